@@ -1,0 +1,321 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Points are stored as integers in hundredths ("paise") everywhere: `bigint` columns whose
+ * names end in `Cents`. They are summed in SQL and turned into 2-decimal numbers only at the API edge.
+ */
+const cents = (name: string) => bigint(name, { mode: 'number' });
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const roleEnum = pgEnum('role', ['house', 'superadmin', 'admin', 'superareamanager', 'areamanager', 'master', 'player']);
+export const channelEnum = pgEnum('transfer_channel', ['single', 'multiplayer']);
+export const transferStatusEnum = pgEnum('transfer_status', ['pending', 'accepted', 'rejected', 'cancelled']);
+export const gameKindEnum = pgEnum('game_kind', ['draw', 'poker']);
+export const settlementKindEnum = pgEnum('settlement_kind', ['games', 'poker']);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    role: roleEnum('role').notNull(),
+    parentId: uuid('parent_id').references((): any => accounts.id),
+    commission: numeric('commission', { precision: 5, scale: 2 }).notNull().default('0'),
+    address: text('address').notNull().default(''),
+    userStatus: boolean('user_status').notNull().default(true),
+    walletBalanceCents: cents('wallet_balance_cents').notNull().default(0),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('accounts_username_lower_key').on(sql`lower(${t.username})`),
+    index('accounts_parent_idx').on(t.parentId),
+    index('accounts_role_idx').on(t.role),
+    // Only the house may go below zero: it is where points come from.
+    check('accounts_balance_nonnegative', sql`${t.walletBalanceCents} >= 0 OR ${t.role} = 'house'`),
+    check('accounts_commission_range', sql`${t.commission} >= 0 AND ${t.commission} <= 100`),
+    check('accounts_username_trimmed', sql`${t.username} = btrim(${t.username}) AND ${t.username} <> ''`),
+  ],
+);
+
+/**
+ * Closure table of the hierarchy: one row per (ancestor, descendant), including (a, a) at depth 0.
+ * A subtree is one indexed lookup on the primary key; scope checks are a single row probe.
+ */
+export const accountClosure = pgTable(
+  'account_closure',
+  {
+    ancestorId: uuid('ancestor_id')
+      .notNull()
+      .references(() => accounts.id),
+    descendantId: uuid('descendant_id')
+      .notNull()
+      .references(() => accounts.id),
+    depth: smallint('depth').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ancestorId, t.descendantId] }),
+    index('account_closure_descendant_idx').on(t.descendantId, t.depth),
+  ],
+);
+
+export const cafes = pgTable(
+  'cafes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    masterId: uuid('master_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    address: text('address').notNull().default(''),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('cafes_master_idx').on(t.masterId)],
+);
+
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    fromId: uuid('from_id')
+      .notNull()
+      .references(() => accounts.id),
+    toId: uuid('to_id')
+      .notNull()
+      .references(() => accounts.id),
+    amountCents: cents('amount_cents').notNull(),
+    channel: channelEnum('channel').notNull(),
+    status: transferStatusEnum('status').notNull().default('pending'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    resolvedAt: tstz('resolved_at'),
+  },
+  (t) => [
+    index('transfers_from_created_idx').on(t.fromId, t.createdAt),
+    index('transfers_to_created_idx').on(t.toId, t.createdAt),
+    index('transfers_pending_idx').on(t.status).where(sql`${t.status} = 'pending'`),
+    check('transfers_amount_positive', sql`${t.amountCents} > 0`),
+    check('transfers_not_self', sql`${t.fromId} <> ${t.toId}`),
+    check('transfers_resolved_consistent', sql`(${t.status} = 'pending') = (${t.resolvedAt} IS NULL)`),
+  ],
+);
+
+export const games = pgTable('games', {
+  id: smallint('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  kind: gameKindEnum('kind').notNull(),
+});
+
+export const draws = pgTable(
+  'draws',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gameId: smallint('game_id')
+      .notNull()
+      .references(() => games.id),
+    drawTime: tstz('draw_time').notNull(),
+    drawno: text('drawno'),
+    color: text('color'),
+  },
+  (t) => [
+    uniqueIndex('draws_game_time_key').on(t.gameId, t.drawTime),
+    check('draws_color_code', sql`${t.color} IS NULL OR ${t.color} IN ('c', 'k', 'l', 'f')`),
+  ],
+);
+
+/**
+ * One bet slip. The large table (tens of millions of rows): reports never scan it; they read
+ * `play_daily`, which triggers keep exactly in step with it (see the custom migration).
+ */
+export const plays = pgTable(
+  'plays',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => accounts.id),
+    cafeId: uuid('cafe_id')
+      .notNull()
+      .references(() => cafes.id),
+    gameId: smallint('game_id')
+      .notNull()
+      .references(() => games.id),
+    drawId: bigint('draw_id', { mode: 'number' }).references(() => draws.id),
+    playPointsCents: cents('play_points_cents').notNull(),
+    winPointsCents: cents('win_points_cents').notNull().default(0),
+    playedAt: tstz('played_at').notNull(),
+  },
+  (t) => [
+    index('plays_member_played_idx').on(t.memberId, t.playedAt),
+    index('plays_cafe_played_idx').on(t.cafeId, t.playedAt),
+    check('plays_points_nonnegative', sql`${t.playPointsCents} > 0 AND ${t.winPointsCents} >= 0`),
+  ],
+);
+
+export const pokerHands = pgTable(
+  'poker_hands',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => accounts.id),
+    cafeId: uuid('cafe_id')
+      .notNull()
+      .references(() => cafes.id),
+    potCents: cents('pot_cents').notNull(),
+    rakeCents: cents('rake_cents').notNull(),
+    playedAt: tstz('played_at').notNull(),
+  },
+  (t) => [
+    index('poker_hands_member_played_idx').on(t.memberId, t.playedAt),
+    check('poker_hands_rake_range', sql`${t.rakeCents} >= 0 AND ${t.rakeCents} <= ${t.potCents}`),
+  ],
+);
+
+/**
+ * Daily roll-up of plays and poker hands per IST day, member, cafe and game. Maintained only by
+ * statement-level triggers on `plays` and `poker_hands`, in the same transaction as the rows it sums.
+ */
+export const playDaily = pgTable(
+  'play_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    memberId: uuid('member_id').notNull(),
+    cafeId: uuid('cafe_id').notNull(),
+    gameId: smallint('game_id').notNull(),
+    plays: integer('plays').notNull(),
+    playPointsCents: cents('play_points_cents').notNull(),
+    winPointsCents: cents('win_points_cents').notNull(),
+    rakeCents: cents('rake_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.day, t.cafeId, t.gameId] }),
+    index('play_daily_day_idx').on(t.day),
+    index('play_daily_cafe_day_idx').on(t.cafeId, t.day),
+  ],
+);
+
+export const loans = pgTable(
+  'loans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => accounts.id),
+    principalCents: cents('principal_cents').notNull(),
+    processingFeeCents: cents('processing_fee_cents').notNull().default(0),
+    deductionPercentage: numeric('deduction_percentage', { precision: 5, scale: 2 }).notNull().default('50'),
+    issuedAt: tstz('issued_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('loans_agent_idx').on(t.agentId, t.issuedAt),
+    check('loans_amounts', sql`${t.principalCents} > 0 AND ${t.processingFeeCents} >= 0`),
+    check('loans_rate', sql`${t.deductionPercentage} > 0 AND ${t.deductionPercentage} <= 100`),
+  ],
+);
+
+/** Weeks already closed, per settlement kind. A row here means the week is final. */
+export const settledWeeks = pgTable(
+  'settled_weeks',
+  {
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    kind: settlementKindEnum('kind').notNull(),
+    closedAt: tstz('closed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.weekStart, t.kind] })],
+);
+
+export const weeklySettlements = pgTable(
+  'weekly_settlements',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    kind: settlementKindEnum('kind').notNull(),
+    profitCents: cents('profit_cents').notNull(),
+    carryInCents: cents('carry_in_cents').notNull(),
+    commission: numeric('commission', { precision: 5, scale: 2 }).notNull(),
+    actualRevenueCents: cents('actual_revenue_cents').notNull(),
+    deductionPercentage: numeric('deduction_percentage', { precision: 5, scale: 2 }).notNull(),
+    revenueDeductionCents: cents('revenue_deduction_cents').notNull(),
+    revAfterLoanCents: cents('rev_after_loan_cents').notNull(),
+    carryOutCents: cents('carry_out_cents').notNull(),
+    closedAt: tstz('closed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.kind, t.weekStart] }),
+    index('weekly_settlements_week_idx').on(t.weekStart, t.kind),
+    check('weekly_settlements_carry', sql`${t.carryInCents} <= 0 AND ${t.carryOutCents} <= 0`),
+  ],
+);
+
+export const loanDeductions = pgTable(
+  'loan_deductions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('loan_deductions_loan_week_key').on(t.loanId, t.weekStart),
+    check('loan_deductions_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    createdAt: tstz('created_at').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    revokedAt: tstz('revoked_at'),
+  },
+  (t) => [index('sessions_account_idx').on(t.accountId)],
+);
+
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: tstz('at').notNull(),
+    accountId: uuid('account_id').references(() => accounts.id),
+    username: text('username').notNull(),
+    address: text('address').notNull(),
+    success: boolean('success').notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [
+    index('sign_in_attempts_account_at_idx').on(t.accountId, t.at),
+    index('sign_in_attempts_address_at_idx').on(t.address, t.at),
+  ],
+);

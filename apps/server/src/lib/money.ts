@@ -1,0 +1,25 @@
+/**
+ * Points travel as integers in hundredths inside the server and the database; the API shows
+ * them as numbers with at most two decimals. These are the only two conversions.
+ */
+export function centsToPoints(cents: number | string | bigint | null | undefined): number {
+  if (cents === null || cents === undefined) return 0;
+  const n = typeof cents === 'number' ? cents : Number(cents);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`not a whole number of hundredths: ${String(cents)}`);
+  return n / 100;
+}
+
+export function pointsToCents(points: number): number {
+  const cents = Math.round(points * 100);
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`points out of range: ${points}`);
+  return cents;
+}
+
+/** Percentage of an amount in hundredths, rounded half away from zero to a whole hundredth. */
+export function percentOfCents(cents: number, percent: number): number {
+  // Percent has at most 2 decimals: work in BigInt ten-thousandths to stay exact at any size.
+  const scaled = BigInt(cents) * BigInt(Math.round(percent * 100));
+  const magnitude = scaled < 0n ? -scaled : scaled;
+  const rounded = (magnitude + 5_000n) / 10_000n;
+  return Number(scaled < 0n ? -rounded : rounded);
+}

@@ -1,0 +1,86 @@
+import { isRole, mayCall } from '@playrep/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type Queryable, queryRows } from '../db/client.js';
+import { forbidden, HttpError, notFound, unauthorized } from '../lib/http-error.js';
+import type { ScopedAccount } from './context.js';
+
+/**
+ * Deny by default for /api/playrep/*: a session, the role gate of the permission table, and the
+ * scope rule (DOMAIN.md section 1) for every account parameter, before any handler runs.
+ *
+ * Account parameters: `id` and `accountId` carry an account `_id`; `agentId`, `username` and
+ * `childId` carry a username (the screens' "Agent ID" inputs). Handlers read them from
+ * `request.scoped` and never look accounts up by themselves.
+ */
+export const ACCOUNT_ID_PARAMS = ['id', 'accountId'] as const;
+export const ACCOUNT_USERNAME_PARAMS = ['agentId', 'username', 'childId'] as const;
+
+export const SESSION_REQUIRED_MESSAGE = 'Your session has expired or you are not signed in. Please sign in again.';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function registerScopeGuard(app: FastifyInstance): void {
+  app.decorateRequest('scoped', null as never);
+  app.decorateRequest('subject', null as never);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.auth) throw unauthorized(SESSION_REQUIRED_MESSAGE);
+    const call = request.routeOptions.config.call;
+    // A route without a call name is a programming error: refuse rather than expose it.
+    if (!call || !mayCall(request.auth.role, call)) throw forbidden();
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const auth = request.auth!;
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const scoped: Record<string, ScopedAccount> = {};
+    for (const param of [...ACCOUNT_ID_PARAMS, ...ACCOUNT_USERNAME_PARAMS]) {
+      const raw = query[param];
+      if (raw === undefined || raw === null || raw === '') continue;
+      if (typeof raw !== 'string') throw new HttpError(400, `${param} must be a single value`);
+      const byId = (ACCOUNT_ID_PARAMS as readonly string[]).includes(param);
+      scoped[param] = await resolveInScope(app.db, auth.accountId, raw.trim(), byId ? 'id' : 'username');
+    }
+    request.scoped = scoped;
+    request.subject = scoped.id ?? (await resolveInScope(app.db, auth.accountId, auth.accountId, 'id'));
+  });
+}
+
+/** Looks an account up and applies the scope rule: unknown -> 404, outside the subtree -> 403. */
+export async function resolveInScope(
+  db: Queryable,
+  callerId: string,
+  key: string,
+  by: 'id' | 'username',
+): Promise<ScopedAccount> {
+  if (by === 'id' && !UUID.test(key)) throw notFound('No such account');
+  const match = by === 'id' ? sql`a.id = ${key}::uuid` : sql`lower(a.username) = lower(${key})`;
+  const rows = await queryRows<{
+    id: string;
+    username: string;
+    role: string;
+    first_name: string;
+    last_name: string;
+    parent_id: string | null;
+    in_scope: boolean;
+  }>(
+    db,
+    sql`
+    SELECT a.id, a.username, a.role, a.first_name, a.last_name, a.parent_id,
+           EXISTS (SELECT 1 FROM account_closure c WHERE c.ancestor_id = ${callerId}::uuid AND c.descendant_id = a.id) AS in_scope
+      FROM accounts a
+     WHERE ${match} AND a.role <> 'house'`,
+  );
+  const row = rows[0];
+  if (!row || !isRole(row.role)) throw notFound('No such account');
+  if (!row.in_scope) throw forbidden();
+  return {
+    id: row.id,
+    username: row.username,
+    role: row.role,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    parentId: row.parent_id,
+  };
+}

@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app: its files as they are, and its index.html for every other non-API
+ * GET (client routes). Unknown /api paths stay 404 JSON.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
+  const hasBuild = webDist !== null && existsSync(path.join(webDist, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  const notFound = (method: string, pathname: string) => {
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    return { message: isApi ? `No such API route: ${method} ${pathname}` : 'Not found' };
+  };
+
+  // A real route (not the not-found handler) so that compression and the other hooks apply.
+  if (hasBuild) {
+    app.get('/*', (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (pathname === '/api' || pathname.startsWith('/api/')) return reply.status(404).send(notFound('GET', pathname));
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(notFound(request.method, request.url.split('?')[0] ?? '/'));
+  });
+}

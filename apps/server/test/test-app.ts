@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { readEnv } from '../src/config/env.js';
+import { type Clock, ManualClock } from '../src/lib/clock.js';
+import { createTestDatabase, type TestDatabase, type TestDbKind } from './test-db.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  clock: ManualClock;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh migrated database, for inject(). */
+export async function buildTestApp(
+  kind: TestDbKind,
+  options: { webDist?: string | null; clock?: Clock; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  const clock = options.clock instanceof ManualClock ? options.clock : new ManualClock();
+  const app = await buildApp({
+    database,
+    env: readEnv({ NODE_ENV: 'test', ...options.env }),
+    clock,
+    webDist: options.webDist ?? null,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, migrateDatabase, openDatabase } from '../src/db/client.js';
+
+/**
+ * Test databases: every suite gets a fresh, migrated one. PGlite (in memory) always; PostgreSQL
+ * as well when TEST_DATABASE_URL is set (a database is created for the suite and dropped after).
+ */
+export type TestDbKind = 'pglite' | 'postgres';
+
+export const TEST_DB_KINDS: TestDbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestDatabase extends Database {
+  /** Closes the connection and drops the PostgreSQL database. */
+  destroy(): Promise<void>;
+  /** Connection string of the PostgreSQL database (only for 'postgres'). */
+  url?: string;
+}
+
+export async function createTestDatabase(
+  kind: TestDbKind,
+  options: { migrate?: boolean; poolSize?: number } = {},
+): Promise<TestDatabase> {
+  let database: Database;
+  let url: string | undefined;
+  let drop = async () => {};
+  if (kind === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+    const name = `playrep_t_${randomBytes(6).toString('hex')}`;
+    await withAdmin(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+    const target = new URL(adminUrl);
+    target.pathname = `/${name}`;
+    url = target.toString();
+    database = await openDatabase({ databaseUrl: url, poolSize: options.poolSize ?? 10 });
+    drop = () => withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  } else {
+    database = await openDatabase({ dataDir: 'memory://' });
+  }
+  if (options.migrate !== false) await migrateDatabase(database);
+  return {
+    ...database,
+    url,
+    async destroy() {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,3 @@
+export * from './games.js';
+export * from './permissions.js';
+export * from './roles.js';

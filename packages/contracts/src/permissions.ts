@@ -1,0 +1,210 @@
+import { DRAW_GAMES } from './games.js';
+import { MANAGER_ROLES, ROLES, type Role } from './roles.js';
+
+/**
+ * The one permission table (DOMAIN.md section 6). The server's role gates, the web routes and
+ * the menus are all derived from it; nothing else decides who may open what.
+ */
+export const AUDIENCES = {
+  everyone: ROLES,
+  agents: [...MANAGER_ROLES, 'master'],
+  managers: MANAGER_ROLES,
+} as const satisfies Record<string, readonly Role[]>;
+export type Audience = keyof typeof AUDIENCES;
+
+export type MenuGroup = 'Reports' | 'Draw Details' | 'Mail Report' | 'Weekly Details Reports';
+
+export interface Screen {
+  /** Stable key, also the page component key on the web side. */
+  key: string;
+  /** Path under /{role}/. */
+  path: string;
+  /** Menu label and page title. */
+  label: string;
+  menu: MenuGroup;
+  audience: Audience;
+  /** The /api/playrep/* calls this screen makes (role gate of each call = union of its screens). */
+  api: readonly string[];
+}
+
+const drawScreens: Screen[] = DRAW_GAMES.map((g) => ({
+  key: `drawdetails-${g.slug}`,
+  path: `drawdetails/${g.slug}/${g.code}`,
+  label: g.name,
+  menu: 'Draw Details',
+  audience: 'everyone',
+  api: ['drawdetails'],
+}));
+
+export const SCREENS: readonly Screen[] = [
+  {
+    key: 'revenue',
+    path: 'reports/revenue',
+    label: 'Revenue',
+    menu: 'Reports',
+    audience: 'agents',
+    api: ['revenuereport', 'revenuereportbyid', 'revenueweek'],
+  },
+  {
+    key: 'pokerrevenue',
+    path: 'reports/pokerrevenue',
+    label: 'Poker Revenue',
+    menu: 'Reports',
+    audience: 'agents',
+    api: ['pokerrevenuereport'],
+  },
+  {
+    key: 'pointtransfer',
+    path: 'reports/pointtransfer',
+    label: 'Point Transfer',
+    menu: 'Reports',
+    audience: 'everyone',
+    api: ['pointtransferreport'],
+  },
+  {
+    key: 'multipointtransfer',
+    path: 'reports/multipointtransfer',
+    label: 'Multiplayer Point Transfer',
+    menu: 'Reports',
+    audience: 'everyone',
+    api: ['multipointtransferreport'],
+  },
+  {
+    key: 'dailystatus',
+    path: 'reports/dailystatus',
+    label: 'Daily Status',
+    menu: 'Reports',
+    audience: 'agents',
+    api: ['dailystatus', 'dailystatusmembers'],
+  },
+  {
+    key: 'agentdetails',
+    path: 'reports/agentdetails',
+    label: 'Agent Details',
+    menu: 'Reports',
+    audience: 'agents',
+    api: ['agentdetails'],
+  },
+  {
+    key: 'revenuerecovery',
+    path: 'reports/revenuerecovery',
+    label: 'Revenue Recovery',
+    menu: 'Reports',
+    audience: 'managers',
+    api: ['revenuerecovery'],
+  },
+  {
+    key: 'computerloan',
+    path: 'reports/computerloan',
+    label: 'Computer Loan',
+    menu: 'Reports',
+    audience: 'managers',
+    api: ['computerloan'],
+  },
+  {
+    key: 'multiplecybers',
+    path: 'reports/multiplecybers',
+    label: 'Multiple Cybers',
+    menu: 'Reports',
+    audience: 'managers',
+    api: ['multiplecybers'],
+  },
+  {
+    key: 'nonperfomeragent',
+    path: 'reports/nonperfomeragent',
+    label: 'Non Performing CCS',
+    menu: 'Reports',
+    audience: 'managers',
+    api: ['nonperforming'],
+  },
+  {
+    key: 'agenstatus',
+    path: 'reports/agenstatus',
+    label: 'Agent Status',
+    menu: 'Reports',
+    audience: 'managers',
+    api: ['findstatus'],
+  },
+  {
+    key: 'balancereport',
+    path: 'reports/balancereport',
+    label: 'Balance Report',
+    menu: 'Reports',
+    audience: 'managers',
+    api: ['balancereport', 'balancechildren'],
+  },
+  ...drawScreens,
+  {
+    key: 'agentmaildetails',
+    path: 'mailreports/agentmaildetails',
+    label: 'Agent Mail Details',
+    menu: 'Mail Report',
+    audience: 'agents',
+    api: ['mailreport'],
+  },
+  {
+    key: 'managermaildetails',
+    path: 'mailreports/managermaildetails',
+    label: 'Manager Mail Details',
+    menu: 'Mail Report',
+    audience: 'managers',
+    api: ['managermailreport'],
+  },
+  {
+    key: 'weeklydetailsreport',
+    path: 'weeklydetailsreport',
+    label: 'Weekly Details Report',
+    menu: 'Weekly Details Reports',
+    audience: 'agents',
+    api: ['weeklydetailsreport'],
+  },
+];
+
+/** Calls that belong to no single screen: the account picker in every manager's report header. */
+const SHARED_CALLS: Record<string, Audience> = {
+  accountsearch: 'managers',
+};
+
+export const MENU_ORDER: readonly MenuGroup[] = ['Reports', 'Draw Details', 'Mail Report', 'Weekly Details Reports'];
+
+/** The landing screen of every role (DOMAIN.md section 8). */
+export const HOME_PATH = 'reports/pointtransfer';
+
+export function canOpenScreen(role: Role, screen: Screen): boolean {
+  return (AUDIENCES[screen.audience] as readonly Role[]).includes(role);
+}
+
+export function screensFor(role: Role): Screen[] {
+  return SCREENS.filter((s) => canOpenScreen(role, s));
+}
+
+export interface MenuSection {
+  title: MenuGroup;
+  items: { label: string; path: string }[];
+}
+
+/** The menu of a role: exactly the screens it may open, grouped, in menu order. */
+export function menuFor(role: Role): MenuSection[] {
+  const mine = screensFor(role);
+  return MENU_ORDER.map((title) => ({
+    title,
+    items: mine.filter((s) => s.menu === title).map((s) => ({ label: s.label, path: `/${role}/${s.path}` })),
+  })).filter((section) => section.items.length > 0);
+}
+
+/** Role gate of every /api/playrep/* call, derived from the screens that make it. */
+export const API_ROLES: Readonly<Record<string, readonly Role[]>> = (() => {
+  const table: Record<string, Set<Role>> = {};
+  const grant = (call: string, audience: Audience) => {
+    const roles = table[call] ?? new Set<Role>();
+    for (const r of AUDIENCES[audience]) roles.add(r);
+    table[call] = roles;
+  };
+  for (const s of SCREENS) for (const call of s.api) grant(call, s.audience);
+  for (const [call, audience] of Object.entries(SHARED_CALLS)) grant(call, audience);
+  return Object.fromEntries(Object.entries(table).map(([call, roles]) => [call, ROLES.filter((r) => roles.has(r))]));
+})();
+
+export function mayCall(role: Role, call: string): boolean {
+  return API_ROLES[call]?.includes(role) ?? false;
+}
