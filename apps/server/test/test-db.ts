@@ -33,7 +33,9 @@ export async function createTestDatabase(
     target.pathname = `/${name}`;
     url = target.toString();
     database = await openDatabase({ databaseUrl: url, poolSize: options.poolSize ?? 10 });
-    drop = () => withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    drop = async () => {
+      await withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    };
   } else {
     database = await openDatabase({ dataDir: 'memory://' });
   }

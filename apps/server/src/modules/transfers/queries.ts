@@ -1,0 +1,87 @@
+import type { TransferReportResponse, TransferRow, TransferSectionKey } from '@playrep/contracts';
+import { sql } from 'drizzle-orm';
+import { type Queryable, queryRows } from '../../db/client.js';
+import { type DayRange, rangeInstants } from '../../lib/dates.js';
+import { centsToPoints } from '../../lib/money.js';
+
+export type Channel = 'single' | 'multiplayer';
+
+interface TransferSqlRow {
+  id: number;
+  amount_cents: number;
+  created_at: Date | string;
+  resolved_at: Date | string | null;
+  status: TransferRow['status'];
+  channel: Channel;
+  sent: boolean;
+  other_id: string;
+  other_username: string;
+  other_first_name: string;
+  other_last_name: string;
+  other_is_house: boolean;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * Transfers of one account over an IST day range (by created_at), both directions, newest first.
+ * Two index range scans (sender side, receiver side) joined by UNION ALL.
+ */
+export async function findTransfers(
+  db: Queryable,
+  input: { accountId: string; range: DayRange; channels: readonly Channel[]; counterpartyUsername?: string | undefined },
+): Promise<TransferRow[]> {
+  const { start, end } = rangeInstants(input.range);
+  const channels = sql.join(
+    input.channels.map((c) => sql`${c}::transfer_channel`),
+    sql`, `,
+  );
+  const counterparty = input.counterpartyUsername ? sql`AND lower(o.username) = lower(${input.counterpartyUsername})` : sql``;
+  const side = (mine: 'from_id' | 'to_id', other: 'from_id' | 'to_id') => sql`
+    SELECT t.id, t.amount_cents, t.created_at, t.resolved_at, t.status, t.channel, ${mine === 'from_id'} AS sent,
+           o.id AS other_id, o.username AS other_username, o.first_name AS other_first_name, o.last_name AS other_last_name,
+           o.role = 'house' AS other_is_house
+      FROM transfers t
+      JOIN accounts o ON o.id = t.${sql.raw(other)}
+     WHERE t.${sql.raw(mine)} = ${input.accountId}::uuid
+       AND t.created_at >= ${start.toISOString()}::timestamptz AND t.created_at < ${end.toISOString()}::timestamptz
+       AND t.channel IN (${channels})
+       ${counterparty}`;
+  const rows = await queryRows<TransferSqlRow>(
+    db,
+    sql`${side('from_id', 'to_id')} UNION ALL ${side('to_id', 'from_id')} ORDER BY created_at DESC, id DESC`,
+  );
+  return rows.map((r) => {
+    const other = { _id: r.other_id, username: r.other_username, firstName: r.other_first_name, lastName: r.other_last_name };
+    return {
+      _id: String(r.id),
+      amount: centsToPoints(r.amount_cents),
+      createdAt: iso(r.created_at),
+      resolvedAt: r.resolved_at === null ? null : iso(r.resolved_at),
+      status: r.status,
+      channel: r.channel,
+      type: r.other_is_house ? 'G' : 'P',
+      direction: r.sent ? 'sent' : 'received',
+      ...(r.sent ? { toUserId: other } : { userId: other }),
+    } satisfies TransferRow;
+  });
+}
+
+/** The six categories of DOMAIN.md section 2. */
+export function categorize(rows: readonly TransferRow[]): TransferReportResponse['data'] {
+  const data: Record<TransferSectionKey, TransferRow[]> = {
+    transferred: [],
+    transferredNotReceived: [],
+    received: [],
+    yetToBeReceived: [],
+    rejected: [],
+    cancelled: [],
+  };
+  for (const row of rows) {
+    if (row.status === 'rejected') data.rejected.push(row);
+    else if (row.status === 'cancelled') data.cancelled.push(row);
+    else if (row.direction === 'sent') (row.status === 'accepted' ? data.transferred : data.transferredNotReceived).push(row);
+    else (row.status === 'accepted' ? data.received : data.yetToBeReceived).push(row);
+  }
+  return data;
+}

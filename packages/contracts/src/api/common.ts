@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Column types of every report table, on screen and in exports (spec: int, float, date, string, custom). */
+export type ColumnType = 'int' | 'float' | 'date' | 'datetime' | 'string' | 'custom';
+
+/**
+ * A report column as both the screen and the server's CSV/XLSX export show it: one definition,
+ * so a label can never differ between the two.
+ */
+export interface ColumnDef<K extends string = string> {
+  key: K;
+  header: string;
+  type: ColumnType;
+  /** Summed in the total row. */
+  total?: boolean;
+  /** Negative values shown in red. */
+  negativeRed?: boolean;
+}
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Query of every report over a date range: `id` is the subject account (default: the caller). */
+export const RangeQuery = z.object({
+  id: z.string().trim().optional(),
+  fromDate: z.string().optional(),
+  toDate: z.string().optional(),
+  format: z.enum(EXPORT_FORMATS).optional(),
+});
+export type RangeQuery = z.infer<typeof RangeQuery>;
+
+/** A counterparty or member as the spec's records carry it. */
+export const AccountRef = z.object({
+  _id: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+export type AccountRef = z.infer<typeof AccountRef>;
+
+export const ErrorBody = z.object({ message: z.string() });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Report range echoed back in 'YYYY-MM-DD' so the screen shows what the server used. */
+export const RangeEcho = z.object({ fromDate: z.string(), toDate: z.string() });

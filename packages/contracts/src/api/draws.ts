@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { type ColumnDef, RangeEcho } from './common.js';
+
+export const DRAW_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
+
+export const DrawDetailsQuery = z.object({
+  id: z.string().trim().optional(),
+  gameId: z.string().trim().min(1, 'gameId is required'),
+  fromDate: z.string().optional(),
+  toDate: z.string().optional(),
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  pageSize: z.coerce.number().int().min(1).max(200, 'pageSize must be at most 200').default(10),
+  sort: z.enum(['asc', 'desc']).default('desc'),
+});
+export type DrawDetailsQuery = z.infer<typeof DrawDetailsQuery>;
+
+export const DrawRow = z.object({
+  _id: z.string(),
+  drawno: z.string(),
+  date: z.string(),
+  color: z.enum(['c', 'k', 'l', 'f']).nullable(),
+});
+export type DrawRow = z.infer<typeof DrawRow>;
+
+export const DrawDetailsResponse = z.object({
+  gameId: z.string(),
+  gameName: z.string(),
+  range: RangeEcho,
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  data: z.array(DrawRow),
+});
+export type DrawDetailsResponse = z.infer<typeof DrawDetailsResponse>;
+
+export const DRAW_COLUMNS: ColumnDef<'srNo' | 'drawno' | 'date'>[] = [
+  { key: 'srNo', header: 'Sr. No.', type: 'int' },
+  { key: 'drawno', header: 'Winning No', type: 'custom' },
+  { key: 'date', header: 'Draw Time', type: 'datetime' },
+];
+
+/** Triple Fun results are stored 'd-d-d' and shown without hyphens. */
+export function displayDrawNo(gameCode: string, drawno: string): string {
+  return gameCode === 'zuuhVbBM' ? drawno.replaceAll('-', '') : drawno;
+}
