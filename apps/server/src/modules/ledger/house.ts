@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client.js';
+import { accounts } from '../../db/schema/index.js';
+import { badRequest, conflict, notFound } from '../../lib/http-error.js';
+
+/**
+ * Creates the house account if there is none (role 'house', no password, so it can never sign
+ * in) and returns its id. Idempotent and safe when called concurrently: the database allows a
+ * single house (unique index), and a concurrent creator's row is found instead.
+ * When a house already exists under another username, that house is returned unchanged.
+ */
+export async function ensureHouseAccount(db: Db, username: string): Promise<string> {
+  const name = typeof username === 'string' ? username.trim() : '';
+  if (!name) throw badRequest('The house username must not be empty');
+  const existing = await findHouseId(db);
+  if (existing) return existing;
+  await db
+    .insert(accounts)
+    .values({ username: name, role: 'house', passwordHash: null, firstName: 'House', userStatus: true })
+    .onConflictDoNothing();
+  const created = await findHouseId(db);
+  if (!created) throw conflict(`The username ${name} is taken by another account`);
+  return created;
+}
+
+/** The id of the house account; 404 when it has not been created. */
+export async function getHouseAccountId(db: Queryable): Promise<string> {
+  const id = await findHouseId(db);
+  if (!id) throw notFound('The house account does not exist');
+  return id;
+}
+
+async function findHouseId(db: Queryable): Promise<string | undefined> {
+  const rows = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.role, 'house')).limit(1);
+  return rows[0]?.id;
+}
