@@ -1,5 +1,6 @@
 export * from './api/common.js';
 export * from './api/draws.js';
+export * from './api/network.js';
 export * from './api/transfers.js';
 export * from './games.js';
 export * from './permissions.js';

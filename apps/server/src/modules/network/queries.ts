@@ -1,0 +1,186 @@
+import type { AgentRow, DailyStatusRow, MemberElsewhereRow } from '@playrep/contracts';
+import { sql } from 'drizzle-orm';
+import { type Queryable, queryRows } from '../../db/client.js';
+import type { IsoDay } from '../../lib/dates.js';
+import { centsToPoints } from '../../lib/money.js';
+
+/** Profit counts the draw games (play − win); poker rake is reported on its own (Poker Revenue). */
+const DRAW_GAMES = sql`(SELECT id FROM games WHERE kind = 'draw')`;
+
+interface AccountSqlRow {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  role: string;
+  address: string;
+  commission: string | number;
+  user_status: boolean;
+  wallet_balance_cents: number;
+}
+
+const ACCOUNT_COLUMNS = sql`a.id, a.username, a.first_name, a.last_name, a.role, a.address, a.commission, a.user_status, a.wallet_balance_cents`;
+
+export function fullName(first: string, last: string): string {
+  return `${first} ${last}`.trim();
+}
+
+function toAgentRow(r: AccountSqlRow): AgentRow {
+  return {
+    _id: r.id,
+    username: r.username,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    fullname: fullName(r.first_name, r.last_name),
+    role: r.role,
+    address: r.address,
+    commission: Number(r.commission),
+    userStatus: r.user_status,
+    walletBalance: centsToPoints(r.wallet_balance_cents),
+  };
+}
+
+/** Masters (agents) in the subtree of `rootId`, the root included when it is one. */
+export async function mastersInScope(db: Queryable, rootId: string): Promise<AgentRow[]> {
+  const rows = await queryRows<AccountSqlRow>(
+    db,
+    sql`SELECT ${ACCOUNT_COLUMNS} FROM account_closure c JOIN accounts a ON a.id = c.descendant_id
+         WHERE c.ancestor_id = ${rootId}::uuid AND a.role = 'master' ORDER BY lower(a.username)`,
+  );
+  return rows.map(toAgentRow);
+}
+
+export async function directChildren(db: Queryable, parentId: string): Promise<AgentRow[]> {
+  const rows = await queryRows<AccountSqlRow>(
+    db,
+    sql`SELECT ${ACCOUNT_COLUMNS} FROM accounts a WHERE a.parent_id = ${parentId}::uuid ORDER BY lower(a.username)`,
+  );
+  return rows.map(toAgentRow);
+}
+
+export async function accountRow(db: Queryable, id: string): Promise<AgentRow> {
+  const rows = await queryRows<AccountSqlRow>(db, sql`SELECT ${ACCOUNT_COLUMNS} FROM accounts a WHERE a.id = ${id}::uuid`);
+  return toAgentRow(rows[0]!);
+}
+
+/** The chain from `rootId` down to `id` (both included), for a breadcrumb. `id` must be in root's subtree. */
+export async function pathFrom(db: Queryable, rootId: string, id: string): Promise<{ _id: string; username: string }[]> {
+  return queryRows<{ _id: string; username: string }>(
+    db,
+    sql`SELECT a.id AS "_id", a.username
+          FROM account_closure up
+          JOIN account_closure down ON down.ancestor_id = ${rootId}::uuid AND down.descendant_id = up.ancestor_id
+          JOIN accounts a ON a.id = up.ancestor_id
+         WHERE up.descendant_id = ${id}::uuid
+         ORDER BY up.depth DESC`,
+  );
+}
+
+/**
+ * Profit of each master in the subtree of `rootId` on one IST day (all masters, 0 when idle), and
+ * how many of its members played at another agent's cafe that day.
+ */
+export async function dailyStatus(db: Queryable, rootId: string, day: IsoDay): Promise<DailyStatusRow[]> {
+  const rows = await queryRows<{
+    id: string;
+    username: string;
+    first_name: string;
+    last_name: string;
+    address: string;
+    profit_cents: number;
+    members_elsewhere: number;
+  }>(
+    db,
+    sql`WITH masters AS (
+          SELECT a.id, a.username, a.first_name, a.last_name, a.address
+            FROM account_closure s JOIN accounts a ON a.id = s.descendant_id
+           WHERE s.ancestor_id = ${rootId}::uuid AND a.role = 'master'
+        ), profit AS (
+          SELECT m.id, sum(d.play_points_cents - d.win_points_cents)::bigint AS cents
+            FROM masters m
+            JOIN account_closure mc ON mc.ancestor_id = m.id
+            JOIN play_daily d ON d.member_id = mc.descendant_id AND d.day = ${day}::date AND d.game_id IN ${DRAW_GAMES}
+           GROUP BY m.id
+        ), elsewhere AS (
+          SELECT p.parent_id AS id, count(DISTINCT d.member_id)::int AS members
+            FROM play_daily d
+            JOIN accounts p ON p.id = d.member_id AND p.role = 'player'
+            JOIN cafes cf ON cf.id = d.cafe_id
+           WHERE d.day = ${day}::date AND d.game_id IN ${DRAW_GAMES} AND cf.master_id <> p.parent_id
+             AND p.parent_id IN (SELECT id FROM masters)
+           GROUP BY p.parent_id
+        )
+        SELECT m.id, m.username, m.first_name, m.last_name, m.address,
+               coalesce(profit.cents, 0)::bigint AS profit_cents, coalesce(elsewhere.members, 0) AS members_elsewhere
+          FROM masters m LEFT JOIN profit ON profit.id = m.id LEFT JOIN elsewhere ON elsewhere.id = m.id
+         ORDER BY lower(m.username)`,
+  );
+  return rows.map((r) => ({
+    _id: r.id,
+    username: r.username,
+    fullname: fullName(r.first_name, r.last_name),
+    address: r.address,
+    profit: centsToPoints(r.profit_cents),
+    membersElsewhere: r.members_elsewhere,
+  }));
+}
+
+/** Profit of one account (its whole subtree) on one IST day, in cents. */
+export async function profitOnDay(db: Queryable, accountId: string, day: IsoDay): Promise<number> {
+  const rows = await queryRows<{ cents: number | null }>(
+    db,
+    sql`SELECT sum(d.play_points_cents - d.win_points_cents)::bigint AS cents
+          FROM account_closure c JOIN play_daily d ON d.member_id = c.descendant_id
+         WHERE c.ancestor_id = ${accountId}::uuid AND d.day = ${day}::date AND d.game_id IN ${DRAW_GAMES}`,
+  );
+  return Number(rows[0]?.cents ?? 0);
+}
+
+/** A master's members who played at another agent's cafe on a day: member, cafe, points. */
+export async function membersElsewhere(db: Queryable, masterId: string, day: IsoDay): Promise<MemberElsewhereRow[]> {
+  const rows = await queryRows<{
+    member_id: string;
+    username: string;
+    first_name: string;
+    last_name: string;
+    cafe: string;
+    cafe_agent: string;
+    play_cents: number;
+    profit_cents: number;
+  }>(
+    db,
+    sql`SELECT p.id AS member_id, p.username, p.first_name, p.last_name, cf.name AS cafe, owner.username AS cafe_agent,
+               sum(d.play_points_cents)::bigint AS play_cents, sum(d.play_points_cents - d.win_points_cents)::bigint AS profit_cents
+          FROM accounts p
+          JOIN play_daily d ON d.member_id = p.id AND d.day = ${day}::date AND d.game_id IN ${DRAW_GAMES}
+          JOIN cafes cf ON cf.id = d.cafe_id AND cf.master_id <> p.parent_id
+          JOIN accounts owner ON owner.id = cf.master_id
+         WHERE p.parent_id = ${masterId}::uuid AND p.role = 'player'
+         GROUP BY p.id, p.username, p.first_name, p.last_name, cf.id, cf.name, owner.username
+         ORDER BY lower(p.username), cf.name`,
+  );
+  return rows.map((r) => ({
+    memberId: r.member_id,
+    username: r.username,
+    fullname: fullName(r.first_name, r.last_name),
+    cafe: r.cafe,
+    cafeAgent: r.cafe_agent,
+    playPoints: centsToPoints(r.play_cents),
+    profit: centsToPoints(r.profit_cents),
+  }));
+}
+
+/** Accounts in the subtree of `rootId` whose username or name contains `q`, for the account picker. */
+export async function searchAccounts(db: Queryable, rootId: string, q: string, limit: number) {
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const rows = await queryRows<{ id: string; username: string; first_name: string; last_name: string; role: string }>(
+    db,
+    sql`SELECT a.id, a.username, a.first_name, a.last_name, a.role
+          FROM account_closure c JOIN accounts a ON a.id = c.descendant_id
+         WHERE c.ancestor_id = ${rootId}::uuid
+           AND (lower(a.username) LIKE ${pattern} OR lower(a.first_name || ' ' || a.last_name) LIKE ${pattern})
+         ORDER BY (lower(a.username) = ${q.toLowerCase()}) DESC, c.depth, lower(a.username)
+         LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({ _id: r.id, username: r.username, fullname: fullName(r.first_name, r.last_name), role: r.role }));
+}

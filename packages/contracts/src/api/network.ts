@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import type { ColumnDef } from './common.js';
+
+/** An agent (or any account) as the network reports show it (spec section 3, "Agent row"). */
+export const AgentRow = z.object({
+  _id: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullname: z.string(),
+  role: z.string(),
+  address: z.string(),
+  commission: z.number(),
+  userStatus: z.boolean(),
+  walletBalance: z.number(),
+});
+export type AgentRow = z.infer<typeof AgentRow>;
+
+export const AgentListResponse = z.object({ data: z.array(AgentRow) });
+export type AgentListResponse = z.infer<typeof AgentListResponse>;
+
+export const AGENT_DETAILS_COLUMNS: ColumnDef<'srNo' | 'username' | 'address' | 'commission'>[] = [
+  { key: 'srNo', header: 'Sr. No.', type: 'int' },
+  { key: 'username', header: 'Agent ID', type: 'string' },
+  { key: 'address', header: 'Agent LOCATION', type: 'string' },
+  { key: 'commission', header: 'Profit Shere', type: 'float' },
+];
+
+/** Daily Status and Agent Status: one day, one row per master. */
+export const DayQuery = z.object({
+  id: z.string().trim().optional(),
+  /** The day; `fromDate` is accepted as a synonym since the screens send a range with equal bounds. */
+  date: z.string().optional(),
+  fromDate: z.string().optional(),
+  toDate: z.string().optional(),
+  agentId: z.string().trim().optional(),
+  format: z.enum(['csv', 'xlsx']).optional(),
+});
+export type DayQuery = z.infer<typeof DayQuery>;
+
+export const DailyStatusRow = z.object({
+  _id: z.string(),
+  username: z.string(),
+  fullname: z.string(),
+  address: z.string(),
+  profit: z.number(),
+  /** Members of this agent who played at another agent's cafe that day. */
+  membersElsewhere: z.number(),
+});
+export type DailyStatusRow = z.infer<typeof DailyStatusRow>;
+
+export const DailyStatusResponse = z.object({ date: z.string(), data: z.array(DailyStatusRow), totalProfit: z.number() });
+export type DailyStatusResponse = z.infer<typeof DailyStatusResponse>;
+
+export const DAILY_STATUS_COLUMNS: ColumnDef<'srNo' | 'address' | 'username' | 'profit'>[] = [
+  { key: 'srNo', header: 'Sr. No.', type: 'int' },
+  { key: 'address', header: 'Location', type: 'string' },
+  { key: 'username', header: 'Agent ID', type: 'string' },
+  { key: 'profit', header: 'Profit', type: 'float', total: true, negativeRed: true },
+];
+
+export const MemberElsewhereRow = z.object({
+  memberId: z.string(),
+  username: z.string(),
+  fullname: z.string(),
+  cafe: z.string(),
+  cafeAgent: z.string(),
+  playPoints: z.number(),
+  profit: z.number(),
+});
+export type MemberElsewhereRow = z.infer<typeof MemberElsewhereRow>;
+
+export const DailyMembersResponse = z.object({ date: z.string(), agent: z.string(), data: z.array(MemberElsewhereRow) });
+export type DailyMembersResponse = z.infer<typeof DailyMembersResponse>;
+
+export const DAILY_MEMBERS_COLUMNS: ColumnDef<'srNo' | 'username' | 'fullname' | 'cafe' | 'cafeAgent' | 'playPoints'>[] = [
+  { key: 'srNo', header: 'Sr. No.', type: 'int' },
+  { key: 'username', header: 'Member ID', type: 'string' },
+  { key: 'fullname', header: 'Member Name', type: 'string' },
+  { key: 'cafe', header: 'Cafe', type: 'string' },
+  { key: 'cafeAgent', header: 'Cafe Agent', type: 'string' },
+  { key: 'playPoints', header: 'Points', type: 'float', total: true },
+];
+
+export const AgentStatusRow = z.object({ _id: z.string(), username: z.string(), fullname: z.string(), profit: z.number() });
+export const AgentStatusResponse = z.object({ date: z.string(), data: z.array(AgentStatusRow) });
+export type AgentStatusResponse = z.infer<typeof AgentStatusResponse>;
+
+export const AGENT_STATUS_COLUMNS: ColumnDef<'username' | 'fullname' | 'profit'>[] = [
+  { key: 'username', header: 'Agent ID', type: 'string' },
+  { key: 'fullname', header: 'Agent Name', type: 'string' },
+  { key: 'profit', header: 'Profit', type: 'float', total: true, negativeRed: true },
+];
+
+export const NonPerformingResponse = z.object({
+  totalAgents: z.number(),
+  inactiveAgents: z.number(),
+  data: z.array(AgentRow),
+});
+export type NonPerformingResponse = z.infer<typeof NonPerformingResponse>;
+
+export const NON_PERFORMING_COLUMNS: ColumnDef<'srNo' | 'username' | 'fullname'>[] = [
+  { key: 'srNo', header: 'Sr. No.', type: 'int' },
+  { key: 'username', header: 'Agent ID', type: 'string' },
+  { key: 'fullname', header: 'Agent Name', type: 'string' },
+];
+
+export const BalanceQuery = z.object({
+  id: z.string().trim().optional(),
+  agentId: z.string().trim().optional(),
+  format: z.enum(['csv', 'xlsx']).optional(),
+});
+export type BalanceQuery = z.infer<typeof BalanceQuery>;
+
+export const BalanceResponse = z.object({
+  /** The account whose children are listed (the breadcrumb's last step). */
+  parent: z.object({ _id: z.string(), username: z.string(), fullname: z.string() }),
+  /** From the subject down to `parent`, for the breadcrumb back up. */
+  path: z.array(z.object({ _id: z.string(), username: z.string() })),
+  data: z.array(AgentRow),
+});
+export type BalanceResponse = z.infer<typeof BalanceResponse>;
+
+export const BALANCE_COLUMNS: ColumnDef<'srNo' | 'username' | 'fullname' | 'walletBalance'>[] = [
+  { key: 'srNo', header: 'Sr. No.', type: 'int' },
+  { key: 'username', header: 'Agent ID', type: 'string' },
+  { key: 'fullname', header: 'Agent Name', type: 'string' },
+  { key: 'walletBalance', header: 'Points', type: 'float', total: true },
+];
+
+export const BALANCE_CHILD_COLUMNS: ColumnDef<'srNo' | 'username' | 'fullname' | 'walletBalance'>[] = [
+  { key: 'srNo', header: 'Sr. No.', type: 'int' },
+  { key: 'username', header: 'Child ID', type: 'string' },
+  { key: 'fullname', header: 'Agent Name', type: 'string' },
+  { key: 'walletBalance', header: 'Points', type: 'float', total: true },
+];
+
+export const AccountSearchQuery = z.object({
+  id: z.string().trim().optional(),
+  q: z.string().trim().max(100).default(''),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const AccountSearchResponse = z.object({
+  data: z.array(z.object({ _id: z.string(), username: z.string(), fullname: z.string(), role: z.string() })),
+});
+export type AccountSearchResponse = z.infer<typeof AccountSearchResponse>;
