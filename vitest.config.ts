@@ -21,6 +21,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          // One real server (embedded database, small demo network) shared by every e2e file.
+          globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,

@@ -1,0 +1,105 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'e2e/artifacts');
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/** A port nobody listens on right now (the OS picks it). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function tail(file: string, lines = 40): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no output)';
+  }
+}
+
+/**
+ * Starts the real server the way `npm start` does (tsx, embedded database in a fresh temporary
+ * folder, the small demo network seeded by the server itself) and waits until /api/health answers.
+ * It serves the web app built by `npm run build` (the root `npm test` builds it first).
+ */
+export async function startServer(options: { startTimeoutMs?: number } = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'playrep-e2e-'));
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const logFile = path.join(ARTIFACTS_DIR, 'server.log');
+  const log = createWriteStream(logFile);
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_ON_EMPTY: '1',
+    SEED: '42',
+    LOG_LEVEL: 'warn',
+  };
+  // The browser tests always run on the embedded database, whatever the caller's environment says.
+  delete env.DATABASE_URL;
+
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (options.startTimeoutMs ?? 240_000);
+  let exitCode: number | null | undefined;
+  void exited.then((code) => {
+    exitCode = code;
+  });
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) {
+      await stop();
+      throw new Error(`The server exited (code ${exitCode}) before it was ready. Its output (${logFile}):\n${tail(logFile)}`);
+    }
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return { url, dataDir, logFile, stop };
+    } catch {
+      // Not listening yet: it migrates and seeds first.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`The server did not answer /api/health within the time limit. Its output (${logFile}):\n${tail(logFile)}`);
+}
