@@ -38,7 +38,7 @@ export async function findTransfers(
   );
   const counterparty = input.counterpartyUsername ? sql`AND lower(o.username) = lower(${input.counterpartyUsername})` : sql``;
   const side = (mine: 'from_id' | 'to_id', other: 'from_id' | 'to_id') => sql`
-    SELECT t.id, t.amount_cents, t.created_at, t.resolved_at, t.status, t.channel, ${mine === 'from_id'} AS sent,
+    SELECT t.id, t.amount_cents, t.created_at, t.resolved_at, t.status, t.channel, ${sql.raw(mine === 'from_id' ? 'true' : 'false')} AS sent,
            o.id AS other_id, o.username AS other_username, o.first_name AS other_first_name, o.last_name AS other_last_name,
            o.role = 'house' AS other_is_house
       FROM transfers t
