@@ -1,0 +1,113 @@
+import { Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
+import { type KeyboardEvent, useState } from 'react';
+import { clampPage, pagerWindowPages, pagerWindowStart } from './pager-math';
+
+export interface PagerProps {
+  /** Current page, 1-based. */
+  page: number;
+  pageCount: number;
+  onPageChange: (page: number) => void;
+  pageSize: number;
+  pageSizeOptions: readonly number[];
+  onPageSizeChange: (pageSize: number) => void;
+  /** Rows in the whole result, for the 'Showing a to b of n' line. */
+  rowCount: number;
+}
+
+// Blue 8 on white and white on blue 8 both pass AA (the default blue 6 does not).
+const CURRENT_COLOR = 'blue.8';
+
+/** Page size select, first/previous, a window of about 10 page numbers, next/last and a page input. */
+export function Pager({ page, pageCount, onPageChange, pageSize, pageSizeOptions, onPageSizeChange, rowCount }: PagerProps) {
+  const [storedStart, setStoredStart] = useState(1);
+  const windowStart = pagerWindowStart(storedStart, page);
+  if (windowStart !== storedStart) setStoredStart(windowStart);
+
+  // The typed page is a draft until Enter or blur; it follows the page when that changes.
+  const [draft, setDraft] = useState(String(page));
+  const [draftFor, setDraftFor] = useState(page);
+  if (draftFor !== page) {
+    setDraftFor(page);
+    setDraft(String(page));
+  }
+
+  const go = (target: number) => {
+    const next = clampPage(target, pageCount);
+    if (next !== page) onPageChange(next);
+  };
+  const commitDraft = () => {
+    const next = clampPage(draft, pageCount);
+    setDraft(String(next));
+    if (next !== page) onPageChange(next);
+  };
+  const onDraftKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      commitDraft();
+    }
+  };
+
+  const first = rowCount === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(page * pageSize, rowCount);
+  const atStart = page <= 1;
+  const atEnd = page >= pageCount;
+
+  return (
+    <Group justify="space-between" gap="sm" mt="sm" wrap="wrap">
+      <Group gap="xs" wrap="nowrap">
+        <NativeSelect
+          label="Rows per page"
+          size="xs"
+          w={80}
+          value={String(pageSize)}
+          data={pageSizeOptions.map(String)}
+          onChange={(event) => onPageSizeChange(Number(event.currentTarget.value))}
+          styles={{ root: { display: 'flex', alignItems: 'center', gap: 8, width: 'auto' }, label: { whiteSpace: 'nowrap' } }}
+        />
+        <Text size="sm" aria-live="polite">
+          Showing {first} to {last} of {rowCount} entries
+        </Text>
+      </Group>
+      <nav aria-label="Pagination">
+        <Group gap={4} wrap="wrap">
+          <Button size="compact-sm" variant="default" onClick={() => go(1)} disabled={atStart} aria-label="First page">
+            «
+          </Button>
+          <Button size="compact-sm" variant="default" onClick={() => go(page - 1)} disabled={atStart} aria-label="Previous page">
+            ‹
+          </Button>
+          {pagerWindowPages(windowStart, pageCount).map((p) => (
+            <Button
+              key={p}
+              size="compact-sm"
+              variant={p === page ? 'filled' : 'default'}
+              color={p === page ? CURRENT_COLOR : undefined}
+              aria-label={`Page ${p}`}
+              aria-current={p === page ? 'page' : undefined}
+              onClick={() => go(p)}
+            >
+              {p}
+            </Button>
+          ))}
+          <Button size="compact-sm" variant="default" onClick={() => go(page + 1)} disabled={atEnd} aria-label="Next page">
+            ›
+          </Button>
+          <Button size="compact-sm" variant="default" onClick={() => go(pageCount)} disabled={atEnd} aria-label="Last page">
+            »
+          </Button>
+          <TextInput
+            size="xs"
+            w={56}
+            aria-label="Go to page"
+            inputMode="numeric"
+            value={draft}
+            onChange={(event) => setDraft(event.currentTarget.value)}
+            onBlur={commitDraft}
+            onKeyDown={onDraftKey}
+          />
+          <Text size="sm">of {pageCount}</Text>
+        </Group>
+      </nav>
+    </Group>
+  );
+}

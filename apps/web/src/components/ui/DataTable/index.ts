@@ -1,0 +1,3 @@
+export { formatCellValue } from './cells';
+export { DataTable, type DataTableProps, DEFAULT_EMPTY_TEXT, DEFAULT_PAGE_SIZES, NEGATIVE_COLOR } from './DataTable';
+export type { CellContext, ColumnType, DataTableColumn, ExportFormat } from './types';
