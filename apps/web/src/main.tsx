@@ -1,8 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element');
+
+createRoot(root).render(
   <StrictMode>
-    <p>Playrep back office</p>
+    <App router={createAppRouter()} queryClient={createQueryClient()} />
   </StrictMode>,
 );

@@ -1,0 +1,34 @@
+import { Alert, Center, Loader } from '@mantine/core';
+import { Suspense } from 'react';
+import { useRouteError } from 'react-router';
+import type { ScreenPageProps } from '../config/navigation';
+import { pageFor } from './screen-registry';
+
+function PageLoading() {
+  return (
+    <Center py="xl" role="status" aria-label="Loading page">
+      <Loader />
+    </Center>
+  );
+}
+
+/** Renders the registered page of a screen (lazy, so each report is its own chunk). */
+export function ScreenRoute({ screen, role }: ScreenPageProps) {
+  const Page = pageFor(screen.key);
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page screen={screen} role={role} />
+    </Suspense>
+  );
+}
+
+/** A page that failed to load or render: the layout stays, the user can pick another screen. */
+export function ScreenError() {
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <Alert color="red" role="alert" title="This page could not be shown">
+      Something went wrong. Please reload the page or choose another report.
+    </Alert>
+  );
+}

@@ -1,0 +1,70 @@
+import { Button, Group, Menu, NavLink } from '@mantine/core';
+import { Link } from 'react-router';
+import type { MenuSection } from '../../config/navigation';
+
+function Chevron() {
+  return (
+    <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+      <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+    </svg>
+  );
+}
+
+const holds = (section: MenuSection, pathname: string) => section.items.some((item) => item.path === pathname);
+
+interface MenusProps {
+  sections: MenuSection[];
+  pathname: string;
+}
+
+/** Wide screens: one dropdown per menu group in the header (arrow keys move, Escape closes). */
+export function DesktopMenu({ sections, pathname, visibleFrom }: MenusProps & { visibleFrom: 'sm' | 'md' | 'lg' }) {
+  return (
+    <Group component="nav" aria-label="Main navigation" gap={4} visibleFrom={visibleFrom} wrap="nowrap">
+      {sections.map((section) => (
+        <Menu key={section.title} trigger="click-hover" openDelay={60} closeDelay={200} position="bottom-start" shadow="md">
+          <Menu.Target>
+            <Button variant={holds(section, pathname) ? 'light' : 'subtle'} rightSection={<Chevron />} size="sm">
+              {section.title}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {section.items.map((item) => (
+              <Menu.Item
+                key={item.path}
+                component={Link}
+                to={item.path}
+                aria-current={item.path === pathname ? 'page' : undefined}
+                fw={item.path === pathname ? 700 : undefined}
+              >
+                {item.label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      ))}
+    </Group>
+  );
+}
+
+/** Narrow screens: the same groups as expandable sections in the burger's side panel (a nav landmark). */
+export function MobileMenu({ sections, pathname }: MenusProps) {
+  return (
+    <div>
+      {sections.map((section) => (
+        <NavLink key={section.title} label={section.title} defaultOpened={holds(section, pathname)} childrenOffset="md">
+          {section.items.map((item) => (
+            <NavLink
+              key={item.path}
+              component={Link}
+              to={item.path}
+              label={item.label}
+              active={item.path === pathname}
+              aria-current={item.path === pathname ? 'page' : undefined}
+            />
+          ))}
+        </NavLink>
+      ))}
+    </div>
+  );
+}

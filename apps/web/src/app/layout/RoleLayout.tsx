@@ -1,0 +1,101 @@
+import { Anchor, AppShell, Burger, Group, Image, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { Role } from '@playrep/contracts';
+import { type MouseEvent, useEffect } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { menuFor } from '../../config/navigation';
+import { useLogout } from '../../features/auth/api/logout';
+import { useSessionCheck } from '../../features/auth/api/session-check';
+import { useSession } from '../../lib/session';
+import { DesktopMenu, MobileMenu } from './Menus';
+import classes from './RoleLayout.module.css';
+
+export const MAIN_ID = 'main-content';
+const DESKTOP = 'md';
+
+/** Focuses the main landmark without touching the URL (a plain #hash would reach the router). */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById(MAIN_ID);
+  if (!main) return;
+  event.preventDefault();
+  main.focus();
+  main.scrollIntoView?.();
+}
+
+/**
+ * The frame of every role area (spec section 2, Role layout): header with logo link, welcome
+ * line, menus from the permission table and LogOut; the page; the footer.
+ */
+export function RoleLayout({ role }: { role: Role }) {
+  const { session } = useSession();
+  const { logout, pending } = useLogout();
+  const [navOpened, nav] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const sections = menuFor(role);
+  useSessionCheck(session);
+
+  // The mobile menu closes once a page is chosen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change on purpose
+  useEffect(() => nav.close(), [pathname]);
+
+  const name = [session?.user.firstName, session?.user.lastName].filter(Boolean).join(' ');
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      footer={{ height: 40 }}
+      navbar={{ width: 280, breakpoint: DESKTOP, collapsed: { mobile: !navOpened, desktop: true } }}
+      padding="md"
+    >
+      <a href={`#${MAIN_ID}`} className="skip-link" onClick={skipToMain}>
+        Skip to main content
+      </a>
+      <AppShell.Header className={classes.header}>
+        <Group h="100%" px="md" gap="md" wrap="nowrap">
+          <Burger
+            opened={navOpened}
+            onClick={nav.toggle}
+            hiddenFrom={DESKTOP}
+            size="sm"
+            aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+            aria-expanded={navOpened}
+            aria-controls="mobile-navigation"
+          />
+          <Anchor component={Link} to="/" className={classes.logo} aria-label="Playrep home">
+            <Image src="/logo.svg" alt="" w={36} h={36} />
+          </Anchor>
+          <DesktopMenu sections={sections} pathname={pathname} visibleFrom={DESKTOP} />
+          <Group gap="md" wrap="nowrap" ml="auto">
+            <Text size="sm" className={classes.welcome} truncate>
+              Welcome {name}
+            </Text>
+            <Anchor component="button" type="button" size="sm" fw={600} onClick={() => void logout()} disabled={pending}>
+              LogOut
+            </Anchor>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar
+        id="mobile-navigation"
+        p="xs"
+        aria-label="Main navigation"
+        hiddenFrom={DESKTOP}
+        // Off-screen while collapsed: keep its links out of the tab order.
+        inert={!navOpened}
+      >
+        <MobileMenu sections={sections} pathname={pathname} />
+      </AppShell.Navbar>
+
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
+        <Outlet />
+      </AppShell.Main>
+
+      <AppShell.Footer className={classes.footer}>
+        <Text size="sm" ta="center">
+          All rights reserved, copyright 2014
+        </Text>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

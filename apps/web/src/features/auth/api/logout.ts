@@ -1,0 +1,42 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { LOGIN_PATH } from '../../../config/paths';
+import { api, isApiError } from '../../../lib/api-client';
+import { endSession, getSessionState, showSessionNotice } from '../../../lib/session';
+import { LOGIN_MESSAGES } from '../messages';
+
+/** `POST /api/auth/logout`: revokes the session on the server and clears the cookie. */
+export function logoutRequest(): Promise<unknown> {
+  // A 401 means the session had already ended: signed out either way.
+  return api.post('/auth/logout', undefined, { skipSessionExpiry: true });
+}
+
+/**
+ * Sign-out (spec section 4): local credentials are cleared at once and cached data dropped, the
+ * user goes to the login screen, and if the server call fails, 'Logout failed.' shows there.
+ */
+export function useLogout(): { logout: () => Promise<void>; pending: boolean } {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+
+  const logout = useCallback(async () => {
+    setPending(true);
+    endSession();
+    queryClient.clear();
+    const request = logoutRequest();
+    void navigate(LOGIN_PATH, { replace: true });
+    try {
+      await request;
+    } catch (error) {
+      const alreadySignedOut = isApiError(error) && error.status === 401;
+      // Only if nobody signed in again meanwhile.
+      if (!alreadySignedOut && !getSessionState().session) {
+        showSessionNotice({ message: LOGIN_MESSAGES.logoutFailed, tone: 'error' });
+      }
+    }
+  }, [navigate, queryClient]);
+
+  return { logout, pending };
+}

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { LocalSession } from '../../../lib/session';
+
+/** `GET /api/auth/session`: 200 while the server session lives, 401 once it has ended. */
+export function fetchSession(signal?: AbortSignal): Promise<unknown> {
+  return api.get('/auth/session', undefined, { signal });
+}
+
+/**
+ * Confirms once per sign-in that the server still knows the session (it may have been revoked or
+ * the server restarted). A 401 goes through the api client's session-expiry path like any call.
+ */
+export function useSessionCheck(session: LocalSession | null): void {
+  useQuery({
+    queryKey: ['auth', 'session', session?.user._id, session?.expiresAt],
+    queryFn: ({ signal }) => fetchSession(signal),
+    enabled: session !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}

@@ -1,0 +1,12 @@
+/** The login captcha: a random six-digit number, 100000-999999 (spec sections 5 and 9). */
+export const CAPTCHA_MIN = 100_000;
+export const CAPTCHA_MAX = 999_999;
+
+export function generateCaptcha(random: () => number = Math.random): string {
+  return String(CAPTCHA_MIN + Math.floor(random() * (CAPTCHA_MAX - CAPTCHA_MIN + 1)));
+}
+
+/** A typing check only (DOMAIN.md section 7): the server's throttling is the real protection. */
+export function captchaMatches(typed: string, shown: string): boolean {
+  return typed.trim() === shown;
+}
