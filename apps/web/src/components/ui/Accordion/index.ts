@@ -1,0 +1,1 @@
+export { type AccordionSection, ReportAccordion, type ReportAccordionProps } from './ReportAccordion';

@@ -1,0 +1,58 @@
+import { DatePickerInput } from '@mantine/dates';
+import { type ApiDate, formatDate, todayIst } from '../../../lib/format';
+
+/** Display format of every date field: d-M-Y, for example 05-Mar-2025 (spec section 5). */
+export const DATE_FIELD_FORMAT = 'DD-MMM-YYYY';
+
+export interface DatePickerFieldProps {
+  /** Visible label, also the accessible name. Default 'Select Date'. */
+  label?: string;
+  /** 'YYYY-MM-DD' or null. */
+  value: ApiDate | null;
+  onChange: (value: ApiDate | null) => void;
+  /** Earliest and latest selectable days, 'YYYY-MM-DD'. */
+  minDate?: ApiDate;
+  maxDate?: ApiDate;
+  disabled?: boolean;
+  placeholder?: string;
+  /** Width of the field; default 170px. */
+  w?: number | string;
+}
+
+/**
+ * A read-only date field: it cannot be typed into, it opens a calendar with Today and Clear, and
+ * it shows the day as 05-Mar-2025. Controlled, with API days ('YYYY-MM-DD').
+ */
+export function DatePickerField({
+  label = 'Select Date',
+  value,
+  onChange,
+  minDate,
+  maxDate,
+  disabled,
+  placeholder = 'DD-Mon-YYYY',
+  w = 170,
+}: DatePickerFieldProps) {
+  const shown = value ? formatDate(value) : '';
+  return (
+    <DatePickerInput
+      label={label}
+      // The field is a button: name it with its value too, so a screen reader hears the chosen day.
+      aria-label={shown ? `${label}: ${shown}` : label}
+      value={value}
+      onChange={(next) => onChange(next ?? null)}
+      valueFormat={DATE_FIELD_FORMAT}
+      placeholder={placeholder}
+      minDate={minDate}
+      maxDate={maxDate}
+      disabled={disabled}
+      w={w}
+      clearable
+      clearButtonProps={{ 'aria-label': `Clear ${label}` }}
+      presets={[
+        { value: todayIst(), label: 'Today' },
+        { value: null, label: 'Clear' },
+      ]}
+    />
+  );
+}
