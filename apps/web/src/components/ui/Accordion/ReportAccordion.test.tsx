@@ -11,6 +11,20 @@ const sections: AccordionSection[] = titles.map((title, i) => ({ id: `s${i}`, ti
 const control = (title: string) => screen.getByRole('button', { name: title });
 const expanded = () => titles.filter((t) => control(t).getAttribute('aria-expanded') === 'true');
 
+function Controlled({ seen }: { seen: (string | null)[] }) {
+  const [value, setValue] = useState<string | null>('s2');
+  return (
+    <ReportAccordion
+      sections={sections}
+      value={value}
+      onChange={(v) => {
+        seen.push(v);
+        setValue(v);
+      }}
+    />
+  );
+}
+
 describe('ReportAccordion', { timeout: 20_000 }, () => {
   it('starts with the first section open and only that one', () => {
     renderUi(<ReportAccordion sections={sections} />);
@@ -51,20 +65,7 @@ describe('ReportAccordion', { timeout: 20_000 }, () => {
   it('can be controlled, for example from the URL', async () => {
     const user = userEvent.setup({ delay: null });
     const seen: (string | null)[] = [];
-    function Controlled() {
-      const [value, setValue] = useState<string | null>('s2');
-      return (
-        <ReportAccordion
-          sections={sections}
-          value={value}
-          onChange={(v) => {
-            seen.push(v);
-            setValue(v);
-          }}
-        />
-      );
-    }
-    renderUi(<Controlled />);
+    renderUi(<Controlled seen={seen} />);
     expect(expanded()).toEqual(['Points Rejected']);
     await user.click(control('Points Rejected'));
     await user.click(control('Point Transferred'));

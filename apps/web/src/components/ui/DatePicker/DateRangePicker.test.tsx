@@ -99,23 +99,24 @@ describe('DateRangePicker', { timeout: 20_000 }, () => {
   });
 });
 
+function One({ picked }: { picked: (string | null)[] }) {
+  const [value, setValue] = useState<string | null>('2025-03-05');
+  return (
+    <DatePickerField
+      value={value}
+      onChange={(v) => {
+        picked.push(v);
+        setValue(v);
+      }}
+    />
+  );
+}
+
 describe('DatePickerField', { timeout: 20_000 }, () => {
   it('is labelled Select Date and reports the chosen API day', async () => {
     const user = userEvent.setup({ delay: null });
     const picked: (string | null)[] = [];
-    function One() {
-      const [value, setValue] = useState<string | null>('2025-03-05');
-      return (
-        <DatePickerField
-          value={value}
-          onChange={(v) => {
-            picked.push(v);
-            setValue(v);
-          }}
-        />
-      );
-    }
-    renderUi(<One />);
+    renderUi(<One picked={picked} />);
     expect(field('Select Date').textContent).toBe('05-Mar-2025');
     expect(screen.getByRole('button', { name: 'Select Date: 05-Mar-2025' })).toBeTruthy();
     await user.click(field('Select Date'));
