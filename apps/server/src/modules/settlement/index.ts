@@ -1,0 +1,39 @@
+/**
+ * Weekly settlement and the money reports' queries (DOMAIN.md section 5, issue 5 point 1).
+ * All amounts are integer hundredths (`...Cents`); the route layer converts them.
+ *
+ * Decisions (to move to docs/decisions/):
+ * - 'games' (draw games: play − win) and 'poker' (rake) settle separately, each with its own
+ *   carry-forward chain and its own closing mark in settled_weeks.
+ * - Loans are repaid from the 'games' revenue only; poker rows carry deduction 0 and rate 0.
+ * - Every account of role master and above (superadmin, admin, superareamanager, areamanager,
+ *   master) existing at closing time gets a row for every week closed, at its commission at that
+ *   time (0 included); players and the house have none.
+ * - Weeks close in order, per kind: the first run starts at the first week with any play, poker
+ *   hand or loan; later runs continue after the last closed week. A week older than the last
+ *   closed one is never closed afterwards (late, back-dated plays do not reopen history).
+ * - A closing run takes a transaction-level advisory lock per (week, kind), claims the week with
+ *   INSERT ... ON CONFLICT DO NOTHING on settled_weeks, and writes settlement rows, deductions
+ *   and the claim in one transaction: concurrent or repeated runs close each week exactly once.
+ *   closed_at is the run's `now`.
+ * - Only loans issued before the week ends (next Monday 00:00 IST) count for it; the rate is the
+ *   oldest open loan's; the deduction repays the oldest loan first.
+ * - Weeks not closed yet (the current week, or finished ones the job has not reached) are
+ *   computed live with the same settleWeek, chained from the last closed week's carry-out and
+ *   the loans' current balances, at the current commission, and marked open.
+ * - Loan report: a deduction is dated on the last day (Sunday) of the week it was taken from;
+ *   with no deduction, days count from the first loan's issue date.
+ * - Recovery uses the master's last closed 'games' week; non-masters are refused (400).
+ * - Mail statement covers draw games; userFound lists the children below which a member played
+ *   at a cafe not owned by its own master (its parent); loan lines come from the 'games'
+ *   settlement of the weeks intersecting the period.
+ */
+export { type CloseResult, closeFinishedWeeks } from './close-weeks.js';
+export { type AgentLoanRow, loansReport } from './loans-report.js';
+export { type MailStatement, mailStatement } from './mail-statement.js';
+export { type Recovery, recovery } from './recovery.js';
+export { type SettlementSchedule, startSettlementSchedule } from './schedule.js';
+export { DEFAULT_DEDUCTION_PERCENTAGE, type LoanBalance, settleWeek, type WeekSettlement } from './settle-week.js';
+export { type WeekMemberPoints, weekMemberPoints } from './week-member-points.js';
+export { type RevenueWeek, type WeeklyRevenue, weeklyRevenue } from './weekly-revenue.js';
+export { SETTLEMENT_KINDS, type SettlementKind } from './weeks.js';

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { type Queryable, queryRows } from '../../db/client.js';
+import { type IsoDay, weekStartOf } from '../../lib/dates.js';
+import { loadAccount } from './account-row.js';
+import { kindFilter, profitSum } from './profit-sql.js';
+import { type SettlementKind, weekEndDay } from './weeks.js';
+
+export interface WeekMemberPoints {
+  accountId: string;
+  username: string;
+  profitCents: number;
+  /** Σ play points (0 for poker, which records rake only). */
+  playPointsCents: number;
+}
+
+/**
+ * The week popup's member list: the account's direct children with plays below them in the week
+ * holding `weekStart`, with their profit and play points. Σ profit = the account's week profit
+ * (every play below the account is below exactly one direct child).
+ */
+export async function weekMemberPoints(
+  db: Queryable,
+  query: { accountId: string; weekStart: IsoDay; kind?: SettlementKind },
+): Promise<WeekMemberPoints[]> {
+  await loadAccount(db, query.accountId);
+  const kind = query.kind ?? 'games';
+  const weekStart = weekStartOf(query.weekStart);
+  const rows = await queryRows<{ id: string; username: string; profit_cents: number; play_cents: number }>(
+    db,
+    sql`SELECT ch.id, ch.username, ${profitSum(kind)} AS profit_cents, sum(d.play_points_cents)::bigint AS play_cents
+          FROM account_closure top
+          JOIN accounts ch ON ch.id = top.descendant_id
+          JOIN account_closure sub ON sub.ancestor_id = ch.id
+          JOIN play_daily d ON d.member_id = sub.descendant_id
+         WHERE top.ancestor_id = ${query.accountId} AND top.depth = 1
+           AND d.day >= ${weekStart} AND d.day <= ${weekEndDay(weekStart)} AND ${kindFilter(kind)}
+         GROUP BY ch.id, ch.username
+         ORDER BY lower(ch.username)`,
+  );
+  return rows.map((row) => ({
+    accountId: row.id,
+    username: row.username,
+    profitCents: Number(row.profit_cents),
+    playPointsCents: Number(row.play_cents),
+  }));
+}

@@ -1,0 +1,202 @@
+import { sql } from 'drizzle-orm';
+import { type Queryable, queryRows } from '../../db/client.js';
+import { addDays, type IsoDay, weekStartOf } from '../../lib/dates.js';
+import { loadAccount } from './account-row.js';
+import { firstActivityWeek } from './first-activity.js';
+import { openLoanBalances, totalOutstanding } from './loan-balances.js';
+import { kindFilter, profitSum } from './profit-sql.js';
+import { type LoanBalance, settleWeek } from './settle-week.js';
+import { minDay, type SettlementKind, weekEndDay, weekEndInstant, weekStartsBetween } from './weeks.js';
+
+export interface RevenueWeek {
+  weekStart: IsoDay;
+  /** Monday. */
+  fromDate: IsoDay;
+  /** Sunday. */
+  toDate: IsoDay;
+  /** Not closed yet: computed live from the plays so far (the current week, or a finished week the job has not closed). */
+  open: boolean;
+  profitCents: number;
+  carryInCents: number;
+  commissionPercentage: number;
+  actualRevenueCents: number;
+  deductionPercentage: number;
+  revenueDeductionCents: number;
+  revAfterLoanCents: number;
+  carryOutCents: number;
+}
+
+export interface RevenueTotals {
+  totalProfitCents: number;
+  /** Σ actualRevenue. */
+  totalCommissionCents: number;
+  /** Σ revAfterLoan. */
+  comsCents: number;
+  /** The account's commission. */
+  totalRevenuePercentage: number;
+  /** carryOut of the last week shown (0 when none). */
+  finalCarryForwardCents: number;
+  /** What the account owes on all its loans now. */
+  totalRemainingLoanCents: number;
+}
+
+export interface WeeklyRevenue {
+  weeks: RevenueWeek[];
+  totals: RevenueTotals;
+}
+
+export interface WeeklyRevenueQuery {
+  accountId: string;
+  kind: SettlementKind;
+  from: IsoDay;
+  to: IsoDay;
+  /** Weeks starting after today are left out. */
+  today: IsoDay;
+}
+
+interface ClosedRow {
+  week_start: string;
+  profit_cents: number;
+  carry_in_cents: number;
+  commission: string;
+  actual_revenue_cents: number;
+  deduction_percentage: string;
+  revenue_deduction_cents: number;
+  rev_after_loan_cents: number;
+  carry_out_cents: number;
+}
+
+/**
+ * Revenue / Poker Revenue report of one account (DOMAIN.md section 5): one row per settlement
+ * week intersecting [from, to]. Closed weeks are read as they were closed; weeks not closed yet
+ * are settled live with the same arithmetic, chained from the last closed week (its carry-out,
+ * and the loans as they stand now, less what earlier open weeks would take), so the figures shown
+ * for an open week are the ones closing it would write (at today's plays and commission).
+ */
+export async function weeklyRevenue(db: Queryable, query: WeeklyRevenueQuery): Promise<WeeklyRevenue> {
+  const { accountId, kind } = query;
+  const account = await loadAccount(db, accountId);
+  const allLoans = await openLoanBalances(db, { agentId: accountId });
+  const firstShown = weekStartOf(query.from);
+  const lastShown = minDay(weekStartOf(query.to), weekStartOf(query.today));
+  if (lastShown < firstShown) return { weeks: [], totals: totalsOf([], account.commission, allLoans) };
+
+  const closedWeeks = new Set(
+    (
+      await queryRows<{ week_start: string }>(
+        db,
+        sql`SELECT week_start::text AS week_start FROM settled_weeks WHERE kind = ${kind} ORDER BY week_start`,
+      )
+    ).map((row) => row.week_start),
+  );
+  const lastClosed = [...closedWeeks].at(-1);
+
+  // Open weeks form a chain from the last closed week (or the first activity) to the last week shown.
+  const chainStart = lastClosed ? addDays(lastClosed, 7) : ((await firstActivityWeek(db)) ?? firstShown);
+  const firstComputed = minDay(firstShown, chainStart);
+  const weeks = weekStartsBetween(firstComputed, lastShown);
+  const openWeeks = weeks.filter((week) => !closedWeeks.has(week));
+
+  const closedRows = new Map(
+    (
+      await queryRows<ClosedRow>(
+        db,
+        sql`SELECT week_start::text AS week_start, profit_cents, carry_in_cents, commission::text AS commission,
+                   actual_revenue_cents, deduction_percentage::text AS deduction_percentage, revenue_deduction_cents,
+                   rev_after_loan_cents, carry_out_cents
+              FROM weekly_settlements
+             WHERE account_id = ${accountId} AND kind = ${kind}
+               AND week_start >= ${addDays(firstComputed, -7)} AND week_start <= ${lastShown}`,
+      )
+    ).map((row) => [row.week_start, row]),
+  );
+
+  const liveProfit = new Map<string, number>();
+  if (openWeeks.length > 0) {
+    const rows = await queryRows<{ week_start: string; profit_cents: number }>(
+      db,
+      sql`SELECT date_trunc('week', d.day::timestamp)::date::text AS week_start, ${profitSum(kind)} AS profit_cents
+            FROM account_closure c
+            JOIN play_daily d ON d.member_id = c.descendant_id
+           WHERE c.ancestor_id = ${accountId} AND ${kindFilter(kind)}
+             AND d.day >= ${openWeeks[0]!} AND d.day <= ${weekEndDay(openWeeks.at(-1)!)}
+           GROUP BY 1`,
+    );
+    for (const row of rows) liveProfit.set(row.week_start, Number(row.profit_cents));
+  }
+
+  // Loans as they stand, reduced by what each earlier open week of the chain takes.
+  const owed = new Map(allLoans.map((loan) => [loan.id, loan.outstandingCents]));
+  const loansNow = (): LoanBalance[] =>
+    kind === 'games' ? allLoans.map((loan) => ({ ...loan, outstandingCents: owed.get(loan.id) ?? 0 })) : [];
+
+  const result: RevenueWeek[] = [];
+  let carry = Number(closedRows.get(addDays(firstComputed, -7))?.carry_out_cents ?? 0);
+  for (const weekStart of weeks) {
+    let row: RevenueWeek;
+    if (closedWeeks.has(weekStart)) {
+      row = closedWeek(weekStart, closedRows.get(weekStart), account.commission);
+    } else {
+      const profitCents = liveProfit.get(weekStart) ?? 0;
+      const settled = settleWeek({
+        profitCents,
+        carryInCents: carry,
+        commission: account.commission,
+        loans: loansNow(),
+        weekEndsAt: weekEndInstant(weekStart),
+      });
+      for (const d of settled.deductions) owed.set(d.loanId, (owed.get(d.loanId) ?? 0) - d.amountCents);
+      row = {
+        weekStart,
+        fromDate: weekStart,
+        toDate: weekEndDay(weekStart),
+        open: true,
+        profitCents,
+        carryInCents: carry,
+        commissionPercentage: account.commission,
+        actualRevenueCents: settled.actualRevenueCents,
+        deductionPercentage: settled.deductionPercentage,
+        revenueDeductionCents: settled.revenueDeductionCents,
+        revAfterLoanCents: settled.revAfterLoanCents,
+        carryOutCents: settled.carryOutCents,
+      };
+    }
+    carry = row.carryOutCents;
+    if (weekStart >= firstShown) result.push(row);
+  }
+
+  return { weeks: result, totals: totalsOf(result, account.commission, allLoans) };
+}
+
+function totalsOf(weeks: readonly RevenueWeek[], commission: number, loans: readonly LoanBalance[]): RevenueTotals {
+  return {
+    totalProfitCents: sum(weeks, (w) => w.profitCents),
+    totalCommissionCents: sum(weeks, (w) => w.actualRevenueCents),
+    comsCents: sum(weeks, (w) => w.revAfterLoanCents),
+    totalRevenuePercentage: commission,
+    finalCarryForwardCents: weeks.at(-1)?.carryOutCents ?? 0,
+    totalRemainingLoanCents: totalOutstanding(loans),
+  };
+}
+
+/** A closed week as written; an account added after the week closed has no row there: all zero. */
+function closedWeek(weekStart: IsoDay, row: ClosedRow | undefined, currentCommission: number): RevenueWeek {
+  return {
+    weekStart,
+    fromDate: weekStart,
+    toDate: weekEndDay(weekStart),
+    open: false,
+    profitCents: Number(row?.profit_cents ?? 0),
+    carryInCents: Number(row?.carry_in_cents ?? 0),
+    commissionPercentage: row ? Number(row.commission) : currentCommission,
+    actualRevenueCents: Number(row?.actual_revenue_cents ?? 0),
+    deductionPercentage: row ? Number(row.deduction_percentage) : 0,
+    revenueDeductionCents: Number(row?.revenue_deduction_cents ?? 0),
+    revAfterLoanCents: Number(row?.rev_after_loan_cents ?? 0),
+    carryOutCents: Number(row?.carry_out_cents ?? 0),
+  };
+}
+
+function sum<T>(items: readonly T[], pick: (item: T) => number): number {
+  return items.reduce((total, item) => total + pick(item), 0);
+}
