@@ -11,6 +11,7 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { apiModules, playrepModules } from './modules/index.js';
 import './plugins/context.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
+import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerScopeGuard } from './plugins/scope.js';
 import { registerSession } from './plugins/session.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -64,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      registerOriginCheck(api);
       for (const mod of apiModules) await api.register(mod.routes, { prefix: mod.prefix });
       await api.register(
         async (playrep) => {

@@ -1,3 +1,4 @@
+export * from './api/auth.js';
 export * from './api/common.js';
 export * from './api/draws.js';
 export * from './api/network.js';

@@ -1,4 +1,4 @@
-import { isRole, mayCall } from '@playrep/contracts';
+import { isRole, mayCall, SESSION_EXPIRED_MESSAGE } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Queryable, queryRows } from '../db/client.js';
@@ -16,7 +16,8 @@ import type { ScopedAccount } from './context.js';
 export const ACCOUNT_ID_PARAMS = ['id', 'accountId'] as const;
 export const ACCOUNT_USERNAME_PARAMS = ['agentId', 'username', 'childId'] as const;
 
-export const SESSION_REQUIRED_MESSAGE = 'Your session has expired or you are not signed in. Please sign in again.';
+/** The 401 of every /api call that needs a session (the same text as the contracts' SESSION_EXPIRED_MESSAGE). */
+export const SESSION_REQUIRED_MESSAGE = SESSION_EXPIRED_MESSAGE;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,25 +27,33 @@ export function registerScopeGuard(app: FastifyInstance): void {
 
   app.addHook('onRequest', async (request) => {
     if (!request.auth) throw unauthorized(SESSION_REQUIRED_MESSAGE);
-    const call = request.routeOptions.config.call;
+    const call = request.routeOptions.config?.call;
     // A route without a call name is a programming error: refuse rather than expose it.
     if (!call || !mayCall(request.auth.role, call)) throw forbidden();
   });
 
   app.addHook('preHandler', async (request) => {
     const auth = request.auth!;
-    const query = (request.query ?? {}) as Record<string, unknown>;
+    // Account parameters are checked wherever a handler could read them: the query, the path
+    // and the body. The same parameter given twice with different values is refused.
+    const sources = [request.query, request.params, request.body].filter(isRecord);
     const scoped: Record<string, ScopedAccount> = {};
     for (const param of [...ACCOUNT_ID_PARAMS, ...ACCOUNT_USERNAME_PARAMS]) {
-      const raw = query[param];
-      if (raw === undefined || raw === null || raw === '') continue;
-      if (typeof raw !== 'string') throw new HttpError(400, `${param} must be a single value`);
+      const values = sources.map((source) => source[param]).filter((v) => v !== undefined && v !== null && v !== '');
+      if (values.length === 0) continue;
+      if (values.some((v) => typeof v !== 'string')) throw new HttpError(400, `${param} must be a single value`);
+      const distinct = new Set((values as string[]).map((v) => v.trim()));
+      if (distinct.size > 1) throw new HttpError(400, `${param} is given twice with different values`);
       const byId = (ACCOUNT_ID_PARAMS as readonly string[]).includes(param);
-      scoped[param] = await resolveInScope(app.db, auth.accountId, raw.trim(), byId ? 'id' : 'username');
+      scoped[param] = await resolveInScope(app.db, auth.accountId, [...distinct][0]!, byId ? 'id' : 'username');
     }
     request.scoped = scoped;
     request.subject = scoped.id ?? (await resolveInScope(app.db, auth.accountId, auth.accountId, 'id'));
   });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Looks an account up and applies the scope rule: unknown -> 404, outside the subtree -> 403. */

@@ -1,9 +1,51 @@
-import type { FastifyInstance } from 'fastify';
+import { isRole, SESSION_COOKIE } from '@playrep/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findLiveSession } from '../modules/auth/sessions.js';
+import { looksLikeSessionToken } from '../modules/auth/tokens.js';
+import type { AuthContext } from './context.js';
 
 /**
- * Reads the session (cookie `session-token` or `Authorization: Bearer`) into request.auth.
- * Placeholder until the auth module lands: nobody is signed in.
+ * Reads the session into request.auth: the token comes from `Authorization: Bearer <token>` or
+ * the `session-token` cookie; the session must be unexpired and unrevoked and its account active
+ * (checked on every request, so deactivating an account ends its sessions at once).
+ * request.auth stays null otherwise; the guards decide what that means (401 or public route).
  */
 export function registerSession(app: FastifyInstance): void {
-  app.decorateRequest('auth', null);
+  if (!app.hasRequestDecorator('auth')) app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    request.auth = null;
+    for (const token of presentedSessionTokens(request)) {
+      const live = await findLiveSession(app.db, token, app.clock.now());
+      if (!live || !isRole(live.role)) continue;
+      request.auth = {
+        accountId: live.accountId,
+        username: live.username,
+        role: live.role,
+        firstName: live.firstName,
+        lastName: live.lastName,
+        sessionId: live.sessionId,
+        expiresAt: live.expiresAt,
+      } satisfies AuthContext;
+      liveTokens.set(request, token);
+      return;
+    }
+  });
+}
+
+const liveTokens = new WeakMap<FastifyRequest, string>();
+
+/** The token behind request.auth (for `GET /api/auth/session`, which hands it back). */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  return liveTokens.get(request);
+}
+
+/** Well-formed tokens the request carries, Bearer first, then the cookie. */
+export function presentedSessionTokens(request: FastifyRequest): string[] {
+  const tokens: string[] = [];
+  const header = request.headers.authorization;
+  const bearer = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+  if (looksLikeSessionToken(bearer)) tokens.push(bearer);
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  if (looksLikeSessionToken(cookie) && cookie !== bearer) tokens.push(cookie);
+  return tokens;
 }

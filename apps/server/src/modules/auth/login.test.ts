@@ -1,0 +1,344 @@
+import { INACTIVE_ACCOUNT_MESSAGE, INVALID_CREDENTIALS_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE } from '@playrep/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createNetwork, DEMO_PASSWORD, type NetworkIds } from '../../../test/fixtures/network.js';
+import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { TEST_DB_KINDS } from '../../../test/test-db.js';
+import { queryRows } from '../../db/client.js';
+import { setAccountActive } from './accounts.js';
+
+const login = (t: TestApp, username: string, password: string, remoteAddress = '203.0.113.7') =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress });
+
+/** Parses Set-Cookie into its name, value and attributes (lower-cased keys). */
+function parseSetCookie(header: string | string[] | undefined) {
+  const line = Array.isArray(header) ? header[0] : header;
+  if (!line) throw new Error('no Set-Cookie header');
+  const [pair, ...attrs] = line.split(';').map((part) => part.trim());
+  const [name, value] = pair!.split('=') as [string, string];
+  const attributes = Object.fromEntries(
+    attrs.map((a) => {
+      const [k, v] = a.split('=');
+      return [k!.toLowerCase(), v ?? true];
+    }),
+  );
+  return { name, value, attributes };
+}
+
+describe.each(TEST_DB_KINDS)('sign-in on %s', (kind) => {
+  let t: TestApp;
+  let ids: NetworkIds;
+  // Every test starts at a fresh minute so the throttling of one test never leaks into the next.
+  let step = 0;
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    ids = await createNetwork(t.app.db);
+  });
+  afterAll(async () => t?.close());
+  beforeEach(() => {
+    step += 1;
+    t.clock.set(new Date(Date.UTC(2025, 2, 10, 6, 0, 0) + step * 60 * 60_000));
+  });
+
+  const attempts = () =>
+    queryRows<{ account_id: string | null; username: string; address: string; success: boolean; reason: string; at: Date }>(
+      t.app.db,
+      sql`SELECT account_id, username, address, success, reason, at FROM sign_in_attempts ORDER BY id`,
+    );
+
+  it('signs in with the spec shapes: token, user with roles, roles, expiry 30 minutes on', async () => {
+    const res = await login(t, '  Master1 ', DEMO_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({
+      token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      user: {
+        _id: ids.master1,
+        username: 'master1',
+        firstName: 'Master',
+        lastName: 'Number 1',
+        role: 'master',
+        roles: ['master'],
+      },
+      roles: ['master'],
+      expiresAt: new Date(t.clock.now().getTime() + 30 * 60_000).toISOString(),
+    });
+    // Only the token's SHA-256 is stored.
+    const stored = await queryRows<{ token_hash: string }>(
+      t.app.db,
+      sql`SELECT token_hash FROM sessions WHERE account_id = ${ids.master1}::uuid`,
+    );
+    const { createHash } = await import('node:crypto');
+    expect(stored.map((s) => s.token_hash)).toContain(createHash('sha256').update(body.token).digest('hex'));
+    expect(JSON.stringify(stored)).not.toContain(body.token);
+  });
+
+  it('gives two logins two different tokens', async () => {
+    const a = (await login(t, 'player1', DEMO_PASSWORD)).json().token;
+    const b = (await login(t, 'player1', DEMO_PASSWORD)).json().token;
+    expect(a).not.toBe(b);
+  });
+
+  it('sets the session cookie: HttpOnly, SameSite=Strict, Path=/, Max-Age=1800, not Secure over http', async () => {
+    const res = await login(t, 'am1', DEMO_PASSWORD);
+    const cookie = parseSetCookie(res.headers['set-cookie']);
+    expect(cookie.name).toBe('session-token');
+    expect(cookie.value).toBe(res.json().token);
+    expect(cookie.attributes.httponly).toBe(true);
+    expect(cookie.attributes.samesite).toBe('Strict');
+    expect(cookie.attributes.path).toBe('/');
+    expect(cookie.attributes['max-age']).toBe('1800');
+    expect(cookie.attributes.secure).toBeUndefined();
+  });
+
+  it('ignores X-Forwarded-Proto unless TRUST_PROXY is set', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'am1', password: DEMO_PASSWORD },
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(parseSetCookie(res.headers['set-cookie']).attributes.secure).toBeUndefined();
+  });
+
+  it('answers an unknown username and a wrong password the same way', async () => {
+    const unknown = await login(t, 'nobody-here', DEMO_PASSWORD);
+    const wrong = await login(t, 'admin1', 'Wrong@1234');
+    const wrongCase = await login(t, 'admin1', DEMO_PASSWORD.toLowerCase());
+    for (const res of [unknown, wrong, wrongCase]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: INVALID_CREDENTIALS_MESSAGE });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect(unknown.headers['content-type']).toBe(wrong.headers['content-type']);
+  });
+
+  it('takes the password as typed (not trimmed)', async () => {
+    const res = await login(t, 'admin1', ` ${DEMO_PASSWORD}`);
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('tells an inactive account so, but only after the right password', async () => {
+    await setAccountActive(t.app.db, 'master2', false, t.clock.now());
+    try {
+      const right = await login(t, 'master2', DEMO_PASSWORD);
+      expect(right.statusCode).toBe(403);
+      expect(right.json()).toEqual({ message: INACTIVE_ACCOUNT_MESSAGE });
+      expect(right.headers['set-cookie']).toBeUndefined();
+      const wrong = await login(t, 'master2', 'Wrong@1234');
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toEqual({ message: INVALID_CREDENTIALS_MESSAGE });
+    } finally {
+      await setAccountActive(t.app.db, 'master2', true, t.clock.now());
+    }
+    expect((await login(t, 'master2', DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('never signs in as the house', async () => {
+    await t.app.db.execute(
+      sql`INSERT INTO accounts (username, role, password_hash) SELECT 'HOUSE', 'house', password_hash FROM accounts WHERE username = 'superadmin'`,
+    );
+    const res = await login(t, 'HOUSE', DEMO_PASSWORD);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: INVALID_CREDENTIALS_MESSAGE });
+  });
+
+  it('refuses a malformed body with 400 naming the field', async () => {
+    const noPassword = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin1' } });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json().message).toMatch(/^password: /);
+    const blankName = await login(t, '   ', DEMO_PASSWORD);
+    expect(blankName.statusCode).toBe(400);
+    expect(blankName.json().message).toMatch(/^username: /);
+  });
+
+  it('records every attempt with time, account, username tried, address, outcome; never the password', async () => {
+    const before = (await attempts()).length;
+    const at = t.clock.now();
+    await login(t, 'sam1', DEMO_PASSWORD, '198.51.100.1');
+    await login(t, 'sam1', 'Secret#999', '198.51.100.2');
+    await login(t, 'ghost', 'Secret#888', '198.51.100.3');
+    const rows = (await attempts()).slice(before);
+    expect(rows.map(({ at: when, ...r }) => ({ ...r, at: new Date(when).getTime() }))).toEqual([
+      { account_id: ids.sam1, username: 'sam1', address: '198.51.100.1', success: true, reason: 'ok', at: at.getTime() },
+      {
+        account_id: ids.sam1,
+        username: 'sam1',
+        address: '198.51.100.2',
+        success: false,
+        reason: 'wrong_password',
+        at: at.getTime(),
+      },
+      { account_id: null, username: 'ghost', address: '198.51.100.3', success: false, reason: 'unknown_user', at: at.getTime() },
+    ]);
+    const everything = JSON.stringify(await queryRows(t.app.db, sql`SELECT * FROM sign_in_attempts`));
+    expect(everything).not.toContain('Secret#999');
+    expect(everything).not.toContain('Secret#888');
+  });
+
+  describe('throttling', () => {
+    it('refuses the 6th try after 5 wrong passwords within 15 minutes, even with the right one, with Retry-After', async () => {
+      const start = t.clock.now().getTime();
+      // Five failures one minute apart, from different addresses (the account limit is per account).
+      for (let i = 0; i < 5; i++) {
+        t.clock.set(new Date(start + i * 60_000));
+        const res = await login(t, 'player2', 'Wrong@1234', `192.0.2.${i + 1}`);
+        expect(res.statusCode).toBe(401);
+      }
+      t.clock.set(new Date(start + 5 * 60_000));
+      const blocked = await login(t, 'player2', DEMO_PASSWORD, '192.0.2.99');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({ message: TOO_MANY_ATTEMPTS_MESSAGE });
+      // The oldest failure (at start) leaves the 15-minute window at start + 15 min: 10 minutes from now.
+      expect(blocked.headers['retry-after']).toBe(String(10 * 60));
+      expect(blocked.headers['set-cookie']).toBeUndefined();
+
+      // One second before that it is still refused, with one second to wait.
+      t.clock.set(new Date(start + 15 * 60_000 - 1000));
+      const stillBlocked = await login(t, 'player2', DEMO_PASSWORD, '192.0.2.99');
+      expect(stillBlocked.statusCode).toBe(429);
+      expect(stillBlocked.headers['retry-after']).toBe('1');
+
+      // Once the oldest failure has left the window, the right password works.
+      t.clock.set(new Date(start + 15 * 60_000));
+      expect((await login(t, 'player2', DEMO_PASSWORD, '192.0.2.99')).statusCode).toBe(200);
+
+      const reasons = (await attempts()).filter((a) => a.account_id === ids.player2).map((a) => a.reason);
+      expect(reasons.slice(-8)).toEqual([
+        'wrong_password',
+        'wrong_password',
+        'wrong_password',
+        'wrong_password',
+        'wrong_password',
+        'throttled_account',
+        'throttled_account',
+        'ok',
+      ]);
+    });
+
+    it('allows 5 failures and does not throttle other accounts', async () => {
+      for (let i = 0; i < 5; i++) expect((await login(t, 'player3', 'Wrong@1234', `192.0.2.${50 + i}`)).statusCode).toBe(401);
+      expect((await login(t, 'master3', DEMO_PASSWORD, '192.0.2.60')).statusCode).toBe(200);
+      // The 6th attempt is the first refused one.
+      expect((await login(t, 'player3', DEMO_PASSWORD, '192.0.2.61')).statusCode).toBe(429);
+    });
+
+    it('counts failures from the account last successful sign-in only', async () => {
+      for (let i = 0; i < 4; i++) expect((await login(t, 'am2', 'Wrong@1234', `192.0.2.${70 + i}`)).statusCode).toBe(401);
+      expect((await login(t, 'am2', DEMO_PASSWORD, '192.0.2.80')).statusCode).toBe(200);
+      t.clock.advance(1000);
+      for (let i = 0; i < 5; i++) expect((await login(t, 'am2', 'Wrong@1234', `192.0.2.${90 + i}`)).statusCode).toBe(401);
+      expect((await login(t, 'am2', DEMO_PASSWORD, '192.0.2.99')).statusCode).toBe(429);
+    });
+
+    it('refuses the 31st attempt in a minute from one address, with Retry-After, whatever the usernames', async () => {
+      const start = t.clock.now().getTime();
+      const address = '198.51.100.77';
+      for (let i = 0; i < 30; i++) {
+        t.clock.set(new Date(start + i * 1000));
+        const res = await login(t, `someone-${i}`, 'Wrong@1234', address);
+        expect(res.statusCode).toBe(401);
+      }
+      t.clock.set(new Date(start + 40_000));
+      const blocked = await login(t, 'admin2', DEMO_PASSWORD, address);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({ message: TOO_MANY_ATTEMPTS_MESSAGE });
+      // The oldest counted attempt (at start) leaves the one-minute window in 20 seconds.
+      expect(blocked.headers['retry-after']).toBe('20');
+      // Another address is not affected.
+      expect((await login(t, 'admin2', DEMO_PASSWORD, '198.51.100.78')).statusCode).toBe(200);
+      // Refused attempts do not count: after Retry-After the address may try again.
+      t.clock.set(new Date(start + 60_000));
+      expect((await login(t, 'admin2', DEMO_PASSWORD, address)).statusCode).toBe(200);
+    });
+
+    it('keeps its counts in the database: a new app instance on the same database still refuses', async () => {
+      const address = '198.51.100.88';
+      for (let i = 0; i < 30; i++) await login(t, `x${i}`, 'Wrong@1234', address);
+      const { buildApp } = await import('../../app.js');
+      const { readEnv } = await import('../../config/env.js');
+      const second = await buildApp({ database: t.database, env: readEnv({ NODE_ENV: 'test' }), clock: t.clock, webDist: null });
+      try {
+        const res = await second.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'admin1', password: DEMO_PASSWORD },
+          remoteAddress: address,
+        });
+        expect(res.statusCode).toBe(429);
+      } finally {
+        await second.close();
+      }
+    });
+
+    it('trusts X-Forwarded-For only when TRUST_PROXY is configured', async () => {
+      // Without TRUST_PROXY the header is ignored: every attempt counts against the socket address.
+      const socket = '198.51.100.99';
+      for (let i = 0; i < 30; i++) {
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: `y${i}`, password: 'Wrong@1234' },
+          remoteAddress: socket,
+          headers: { 'x-forwarded-for': `10.0.0.${i}` },
+        });
+      }
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'admin1', password: DEMO_PASSWORD },
+        remoteAddress: socket,
+        headers: { 'x-forwarded-for': '10.0.0.200' },
+      });
+      expect(res.statusCode).toBe(429);
+      const recorded = (await attempts()).filter((a) => a.username === 'y0');
+      expect(recorded.map((a) => a.address)).toEqual([socket]);
+    });
+  });
+});
+
+describe.each(TEST_DB_KINDS)('sign-in behind a trusted proxy on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { env: { TRUST_PROXY: 'true' } });
+    await createNetwork(t.app.db);
+  });
+  afterAll(async () => t?.close());
+
+  it('marks the cookie Secure when the request came over https', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'player1', password: DEMO_PASSWORD },
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.50' },
+    });
+    expect(res.statusCode).toBe(200);
+    const cookie = parseSetCookie(res.headers['set-cookie']);
+    expect(cookie.attributes.secure).toBe(true);
+    expect(cookie.attributes.httponly).toBe(true);
+    expect(cookie.attributes.samesite).toBe('Strict');
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'player1', password: DEMO_PASSWORD },
+      headers: { 'x-forwarded-proto': 'http' },
+    });
+    expect(parseSetCookie(plain.headers['set-cookie']).attributes.secure).toBeUndefined();
+  });
+
+  it('counts the forwarded client address', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'player1', password: 'Wrong@1234' },
+      headers: { 'x-forwarded-for': '203.0.113.51' },
+    });
+    const rows = await queryRows<{ address: string }>(
+      t.app.db,
+      sql`SELECT address FROM sign_in_attempts ORDER BY id DESC LIMIT 1`,
+    );
+    expect(rows[0]?.address).toBe('203.0.113.51');
+  });
+});
