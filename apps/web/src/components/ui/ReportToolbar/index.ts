@@ -1,0 +1,1 @@
+export { ReportToolbar, type ReportToolbarProps } from './ReportToolbar';

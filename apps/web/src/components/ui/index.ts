@@ -1,0 +1,6 @@
+// The shared report toolkit: import from 'components/ui'.
+export * from './Accordion';
+export * from './DataTable';
+export * from './DatePicker';
+export * from './Popup';
+export * from './ReportToolbar';
