@@ -87,7 +87,7 @@ export async function createAccount(
   if (parent !== null) {
     if (parent.role === 'player') throw forbidden('Players cannot create accounts.');
     if (!canParent(parent.role, fields.role)) {
-      throw forbidden(`A ${parent.role} can only create accounts of a lower role than its own.`);
+      throw forbidden(`The new account's role must be below its parent's (${parent.role}).`);
     }
   }
   if (!hasCommission(fields.role) && fields.commission) throw badRequest('commission: players have no commission');
