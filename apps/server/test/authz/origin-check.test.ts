@@ -18,14 +18,15 @@ describe.each(TEST_DB_KINDS)('Origin check on %s', (kind) => {
   afterAll(async () => t?.close());
 
   it('accepts state-changing calls without an Origin header, from the own origin and from ALLOWED_ORIGINS', async () => {
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       {},
       { host: 'playrep.local:3000', origin: 'http://playrep.local:3000' },
       { host: 'playrep.local', origin: 'http://PLAYREP.local' },
       { host: 'playrep.local:80', origin: 'http://playrep.local' },
       { origin: 'https://backoffice.example.com' },
       { origin: 'http://localhost:5173' },
-    ]) {
+    ];
+    for (const headers of cases) {
       const res = await loginWith(t, headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(200);
     }
@@ -33,14 +34,15 @@ describe.each(TEST_DB_KINDS)('Origin check on %s', (kind) => {
 
   it('refuses other origins with 403 { message } before doing anything', async () => {
     const before = await queryRows<{ n: number }>(t.app.db, sql`SELECT count(*)::int AS n FROM sign_in_attempts`);
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       { host: 'playrep.local:3000', origin: 'http://evil.example' },
       { host: 'playrep.local:3000', origin: 'http://playrep.local:3001' },
       { host: 'playrep.local:3000', origin: 'https://playrep.local:3000' },
       { origin: 'null' },
       { origin: 'https://backoffice.example.com.evil.example' },
       { origin: 'not a url' },
-    ]) {
+    ];
+    for (const headers of cases) {
       const res = await loginWith(t, headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(res.json()).toEqual({ message: ORIGIN_REFUSED_MESSAGE });
