@@ -115,6 +115,18 @@ describe('DataTable display', { timeout: 20_000 }, () => {
     expect(excel.hasAttribute('download')).toBe(true);
   });
 
+  it('names each pager after its table, so several tables on a page stay distinct', () => {
+    renderUi(
+      <>
+        <DataTable columns={columns} rows={sample} ariaLabel="Points Received" />
+        <DataTable columns={columns} rows={sample} caption="Points Rejected" />
+      </>,
+    );
+    expect(screen.getByRole('navigation', { name: 'Points Received pagination' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Points Rejected pagination' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Points Rejected' })).toBeTruthy();
+  });
+
   it('passes the position in the whole result to render, for Sr No on later pages', async () => {
     const user = userEvent.setup({ delay: null });
     const srNo: DataTableColumn<Txn>[] = [

@@ -155,6 +155,7 @@ export function DataTable<Row extends object>({
   }, [allRows, totalColumns]);
 
   const hasRows = rows.length > 0;
+  const tableName = ariaLabel ?? (typeof caption === 'string' ? caption : undefined);
   const colSpan = Math.max(1, resolved.length);
 
   return (
@@ -273,6 +274,7 @@ export function DataTable<Row extends object>({
             setPageIndex(0);
           }}
           rowCount={rows.length}
+          label={tableName ? `${tableName} pagination` : undefined}
         />
       )}
     </Box>

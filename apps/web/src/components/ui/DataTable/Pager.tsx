@@ -12,13 +12,24 @@ export interface PagerProps {
   onPageSizeChange: (pageSize: number) => void;
   /** Rows in the whole result, for the 'Showing a to b of n' line. */
   rowCount: number;
+  /** Name of the pager landmark; unique per table when a page shows several. Default 'Pagination'. */
+  label?: string;
 }
 
 // Blue 8 on white and white on blue 8 both pass AA (the default blue 6 does not).
 const CURRENT_COLOR = 'blue.8';
 
 /** Page size select, first/previous, a window of about 10 page numbers, next/last and a page input. */
-export function Pager({ page, pageCount, onPageChange, pageSize, pageSizeOptions, onPageSizeChange, rowCount }: PagerProps) {
+export function Pager({
+  page,
+  pageCount,
+  onPageChange,
+  pageSize,
+  pageSizeOptions,
+  onPageSizeChange,
+  rowCount,
+  label = 'Pagination',
+}: PagerProps) {
   const [storedStart, setStoredStart] = useState(1);
   const windowStart = pagerWindowStart(storedStart, page);
   if (windowStart !== storedStart) setStoredStart(windowStart);
@@ -68,7 +79,7 @@ export function Pager({ page, pageCount, onPageChange, pageSize, pageSizeOptions
           Showing {first} to {last} of {rowCount} entries
         </Text>
       </Group>
-      <nav aria-label="Pagination">
+      <nav aria-label={label}>
         <Group gap={4} wrap="wrap">
           <Button size="compact-sm" variant="default" onClick={() => go(1)} disabled={atStart} aria-label="First page">
             «
