@@ -12,5 +12,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // jsdom + Mantine on two shared cores: whole-app renders can take seconds under load.
+    testTimeout: 20_000,
   },
 });
