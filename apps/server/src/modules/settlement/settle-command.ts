@@ -8,7 +8,7 @@ export async function settleCommand(env: Env, now: Date, print: (line: string) =
   try {
     await migrateDatabase(database);
     const { closed } = await closeFinishedWeeks(database.db, { now });
-    if (closed.length === 0) print(`Nothing to close (${database.kind}): every finished week is closed.`);
+    if (closed.length === 0) print(`Nothing to close (${database.kind}).`);
     else {
       print(`Closed ${closed.length} settlement week(s) (${database.kind}):`);
       for (const week of closed) print(`  ${week}`);
