@@ -12,10 +12,11 @@
  * - Weeks close in order, per kind: the first run starts at the first week with any play, poker
  *   hand or loan; later runs continue after the last closed week. A week older than the last
  *   closed one is never closed afterwards (late, back-dated plays do not reopen history).
- * - A closing run takes a transaction-level advisory lock per (week, kind), claims the week with
- *   INSERT ... ON CONFLICT DO NOTHING on settled_weeks, and writes settlement rows, deductions
- *   and the claim in one transaction: concurrent or repeated runs close each week exactly once.
- *   closed_at is the run's `now`.
+ * - Each (week, kind) closes in one transaction that takes a transaction-level advisory lock
+ *   (one key for all settlement work), claims the week with INSERT ... ON CONFLICT DO NOTHING on
+ *   settled_weeks, and writes the settlement rows and loan deductions: concurrent or repeated
+ *   runs close each week exactly once, and a week's carry-in is always committed before it is
+ *   read. closed_at is the run's `now`. The database triggers refuse any change afterwards.
  * - Only loans issued before the week ends (next Monday 00:00 IST) count for it; the rate is the
  *   oldest open loan's; the deduction repays the oldest loan first.
  * - Weeks not closed yet (the current week, or finished ones the job has not reached) are
