@@ -1,0 +1,146 @@
+import type { Role } from '@playrep/contracts';
+
+/**
+ * The authorization matrix of /api/playrep/*, kept as data: one row per route. matrix.test.ts
+ * signs in as each role and calls every row about its own account, a descendant, an account in
+ * a sibling subtree, an ancestor and an unknown account, and fails when a route has no row.
+ *
+ * allowedRoles are written out from DOMAIN.md section 6 on purpose, NOT imported from the
+ * contracts' permission table: a wrong table must make this test fail.
+ *
+ * Adding a route: add its row here (the test tells you which one is missing).
+ */
+export interface MatrixRow {
+  /** The route's `config.call` (its name in the permission table). */
+  call: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  /**
+   * The query parameter naming the subject account: 'id' (an _id) or a username parameter such as
+   * 'agentId'. null when the call is about no account (then only the role gate is checked).
+   */
+  accountParam: 'id' | 'accountId' | 'agentId' | 'username' | 'childId' | null;
+  /** Other query parameters the call needs to answer 200. */
+  extraQuery: Record<string, string>;
+  allowedRoles: readonly Role[];
+  /**
+   * When the handler serves only subjects of these roles (e.g. members of an agent): a subject in
+   * scope with another role gets 400 from the handler, after the guard has let it through.
+   */
+  subjectRoles?: readonly Role[];
+}
+
+// DOMAIN.md section 6, row by row.
+/** "point transfer, multiplayer point transfer, draw details": every role. */
+const ALL: readonly Role[] = ['superadmin', 'admin', 'superareamanager', 'areamanager', 'master', 'player'];
+/** "revenue, poker revenue, daily status, agent details, agent mail, weekly details": not players. */
+const AGENTS: readonly Role[] = ['superadmin', 'admin', 'superareamanager', 'areamanager', 'master'];
+/** "revenue recovery, computer loan, multiple cybers, non-performing, agent status, balance report, manager mail": managers only. */
+const MANAGERS: readonly Role[] = ['superadmin', 'admin', 'superareamanager', 'areamanager'];
+
+const FUN_TARGET = 'MNOQqWWi';
+
+export const MATRIX: readonly MatrixRow[] = [
+  // Point Transfer, Multiplayer Point Transfer, Weekly Details (transfers module).
+  {
+    call: 'pointtransferreport',
+    method: 'GET',
+    path: '/api/playrep/pointtransferreport',
+    accountParam: 'id',
+    extraQuery: {},
+    allowedRoles: ALL,
+  },
+  {
+    call: 'multipointtransferreport',
+    method: 'GET',
+    path: '/api/playrep/multipointtransferreport',
+    accountParam: 'id',
+    extraQuery: {},
+    allowedRoles: ALL,
+  },
+  {
+    call: 'weeklydetailsreport',
+    method: 'GET',
+    path: '/api/playrep/weeklydetailsreport',
+    accountParam: 'id',
+    extraQuery: {},
+    allowedRoles: AGENTS,
+  },
+  // Draw details: about a game, but `id` (the caller's _id in the spec's calls) is still scope-checked.
+  {
+    call: 'drawdetails',
+    method: 'GET',
+    path: '/api/playrep/drawdetails',
+    accountParam: 'id',
+    extraQuery: { gameId: FUN_TARGET },
+    allowedRoles: ALL,
+  },
+  // Network reports.
+  {
+    call: 'agentdetails',
+    method: 'GET',
+    path: '/api/playrep/agentdetails',
+    accountParam: 'id',
+    extraQuery: {},
+    allowedRoles: AGENTS,
+  },
+  {
+    call: 'dailystatus',
+    method: 'GET',
+    path: '/api/playrep/dailystatus',
+    accountParam: 'id',
+    extraQuery: {},
+    allowedRoles: AGENTS,
+  },
+  // Daily Status drill-down: the members of one agent who played at other agents' cafes.
+  {
+    call: 'dailystatusmembers',
+    method: 'GET',
+    path: '/api/playrep/dailystatusmembers',
+    accountParam: 'agentId',
+    extraQuery: {},
+    allowedRoles: AGENTS,
+    subjectRoles: ['master'],
+  },
+  {
+    call: 'findstatus',
+    method: 'GET',
+    path: '/api/playrep/findstatus',
+    accountParam: 'agentId',
+    extraQuery: {},
+    allowedRoles: MANAGERS,
+  },
+  {
+    call: 'nonperforming',
+    method: 'GET',
+    path: '/api/playrep/nonperforming',
+    accountParam: 'id',
+    extraQuery: {},
+    allowedRoles: MANAGERS,
+  },
+  {
+    call: 'balancereport',
+    method: 'GET',
+    path: '/api/playrep/balancereport',
+    accountParam: 'agentId',
+    extraQuery: {},
+    allowedRoles: MANAGERS,
+  },
+  {
+    call: 'balancechildren',
+    method: 'GET',
+    path: '/api/playrep/balancechildren',
+    accountParam: 'agentId',
+    extraQuery: {},
+    allowedRoles: MANAGERS,
+  },
+  // The account picker of the managers' report headers (not a screen of its own).
+  {
+    call: 'accountsearch',
+    method: 'GET',
+    path: '/api/playrep/accountsearch',
+    accountParam: 'id',
+    extraQuery: { q: 'a' },
+    allowedRoles: MANAGERS,
+  },
+];
