@@ -1,10 +1,11 @@
+import type { SessionResponse } from '@playrep/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { LocalSession } from '../../../lib/session';
 
 /** `GET /api/auth/session`: 200 while the server session lives, 401 once it has ended. */
-export function fetchSession(signal?: AbortSignal): Promise<unknown> {
-  return api.get('/auth/session', undefined, { signal });
+export function fetchSession(signal?: AbortSignal): Promise<SessionResponse> {
+  return api.get<SessionResponse>('/auth/session', undefined, { signal });
 }
 
 /**
