@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { clampPage, pagerWindowPages, pagerWindowStart } from './pager-math';
 
 export interface PagerProps {
@@ -30,6 +30,7 @@ export function Pager({
   rowCount,
   label = 'Pagination',
 }: PagerProps) {
+  const sizeSelectId = useId();
   const [storedStart, setStoredStart] = useState(1);
   const windowStart = pagerWindowStart(storedStart, page);
   if (windowStart !== storedStart) setStoredStart(windowStart);
@@ -66,14 +67,16 @@ export function Pager({
   return (
     <Group justify="space-between" gap="sm" mt="sm" wrap="wrap">
       <Group gap="xs" wrap="nowrap">
+        <Text component="label" htmlFor={sizeSelectId} size="sm" style={{ whiteSpace: 'nowrap' }}>
+          Rows per page
+        </Text>
         <NativeSelect
-          label="Rows per page"
+          id={sizeSelectId}
           size="xs"
-          w={80}
+          w={72}
           value={String(pageSize)}
           data={pageSizeOptions.map(String)}
           onChange={(event) => onPageSizeChange(Number(event.currentTarget.value))}
-          styles={{ root: { display: 'flex', alignItems: 'center', gap: 8, width: 'auto' }, label: { whiteSpace: 'nowrap' } }}
         />
         <Text size="sm" aria-live="polite">
           Showing {first} to {last} of {rowCount} entries

@@ -4,6 +4,20 @@ import { type ApiDate, formatDate, todayIst } from '../../../lib/format';
 /** Display format of every date field: d-M-Y, for example 05-Mar-2025 (spec section 5). */
 export const DATE_FIELD_FORMAT = 'DD-MMM-YYYY';
 
+const CALENDAR_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+  monthLevelControl: 'Choose month',
+  yearLevelControl: 'Choose year',
+};
+
+// Mantine's weekday names (gray 6) and weekend days (red 6) fall below AA contrast on white.
+const CALENDAR_STYLES = { weekday: { color: 'var(--mantine-color-gray-7)' } };
+
 export interface DatePickerFieldProps {
   /** Visible label, also the accessible name. Default 'Select Date'. */
   label?: string;
@@ -49,6 +63,12 @@ export function DatePickerField({
       w={w}
       clearable
       clearButtonProps={{ 'aria-label': `Clear ${label}` }}
+      ariaLabels={CALENDAR_LABELS}
+      styles={CALENDAR_STYLES}
+      weekendDays={[]}
+      hideOutsideDates
+      // The dropdown's own aria-labelledby points at an id the field does not carry: name it here.
+      popoverProps={{ attributes: { dropdown: { 'aria-label': `${label} calendar` } } }}
       presets={[
         { value: todayIst(), label: 'Today' },
         { value: null, label: 'Clear' },
