@@ -75,6 +75,17 @@ describe('DateRangePicker', { timeout: 20_000 }, () => {
     expect(field('To Date').textContent).toBe('04-Mar-2025');
   });
 
+  it('opens a named calendar whose month controls are named', async () => {
+    const user = userEvent.setup({ delay: null });
+    changes.length = 0;
+    renderUi(<Harness initial={{ from: '2025-03-01', to: '2025-03-07' }} />);
+    await user.click(field('From Date'));
+    expect(screen.getByRole('dialog', { name: 'From Date calendar' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    await user.click(screen.getByRole('button', { name: '2 April 2025' }));
+    expect(changes.at(-1)).toEqual({ from: '2025-04-02', to: '2025-04-08' });
+  });
+
   it('has a Today button that picks the IST day and pairs it', async () => {
     const user = userEvent.setup({ delay: null });
     changes.length = 0;
