@@ -1,6 +1,7 @@
 export * from './api/auth.js';
 export * from './api/common.js';
 export * from './api/draws.js';
+export * from './api/money.js';
 export * from './api/network.js';
 export * from './api/transfers.js';
 export * from './games.js';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes.js';
 import { drawRoutes } from './draws/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { moneyReportRoutes } from './money-reports/routes.js';
 import { networkRoutes } from './network/routes.js';
 import { transferRoutes } from './transfers/routes.js';
 
@@ -12,4 +13,4 @@ export const apiModules: { prefix: string; routes: FastifyPluginAsync<any> }[] =
 ];
 
 /** Modules whose routes live under /api/playrep: every route needs a session and a `call` name. */
-export const playrepModules: FastifyPluginAsync<any>[] = [transferRoutes, drawRoutes, networkRoutes];
+export const playrepModules: FastifyPluginAsync<any>[] = [transferRoutes, drawRoutes, networkRoutes, moneyReportRoutes];

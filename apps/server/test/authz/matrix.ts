@@ -143,4 +143,58 @@ export const MATRIX: readonly MatrixRow[] = [
     extraQuery: { q: 'a' },
     allowedRoles: MANAGERS,
   },
+  // Money reports (issue 5). Revenue is settled for masters and above: a member as subject is a 400.
+  ...(['revenuereport', 'revenuereportbyid', 'revenueweek', 'pokerrevenuereport'] as const).map(
+    (call): MatrixRow => ({
+      call,
+      method: 'GET',
+      path: `/api/playrep/${call}`,
+      accountParam: 'id',
+      extraQuery: {},
+      allowedRoles: AGENTS,
+      subjectRoles: ['superadmin', 'admin', 'superareamanager', 'areamanager', 'master'],
+    }),
+  ),
+  {
+    call: 'mailreport',
+    method: 'GET',
+    path: '/api/playrep/mailreport',
+    accountParam: 'id',
+    extraQuery: {},
+    allowedRoles: AGENTS,
+  },
+  {
+    call: 'computerloan',
+    method: 'GET',
+    path: '/api/playrep/computerloan',
+    accountParam: 'id',
+    extraQuery: {},
+    allowedRoles: MANAGERS,
+  },
+  {
+    call: 'multiplecybers',
+    method: 'GET',
+    path: '/api/playrep/multiplecybers',
+    accountParam: 'id',
+    extraQuery: {},
+    allowedRoles: MANAGERS,
+  },
+  // Recovery is about one master, named by its Agent ID.
+  {
+    call: 'revenuerecovery',
+    method: 'GET',
+    path: '/api/playrep/revenuerecovery',
+    accountParam: 'username',
+    extraQuery: {},
+    allowedRoles: MANAGERS,
+    subjectRoles: ['master'],
+  },
+  {
+    call: 'managermailreport',
+    method: 'GET',
+    path: '/api/playrep/managermailreport',
+    accountParam: 'id',
+    extraQuery: {},
+    allowedRoles: MANAGERS,
+  },
 ];
