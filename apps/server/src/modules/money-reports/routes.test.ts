@@ -1,0 +1,565 @@
+import {
+  LOAN_COLUMNS,
+  MAIL_COLUMNS,
+  MAIL_POINTS_BY_TYPE_COLUMNS,
+  MANAGER_MAIL_COLUMNS,
+  RECOVERY_COLUMNS,
+  REVENUE_COLUMNS,
+  WEEK_MEMBER_COLUMNS,
+} from '@playrep/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injectAs, signIn, type TestSession } from '../../../test/fixtures/network.js';
+import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { TEST_DB_KINDS } from '../../../test/test-db.js';
+import { closeFinishedWeeks } from '../settlement/index.js';
+import {
+  buildMoneyNetwork,
+  CAFES,
+  COMMISSIONS,
+  type Ids,
+  LOANS,
+  NOW,
+  TODAY,
+  type Username,
+  WEEKS,
+} from './test-support/money-fixture.js';
+import {
+  directChildren,
+  feeCents,
+  type Kind,
+  loanTotalCents,
+  masterOf,
+  playCents,
+  plusDays,
+  profitCents,
+  profitWhere,
+  registrationDay,
+  settlementChain,
+  share,
+} from './test-support/money-reference.js';
+
+const SUNDAY = (week: string) => plusDays(week, 6);
+const points = (c: number) => c / 100;
+const sumCents = (values: readonly number[]) => values.reduce((s, v) => s + Math.round(v * 100), 0);
+
+interface RevenueBody {
+  range: { fromDate: string; toDate: string };
+  data: {
+    fromDate: string;
+    toDate: string;
+    profit: number;
+    actualRevenue: number;
+    revenueDeduction: number;
+    deductionPercentage: number;
+    commissionPercentage: number;
+    revAfterLoan: number;
+    carryIn: number;
+    carryOut: number;
+    open: boolean;
+  }[];
+  totals: {
+    totalProfit: number;
+    totalCommission: number;
+    coms: number;
+    totalRevenuePercentage: number;
+    finalCarryForward: number;
+    totalRemainingLoan: number;
+  };
+}
+
+/** CSV lines without the BOM and the trailing empty line. */
+function csvLines(body: string): string[] {
+  return body
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .slice(0, -1);
+}
+
+describe('money report columns (contracts)', () => {
+  it('carry the spec labels exactly', () => {
+    expect(REVENUE_COLUMNS.map((c) => c.header)).toEqual([
+      'Sr. No.',
+      'From Date',
+      'To Date',
+      'Profit',
+      'Actual Rev',
+      'Rev Ded',
+      'Ded %',
+      'Rev After Loan',
+      'Revenue %',
+    ]);
+    expect(REVENUE_COLUMNS.filter((c) => c.total).map((c) => c.key)).toEqual([
+      'profit',
+      'actualRevenue',
+      'revenueDeduction',
+      'revAfterLoan',
+    ]);
+    expect(REVENUE_COLUMNS.find((c) => c.key === 'profit')?.negativeRed).toBe(true);
+    expect(REVENUE_COLUMNS.find((c) => c.key === 'commissionPercentage')?.negativeRed).toBe(true);
+    expect(LOAN_COLUMNS.map((c) => c.header)).toEqual([
+      'Sr. No.',
+      'Agent ID',
+      'total loan',
+      'Prossing loan',
+      'Days from Last Deduction',
+    ]);
+    expect(RECOVERY_COLUMNS.map((c) => c.header)).toEqual(['ID', 'Recovery Amount']);
+    expect(MAIL_COLUMNS.map((c) => c.header)).toEqual(['Member Id', 'Member Name', 'Play', 'Reg', 'Points Used By The Member']);
+    expect(MANAGER_MAIL_COLUMNS.map((c) => [c.key, c.header, c.type, c.total ?? false])).toEqual([
+      ['SrNo', 'Sr. No.', 'int', false],
+      ['username', 'Agent ID', 'string', false],
+      ['name', 'Name', 'string', false],
+      ['profit', 'Profit', 'float', true],
+    ]);
+    expect(WEEK_MEMBER_COLUMNS.map((c) => c.header)).toEqual(['Sr. No.', 'Member Id', 'Play', 'Points Used By The Member']);
+    expect(MAIL_POINTS_BY_TYPE_COLUMNS.map((c) => c.header)).toEqual(['Type', 'Play', 'Total Points Used']);
+  });
+});
+
+describe.each(TEST_DB_KINDS)('money report routes on %s', (kind) => {
+  let t: TestApp;
+  let ids: Ids;
+  const sessions = {} as Record<'superadmin' | 'am1' | 'master1' | 'player1', TestSession>;
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    t.clock.set(NOW);
+    ids = await buildMoneyNetwork(t.app.db);
+    for (const user of ['superadmin', 'am1', 'master1', 'player1'] as const) sessions[user] = await signIn(t.app, user);
+  });
+  afterAll(async () => t?.close());
+
+  const get = (who: keyof typeof sessions, path: string) => injectAs(t.app, sessions[who], { url: `/api/playrep/${path}` });
+  const ok = async (who: keyof typeof sessions, path: string) => {
+    const res = await get(who, path);
+    expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+    return res.json();
+  };
+
+  /** The revenue rows the reference gives for the weeks of [from, to] up to today's week. */
+  function expectedRevenue(account: Username, k: Kind, from: string, to: string, closedUpTo: string | null) {
+    const { weeks } = settlementChain(account, k);
+    // Loans are repaid from the draw-games settlement only, whatever the report.
+    const { owedAfter } = settlementChain(account, 'games');
+    const shown = weeks.filter((w) => SUNDAY(w.week) >= from && w.week <= to);
+    const rows = shown.map((w) => ({
+      fromDate: w.week,
+      toDate: SUNDAY(w.week),
+      profit: points(w.profit),
+      actualRevenue: points(w.revenue),
+      revenueDeduction: points(w.deduction),
+      deductionPercentage: w.rate,
+      commissionPercentage: COMMISSIONS[account] ?? 0,
+      revAfterLoan: points(w.afterLoan),
+      carryIn: points(w.carryIn),
+      carryOut: points(w.carryOut),
+      open: closedUpTo === null || w.week > closedUpTo,
+    }));
+    // What is owed now: the loans less the deductions of the closed weeks only.
+    const closedIndex = closedUpTo === null ? -1 : WEEKS.indexOf(closedUpTo as (typeof WEEKS)[number]);
+    const owedNow = closedIndex >= 0 ? owedAfter[closedIndex]! : loanTotalCents(account);
+    return { rows, owedNow, last: shown.at(-1) };
+  }
+
+  const REVENUE_ACCOUNTS: Username[] = ['superadmin', 'admin1', 'am1', 'master1', 'master2', 'master3'];
+
+  it('revenue: one live, open row per week, as the reference computes it, with totals = Σ rows', async () => {
+    for (const account of REVENUE_ACCOUNTS) {
+      for (const [call, k] of [
+        ['revenuereport', 'games'],
+        ['pokerrevenuereport', 'poker'],
+      ] as const) {
+        const body: RevenueBody = await ok('superadmin', `${call}?id=${ids[account]}&fromDate=${WEEKS[0]}&toDate=${TODAY}`);
+        const want = expectedRevenue(account, k, WEEKS[0], TODAY, null);
+        expect(body.data, `${call} ${account}`).toEqual(want.rows);
+        expect(body.totals, `${call} ${account}`).toEqual({
+          totalProfit: points(sumCents(body.data.map((r) => r.profit))),
+          totalCommission: points(sumCents(body.data.map((r) => r.actualRevenue))),
+          coms: points(sumCents(body.data.map((r) => r.revAfterLoan))),
+          totalRevenuePercentage: COMMISSIONS[account],
+          finalCarryForward: points(want.last!.carryOut),
+          totalRemainingLoan: points(want.owedNow),
+        });
+        // Σ weekly profit = the account's profit over the weeks shown, from the raw plays.
+        expect(body.totals.totalProfit).toBe(points(profitCents(account, WEEKS[0], SUNDAY(WEEKS[3]), k)));
+      }
+    }
+    // The figures the fixture was built to show (a loss carried, loans taking their share).
+    const master1 = settlementChain('master1', 'games').weeks;
+    expect(master1.map((w) => [w.carryOut, w.deduction])).toEqual([
+      [0, 32_500],
+      [-195_000, 0],
+      [-45_000, 0],
+      [0, 38_750],
+    ]);
+  });
+
+  it('revenuereportbyid answers exactly as revenuereport; the range echo and the default range', async () => {
+    const query = `id=${ids.am1}&fromDate=24-Feb-2025&toDate=2025-03-05`;
+    const a = await ok('am1', `revenuereport?${query}`);
+    const b = await ok('am1', `revenuereportbyid?${query}`);
+    expect(b).toEqual(a);
+    expect(a.range).toEqual({ fromDate: '2025-02-24', toDate: '2025-03-05' });
+    expect(a.account).toEqual({ _id: ids.am1, username: 'am1' });
+    expect(a.data.map((r: { fromDate: string }) => r.fromDate)).toEqual(['2025-02-24', '2025-03-03']);
+    // No dates: the 7 days ending today, which meet W3 (from Thursday) and W4.
+    const byDefault = await ok('master1', 'revenuereport');
+    expect(byDefault.range).toEqual({ fromDate: '2025-03-06', toDate: TODAY });
+    expect(byDefault.data.map((r: { fromDate: string }) => r.fromDate)).toEqual(['2025-03-03', '2025-03-10']);
+    // A range reaching past today stops at today's week.
+    const future = await ok('master1', `revenuereport?fromDate=2025-03-10&toDate=2025-04-30`);
+    expect(future.data.map((r: { fromDate: string }) => r.fromDate)).toEqual(['2025-03-10']);
+  });
+
+  it('revenue of a member is refused (400): revenue is settled for agents and managers', async () => {
+    const res = await get('master1', `revenuereport?id=${ids.player1}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/player1/);
+  });
+
+  it('loan reports before any deduction: days count from the first issue date', async () => {
+    const body = await ok('am1', 'computerloan');
+    expect(body.data.map((r: { username: string }) => r.username)).toEqual(['master1', 'master2']);
+    const master1 = body.data[0];
+    expect(master1).toMatchObject({
+      _id: ids.master1,
+      totalLoan: points(loanTotalCents('master1')),
+      processingLoan: points(feeCents('master1')),
+      outstanding: points(loanTotalCents('master1')),
+      lastDeductionDate: null,
+      daysFromLastDeduction: (Date.parse(TODAY) - Date.parse('2025-02-18')) / 86_400_000,
+    });
+  });
+
+  it('closes the finished weeks; closed rows keep their figures and are no longer open', async () => {
+    const closed = await closeFinishedWeeks(t.app.db, { now: t.clock.now() });
+    expect(closed.closed).toEqual(WEEKS.slice(0, 3).flatMap((w) => [`${w} games`, `${w} poker`]));
+    for (const account of REVENUE_ACCOUNTS) {
+      for (const [call, k] of [
+        ['revenuereport', 'games'],
+        ['pokerrevenuereport', 'poker'],
+      ] as const) {
+        const body: RevenueBody = await ok('superadmin', `${call}?id=${ids[account]}&fromDate=${WEEKS[0]}&toDate=${TODAY}`);
+        const want = expectedRevenue(account, k, WEEKS[0], TODAY, WEEKS[2]);
+        expect(body.data, `${call} ${account}`).toEqual(want.rows);
+        expect(body.totals.totalRemainingLoan, `${call} ${account}`).toBe(points(want.owedNow));
+        expect(body.totals.coms).toBe(points(sumCents(body.data.map((r) => r.revAfterLoan))));
+      }
+    }
+  });
+
+  it('week popup: the week row, the members adding up to it, the gift lines and the loan lines', async () => {
+    // W1 asked by its Sunday; W2 (a losing week) by its Thursday; W4 (open) by its Monday.
+    for (const [day, week] of [
+      ['2025-02-23', WEEKS[0]],
+      ['27-Feb-2025', WEEKS[1]],
+      ['2025-03-10', WEEKS[3]],
+    ] as const) {
+      const body = await ok('am1', `revenueweek?id=${ids.master1}&fromDate=${day}`);
+      const ref = settlementChain('master1', 'games').weeks.find((w) => w.week === week)!;
+      expect(body.week).toMatchObject({
+        fromDate: week,
+        toDate: SUNDAY(week),
+        profit: points(ref.profit),
+        revenueDeduction: points(ref.deduction),
+        deductionPercentage: ref.rate,
+        open: week === WEEKS[3],
+      });
+      const members = directChildren('master1')
+        .map((child) => ({
+          _id: ids[child],
+          username: child,
+          profit: points(profitCents(child, week, SUNDAY(week))),
+          playPoints: points(playCents(child, week, SUNDAY(week))),
+        }))
+        .filter((m) => m.playPoints > 0);
+      expect(body.members).toEqual(members);
+      expect(body.totalProfit).toBe(points(ref.profit));
+      expect(sumCents(body.members.map((m: { profit: number }) => m.profit))).toBe(ref.profit);
+      const commission = COMMISSIONS.master1!;
+      expect(body.summary).toEqual({
+        revenuePercentage: ref.profit < 0 ? 0 : commission,
+        giftPoints: points(ref.profit > 0 ? share(ref.profit, commission) : 0),
+        actualPoints: points(ref.profit),
+      });
+      expect(body.loan).toMatchObject({ hasLoan: true, deductionPercentage: ref.rate, deductedPoints: points(ref.deduction) });
+    }
+    const future = await get('am1', `revenueweek?id=${ids.master1}&fromDate=2025-03-17`);
+    expect(future.statusCode).toBe(400);
+    expect(future.json().message).toMatch(/fromDate/);
+  });
+
+  it('computer loan and multiple cybers after closing: the last deduction dates the days', async () => {
+    const { weeks, owedAfter } = settlementChain('master1', 'games');
+    const lastDeducted = weeks.slice(0, 3).findLast((w) => w.deduction > 0)!;
+    const loans = await ok('superadmin', 'computerloan');
+    expect(loans.data.map((r: { username: string }) => r.username)).toEqual(['master1', 'master2']);
+    expect(loans.data[0]).toEqual({
+      _id: ids.master1,
+      username: 'master1',
+      totalLoan: points(loanTotalCents('master1')),
+      processingLoan: points(feeCents('master1')),
+      outstanding: points(owedAfter[2]!),
+      daysFromLastDeduction: (Date.parse(TODAY) - Date.parse(SUNDAY(lastDeducted.week))) / 86_400_000,
+      lastDeductionDate: SUNDAY(lastDeducted.week),
+    });
+    // Multiple cybers: masters with more than one cafe (master1 only).
+    const cafeCount = (master: string) => Object.values(CAFES).filter((m) => m === master).length;
+    const multiCafe = [...new Set(LOANS.map((l) => l.agent))].filter((m) => cafeCount(m) > 1).sort();
+    const cybers = await ok('superadmin', 'multiplecybers');
+    expect(cybers.data.map((r: { username: string }) => r.username)).toEqual(multiCafe);
+    expect(cybers.data[0]).toEqual(loans.data[0]);
+    // Scope: am2's subtree holds no loan.
+    const am2 = await ok('superadmin', `computerloan?id=${ids.am2}`);
+    expect(am2.data).toEqual([]);
+
+    const csv = await get('superadmin', 'computerloan?format=csv');
+    expect(csv.statusCode).toBe(200);
+    const lines = csvLines(csv.body);
+    expect(lines[0]).toBe('Sr. No.,Agent ID,total loan,Prossing loan,Days from Last Deduction');
+    expect(lines).toHaveLength(1 + 2 + 1);
+    expect(lines.at(-1)!.split(',')[2]).toBe(points(loanTotalCents('master1') + loanTotalCents('master2')).toFixed(2));
+  });
+
+  it('revenue recovery = outstanding loans + |carry-out of the last closed week|', async () => {
+    for (const master of ['master1', 'master2', 'master3'] as const) {
+      const { weeks, owedAfter } = settlementChain(master, 'games');
+      const lastClosed = weeks[2]!;
+      const owed = LOANS.some((l) => l.agent === master) ? owedAfter[2]! : 0;
+      const body = await ok('superadmin', `revenuerecovery?username=${master.toUpperCase()}`);
+      expect(body.data, master).toEqual({
+        masterUsername: master,
+        recoveryAmount: points(owed + Math.abs(lastClosed.carryOut)),
+        outstandingLoan: points(owed),
+        carryForward: points(lastClosed.carryOut),
+      });
+    }
+    // The fixture makes both parts count for master1.
+    const m1 = (await ok('am1', 'revenuerecovery?username=master1')).data;
+    expect(m1.outstandingLoan).toBeGreaterThan(0);
+    expect(m1.carryForward).toBeLessThan(0);
+
+    const csv = await get('am1', 'revenuerecovery?username=master1&format=csv');
+    expect(csvLines(csv.body)).toEqual(['ID,Recovery Amount', `master1,${m1.recoveryAmount.toFixed(2)}`]);
+  });
+
+  it('revenue recovery refuses a missing Agent ID, a non-agent, another subtree and an unknown name', async () => {
+    for (const query of ['', '?username=', '?username=%20%20']) {
+      const res = await get('am1', `revenuerecovery${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toEqual({ message: 'Agent ID is required' });
+    }
+    const notAgent = await get('am1', 'revenuerecovery?username=player1');
+    expect(notAgent.statusCode).toBe(400);
+    const sibling = await get('am1', 'revenuerecovery?username=master3');
+    expect(sibling.statusCode).toBe(403);
+    expect(sibling.json()).toEqual({ message: 'Not allowed' });
+    const unknown = await get('am1', 'revenuerecovery?username=ghost');
+    expect(unknown.statusCode).toBe(404);
+    expect(Object.keys(unknown.json())).toEqual(['message']);
+    // The role gate: a master may not call it.
+    const master = await get('master1', 'revenuerecovery?username=master1');
+    expect(master.statusCode).toBe(403);
+  });
+
+  it('agent mail: rows per member, totals = Σ rows = the account profit, userFound, by type, gift and loan lines', async () => {
+    const [from, to] = [WEEKS[1], SUNDAY(WEEKS[2])];
+    for (const account of ['master1', 'master2', 'am1', 'superadmin'] as const) {
+      const body = await ok('superadmin', `mailreport?id=${ids[account]}&fromDate=${from}&toDate=${to}`);
+      expect([body.fromDate, body.toDate]).toEqual([from, to]);
+      const children = directChildren(account).filter((c) => playCents(c, from, to) > 0);
+      expect(body.data.map((r: { username: string }) => r.username)).toEqual(children);
+      for (const row of body.data) {
+        const child = row.username as Username;
+        expect(row).toMatchObject({
+          _id: ids[child],
+          playPoints: points(playCents(child, from, to)),
+          profit: points(profitCents(child, from, to)),
+        });
+      }
+      const total = profitCents(account, from, to);
+      expect(sumCents(body.data.map((r: { profit: number }) => r.profit))).toBe(total);
+      expect(body.totals).toEqual({
+        totalProfit: points(total),
+        totalPlayPoints: points(playCents(account, from, to)),
+        usercommission: COMMISSIONS[account],
+      });
+      // userFound: children below which a member played at a cafe of another master than its own.
+      const elsewhere = (p: { member: Username; cafe: keyof typeof CAFES }) => CAFES[p.cafe] !== masterOf(p.member);
+      expect(body.userFound.map((u: { username: string }) => u.username)).toEqual(
+        children.filter((c) => playCents(c, from, to, elsewhere) > 0),
+      );
+      // By type: the four draw games in order, adding up to the total.
+      expect(body.pointsByType.map((g: { type: string }) => g.type)).toEqual([
+        'Fun Target',
+        'Fun Roullet',
+        'Triple Fun',
+        'Fun AB',
+      ]);
+      expect(sumCents(body.pointsByType.map((g: { profit: number }) => g.profit))).toBe(total);
+      body.pointsByType.forEach((g: { playPoints: number }, i: number) => {
+        expect(g.playPoints).toBe(points(playCents(account, from, to, (p) => p.game === i + 1)));
+      });
+      const commission = COMMISSIONS[account]!;
+      expect(body.summary).toEqual({
+        revenuePercentage: total < 0 ? 0 : commission,
+        giftPoints: points(total > 0 ? share(total, commission) : 0),
+        actualPoints: points(total),
+      });
+    }
+    // master1 over W2-W3: a loss (no gift), player1 played at master2's cafe.
+    const m1 = await ok('master1', `mailreport?fromDate=${from}&toDate=${to}`);
+    expect(m1.totals.totalProfit).toBeLessThan(0);
+    expect(m1.userFound).toEqual([
+      {
+        username: 'player1',
+        playPoints: points(playCents('player1', from, to, (p) => p.cafe === 'cafe2')),
+        profit: points(profitWhere('player1', from, to, (p) => p.cafe === 'cafe2')),
+      },
+    ]);
+    expect(m1.data.find((r: { username: string }) => r.username === 'player1b')).toMatchObject({
+      name: 'Pia Bee',
+      registeredAt: registrationDay('player1b'),
+    });
+    expect(m1.data.find((r: { username: string }) => r.username === 'player1').registeredAt).toBe(registrationDay('player1'));
+  });
+
+  it('agent mail loan lines: previous loan, the period deductions (closed and live) and what remains', async () => {
+    const { weeks } = settlementChain('master1', 'games');
+    for (const [from, to] of [
+      [WEEKS[1], SUNDAY(WEEKS[2])],
+      [WEEKS[3], TODAY],
+      [WEEKS[0], TODAY],
+    ] as const) {
+      const body = await ok('master1', `mailreport?fromDate=${from}&toDate=${to}`);
+      const inPeriod = weeks.filter((w) => SUNDAY(w.week) >= from && w.week <= to);
+      const before = weeks.filter((w) => w.week < from);
+      const periodEndMs = Date.parse(`${plusDays(inPeriod.at(-1)!.week, 7)}T00:00:00+05:30`);
+      const previous = loanTotalCents('master1', periodEndMs) - before.reduce((s, w) => s + w.deduction, 0);
+      const deducted = inPeriod.reduce((s, w) => s + w.deduction, 0);
+      expect(body.loan, `${from}..${to}`).toEqual({
+        hasLoan: true,
+        deductionPercentage: inPeriod.findLast((w) => w.rate > 0)!.rate,
+        previousLoan: points(previous),
+        deductedPoints: points(deducted),
+        loanRemaining: points(previous - deducted),
+      });
+    }
+    // An account without loans shows none.
+    const master3 = await ok('superadmin', `mailreport?id=${ids.master3}&fromDate=${WEEKS[0]}&toDate=${TODAY}`);
+    expect(master3.loan).toEqual({
+      hasLoan: false,
+      deductionPercentage: 0,
+      previousLoan: 0,
+      deductedPoints: 0,
+      loanRemaining: 0,
+    });
+  });
+
+  it("agent mail for a member's id with equal dates (the spec's variant) and its export", async () => {
+    const day = '2025-02-27';
+    const member = await ok('master1', `mailreport?id=${ids.player1}&fromDate=${day}&toDate=${day}`);
+    expect([member.fromDate, member.toDate, member.data]).toEqual([day, day, []]);
+
+    const csv = await get('am1', `mailreport?id=${ids.master1}&fromDate=${WEEKS[0]}&toDate=${TODAY}&format=csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toMatch(/agent-mail-master1-2025-02-17-to-2025-03-12\.csv/);
+    const lines = csvLines(csv.body);
+    expect(lines[1]).toBe('Member Id,Member Name,Play,Reg,Points Used By The Member');
+    const totalLine = lines[lines.indexOf('Total Points Used') - 2]!;
+    expect(totalLine.split(',')[4]).toBe(points(profitCents('master1', WEEKS[0], TODAY)).toFixed(2));
+  });
+
+  it('manager mail: one row per direct child, adding up to the manager profit', async () => {
+    const [from, to] = [WEEKS[0], TODAY];
+    for (const manager of ['superadmin', 'admin1', 'am1', 'master1'] as const) {
+      const body = await ok('superadmin', `managermailreport?id=${ids[manager]}&fromDate=${from}&toDate=${to}`);
+      const children = directChildren(manager);
+      expect(body.data, manager).toEqual(
+        children.map((child, i) => ({
+          SrNo: i + 1,
+          _id: ids[child],
+          username: child,
+          name: expect.any(String),
+          profit: points(profitCents(child, from, to)),
+        })),
+      );
+      expect(sumCents(body.data.map((r: { profit: number }) => r.profit))).toBe(profitCents(manager, from, to));
+      expect(body.totalProfit).toBe(points(profitCents(manager, from, to)));
+    }
+    // The same figure as the manager's own mail statement and revenue for whole weeks.
+    const weeksRange = `fromDate=${WEEKS[0]}&toDate=${SUNDAY(WEEKS[2])}`;
+    const grid = await ok('am1', `managermailreport?${weeksRange}`);
+    const mail = await ok('am1', `mailreport?${weeksRange}`);
+    const revenue = await ok('am1', `revenuereport?${weeksRange}`);
+    expect(grid.totalProfit).toBe(mail.totals.totalProfit);
+    expect(grid.totalProfit).toBe(revenue.totals.totalProfit);
+    expect(grid.data.find((r: { username: string }) => r.username === 'master1').name).toBe('Master Number 1');
+
+    const csv = await get('am1', `managermailreport?${weeksRange}&format=csv`);
+    const lines = csvLines(csv.body);
+    expect(lines[0]).toBe('Sr. No.,Agent ID,Name,Profit');
+    const rowSum = sumCents(lines.slice(1, -1).map((line) => Number(line.split(',')[3])));
+    expect(lines.at(-1)).toBe(`Total,,,${points(rowSum).toFixed(2)}`);
+    expect(rowSum).toBe(profitCents('am1', WEEKS[0], SUNDAY(WEEKS[2])));
+    // The role gate: a master may not call it.
+    expect((await get('master1', 'managermailreport')).statusCode).toBe(403);
+  });
+
+  it('revenue CSV: the columns of the screen and a total row equal to the sum of the rows', async () => {
+    const res = await get('am1', `revenuereport?id=${ids.master1}&fromDate=${WEEKS[0]}&toDate=${TODAY}&format=csv`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/filename="revenue-master1-2025-02-17-to-2025-03-12\.csv"/);
+    const lines = csvLines(res.body);
+    expect(lines[0]).toBe('Sr. No.,From Date,To Date,Profit,Actual Rev,Rev Ded,Ded %,Rev After Loan,Revenue %');
+    expect(lines[1]!.split(',').slice(0, 3)).toEqual(['1', '17-Feb-2025', '23-Feb-2025']);
+    const rows = lines.slice(1, -1).map((line) => line.split(','));
+    expect(rows).toHaveLength(WEEKS.length);
+    const total = lines.at(-1)!.split(',');
+    expect(total[0]).toBe('Total');
+    for (const col of [3, 4, 5, 7]) {
+      const sum = sumCents(rows.map((r) => Number(r[col])));
+      expect(total[col]).toBe(points(sum).toFixed(2));
+    }
+    const chain = settlementChain('master1', 'games').weeks;
+    expect(Number(total[3])).toBe(points(chain.reduce((s, w) => s + w.profit, 0)));
+    expect(Number(total[5])).toBe(points(chain.reduce((s, w) => s + w.deduction, 0)));
+
+    const xlsx = await get('am1', `pokerrevenuereport?id=${ids.master1}&format=xlsx`);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toMatch(/spreadsheetml/);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+
+    const week = await get('am1', `revenueweek?id=${ids.master1}&fromDate=${WEEKS[0]}&format=csv`);
+    const weekLines = csvLines(week.body);
+    expect(weekLines).toContain('Points Used By Members');
+    expect(weekLines).toContain('Sr. No.,Member Id,Play,Points Used By The Member');
+  });
+
+  it('bad dates give 400 naming the field, on every dated route', async () => {
+    for (const call of ['revenuereport', 'revenuereportbyid', 'pokerrevenuereport', 'mailreport', 'managermailreport']) {
+      for (const [query, field] of [
+        ['fromDate=2025-13-01', 'fromDate'],
+        ['fromDate=2025-03-01&toDate=31-Feb-2025', 'toDate'],
+        ['fromDate=2025-03-09&toDate=2025-03-01', 'toDate'],
+        ['fromDate=2023-01-01&toDate=2025-03-01', 'toDate'],
+      ] as const) {
+        const res = await get('am1', `${call}?${query}`);
+        expect(res.statusCode, `${call}?${query}`).toBe(400);
+        expect(res.json().message, `${call}?${query}`).toContain(field);
+      }
+    }
+    const week = await get('am1', 'revenueweek?fromDate=yesterday');
+    expect(week.statusCode).toBe(400);
+    expect(week.json().message).toContain('fromDate');
+  });
+
+  it('a member is refused the money reports (role gate)', async () => {
+    for (const call of ['revenuereport', 'pokerrevenuereport', 'revenueweek', 'mailreport', 'computerloan']) {
+      const res = await get('player1', call);
+      expect(res.statusCode, call).toBe(403);
+      expect(res.json()).toEqual({ message: 'Not allowed' });
+    }
+  });
+});
