@@ -1,22 +1,50 @@
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { inArray } from 'drizzle-orm';
 import { buildApp } from './app.js';
-import { EnvError, readEnv } from './config/env.js';
-import { migrateDatabase, openDatabase } from './db/client.js';
+import { type Env, EnvError, readEnv } from './config/env.js';
+import { type Database, migrateDatabase, openDatabase } from './db/client.js';
+import { accounts } from './db/schema/index.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoNetwork } from './db/seed/index.js';
+import { verifyPassword } from './modules/auth/passwords.js';
 
-/** Listening, logging and graceful shutdown only; everything else is in buildApp(). */
+/**
+ * Start-up: configuration; the database (migrate; the small demo network into an empty embedded
+ * one); listening, logging and graceful shutdown. Everything else is in buildApp().
+ *
+ * Until the server listens, Ctrl-C stops the process at once: the embedded database runs on
+ * this thread, so a signal handler would only run after a demo load of a minute had finished.
+ * A load cut short that way is caught by the marker file below and redone at the next start.
+ */
+
+/**
+ * Written (and synced) before the demo network is loaded into the embedded database, removed
+ * once it is complete. Found at start, it means that load was interrupted: the partial database
+ * is wiped and loaded again.
+ */
+const SEED_MARKER = 'DEMO-DATA-INCOMPLETE';
+/** What PGlite keeps in its folder (a PostgreSQL data directory): the only files a wipe removes. */
+const PGDATA_ENTRY = /^(PG_VERSION|base|global|pg_[a-z_]+(\.conf)?|postgresql(\.auto)?\.conf|postmaster\.(pid|opts))$/;
+
 async function main(): Promise<void> {
-  let env: ReturnType<typeof readEnv>;
-  try {
-    env = readEnv();
-  } catch (err) {
-    if (err instanceof EnvError) {
-      console.error(err.message);
-      process.exit(2);
-    }
-    throw err;
+  const env = loadEnv();
+  const embedded = !env.DATABASE_URL;
+  const seeding = embedded && env.SEED_ON_EMPTY === '1';
+  if (embedded) {
+    wipeInterruptedDemoLoad(env.DATA_DIR);
+    // A brand-new folder: creating the database is part of the demo load that the marker covers.
+    if (seeding && !existsSync(path.join(env.DATA_DIR, 'PG_VERSION'))) writeSeedMarker(env.DATA_DIR);
   }
 
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await migrateDatabase(database);
+  if (await isDatabaseEmpty(database.db)) {
+    if (seeding) await loadDemoNetwork(database, env);
+    else if (embedded) console.log('The embedded database is empty (SEED_ON_EMPTY=0: no demo data loaded).');
+    else console.log('The database is empty. To load demo data into it: npm run seed -- --scale small --seed 42');
+  }
+  if (embedded) rmSync(path.join(env.DATA_DIR, SEED_MARKER), { force: true });
+
   const app = await buildApp({
     database,
     env,
@@ -45,9 +73,90 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  const demoAccounts = await demoAccountsNotice(database);
   const address = await app.listen({ port: env.PORT, host: env.HOST });
-  const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
-  console.log(`\nPlayrep back office is running at ${shown} (database: ${database.kind})\n`);
+  // Listening on every interface: show the address a person on this machine opens.
+  const shown = ['0.0.0.0', '::'].includes(env.HOST) ? `http://localhost:${new URL(address).port}` : address;
+  // After Fastify's own "listening" log lines, so that the banner is the last thing on screen.
+  setTimeout(() => console.log(`\nPlayrep back office is running at ${shown} (database: ${database.kind})\n${demoAccounts}`), 50);
+}
+
+function loadEnv(): Env {
+  try {
+    return readEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+}
+
+function writeSeedMarker(dataDir: string): void {
+  const marker = path.join(dataDir, SEED_MARKER);
+  if (existsSync(marker)) return;
+  mkdirSync(dataDir, { recursive: true });
+  const fd = openSync(marker, 'w');
+  writeSync(
+    fd,
+    'The demo network was being loaded into this database. If this file is still here, that load was interrupted:\n' +
+      'the next start of the server wipes this database and loads the demo network again.\n',
+  );
+  fsyncSync(fd);
+  closeSync(fd);
+}
+
+/** An interrupted demo load leaves the marker: remove the database files (only those) to start afresh. */
+function wipeInterruptedDemoLoad(dataDir: string): void {
+  const marker = path.join(dataDir, SEED_MARKER);
+  if (!existsSync(marker)) return;
+  const entries = readdirSync(dataDir).filter((entry) => entry !== SEED_MARKER);
+  const foreign = entries.filter((entry) => !PGDATA_ENTRY.test(entry));
+  if (foreign.length > 0) {
+    throw new Error(
+      `${path.resolve(dataDir)} holds an unfinished demo database but also other files (${foreign.join(', ')}), ` +
+        'so it was left alone: delete that folder or set DATA_DIR to another one.',
+    );
+  }
+  console.log(
+    'The demo data of an earlier start is incomplete (that start was interrupted).\n' +
+      `Wiping the embedded database in ${path.resolve(dataDir)} to load it again from scratch.`,
+  );
+  for (const entry of entries) rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+}
+
+async function loadDemoNetwork(database: Database, env: Env): Promise<void> {
+  writeSeedMarker(env.DATA_DIR);
+  const started = Date.now();
+  const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`Loading the small demo network (seed ${env.SEED}) into the embedded database in ${path.resolve(env.DATA_DIR)}...`);
+  await seedDemoNetwork(database, {
+    scale: 'small',
+    seed: env.SEED,
+    houseUsername: env.HOUSE_USERNAME,
+    onProgress: (message) => console.log(`  [${seconds().padStart(5)} s] ${message}`),
+  });
+  rmSync(path.join(env.DATA_DIR, SEED_MARKER));
+  console.log(`Demo network loaded in ${seconds()} s.`);
+}
+
+/** The fixed demo accounts that exist and still have the demo password, as a table to print. */
+async function demoAccountsNotice(database: Database): Promise<string> {
+  const usernames = DEMO_ACCOUNTS.map((a) => a.username);
+  const rows = await database.db
+    .select({ username: accounts.username, role: accounts.role, passwordHash: accounts.passwordHash })
+    .from(accounts)
+    .where(inArray(accounts.username, usernames));
+  const usable: { username: string; role: string }[] = [];
+  for (const username of usernames) {
+    const row = rows.find((r) => r.username === username);
+    if (row?.passwordHash && (await verifyPassword(row.passwordHash, DEMO_PASSWORD))) usable.push(row);
+  }
+  if (usable.length === 0) return '';
+  const width = Math.max(...usable.map((a) => a.username.length), 'username'.length) + 3;
+  const lines = usable.map((a) => `  ${a.username.padEnd(width)}${DEMO_PASSWORD.padEnd(12)}${a.role}`);
+  return `Demo accounts:\n  ${'username'.padEnd(width)}${'password'.padEnd(12)}role\n${lines.join('\n')}\n`;
 }
 
 main().catch((err) => {
