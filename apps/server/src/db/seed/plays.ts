@@ -1,0 +1,230 @@
+import { sql } from 'drizzle-orm';
+import { addDays, istDayStart, weekStartOf } from '../../lib/dates.js';
+import type { Db } from '../client.js';
+import { numberArray, uuidArray } from './arrays.js';
+import { type DrawLayout, drawIdFor } from './draws.js';
+import type { NetworkPlan, SeedCafe, SeedPlayer } from './network.js';
+import { atHour, type Period } from './period.js';
+import type { Random } from './random.js';
+import type { SeedSummary } from './summary.js';
+
+/** Cafes are open 09:00 to 23:30 IST; every slip and hand falls in those hours. */
+const OPEN_HOUR = 9;
+const CLOSE_HOUR = 23.5;
+
+/**
+ * The draw games as players meet them: how often each is chosen, and the chance and multiplier
+ * of a win. Each returns roughly 85-90% of the stakes over time (a house edge of 10-15%),
+ * with Triple Fun's rare 300x wins as the big occasional ones.
+ */
+const GAMES: readonly {
+  id: number;
+  weight: number;
+  wins: readonly (readonly [chance: number, multiplier: number])[];
+  /** Whether players raise their stake above their usual one on this game. */
+  raise: boolean;
+}[] = [
+  { id: 1, weight: 35, wins: [[0.1, 9]], raise: true }, // Fun Target: one digit in ten
+  { id: 2, weight: 25, wins: [[1 / 37, 33]], raise: true }, // Fun Roullet
+  // Triple Fun: all three digits, the last two, the last one. Long odds, so stakes stay usual
+  // (one big stake hitting 300x would outweigh a small network's whole period).
+  {
+    id: 3,
+    weight: 15,
+    wins: [
+      [0.001, 300],
+      [0.009, 30],
+      [0.09, 3],
+    ],
+    raise: false,
+  },
+  { id: 4, weight: 25, wins: [[1 / 13, 12]], raise: true }, // Fun AB: the rank
+];
+const GAME_WEIGHTS = GAMES.map((g, i) => [i, g.weight] as const);
+const STAKE_MULTIPLIERS = [1, 1, 1, 1, 2, 2, 3, 5, 10];
+const TRIPLE_FUN_ID = 3;
+const JACKPOT_MULTIPLIER = 300;
+
+class PlayBatch {
+  member: string[] = [];
+  cafe: string[] = [];
+  game: number[] = [];
+  draw: number[] = [];
+  play: number[] = [];
+  win: number[] = [];
+  at: number[] = [];
+
+  get size() {
+    return this.member.length;
+  }
+
+  async flush(db: Db): Promise<void> {
+    if (this.size === 0) return;
+    // The play_daily roll-up follows through the statement-level trigger on plays.
+    await db.execute(sql`
+      INSERT INTO plays (member_id, cafe_id, game_id, draw_id, play_points_cents, win_points_cents, played_at)
+      SELECT m, c, g, d, p, w, to_timestamp(t / 1000.0)
+        FROM unnest(${uuidArray(this.member)}, ${uuidArray(this.cafe)}, ${numberArray(this.game, 'smallint')},
+                    ${numberArray(this.draw, 'bigint')}, ${numberArray(this.play, 'bigint')}, ${numberArray(this.win, 'bigint')},
+                    ${numberArray(this.at, 'bigint')}) AS u(m, c, g, d, p, w, t)
+    `);
+    Object.assign(this, new PlayBatch());
+  }
+}
+
+class PokerBatch {
+  member: string[] = [];
+  cafe: string[] = [];
+  pot: number[] = [];
+  rake: number[] = [];
+  at: number[] = [];
+
+  get size() {
+    return this.member.length;
+  }
+
+  async flush(db: Db): Promise<void> {
+    if (this.size === 0) return;
+    await db.execute(sql`
+      INSERT INTO poker_hands (member_id, cafe_id, pot_cents, rake_cents, played_at)
+      SELECT m, c, p, r, to_timestamp(t / 1000.0)
+        FROM unnest(${uuidArray(this.member)}, ${uuidArray(this.cafe)}, ${numberArray(this.pot, 'bigint')},
+                    ${numberArray(this.rake, 'bigint')}, ${numberArray(this.at, 'bigint')}) AS u(m, c, p, r, t)
+    `);
+    Object.assign(this, new PokerBatch());
+  }
+}
+
+export interface PlayOptions {
+  batchRows: number;
+  progress: (message: string) => void;
+}
+
+/**
+ * Plays and poker hands, day by day, player by player, in big batches. Players play most days
+ * at their master's cafes and now and then at another master's (mostly one nearby). The fixed
+ * players also play away and at the poker table every Monday of the last four weeks, so that
+ * the demo accounts always show both. One week, master2's network loses: a Triple Fun jackpot
+ * for player2 outweighs the week's stakes (so the carry-forward shows in its settlement).
+ */
+export async function writePlays(
+  db: Db,
+  plan: NetworkPlan,
+  period: Period,
+  layout: DrawLayout,
+  random: Random,
+  summary: SeedSummary,
+  options: PlayOptions,
+): Promise<void> {
+  const rng = random.fork('plays');
+  const cutoffMs = period.cutoff.getTime();
+  const currentWeek = weekStartOf(period.endDay);
+  const lastFourWeeksFrom = addDays(period.endDay, -27);
+  const losingWeek = addDays(currentWeek, -21);
+  const master2 = plan.byUsername.get('master2')!;
+  const player2 = plan.players.find((p) => p.account.username === 'player2')!;
+  const losingWeekTotals = { play: 0, win: 0 };
+  const plays = new PlayBatch();
+  const hands = new PokerBatch();
+
+  const addPlay = (player: SeedPlayer, cafe: SeedCafe, gameId: number, atMs: number, playCents: number, winCents: number) => {
+    if (atMs > cutoffMs) return;
+    plays.member.push(player.account.id);
+    plays.cafe.push(cafe.id);
+    plays.game.push(gameId);
+    plays.draw.push(drawIdFor(layout, gameId, atMs));
+    plays.play.push(playCents);
+    plays.win.push(winCents);
+    plays.at.push(atMs);
+    summary.plays.count += 1;
+    summary.plays.playCents += playCents;
+    summary.plays.winCents += winCents;
+  };
+
+  for (const day of period.days) {
+    const dayStartMs = istDayStart(day).getTime();
+    const week = weekStartOf(day);
+    const showcase = day >= lastFourWeeksFrom && week === day; // Mondays of the last four weeks
+    const timeOfPlay = () => dayStartMs + Math.floor((OPEN_HOUR + rng.next() * (CLOSE_HOUR - OPEN_HOUR)) * 3600) * 1000;
+    for (const player of plan.players) {
+      if (day < player.firstDay || day > player.lastDay) continue;
+      const forced = showcase && player.account.fixed;
+      if (!rng.chance(player.activity) && !forced) continue;
+      const slips = Math.max(1, Math.round(player.playsPerDay * (0.4 + 1.2 * rng.next())));
+      for (let i = 0; i < slips; i++) {
+        const atMs = timeOfPlay();
+        const game = GAMES[rng.weighted(GAME_WEIGHTS)]!;
+        const cafe = pickCafe(rng, plan, player, atMs, forced && i === 0);
+        const playCents = player.stakeCents * (game.raise ? rng.pick(STAKE_MULTIPLIERS) : 1);
+        const winCents = playCents * winMultiplier(rng, game.wins);
+        addPlay(player, cafe, game.id, atMs, playCents, winCents);
+        if (player.master === master2 && week === losingWeek && atMs <= cutoffMs) {
+          losingWeekTotals.play += playCents;
+          losingWeekTotals.win += winCents;
+        }
+      }
+      if (rng.chance(player.pokerChance) || forced) {
+        const count = rng.int(1, 6);
+        for (let i = 0; i < count; i++) {
+          const atMs = timeOfPlay();
+          const cafe = pickCafe(rng, plan, player, atMs, false);
+          const potCents = player.stakeCents * rng.int(3, 40);
+          const rakeCents = Math.round((potCents * rng.int(3, 5)) / 100);
+          if (atMs > cutoffMs) continue;
+          hands.member.push(player.account.id);
+          hands.cafe.push(cafe.id);
+          hands.pot.push(potCents);
+          hands.rake.push(rakeCents);
+          hands.at.push(atMs);
+          summary.pokerHands.count += 1;
+          summary.pokerHands.potCents += potCents;
+          summary.pokerHands.rakeCents += rakeCents;
+        }
+      }
+    }
+    if (day === addDays(losingWeek, 6)) {
+      // Enough whole points at 300x to turn the week's profit into a loss of a quarter of its stakes.
+      const margin = Math.max(1_000_00, Math.round(losingWeekTotals.play / 4));
+      const needed = losingWeekTotals.play - losingWeekTotals.win + margin;
+      const stakeCents = Math.max(1, Math.ceil(needed / (JACKPOT_MULTIPLIER - 1) / 100)) * 100;
+      addPlay(
+        player2,
+        player2.homeCafes[0]!,
+        TRIPLE_FUN_ID,
+        atHour(day, 21.25).getTime(),
+        stakeCents,
+        stakeCents * JACKPOT_MULTIPLIER,
+      );
+    }
+    if (plays.size >= options.batchRows) await plays.flush(db);
+    if (hands.size >= options.batchRows) await hands.flush(db);
+    if (day === period.endDay || addDays(day, 1) === addDays(week, 7)) {
+      options.progress(
+        `plays: ${summary.plays.count.toLocaleString('en-IN')}, poker hands: ${summary.pokerHands.count.toLocaleString('en-IN')} (to ${day})`,
+      );
+    }
+  }
+  await plays.flush(db);
+  await hands.flush(db);
+}
+
+function winMultiplier(rng: Random, wins: readonly (readonly [number, number])[]): number {
+  let point = rng.next();
+  for (const [chance, multiplier] of wins) {
+    if (point < chance) return multiplier;
+    point -= chance;
+  }
+  return 0;
+}
+
+/** The player's own cafe, or (now and then, or when `away`) another master's open cafe. */
+function pickCafe(rng: Random, plan: NetworkPlan, player: SeedPlayer, atMs: number, away: boolean): SeedCafe {
+  const home = rng.pick(player.homeCafes);
+  if (!away && !rng.chance(player.awayChance)) return home;
+  const pool = player.nearbyCafes.length > 0 && rng.chance(0.6) ? player.nearbyCafes : plan.openCafes;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const cafe = rng.pick(pool);
+    if (cafe.masterId !== player.master.id && cafe.createdAt.getTime() <= atMs) return cafe;
+  }
+  return home;
+}

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../../modules/auth/passwords.js';
+import type { Db } from '../client.js';
+import { instantArray, numberArray, textArray, uuidArray } from './arrays.js';
+import { DEMO_PASSWORD, type NetworkPlan, type SeedAccount } from './network.js';
+
+/**
+ * Writes the accounts (level by level, so each parent exists before its children and the
+ * closure-table trigger finds it), then the cafes and the loans. Accounts start active and with
+ * an empty wallet: the ledger funds them, and deactivation comes after the transfers.
+ */
+export async function writeNetwork(db: Db, plan: NetworkPlan): Promise<void> {
+  // argon2id costs a few milliseconds a hash: each fixed account (the ones people sign in with)
+  // gets its own hash, while the thousands of generated accounts share one hash of the same
+  // password, computed once. Hashing each of them would take minutes at the large scale.
+  const fixed = plan.accounts.filter((a) => a.fixed);
+  const [shared, ...own] = await Promise.all([hashPassword(DEMO_PASSWORD), ...fixed.map(() => hashPassword(DEMO_PASSWORD))]);
+  const hashOf = new Map(fixed.map((a, i) => [a.id, own[i]!]));
+
+  const levels = new Map<number, SeedAccount[]>();
+  for (const account of plan.accounts) {
+    const level = levels.get(account.depth) ?? [];
+    level.push(account);
+    levels.set(account.depth, level);
+  }
+  for (const depth of [...levels.keys()].sort((a, b) => a - b)) {
+    const level = levels.get(depth)!;
+    await db.execute(sql`
+      INSERT INTO accounts (id, username, password_hash, first_name, last_name, role, parent_id, commission, address, created_at)
+      SELECT id, username, password_hash, first_name, last_name, role::role, parent_id, commission::numeric, address,
+             to_timestamp(created_ms / 1000.0)
+        FROM unnest(
+          ${uuidArray(level.map((a) => a.id))},
+          ${textArray(level.map((a) => a.username))},
+          ${textArray(level.map((a) => hashOf.get(a.id) ?? shared!))},
+          ${textArray(level.map((a) => a.firstName))},
+          ${textArray(level.map((a) => a.lastName))},
+          ${textArray(level.map((a) => a.role))},
+          ${uuidArray(level.map((a) => a.parentId))},
+          ${textArray(level.map((a) => a.commission))},
+          ${textArray(level.map((a) => a.address))},
+          ${instantArray(level.map((a) => a.createdAt))}
+        ) AS u(id, username, password_hash, first_name, last_name, role, parent_id, commission, address, created_ms)
+    `);
+  }
+
+  await db.execute(sql`
+    INSERT INTO cafes (id, master_id, name, address, created_at)
+    SELECT id, master_id, name, address, to_timestamp(created_ms / 1000.0)
+      FROM unnest(
+        ${uuidArray(plan.cafes.map((c) => c.id))},
+        ${uuidArray(plan.cafes.map((c) => c.masterId))},
+        ${textArray(plan.cafes.map((c) => c.name))},
+        ${textArray(plan.cafes.map((c) => c.address))},
+        ${instantArray(plan.cafes.map((c) => c.createdAt))}
+      ) AS u(id, master_id, name, address, created_ms)
+  `);
+
+  await db.execute(sql`
+    INSERT INTO loans (id, agent_id, principal_cents, processing_fee_cents, deduction_percentage, issued_at)
+    SELECT id, agent_id, principal, fee, rate::numeric, to_timestamp(issued_ms / 1000.0)
+      FROM unnest(
+        ${uuidArray(plan.loans.map((l) => l.id))},
+        ${uuidArray(plan.loans.map((l) => l.agentId))},
+        ${numberArray(
+          plan.loans.map((l) => l.principalCents),
+          'bigint',
+        )},
+        ${numberArray(
+          plan.loans.map((l) => l.processingFeeCents),
+          'bigint',
+        )},
+        ${textArray(plan.loans.map((l) => l.deductionPercentage))},
+        ${instantArray(plan.loans.map((l) => l.issuedAt))}
+      ) AS u(id, agent_id, principal, fee, rate, issued_ms)
+  `);
+}
+
+/** Switches off the accounts planned as inactive (after the ledger has done their transfers). */
+export async function deactivateAccounts(db: Db, plan: NetworkPlan): Promise<number> {
+  const ids = plan.accounts.filter((a) => !a.active).map((a) => a.id);
+  if (ids.length > 0) await db.execute(sql`UPDATE accounts SET user_status = false WHERE id = ANY(${uuidArray(ids)})`);
+  return ids.length;
+}
