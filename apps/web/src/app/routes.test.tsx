@@ -188,6 +188,29 @@ describe('role layout', () => {
     expect(within(screen.getByRole('contentinfo')).getByText('All rights reserved, copyright 2014')).toBeTruthy();
   });
 
+  it('offers the same menu behind the burger on narrow screens, groups as expandable buttons', async () => {
+    signedInServer();
+    signInAs('player');
+    const user = userEvent.setup();
+    const app = renderApp('/player/reports/pointtransfer');
+    await heading();
+    const panel = document.getElementById('mobile-navigation') as HTMLElement;
+    expect(panel.hasAttribute('inert')).toBe(true); // closed: out of the tab order
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    expect(panel.hasAttribute('inert')).toBe(false);
+
+    const groups = within(panel).getAllByRole('button');
+    expect(groups.map((g) => g.textContent)).toEqual(menuFor('player').map((s) => s.title));
+    const draws = within(panel).getByRole('button', { name: 'Draw Details' });
+    expect(draws.getAttribute('aria-expanded')).toBe('false');
+    await user.click(draws);
+    expect(draws.getAttribute('aria-expanded')).toBe('true');
+    await user.click(await within(panel).findByRole('link', { name: 'Fun AB' }));
+    await waitFor(() => expect(app.pathname()).toBe('/player/drawdetails/funab/qZicXikM'));
+    expect((await heading()).textContent).toBe('Fun AB');
+    await waitFor(() => expect(panel.hasAttribute('inert')).toBe(true)); // closes after choosing
+  });
+
   it('moves to a report chosen from the menu', async () => {
     signedInServer();
     signInAs('master');

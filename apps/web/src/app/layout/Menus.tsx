@@ -1,4 +1,5 @@
 import { Button, Group, Menu, NavLink } from '@mantine/core';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { MenuSection } from '../../config/navigation';
 
@@ -52,19 +53,39 @@ export function MobileMenu({ sections, pathname }: MenusProps) {
   return (
     <div>
       {sections.map((section) => (
-        <NavLink key={section.title} label={section.title} defaultOpened={holds(section, pathname)} childrenOffset="md">
-          {section.items.map((item) => (
-            <NavLink
-              key={item.path}
-              component={Link}
-              to={item.path}
-              label={item.label}
-              active={item.path === pathname}
-              aria-current={item.path === pathname ? 'page' : undefined}
-            />
-          ))}
-        </NavLink>
+        <MobileGroup key={section.title} section={section} pathname={pathname} />
       ))}
     </div>
+  );
+}
+
+/** A group heading is a real button (focusable, announces expanded/collapsed) over its links. */
+function MobileGroup({ section, pathname }: { section: MenuSection; pathname: string }) {
+  const [opened, setOpened] = useState(() => holds(section, pathname));
+  const listId = useId();
+  return (
+    <NavLink
+      component="button"
+      type="button"
+      label={section.title}
+      opened={opened}
+      onChange={setOpened}
+      aria-expanded={opened}
+      aria-controls={listId}
+      childrenOffset="md"
+    >
+      <div id={listId}>
+        {section.items.map((item) => (
+          <NavLink
+            key={item.path}
+            component={Link}
+            to={item.path}
+            label={item.label}
+            active={item.path === pathname}
+            aria-current={item.path === pathname ? 'page' : undefined}
+          />
+        ))}
+      </div>
+    </NavLink>
   );
 }

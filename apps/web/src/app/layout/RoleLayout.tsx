@@ -79,6 +79,7 @@ export function RoleLayout({ role }: { role: Role }) {
       <AppShell.Navbar
         id="mobile-navigation"
         p="xs"
+        className={classes.navbar}
         aria-label="Main navigation"
         hiddenFrom={DESKTOP}
         // Off-screen while collapsed: keep its links out of the tab order.
