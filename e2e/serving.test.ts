@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { useBrowser } from './harness.js';
+import { expectPath, useBrowser } from './harness.js';
 
 describe('the server started like `npm start` serves the built web app and the API on one port', () => {
   const e2e = useBrowser();
@@ -10,11 +10,20 @@ describe('the server started like `npm start` serves the built web app and the A
     expect(await response.json()).toEqual({ status: 'ok', db: 'pglite' });
   });
 
-  test('the browser gets the web app, with its title, from the same origin', async () => {
-    const response = await e2e.page.goto('/');
+  test('the root path serves the web app, which goes to the login screen', async () => {
+    const { page } = e2e;
+    const response = await page.goto('/');
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
-    await expect.poll(() => e2e.page.title()).toBe('Playrep Back Office');
-    await e2e.page.locator('#root > *').first().waitFor();
+    await expectPath(page, '/auth/login');
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+    expect(await page.title()).toContain('Playrep Back Office');
+  });
+
+  test('a deep link into a role area without a session is served the app and sent to sign in', async () => {
+    const { page } = e2e;
+    const response = await page.goto('/master/reports/revenue');
+    expect(response?.status()).toBe(200);
+    await expectPath(page, '/auth/login');
   });
 });
