@@ -42,6 +42,22 @@ export interface DataTableProps<Row extends object> {
   exportHref?: (format: ExportFormat) => string;
   /** Stable row ids (default: position in `rows`). */
   getRowId?: (row: Row, index: number) => string;
+  /**
+   * Paging done by the server: `rows` is the current page only, and the pager reports page and
+   * size changes instead of slicing. Sorting and totals then cover only that page, so such tables
+   * usually have no sortable or total columns.
+   */
+  serverPaging?: ServerPaging;
+}
+
+export interface ServerPaging {
+  /** Current page, 1-based. */
+  page: number;
+  pageSize: number;
+  /** Rows in the whole result on the server. */
+  rowCount: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
 }
 
 interface ResolvedColumn<Row extends object> extends DataTableColumn<Row> {
@@ -79,6 +95,7 @@ export function DataTable<Row extends object>({
   ariaLabel,
   exportHref,
   getRowId,
+  serverPaging,
 }: DataTableProps<Row>) {
   const resolved = useMemo(
     () => columns.map((c) => ({ ...c, id: c.id ?? c.key, type: c.type ?? 'string' }) as ResolvedColumn<Row>),
@@ -113,13 +130,16 @@ export function DataTable<Row extends object>({
     setPageIndex(0);
   }
 
-  const pageCount = Math.max(1, Math.ceil(rows.length / pageSize));
-  const page = clampPage(pageIndex + 1, pageCount);
+  const effectivePageSize = serverPaging?.pageSize ?? pageSize;
+  const rowCount = serverPaging?.rowCount ?? rows.length;
+  const pageCount = Math.max(1, Math.ceil(rowCount / effectivePageSize));
+  const page = clampPage(serverPaging?.page ?? pageIndex + 1, pageCount);
 
   const table = useReactTable<Row>({
     data: rows as Row[],
     columns: columnDefs,
     state: { sorting, pagination: { pageIndex: page - 1, pageSize } },
+    manualPagination: serverPaging !== undefined,
     onSortingChange: (updater) => {
       setSorting(updater);
       setPageIndex(0);
@@ -135,7 +155,7 @@ export function DataTable<Row extends object>({
 
   const allRows = table.getPrePaginationRowModel().rows;
   const pageRows = table.getRowModel().rows;
-  const firstIndex = (page - 1) * pageSize;
+  const firstIndex = (page - 1) * effectivePageSize;
   const byId = new Map(resolved.map((c) => [c.id, c]));
 
   const totalColumns = useMemo(() => resolved.filter((c) => c.total && isNumericType(c.type)), [resolved]);
@@ -262,18 +282,21 @@ export function DataTable<Row extends object>({
           )}
         </Table>
       </Box>
-      {hasRows && (
+      {rowCount > 0 && (
         <Pager
           page={page}
           pageCount={pageCount}
-          onPageChange={(p) => setPageIndex(p - 1)}
-          pageSize={pageSize}
-          pageSizeOptions={sizeOptions(pageSizes, defaultPageSize)}
+          onPageChange={(p) => (serverPaging ? serverPaging.onPageChange(p) : setPageIndex(p - 1))}
+          pageSize={effectivePageSize}
+          pageSizeOptions={sizeOptions(pageSizes, serverPaging?.pageSize ?? defaultPageSize)}
           onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPageIndex(0);
+            if (serverPaging) serverPaging.onPageSizeChange(size);
+            else {
+              setPageSize(size);
+              setPageIndex(0);
+            }
           }}
-          rowCount={rows.length}
+          rowCount={rowCount}
           label={tableName ? `${tableName} pagination` : undefined}
         />
       )}

@@ -1,0 +1,90 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { renderUi } from '../test-utils';
+import { DataTable } from './DataTable';
+import type { DataTableColumn } from './types';
+
+interface Draw {
+  n: number;
+}
+
+const columns: DataTableColumn<Draw>[] = [
+  { key: 'n', id: 'srNo', header: 'Sr No', type: 'custom', sortable: false, render: (_row, { index }) => index + 1 },
+  { key: 'n', header: 'N', type: 'int', sortable: false },
+];
+
+/** A stand-in for a server holding `total` rows: it hands the table one page at a time. */
+function ServerPaged({ total, requests }: { total: number; requests: { page: number; pageSize: number }[] }) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const first = (page - 1) * pageSize;
+  const rows = Array.from({ length: Math.max(0, Math.min(pageSize, total - first)) }, (_, i) => ({ n: 1000 + first + i }));
+  return (
+    <DataTable
+      columns={columns}
+      rows={rows}
+      ariaLabel="Draws"
+      serverPaging={{
+        page,
+        pageSize,
+        rowCount: total,
+        onPageChange: (p) => {
+          requests.push({ page: p, pageSize });
+          setPage(p);
+        },
+        onPageSizeChange: (size) => {
+          requests.push({ page: 1, pageSize: size });
+          setPageSize(size);
+          setPage(1);
+        },
+      }}
+    />
+  );
+}
+
+const bodyRows = () => within(screen.getAllByRole('rowgroup')[1]!).getAllByRole('row');
+const firstCells = () =>
+  bodyRows().map((row) =>
+    within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent),
+  );
+
+describe('DataTable with server paging', { timeout: 20_000 }, () => {
+  it('shows the page it is given, counts pages from the server total and asks for other pages', async () => {
+    const user = userEvent.setup({ delay: null });
+    const requests: { page: number; pageSize: number }[] = [];
+    renderUi(<ServerPaged total={95} requests={requests} />);
+    expect(bodyRows()).toHaveLength(10);
+    expect(screen.getByText('Showing 1 to 10 of 95 entries')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Page 10' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(requests).toEqual([{ page: 3, pageSize: 10 }]);
+    // Sr No continues over pages; the rows are the server's page, not a slice of it.
+    expect(firstCells()[0]).toEqual(['21', '1,020']);
+    expect(screen.getByText('Showing 21 to 30 of 95 entries')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(requests.at(-1)).toEqual({ page: 10, pageSize: 10 });
+    expect(bodyRows()).toHaveLength(5);
+    expect(firstCells().at(-1)).toEqual(['95', '1,094']);
+
+    await user.selectOptions(screen.getByLabelText('Rows per page'), '50');
+    expect(requests.at(-1)).toEqual({ page: 1, pageSize: 50 });
+    expect(bodyRows()).toHaveLength(50);
+    expect(screen.getByText('Showing 1 to 50 of 95 entries')).toBeTruthy();
+  });
+
+  it('keeps a typed page within the server page count', async () => {
+    const user = userEvent.setup({ delay: null });
+    const requests: { page: number; pageSize: number }[] = [];
+    renderUi(<ServerPaged total={25} requests={requests} />);
+    const input = screen.getByLabelText('Go to page');
+    await user.clear(input);
+    await user.type(input, '99{Enter}');
+    expect(requests).toEqual([{ page: 3, pageSize: 10 }]);
+  });
+});
