@@ -13,27 +13,29 @@ import type { ScreenPageProps } from '../config/navigation';
 export type ScreenPage = LazyExoticComponent<ComponentType<ScreenPageProps>>;
 
 const comingSoon: ScreenPage = lazy(() => import('../features/placeholder/ComingSoonPage'));
+// One page for the four games; it reads the game code from its screen's path.
+const drawDetails: ScreenPage = lazy(() => import('../features/draws/DrawDetailsPage'));
 
 export const SCREEN_PAGES: Readonly<Record<string, ScreenPage>> = {
   revenue: comingSoon,
   pokerrevenue: comingSoon,
-  pointtransfer: comingSoon,
-  multipointtransfer: comingSoon,
-  dailystatus: comingSoon,
-  agentdetails: comingSoon,
+  pointtransfer: lazy(() => import('../features/transfers/PointTransferPage')),
+  multipointtransfer: lazy(() => import('../features/transfers/MultiPointTransferPage')),
+  dailystatus: lazy(() => import('../features/network/components/DailyStatusPage')),
+  agentdetails: lazy(() => import('../features/network/components/AgentDetailsPage')),
   revenuerecovery: comingSoon,
   computerloan: comingSoon,
   multiplecybers: comingSoon,
-  nonperfomeragent: comingSoon,
-  agenstatus: comingSoon,
-  balancereport: comingSoon,
-  'drawdetails-funtarget': comingSoon,
-  'drawdetails-funroullet': comingSoon,
-  'drawdetails-triplefun': comingSoon,
-  'drawdetails-funab': comingSoon,
+  nonperfomeragent: lazy(() => import('../features/network/components/NonPerformingPage')),
+  agenstatus: lazy(() => import('../features/network/components/AgentStatusPage')),
+  balancereport: lazy(() => import('../features/network/components/BalanceReportPage')),
+  'drawdetails-funtarget': drawDetails,
+  'drawdetails-funroullet': drawDetails,
+  'drawdetails-triplefun': drawDetails,
+  'drawdetails-funab': drawDetails,
   agentmaildetails: comingSoon,
   managermaildetails: comingSoon,
-  weeklydetailsreport: comingSoon,
+  weeklydetailsreport: lazy(() => import('../features/transfers/WeeklyDetailsPage')),
 };
 
 /** The page for a screen key; the placeholder when the registry has no entry. */

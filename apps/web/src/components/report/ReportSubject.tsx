@@ -1,4 +1,26 @@
+import { CloseButton, Combobox, Group, InputBase, Loader, Text, useCombobox } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { MANAGER_ROLES, type Role } from '@playrep/contracts';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSession } from '../../lib/session';
+import { type AccountMatch, useAccountSearch } from './account-search';
+
+/** URL parameter of the subject account's `_id` (the `id` of every report call). */
+export const SUBJECT_ID_PARAM = 'id';
+/**
+ * URL parameter with the subject's username, written beside `id` so that a shared link can show
+ * whom the report is for without another call (the search cannot look an account up by `_id`).
+ * It is only a label: the server reads `id`, and the picker confirms the pair with a search.
+ */
+export const SUBJECT_NAME_PARAM = 'subject';
+
+export const SUBJECT_PICKER_LABEL = 'Report for';
+export const MYSELF_LABEL = 'Myself';
+/** Wait after the last keystroke before searching. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+const MYSELF_OPTION = '__myself__';
 
 /**
  * The account a report is about (issue 6 point 6): the `id` URL parameter when a manager picked one
@@ -8,14 +30,169 @@ import { useSearchParams } from 'react-router';
  */
 export function useReportSubject(): { subjectId: string | undefined } {
   const [params] = useSearchParams();
-  const id = params.get('id');
+  const id = params.get(SUBJECT_ID_PARAM);
   return { subjectId: id && id.trim() !== '' ? id : undefined };
+}
+
+export function isManagerRole(role: Role | undefined): boolean {
+  return role !== undefined && (MANAGER_ROLES as readonly string[]).includes(role);
 }
 
 /**
  * Search-as-you-type picker of an account in the manager's subtree (managers only; renders nothing
- * for masters and players). Being built in issue 6: until then it renders nothing.
+ * for masters and players). Choosing an account writes `id` (and `subject`, its username) into
+ * the URL as a new history entry, so the page re-queries for it and Back returns to the previous
+ * subject; the clear control (or the 'Myself' option) removes them again.
  */
 export function SubjectPicker() {
-  return null;
+  const { session } = useSession();
+  if (!session || !isManagerRole(session.role)) return null;
+  return <ManagerSubjectPicker self={session.user} />;
+}
+
+function ManagerSubjectPicker({ self }: { self: { _id: string; username: string } }) {
+  const [params, setParams] = useSearchParams();
+  const { subjectId } = useReportSubject();
+  const subjectName = params.get(SUBJECT_NAME_PARAM)?.trim() || undefined;
+  const shownName = subjectId ? (subjectName ?? 'Selected account') : '';
+
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const [search, setSearch] = useState(shownName);
+  /** True once the user typed since the last choice: only then is the text a search. */
+  const [dirty, setDirty] = useState(false);
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+
+  // Back/Forward or another page changed the subject: show it.
+  useEffect(() => {
+    setSearch(shownName);
+    setDirty(false);
+  }, [shownName]);
+
+  const q = dirty ? debounced : '';
+  const results = useAccountSearch(q, { enabled: combobox.dropdownOpened });
+  const matches = results.data?.data ?? [];
+  const waiting = (dirty && search.trim() !== debounced) || results.isFetching;
+
+  // Confirms a shared link's name against its id and gives the name and role to show under the field.
+  const confirm = useAccountSearch(subjectName ?? '', { enabled: subjectId !== undefined && subjectName !== undefined });
+  const confirmed = confirm.data?.data.find((a) => a._id === subjectId);
+
+  const writeSubject = (account: AccountMatch | null) => {
+    const next = new URLSearchParams(params);
+    if (account && account._id !== self._id) {
+      next.set(SUBJECT_ID_PARAM, account._id);
+      next.set(SUBJECT_NAME_PARAM, account.username);
+    } else {
+      next.delete(SUBJECT_ID_PARAM);
+      next.delete(SUBJECT_NAME_PARAM);
+    }
+    setSearch(account && account._id !== self._id ? account.username : '');
+    setDirty(false);
+    combobox.closeDropdown();
+    if (next.toString() !== params.toString()) setParams(next); // a new history entry: Back restores
+  };
+
+  const choose = (value: string) => {
+    if (value === MYSELF_OPTION) return writeSubject(null);
+    const account = matches.find((a) => a._id === value);
+    if (account) writeSubject(account);
+  };
+
+  const revert = () => {
+    setSearch(shownName);
+    setDirty(false);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') revert();
+    if (event.key !== 'Enter') return;
+    // The picker sits inside report filter forms: Enter here chooses, it never submits the form.
+    event.preventDefault();
+    if (combobox.dropdownOpened && combobox.getSelectedOptionIndex() === -1) {
+      const exact = matches.find((a) => a.username.toLowerCase() === search.trim().toLowerCase());
+      if (exact) writeSubject(exact);
+    }
+  };
+
+  const description = subjectId
+    ? confirmed
+      ? `${confirmed.fullname} (${confirmed.role})`
+      : undefined
+    : `${MYSELF_LABEL} (${self.username})`;
+
+  const offerMyself = subjectId !== undefined && (!dirty || search.trim() === '');
+
+  return (
+    <Combobox store={combobox} onOptionSubmit={choose} withinPortal>
+      <Combobox.Target>
+        <InputBase
+          label={SUBJECT_PICKER_LABEL}
+          description={description}
+          placeholder={`${MYSELF_LABEL} - type to search`}
+          value={search}
+          w={260}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setDirty(true);
+            combobox.openDropdown();
+            combobox.updateSelectedOptionIndex();
+          }}
+          onClick={() => combobox.openDropdown()}
+          onFocus={() => combobox.openDropdown()}
+          onBlur={() => {
+            combobox.closeDropdown();
+            revert();
+          }}
+          onKeyDown={onKeyDown}
+          rightSection={
+            subjectId ? (
+              <CloseButton
+                size="sm"
+                aria-label={`Clear: back to ${MYSELF_LABEL}`}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => writeSubject(null)}
+              />
+            ) : waiting && combobox.dropdownOpened ? (
+              <Loader size="xs" aria-hidden />
+            ) : (
+              <Combobox.Chevron />
+            )
+          }
+          rightSectionPointerEvents={subjectId ? 'all' : 'none'}
+        />
+      </Combobox.Target>
+
+      <Combobox.Dropdown aria-label="Accounts">
+        <Combobox.Options mah={320} style={{ overflowY: 'auto' }}>
+          {offerMyself && (
+            <Combobox.Option value={MYSELF_OPTION}>
+              <Text size="sm" fw={600}>
+                {MYSELF_LABEL} ({self.username})
+              </Text>
+            </Combobox.Option>
+          )}
+          {matches.map((account) => (
+            <Combobox.Option value={account._id} key={account._id} active={account._id === subjectId}>
+              <Group gap={6} wrap="nowrap" justify="space-between">
+                <div>
+                  <Text size="sm" fw={600}>
+                    {account.username}
+                  </Text>
+                  <Text size="xs" c="gray.7">
+                    {account.fullname}
+                  </Text>
+                </div>
+                <Text size="xs" c="gray.7">
+                  {account.role}
+                </Text>
+              </Group>
+            </Combobox.Option>
+          ))}
+          {matches.length === 0 && (
+            <Combobox.Empty>{waiting || results.isPending ? 'Searching...' : 'No matching accounts'}</Combobox.Empty>
+          )}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
 }

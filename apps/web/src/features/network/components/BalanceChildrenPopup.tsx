@@ -1,0 +1,105 @@
+import { Anchor, Breadcrumbs, Stack, Text } from '@mantine/core';
+import { type AgentRow, BALANCE_CHILD_COLUMNS } from '@playrep/contracts';
+import { useMemo, useState } from 'react';
+import { DataTable, Popup } from '../../../components/ui';
+import { balanceChildrenExport, useBalanceChildren } from '../api/balance-children';
+import { IdButton } from './CellButtons';
+import { type Numbered, numbered, tableColumns } from './table-columns';
+import { useReportErrorLog } from './use-report-error-log';
+
+type Row = Numbered<AgentRow>;
+export const NO_CHILDREN_TEXT = 'No Data';
+const PAGE_SIZE = 3;
+
+export interface BalanceChildrenPopupProps {
+  subjectId: string | undefined;
+  /** Username of the agent whose id was clicked in the report; null: closed. */
+  agent: string | null;
+  onClose: () => void;
+}
+
+/**
+ * The child accounts of an agent (Sr. No., Child ID, Agent Name, Points) or 'No Data'. A child that
+ * can have children of its own is a link one level further down; the breadcrumb (the server's
+ * path from the subject) leads back up. Every level comes from the server, which refuses anything
+ * outside the manager's subtree, and the popup only offers accounts the server listed.
+ */
+export function BalanceChildrenPopup({ subjectId, agent, onClose }: BalanceChildrenPopupProps) {
+  const [level, setLevel] = useState<string | null>(agent);
+  const [openedFor, setOpenedFor] = useState(agent);
+  if (agent !== openedFor) {
+    setOpenedFor(agent);
+    if (agent) setLevel(agent); // a new click in the report starts from that agent
+  }
+
+  const params = level ? { id: subjectId, agentId: level } : null;
+  const children = useBalanceChildren(params);
+  useReportErrorLog('Balance Report children', children.error);
+  const data = children.data;
+  const rows = useMemo(() => numbered(data?.data ?? []), [data]);
+
+  const columns = useMemo(
+    () =>
+      tableColumns<Row>(BALANCE_CHILD_COLUMNS, {
+        username: {
+          render: (row) =>
+            row.role === 'player' ? (
+              row.username
+            ) : (
+              <IdButton username={row.username} description="show its child accounts" onClick={() => setLevel(row.username)} />
+            ),
+        },
+      }),
+    [],
+  );
+
+  const path = data?.path ?? [];
+  const loadingFirst = children.isPending && params !== null;
+
+  return (
+    <Popup opened={agent !== null} onClose={onClose} title={`Child accounts of ${level ?? ''}`} size="xl">
+      <Stack gap="sm">
+        {path.length > 0 && (
+          <nav aria-label="Account path">
+            <Breadcrumbs separator="›">
+              {path.map((step, index) =>
+                index === path.length - 1 ? (
+                  <Text key={step._id} size="sm" fw={700} aria-current="page">
+                    {step.username}
+                  </Text>
+                ) : (
+                  <Anchor
+                    key={step._id}
+                    component="button"
+                    type="button"
+                    size="sm"
+                    c="blue.9"
+                    onClick={() => setLevel(step.username)}
+                  >
+                    {step.username}
+                  </Anchor>
+                ),
+              )}
+            </Breadcrumbs>
+          </nav>
+        )}
+        {params && !loadingFirst && rows.length === 0 && !children.isFetching ? (
+          <Text>{NO_CHILDREN_TEXT}</Text>
+        ) : (
+          params && (
+            <DataTable
+              columns={columns}
+              rows={rows}
+              defaultPageSize={PAGE_SIZE}
+              loading={children.isFetching}
+              emptyText={NO_CHILDREN_TEXT}
+              ariaLabel={`Child accounts of ${level}`}
+              exportHref={balanceChildrenExport(params)}
+              getRowId={(row) => row._id}
+            />
+          )
+        )}
+      </Stack>
+    </Popup>
+  );
+}
