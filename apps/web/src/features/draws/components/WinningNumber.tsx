@@ -1,0 +1,38 @@
+import { Text } from '@mantine/core';
+import { displayDrawNo, FUN_AB_SUITS, type SuitColor } from '@playrep/contracts';
+
+const FUN_AB_CODE = 'qZicXikM';
+const SUIT_NAMES: Record<SuitColor, string> = { c: 'diamond', k: 'spade', l: 'heart', f: 'club' };
+// Red 9 keeps AA contrast on white and on striped rows; black is the page's text colour.
+export const RED_SUIT_COLOR = 'var(--mantine-color-red-9)';
+export const BLACK_SUIT_COLOR = 'var(--mantine-color-black)';
+export const NOT_OPEN = 'Not Open';
+
+/**
+ * A draw's winning number as the spec shows it (section 9): Triple Fun without hyphens; Fun AB
+ * with its suit symbol, red for diamonds and hearts, black for clubs and spades, and 'Not Open'
+ * where the draw has no colour.
+ */
+export function WinningNumber({ gameCode, drawno, color }: { gameCode: string; drawno: string; color: SuitColor | null }) {
+  const shown = displayDrawNo(gameCode, drawno);
+  if (gameCode !== FUN_AB_CODE) return shown;
+  if (!color) {
+    return (
+      <span>
+        {shown}{' '}
+        <Text span size="sm" fs="italic">
+          {NOT_OPEN}
+        </Text>
+      </span>
+    );
+  }
+  const suit = FUN_AB_SUITS[color];
+  return (
+    <span style={{ color: suit.red ? RED_SUIT_COLOR : BLACK_SUIT_COLOR, fontWeight: 600 }} data-suit={color}>
+      {shown}{' '}
+      <span role="img" aria-label={SUIT_NAMES[color]}>
+        {suit.symbol}
+      </span>
+    </span>
+  );
+}

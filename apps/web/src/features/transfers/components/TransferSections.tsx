@@ -1,0 +1,74 @@
+import { Text } from '@mantine/core';
+import { TRANSFER_SECTIONS, type TransferReportResponse, type TransferSectionKey } from '@playrep/contracts';
+import { useMemo } from 'react';
+import { type AccordionSection, DataTable, DEFAULT_EMPTY_TEXT, ReportAccordion } from '../../../components/ui';
+import { transferTableColumns, transferTableRows } from './transfer-table';
+
+export interface TransferSectionsProps {
+  data: TransferReportResponse['data'];
+  /** The title of each section, as the screen names it. */
+  titleOf: (key: TransferSectionKey) => string;
+  /** The counterparty column's header in a section. */
+  counterpartyOf: (key: TransferSectionKey) => string;
+  /** The open section, or null for none. */
+  open: TransferSectionKey | null;
+  onOpenChange: (key: TransferSectionKey | null) => void;
+  exportHref: (key: TransferSectionKey, format: 'csv' | 'xlsx') => string;
+  defaultPageSize: number;
+  loading: boolean;
+}
+
+function isSectionKey(value: string | null): value is TransferSectionKey {
+  return TRANSFER_SECTIONS.some((s) => s.key === value);
+}
+
+/**
+ * The six transfer sections in one accordion (one open, or none). A section shows its table only
+ * when it has rows, otherwise 'No data available'; each table links its own CSV and Excel export.
+ */
+export function TransferSections({
+  data,
+  titleOf,
+  counterpartyOf,
+  open,
+  onOpenChange,
+  exportHref,
+  defaultPageSize,
+  loading,
+}: TransferSectionsProps) {
+  const sections = useMemo<AccordionSection[]>(
+    () =>
+      TRANSFER_SECTIONS.map(({ key }) => {
+        const rows = transferTableRows(data[key]);
+        const title = titleOf(key);
+        return {
+          id: key,
+          title,
+          content:
+            rows.length === 0 ? (
+              <Text size="sm">{DEFAULT_EMPTY_TEXT}</Text>
+            ) : (
+              <DataTable
+                columns={transferTableColumns(counterpartyOf(key))}
+                rows={rows}
+                ariaLabel={title}
+                defaultPageSize={defaultPageSize}
+                loading={loading}
+                exportHref={(format) => exportHref(key, format)}
+                getRowId={(row) => row._id}
+              />
+            ),
+        };
+      }),
+    [data, titleOf, counterpartyOf, exportHref, defaultPageSize, loading],
+  );
+
+  return (
+    <ReportAccordion
+      sections={sections}
+      value={open}
+      onChange={(value) => onOpenChange(isSectionKey(value) ? value : null)}
+      headingOrder={2}
+    />
+  );
+}

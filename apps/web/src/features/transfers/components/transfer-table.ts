@@ -1,0 +1,34 @@
+import {
+  flattenTransfer,
+  TRANSFER_SECTIONS,
+  type TransferRow,
+  type TransferSectionKey,
+  transferColumns,
+} from '@playrep/contracts';
+import type { DataTableColumn } from '../../../components/ui';
+
+/** A table row: the flattened transfer the export writes too, with the transfer's id for React keys. */
+export type TransferTableRow = ReturnType<typeof flattenTransfer> & { _id: string };
+
+export function transferTableRows(rows: readonly TransferRow[]): TransferTableRow[] {
+  return rows.map((row, index) => ({ ...flattenTransfer(row, index), _id: row._id }));
+}
+
+/**
+ * Sr No, ID, the counterparty column, Type (G/P), Amount (totalled) and Transfer Time: the
+ * contract's columns, so the screen and the server's export share their labels. Sr No counts the
+ * rows as the table shows them (sorted, over every page).
+ */
+export function transferTableColumns(counterpartyHeader: string): DataTableColumn<TransferTableRow>[] {
+  return transferColumns(counterpartyHeader).map((column): DataTableColumn<TransferTableRow> => {
+    if (column.key === 'srNo') {
+      return { key: 'srNo', header: column.header, type: 'custom', sortable: false, render: (_row, { index }) => index + 1 };
+    }
+    return { key: column.key, header: column.header, type: column.type, total: column.total, negativeRed: column.negativeRed };
+  });
+}
+
+/** The counterparty header the contract gives a section (Transferred To, Received From, ...). */
+export function counterpartyOfSection(key: TransferSectionKey): string {
+  return TRANSFER_SECTIONS.find((s) => s.key === key)?.counterparty ?? 'Transferred To/Received From';
+}
