@@ -2,17 +2,23 @@
 // `npm run dev`: the server under `tsx watch` on port 3000 (restarts on change) and the Vite dev
 // server on 5173, which proxies /api to it (apps/web/vite.config.ts). Plain Node, no dependencies.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
+// The web workspace's own Vite, run directly (not through npm) so that stopping it is one signal.
+const viteBin = path.join(
+  path.dirname(createRequire(path.join(root, 'apps/web/package.json')).resolve('vite/package.json')),
+  'bin/vite.js',
+);
 // The Vite proxy targets localhost:3000, so the server must be there.
 const env = { ...process.env, PORT: '3000', NODE_ENV: 'development' };
 
 const children = [
   spawn(bin('tsx'), ['watch', '--clear-screen=false', 'apps/server/src/server.ts'], { cwd: root, stdio: 'inherit', env }),
-  spawn('npm', ['run', 'dev', '-w', 'apps/web'], { cwd: root, stdio: 'inherit', env }),
+  spawn(process.execPath, [viteBin], { cwd: path.join(root, 'apps/web'), stdio: 'inherit', env }),
 ];
 console.log('Dev servers: open http://localhost:5173 (Vite, proxies /api to the server on http://localhost:3000)');
 
