@@ -70,7 +70,12 @@ function ManagerSubjectPicker({ self }: { self: { _id: string; username: string 
 
   const q = dirty ? debounced : '';
   const results = useAccountSearch(q, { enabled: combobox.dropdownOpened });
-  const matches = results.data?.data ?? [];
+  // While the next search is on its way, the last list is narrowed to what is typed (the server
+  // matches the same way), so the options never contradict the text.
+  const typedText = search.trim().toLowerCase();
+  const matches = (results.data?.data ?? []).filter(
+    (a) => !dirty || a.username.toLowerCase().includes(typedText) || a.fullname.toLowerCase().includes(typedText),
+  );
   const waiting = (dirty && search.trim() !== debounced) || results.isFetching;
 
   // Confirms a shared link's name against its id and gives the name and role to show under the field.
@@ -124,7 +129,7 @@ function ManagerSubjectPicker({ self }: { self: { _id: string; username: string 
 
   return (
     <Combobox store={combobox} onOptionSubmit={choose} withinPortal>
-      <Combobox.Target>
+      <Combobox.Target withExpandedAttribute>
         <InputBase
           label={SUBJECT_PICKER_LABEL}
           description={description}

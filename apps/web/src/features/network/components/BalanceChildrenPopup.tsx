@@ -61,7 +61,7 @@ export function BalanceChildrenPopup({ subjectId, agent, onClose }: BalanceChild
       <Stack gap="sm">
         {path.length > 0 && (
           <nav aria-label="Account path">
-            <Breadcrumbs separator="›">
+            <Breadcrumbs separator={<span aria-hidden="true">›</span>}>
               {path.map((step, index) =>
                 index === path.length - 1 ? (
                   <Text key={step._id} size="sm" fw={700} aria-current="page">

@@ -36,7 +36,10 @@ function server() {
 }
 
 const table = () => screen.getByRole('table', { name: 'Daily Status' });
-const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+const cellTexts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 
 describe('Daily Status', () => {
   it('shows the day of the URL with the spec columns, a total and negatives in red', async () => {
@@ -78,7 +81,9 @@ describe('Daily Status', () => {
     renderApp(`/areamanager/reports/dailystatus?date=${DAY}`);
     await user.click(await screen.findByRole('button', { name: /^1,250\.50: show members of master1/ }, PAGE_LOAD));
 
-    const dialog = await screen.findByRole('dialog', { name: /Members of master1 who played in other agents' cafes on 05-Mar-2025/ });
+    const dialog = await screen.findByRole('dialog', {
+      name: /Members of master1 who played in other agents' cafes on 05-Mar-2025/,
+    });
     await within(dialog).findByText('player1');
     expect(callsTo(calls, 'dailystatusmembers')).toEqual([{ agentId: 'master1', date: DAY }]);
     const headers = within(dialog)

@@ -1,0 +1,40 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp, signInAs } from '../../../test/render-app';
+import { callsTo, networkServer, PAGE_LOAD } from '../test-server';
+
+const rows = [
+  { _id: 'u-master1', username: 'master1', fullname: 'Manoj Patel', profit: 80 },
+  { _id: 'u-master2', username: 'master2', fullname: 'Meena Rao', profit: -20.5 },
+];
+
+describe('Agent Status', () => {
+  it('shows Agent ID, Agent Name and Profit; Show Details writes the date and agent into the URL and Back restores', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = networkServer({
+      findstatus: (q) => ({ date: q.date, data: q.agentId ? rows.filter((r) => r.username === q.agentId) : rows }),
+    });
+    signInAs('areamanager');
+    const app = renderApp('/areamanager/reports/agenstatus?date=2025-03-05');
+    const table = await screen.findByRole('table', { name: 'Agent Status' }, PAGE_LOAD);
+    await within(table).findByText('master2');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent?.replace(/[▲▼↕]/g, '')),
+    ).toEqual(['Agent ID', 'Agent Name', 'Profit']);
+    expect(within(table).getByText('-20.50').closest('td')?.getAttribute('data-negative')).toBe('true');
+    expect(screen.getByLabelText(/^Select Date/)).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Agent ID'), 'master1');
+    await user.click(screen.getByRole('button', { name: 'Show Details' }));
+    await waitFor(() => expect(within(table).queryByText('master2')).toBeNull());
+    expect(app.router.state.location.search).toBe('?date=2025-03-05&agentId=master1');
+    expect(callsTo(calls, 'findstatus')).toEqual([{ date: '2025-03-05' }, { date: '2025-03-05', agentId: 'master1' }]);
+
+    await app.router.navigate(-1);
+    await within(table).findByText('master2');
+    expect((screen.getByLabelText('Agent ID') as HTMLInputElement).value).toBe('');
+  });
+});
