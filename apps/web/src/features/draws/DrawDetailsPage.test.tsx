@@ -1,0 +1,209 @@
+import { MantineProvider } from '@mantine/core';
+import { DRAW_GAMES, type DrawRow, SCREENS } from '@playrep/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/query-client';
+import type { ScreenPageProps } from '../../config/navigation';
+import { type FetchCall, jsonResponse, stubFetch } from '../../test/fetch-stub';
+import { renderApp, signInAs } from '../../test/render-app';
+import DrawDetailsPage from './DrawDetailsPage';
+
+// A lazy page, a fetch and Mantine transitions on two busy cores: give async queries time.
+configure({ asyncUtilTimeout: 5000 });
+
+const CODE = Object.fromEntries(DRAW_GAMES.map((g) => [g.slug, g.code])) as Record<string, string>;
+const RANGE = { fromDate: '2025-03-01', toDate: '2025-03-07' };
+const COLORS: DrawRow['color'][] = ['c', 'k', 'l', 'f', null];
+
+/** `count` draws of a game, newest first, one every 90 s back from 2025-03-07 12:00 IST. */
+function draws(gameCode: string, count: number): DrawRow[] {
+  return Array.from({ length: count }, (_, i) => ({
+    _id: `d${i}`,
+    drawno: gameCode === CODE.triplefun ? `${i % 10}-${(i + 3) % 10}-${(i + 7) % 10}` : ['A', '2', '10', 'K'][i % 4]!,
+    date: new Date(Date.parse('2025-03-07T06:30:00Z') - i * 90_000).toISOString(),
+    color: gameCode === CODE.funab ? COLORS[i % 5]! : null,
+  }));
+}
+
+/** The server at the network boundary: it pages `all` as the real one does and counts the calls. */
+function drawServer(all: DrawRow[]): FetchCall[] {
+  return stubFetch((call) => {
+    const url = new URL(call.url, 'http://web.test');
+    if (url.pathname === '/api/auth/session') return jsonResponse(200, { ok: true });
+    if (url.pathname !== '/api/playrep/drawdetails') return jsonResponse(404, { message: 'Not found' });
+    const gameId = url.searchParams.get('gameId') ?? '';
+    const game = DRAW_GAMES.find((g) => g.code === gameId);
+    if (!game) return jsonResponse(404, { message: `Unknown game: ${gameId}` });
+    const page = Number(url.searchParams.get('page'));
+    const pageSize = Number(url.searchParams.get('pageSize'));
+    return jsonResponse(200, {
+      gameId,
+      gameName: game.name,
+      range: {
+        fromDate: url.searchParams.get('fromDate') ?? RANGE.fromDate,
+        toDate: url.searchParams.get('toDate') ?? RANGE.toDate,
+      },
+      page,
+      pageSize,
+      total: all.length,
+      data: all.slice((page - 1) * pageSize, page * pageSize),
+    });
+  });
+}
+
+const drawCalls = (calls: FetchCall[]) =>
+  calls.map((c) => new URL(c.url, 'http://web.test')).filter((u) => u.pathname === '/api/playrep/drawdetails');
+const bodyRows = () => within(within(screen.getByRole('table')).getAllByRole('rowgroup')[1]!).getAllByRole('row');
+const winningCells = () => bodyRows().map((row) => within(row).getAllByRole('cell')[1]!);
+
+describe('Draw details', () => {
+  it('shows Triple Fun numbers without hyphens, newest first, with the columns of the spec', async () => {
+    const all = draws(CODE.triplefun!, 4);
+    drawServer(all);
+    signInAs('player');
+    renderApp('/player/drawdetails/triplefun/zuuhVbBM?fromDate=2025-03-01&toDate=2025-03-07');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Triple Fun');
+    const table = await screen.findByRole('table', { name: 'Triple Fun draws' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Sr. No.', 'Winning No', 'Draw Time']);
+    // 06:30 UTC is 12:00 IST; each earlier draw 90 s before.
+    expect(
+      bodyRows().map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['1', '037', '07/03/2025, 12:00:00 pm'],
+      ['2', '148', '07/03/2025, 11:58:30 am'],
+      ['3', '259', '07/03/2025, 11:57:00 am'],
+      ['4', '360', '07/03/2025, 11:55:30 am'],
+    ]);
+    expect(all.map((d) => d.drawno)).toEqual(['0-3-7', '1-4-8', '2-5-9', '3-6-0']);
+  });
+
+  it('shows Fun AB suits, red for diamonds and hearts, black for spades and clubs, Not Open without a colour', async () => {
+    drawServer(draws(CODE.funab!, 5));
+    signInAs('master');
+    renderApp('/master/drawdetails/funab/qZicXikM?fromDate=2025-03-01&toDate=2025-03-07');
+    await screen.findByRole('table', { name: 'Fun AB draws' });
+    const cells = winningCells();
+    // c, k, l, f, none: the generator's order.
+    expect(cells.map((c) => c.textContent)).toEqual(['A \u2666', '2 \u2660', '10 \u2665', 'K \u2663', 'A Not Open']);
+    const colours = cells.map((c) => (c.querySelector('[data-suit]') as HTMLElement | null)?.style.color ?? null);
+    expect(colours).toEqual([
+      'var(--mantine-color-red-9)',
+      'var(--mantine-color-black)',
+      'var(--mantine-color-red-9)',
+      'var(--mantine-color-black)',
+      null,
+    ]);
+    expect(within(cells[0]!).getByRole('img', { name: 'diamond' })).toBeTruthy();
+    expect(within(cells[3]!).getByRole('img', { name: 'club' })).toBeTruthy();
+  });
+
+  it('pages on the server: asks for the page shown, keeps page and size in the URL, numbers rows across pages', async () => {
+    const user = userEvent.setup({ delay: null });
+    const all = draws(CODE.funtarget!, 95);
+    const calls = drawServer(all);
+    signInAs('master');
+    const app = renderApp('/master/drawdetails/funtarget/MNOQqWWi?fromDate=2025-03-01&toDate=2025-03-07');
+    await screen.findByRole('table', { name: 'Fun Target draws' });
+    expect(Object.fromEntries(drawCalls(calls)[0]!.searchParams)).toEqual({
+      gameId: 'MNOQqWWi',
+      fromDate: '2025-03-01',
+      toDate: '2025-03-07',
+      page: '1',
+      pageSize: '10',
+      sort: 'desc',
+    });
+    expect(screen.getByText('Showing 1 to 10 of 95 entries')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(drawCalls(calls).at(-1)!.searchParams.get('page')).toBe('3'));
+    await screen.findByText('Showing 21 to 30 of 95 entries');
+    await waitFor(() => expect(within(bodyRows()[0]!).getAllByRole('cell')[0]!.textContent).toBe('21'));
+    expect(new URLSearchParams(app.router.state.location.search).get('page')).toBe('3');
+    // Only the page was fetched, never the whole range.
+    expect(drawCalls(calls).every((u) => u.searchParams.get('pageSize') === '10')).toBe(true);
+
+    await user.selectOptions(screen.getByLabelText('Rows per page'), '50');
+    await waitFor(() => expect(drawCalls(calls).at(-1)!.searchParams.get('pageSize')).toBe('50'));
+    expect(drawCalls(calls).at(-1)!.searchParams.get('page')).toBe('1');
+    await screen.findByText('Showing 1 to 50 of 95 entries');
+    expect(bodyRows()).toHaveLength(50);
+
+    // The export is the whole range, not a page.
+    const csv = new URL(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')!, 'http://web.test');
+    expect(Object.fromEntries(csv.searchParams)).toEqual({
+      gameId: 'MNOQqWWi',
+      fromDate: '2025-03-01',
+      toDate: '2025-03-07',
+      sort: 'desc',
+      format: 'csv',
+    });
+  });
+
+  it('opens on the page of a shared link and goes to the last page when the link points past the end', async () => {
+    const calls = drawServer(draws(CODE.funroullet!, 25));
+    signInAs('player');
+    const app = renderApp('/player/drawdetails/funroullet/vwRORrGO?fromDate=2025-03-01&toDate=2025-03-07&page=9&pageSize=10');
+    await waitFor(() => expect(new URLSearchParams(app.router.state.location.search).get('page')).toBe('3'));
+    await waitFor(() => expect(drawCalls(calls).map((u) => u.searchParams.get('page'))).toEqual(['9', '3']));
+    await screen.findByText('Showing 21 to 25 of 25 entries');
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+  });
+
+  it('Show Details asks for page 1 of the new range and Back returns to the previous one', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = drawServer(draws(CODE.funtarget!, 30));
+    signInAs('master');
+    const app = renderApp('/master/drawdetails/funtarget/MNOQqWWi?fromDate=2025-03-01&toDate=2025-03-07&page=2');
+    await screen.findByText('Showing 11 to 20 of 30 entries');
+    await user.click(screen.getByLabelText('To Date: 07-Mar-2025'));
+    await user.click(await screen.findByLabelText('20 March 2025'));
+    await user.click(screen.getByRole('button', { name: 'Show Details' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(drawCalls(calls).at(-1)!.searchParams)).toMatchObject({
+        fromDate: '2025-03-14',
+        toDate: '2025-03-20',
+        page: '1',
+      }),
+    );
+    await act(() => app.router.navigate(-1));
+    await waitFor(() => expect(screen.getByLabelText('To Date: 07-Mar-2025')).toBeTruthy());
+    expect(screen.getByLabelText('From Date: 01-Mar-2025')).toBeTruthy();
+    await screen.findByText('Showing 11 to 20 of 30 entries');
+  });
+
+  it('names an unknown game Unknown Game and shows the server message', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    drawServer([]);
+    const screenRow = { ...SCREENS.find((s) => s.key === 'drawdetails-funtarget')!, path: 'drawdetails/funtarget/NOPE' };
+    // The props the router gives a page (`role` is the role area, not an ARIA role).
+    const props: ScreenPageProps = { screen: screenRow, role: 'master' };
+    const router = createMemoryRouter([{ path: '*', element: <DrawDetailsPage {...props} /> }], {
+      initialEntries: ['/master/drawdetails/funtarget/NOPE'],
+    });
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={createQueryClient()}>
+          <Suspense>
+            <RouterProvider router={router} />
+          </Suspense>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Unknown Game');
+    expect((await screen.findByRole('alert')).textContent).toBe('Unknown game: NOPE');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(log).toHaveBeenCalled();
+  });
+});
