@@ -69,4 +69,10 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     if (signal !== 'SIGINT') server.kill(signal);
   });
 }
+// If whatever started us goes away without passing a signal on (npm does that with SIGTERM),
+// stop the server too rather than leave it running on the port.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) server.kill('SIGTERM');
+}, 1000).unref();
 server.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : 1)));

@@ -160,6 +160,10 @@ async function demoAccountsNotice(database: Database): Promise<string> {
 }
 
 main().catch((err) => {
+  if (err?.code === 'EADDRINUSE') {
+    console.error(`Could not start: port ${err.port} is already in use. Stop what runs there, or set PORT to another port.`);
+    process.exit(1);
+  }
   console.error('Could not start:', err instanceof Error ? err.message : err);
   process.exit(1);
 });
