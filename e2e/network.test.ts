@@ -1,0 +1,244 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { expectPath, login, useBrowser } from './harness.js';
+
+// The network reports of issue 6 as am1 sees them on the small demo network (DOMAIN.md section 9):
+// am1 has master1 and master2 below it, and one inactive master.
+
+const BASE = '/areamanager/reports';
+
+async function signInAsAm1(page: Page): Promise<void> {
+  await login(page, 'am1');
+  await expectPath(page, `${BASE}/pointtransfer`, 20_000);
+}
+
+/** Opens a screen and waits for its heading and the end of its first load. */
+async function open(page: Page, path: string, title: string): Promise<void> {
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 20_000 });
+  await waitForTable(page);
+}
+
+/** expect.poll with room for a loaded machine. */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+
+/** Waits until no table is loading (DataTable marks its box aria-busy while it fetches). */
+async function waitForTable(scope: Page | Locator): Promise<void> {
+  await scope.locator('table').first().waitFor({ timeout: 20_000 });
+  await poll(() => scope.locator('[aria-busy="true"]').count()).toBe(0);
+}
+
+/** Every row on one page (the rows per page select offers 50). */
+async function showAll(scope: Page | Locator): Promise<void> {
+  const select = scope.getByLabel('Rows per page');
+  if ((await select.count()) > 0) await select.selectOption('50');
+}
+
+async function headers(table: Locator): Promise<string[]> {
+  const texts = await table.locator('thead th').allTextContents();
+  return texts.map((t) => t.replace(/[▲▼↕]/g, '').trim());
+}
+
+/** The body rows' cell texts. */
+async function bodyRows(table: Locator): Promise<string[][]> {
+  const rows = table.locator('tbody tr');
+  const out: string[][] = [];
+  for (let i = 0; i < (await rows.count()); i++)
+    out.push((await rows.nth(i).locator('td').allTextContents()).map((t) => t.trim()));
+  return out;
+}
+
+/** '1,23,456.50' or '-300.25' (en-IN) in hundredths. */
+function cents(text: string): number {
+  const value = Number(text.replace(/,/g, ''));
+  if (!Number.isFinite(value)) throw new Error(`Not an amount: ${text}`);
+  return Math.round(value * 100);
+}
+
+function istDay(offsetDays = 0): string {
+  const day = new Date(Date.now() + offsetDays * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    day,
+  );
+}
+
+interface DailyRow {
+  username: string;
+  profit: number;
+  membersElsewhere: number;
+}
+
+/**
+ * The latest day before today, within four weeks, on which an agent of am1 has members who played
+ * in other agents' cafes (not today, so that the test can switch to today and back).
+ */
+async function dayWithPlays(page: Page): Promise<{ date: string; rows: DailyRow[] }> {
+  for (let back = 1; back <= 28; back++) {
+    const date = istDay(-back);
+    const response = await page.request.get(`/api/playrep/dailystatus?date=${date}`);
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as { data: DailyRow[] };
+    if (body.data.some((r) => r.profit !== 0) && body.data.some((r) => r.membersElsewhere > 0)) return { date, rows: body.data };
+  }
+  throw new Error('The demo network has no day with plays and members elsewhere under am1 in the last four weeks');
+}
+
+describe('network reports as am1', () => {
+  const e2e = useBrowser();
+
+  test('am1 opens each network screen: title, subject picker, filters, columns, export links', async () => {
+    const { page } = e2e;
+    await signInAsAm1(page);
+    const screens: [path: string, title: string, columns: string[], table: string][] = [
+      ['agentdetails', 'Agent Details', ['Sr. No.', 'Agent ID', 'Agent LOCATION', 'Profit Shere'], 'Agent Details'],
+      ['dailystatus', 'Daily Status', ['Sr. No.', 'Location', 'Agent ID', 'Profit'], 'Daily Status'],
+      ['nonperfomeragent', 'Non Performing CCS', ['Sr. No.', 'Agent ID', 'Agent Name'], 'Inactive agents'],
+      ['agenstatus', 'Agent Status', ['Agent ID', 'Agent Name', 'Profit'], 'Agent Status'],
+      ['balancereport', 'Balance Report', ['Sr. No.', 'Agent ID', 'Agent Name', 'Points'], 'Balance Report'],
+    ];
+    for (const [path, title, columns, tableName] of screens) {
+      await open(page, `${BASE}/${path}`, title);
+      expect(await page.title()).toBe(`${title} | Playrep Back Office`);
+      await poll(() => page.getByRole('combobox', { name: 'Report for' }).count()).toBe(1);
+      const table = page.getByRole('table', { name: tableName });
+      expect(await headers(table)).toEqual(columns);
+      expect(await page.getByRole('link', { name: 'CSV' }).getAttribute('href')).toMatch(/^\/api\/playrep\/\w+(\?|$)/);
+      expect(await page.getByRole('link', { name: 'Excel' }).getAttribute('href')).toContain('format=xlsx');
+    }
+    // Agent Details lists master1 and master2 with their locations.
+    await open(page, `${BASE}/agentdetails`, 'Agent Details');
+    const agents = (await bodyRows(page.getByRole('table', { name: 'Agent Details' }))).map((r) => r[1]);
+    expect(agents).toEqual(expect.arrayContaining(['master1', 'master2']));
+  });
+
+  test('daily status for a day with plays: the total equals the sum of the rows; the profit popup opens and closes', async () => {
+    const { page } = e2e;
+    await signInAsAm1(page);
+    const { date, rows: apiRows } = await dayWithPlays(page);
+    await open(page, `${BASE}/dailystatus?date=${date}`, 'Daily Status');
+
+    const table = page.getByRole('table', { name: 'Daily Status' });
+    await showAll(page);
+    const rows = await bodyRows(table);
+    expect(rows.length).toBe(apiRows.length);
+    expect(rows.some((r) => cents(r[3]!) !== 0)).toBe(true);
+    const sum = rows.reduce((total, r) => total + cents(r[3]!), 0);
+    const totalRow = (await table.locator('tfoot td').allTextContents()).map((t) => t.trim());
+    expect(totalRow[0]).toBe('Total');
+    expect(cents(totalRow[3]!)).toBe(sum);
+    // The same profits as the API gives for that day, agent by agent.
+    for (const apiRow of apiRows) {
+      const shown = rows.find((r) => r[2] === apiRow.username);
+      expect(shown && cents(shown[3]!)).toBe(Math.round(apiRow.profit * 100));
+    }
+    // Negative profits are red.
+    for (const cell of await table.locator('tbody td[data-negative]').all())
+      expect(cents((await cell.textContent()) ?? '')).toBeLessThan(0);
+
+    // The popup of an agent whose members played in other agents' cafes that day.
+    const agent = apiRows.find((r) => r.membersElsewhere > 0)!;
+    await page.getByRole('button', { name: new RegExp(`: show members of ${agent.username} who played`) }).click();
+    const dialog = page.getByRole('dialog', {
+      name: new RegExp(`Members of ${agent.username} who played in other agents' cafes`),
+    });
+    await dialog.waitFor();
+    const popupTable = dialog.getByRole('table');
+    await poll(async () => (await bodyRows(popupTable)).filter((r) => r.length > 1).length).toBeGreaterThan(0);
+    expect(await headers(popupTable)).toEqual(['Sr. No.', 'Member ID', 'Member Name', 'Cafe', 'Cafe Agent', 'Points']);
+    const members = await bodyRows(popupTable);
+    for (const member of members) expect(member[4]).not.toBe(agent.username); // played at another agent's cafe
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Select Date: Today, Show Details; the day goes into the URL and Back restores the chosen one.
+    await page.getByRole('button', { name: /^Select Date/ }).click();
+    await page.getByRole('button', { name: 'Today' }).click();
+    await page.getByRole('button', { name: 'Show Details' }).click();
+    await poll(() => new URL(page.url()).searchParams.get('date')).toBe(istDay());
+    await page.goBack();
+    await poll(() => new URL(page.url()).searchParams.get('date')).toBe(date);
+  });
+
+  test('non performing CCS shows the agent counts and at least one inactive agent', async () => {
+    const { page } = e2e;
+    await signInAsAm1(page);
+    await open(page, `${BASE}/nonperfomeragent`, 'Non Performing CCS');
+    const count = async (name: string) =>
+      Number((await page.getByRole('group', { name }).locator('p').nth(1).textContent())?.replace(/,/g, ''));
+    await poll(() => count('Inactive agents (userStatus false)')).toBeGreaterThanOrEqual(1);
+    const total = await count('Total agents');
+    const inactive = await count('Inactive agents (userStatus false)');
+    expect(total).toBeGreaterThanOrEqual(3); // master1, master2 and the inactive one at least
+    expect(inactive).toBeLessThan(total);
+    const rows = await bodyRows(page.getByRole('table', { name: 'Inactive agents' }));
+    expect(rows.length).toBe(Math.min(3, inactive)); // page size 3
+    for (const row of rows) expect(['master1', 'master2']).not.toContain(row[1]);
+  });
+
+  test('balance report: am1 -> master1 -> its players in the popup, and back up through the breadcrumb', async () => {
+    const { page } = e2e;
+    await signInAsAm1(page);
+    await open(page, `${BASE}/balancereport`, 'Balance Report');
+    await showAll(page);
+    await page.getByRole('button', { name: /^master1: show child accounts/ }).click();
+
+    await page.getByRole('dialog', { name: 'Child accounts of master1' }).waitFor();
+    // The same dialog stays open while its name follows the level shown.
+    const dialog = page.getByRole('dialog');
+    const crumbs = dialog.getByRole('navigation', { name: 'Account path' });
+    await poll(() => crumbs.innerText()).toMatch(/am1\s*›\s*master1/);
+    const children = dialog.getByRole('table');
+    await waitForTable(dialog);
+    await showAll(dialog);
+    expect(await headers(children)).toEqual(['Sr. No.', 'Child ID', 'Agent Name', 'Points']);
+    const players = await bodyRows(children);
+    expect(players.length).toBeGreaterThan(0);
+    for (const row of players) expect(row[1]).toMatch(/^player/);
+    // The players' points are their wallets, as the API gives them.
+    const api = (await (await page.request.get('/api/playrep/balancechildren?agentId=master1')).json()) as {
+      data: { username: string; walletBalance: number }[];
+    };
+    for (const row of players) {
+      expect(cents(row[3]!)).toBe(Math.round(api.data.find((p) => p.username === row[1])!.walletBalance * 100));
+    }
+
+    // Back up to am1 through the breadcrumb: master1 and master2 again.
+    await crumbs.getByRole('button', { name: 'am1' }).click();
+    await page.getByRole('dialog', { name: 'Child accounts of am1' }).waitFor();
+    await waitForTable(dialog);
+    await poll(async () => (await bodyRows(children)).map((r) => r[1])).toEqual(expect.arrayContaining(['master1', 'master2']));
+    expect((await crumbs.innerText()).trim()).toBe('am1');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  test('the subject picker switches a report to master1 and back', async () => {
+    const { page } = e2e;
+    await signInAsAm1(page);
+    await open(page, `${BASE}/balancereport`, 'Balance Report');
+    const table = page.getByRole('table', { name: 'Balance Report' });
+    const ids = async () => (await bodyRows(table)).map((r) => r[1]);
+    await showAll(page);
+    await poll(ids).toEqual(expect.arrayContaining(['master1', 'master2']));
+
+    const picker = page.getByRole('combobox', { name: 'Report for' });
+    await picker.fill('master1');
+    await page.getByRole('option', { name: /^master1/ }).click();
+    await poll(() => new URL(page.url()).searchParams.get('subject')).toBe('master1');
+    expect(new URL(page.url()).searchParams.get('id')).toMatch(/^[0-9a-f-]{36}$/);
+    // master1's children are its players.
+    await poll(async () => (await ids()).every((id) => id?.startsWith('player'))).toBe(true);
+    expect(await picker.inputValue()).toBe('master1');
+    expect(await page.getByRole('link', { name: 'CSV' }).getAttribute('href')).toContain('id=');
+
+    // Back returns to am1's own report; Forward to master1's; the clear control back to Myself.
+    await page.goBack();
+    await poll(ids).toEqual(expect.arrayContaining(['master1', 'master2']));
+    expect(await picker.inputValue()).toBe('');
+    await page.goForward();
+    await poll(async () => (await ids()).every((id) => id?.startsWith('player'))).toBe(true);
+    await page.getByRole('button', { name: 'Clear: back to Myself' }).click();
+    await poll(ids).toEqual(expect.arrayContaining(['master1', 'master2']));
+    expect(new URL(page.url()).searchParams.has('id')).toBe(false);
+  });
+});
