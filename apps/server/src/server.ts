@@ -7,6 +7,7 @@ import { type Database, migrateDatabase, openDatabase } from './db/client.js';
 import { accounts } from './db/schema/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoNetwork } from './db/seed/index.js';
 import { verifyPassword } from './modules/auth/passwords.js';
+import { startSettlementSchedule } from './modules/settlement/index.js';
 
 /**
  * Start-up: configuration; the database (migrate; the small demo network into an empty embedded
@@ -53,6 +54,11 @@ async function main(): Promise<void> {
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
   });
+
+  // Finished weeks are closed before serving (the demo network's past weeks on a first start),
+  // then every hour; the schedule stops with the app.
+  const settlement = startSettlementSchedule(app, app.log, app.clock);
+  await settlement.firstRun;
 
   let closing = false;
   const shutdown = async (signal: string) => {
