@@ -17,8 +17,8 @@ const comingSoon: ScreenPage = lazy(() => import('../features/placeholder/Coming
 const drawDetails: ScreenPage = lazy(() => import('../features/draws/DrawDetailsPage'));
 
 export const SCREEN_PAGES: Readonly<Record<string, ScreenPage>> = {
-  revenue: comingSoon,
-  pokerrevenue: comingSoon,
+  revenue: lazy(() => import('../features/revenue/RevenuePage')),
+  pokerrevenue: lazy(() => import('../features/revenue/PokerRevenuePage')),
   pointtransfer: lazy(() => import('../features/transfers/PointTransferPage')),
   multipointtransfer: lazy(() => import('../features/transfers/MultiPointTransferPage')),
   dailystatus: lazy(() => import('../features/network/components/DailyStatusPage')),

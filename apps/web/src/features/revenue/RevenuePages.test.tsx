@@ -1,0 +1,258 @@
+import type { RevenueResponse, RevenueRow, RevenueWeekResponse } from '@playrep/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { addDays, formatAmount, parseApiDate, todayIst } from '../../lib/format';
+import { renderApp, signInAs } from '../../test/render-app';
+import { callsTo, PAGE_LOAD, reportServer } from './test-server';
+
+const FROM = '2025-02-17';
+const TO = '2025-03-09';
+
+function week(fromDate: string, figures: Partial<RevenueRow>): RevenueRow {
+  return {
+    fromDate,
+    toDate: addDays(fromDate, 6),
+    profit: 0,
+    actualRevenue: 0,
+    revenueDeduction: 0,
+    deductionPercentage: 50,
+    commissionPercentage: 15,
+    revAfterLoan: 0,
+    carryIn: 0,
+    carryOut: 0,
+    open: false,
+    ...figures,
+  };
+}
+
+const WEEKS: RevenueRow[] = [
+  week('2025-02-17', { profit: 1000.1, actualRevenue: 150.02, revenueDeduction: 75.01, revAfterLoan: 75.01 }),
+  week('2025-02-24', { profit: -400.55, carryOut: -400.55 }),
+  week('2025-03-03', { profit: 600.2, carryIn: -400.55, actualRevenue: 29.95, revenueDeduction: 14.98, revAfterLoan: 14.97 }),
+  week('2025-03-10', { profit: 0.25, commissionPercentage: -5, deductionPercentage: 0, open: true }),
+];
+
+function revenueBody(kind: 'games' | 'poker', q: Record<string, string>): RevenueResponse {
+  return {
+    range: { fromDate: q.fromDate ?? FROM, toDate: q.toDate ?? TO },
+    account: { _id: 'u-master1', username: 'master1' },
+    kind,
+    data: WEEKS,
+    totals: {
+      totalProfit: 1200,
+      totalCommission: 179.97,
+      coms: 89.98,
+      totalRevenuePercentage: 15,
+      finalCarryForward: -12.5,
+      totalRemainingLoan: 4321.5,
+    },
+  };
+}
+
+function weekBody(q: Record<string, string>): RevenueWeekResponse {
+  const row = WEEKS.find((w) => w.fromDate === q.fromDate)!;
+  const negative = row.profit < 0;
+  return {
+    account: { _id: 'u-master1', username: 'master1' },
+    week: row,
+    members: [
+      { _id: 'u-player1', username: 'player1', playPoints: 900, profit: negative ? -500.55 : 700.1 },
+      { _id: 'u-player3', username: 'player3', playPoints: 300, profit: 100 },
+    ],
+    totalProfit: row.profit,
+    summary: negative
+      ? { revenuePercentage: 0, giftPoints: 0, actualPoints: row.profit }
+      : { revenuePercentage: 15, giftPoints: 150.02, actualPoints: row.profit },
+    loan: { hasLoan: true, deductionPercentage: 50, previousLoan: 5000, deductedPoints: 75.01, loanRemaining: 4924.99 },
+  };
+}
+
+function server() {
+  return reportServer({
+    revenuereport: (q) => revenueBody('games', q),
+    pokerrevenuereport: (q) => revenueBody('poker', q),
+    revenueweek: weekBody,
+  });
+}
+
+const texts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
+const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent?.replace(/[▲▼↕]/g, ''));
+/** The figure (dt/dd pair) named `label`. */
+const figure = (label: string, scope: HTMLElement = document.body) =>
+  within(scope).getByText(label).nextElementSibling?.textContent;
+
+/** Σ in hundredths, as an independent check of the total row. */
+const sum = (values: number[]) => formatAmount(values.reduce((s, v) => s + Math.round(v * 100), 0) / 100);
+
+// jsdom lays nothing out, so the chart's container measures 0 x 0 and recharts warns about it.
+beforeEach(() => {
+  const warn = console.warn.bind(console);
+  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+    if (!String(args[0]).includes('of chart should be greater than 0')) warn(...args);
+  });
+});
+
+describe('Revenue', () => {
+  it('shows the weeks with the spec columns, the total row, the totals, negatives in red and the open week', async () => {
+    const calls = server();
+    signInAs('master');
+    renderApp(`/master/reports/revenue?fromDate=${FROM}&toDate=${TO}`);
+    const table = await screen.findByRole('table', { name: 'Revenue' }, PAGE_LOAD);
+    await within(table).findByText('17-Feb-2025');
+
+    expect(headers(table)).toEqual([
+      'Sr. No.',
+      'From Date',
+      'To Date',
+      'Profit',
+      'Actual Rev',
+      'Rev Ded',
+      'Ded %',
+      'Rev After Loan',
+      'Revenue %',
+    ]);
+    const [, first, second, , open, total] = within(table).getAllByRole('row');
+    expect(texts(first!)).toEqual(['1', '17-Feb-2025', '23-Feb-2025', '1,000.10', '150.02', '75.01', '50.00', '75.01', '15.00']);
+    expect(texts(second!)[3]).toBe('-400.55');
+    // Negative profit and a negative commission percentage in red.
+    expect(within(second!).getAllByRole('cell')[3]!.getAttribute('data-negative')).toBe('true');
+    expect(within(open!).getAllByRole('cell')[8]!.getAttribute('data-negative')).toBe('true');
+    expect(within(first!).getAllByRole('cell')[3]!.getAttribute('data-negative')).toBeNull();
+    // The open week is marked in words, not by colour only.
+    expect(within(open!).getAllByRole('cell')[1]!.textContent).toBe('10-Mar-2025Open');
+    expect(within(first!).queryByText('Open')).toBeNull();
+
+    const totals = texts(total!);
+    expect(totals[0]).toBe('Total');
+    expect(totals[3]).toBe(sum(WEEKS.map((w) => w.profit)));
+    expect(totals[4]).toBe(sum(WEEKS.map((w) => w.actualRevenue)));
+    expect(totals[5]).toBe(sum(WEEKS.map((w) => w.revenueDeduction)));
+    expect(totals[7]).toBe(sum(WEEKS.map((w) => w.revAfterLoan)));
+
+    expect(figure('Total Remaining Loan')).toBe('4,321.50');
+    const settlement = screen.getByRole('group', { name: 'Totals of the report' });
+    expect(figure('Total Profit', settlement)).toBe('1,200.00');
+    expect(figure('Total Commission', settlement)).toBe('179.97');
+    expect(figure('Coms (after loan)', settlement)).toBe('89.98');
+    expect(figure('Revenue %', settlement)).toBe('15%');
+    expect(figure('Final Carry Forward', settlement)).toBe('-12.50');
+
+    expect(screen.getByText(/^Weekly profit and revenue \(Actual Rev\)/)).toBeTruthy();
+    expect(callsTo(calls, 'revenuereport')).toEqual([{ fromDate: FROM, toDate: TO }]);
+    expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe(
+      `/api/playrep/revenuereport?fromDate=${FROM}&toDate=${TO}&format=csv`,
+    );
+    expect(screen.getByRole('link', { name: 'Excel' }).getAttribute('href')).toContain('format=xlsx');
+    expect(screen.getByRole('button', { name: 'Search' })).toBeTruthy();
+  });
+
+  it('opens on the last four settlement weeks, the current one included', async () => {
+    const calls = server();
+    signInAs('master');
+    renderApp('/master/reports/revenue');
+    await screen.findByRole('table', { name: 'Revenue' }, PAGE_LOAD);
+    const today = todayIst();
+    const monday = addDays(today, -((parseApiDate(today)!.getUTCDay() + 6) % 7));
+    await waitFor(() => expect(callsTo(calls, 'revenuereport')).toEqual([{ fromDate: addDays(monday, -21), toDate: today }]));
+  });
+
+  it('opens the week popup from a profit with the right call, shows the members and the gift-points lines, and closes', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = server();
+    signInAs('master');
+    renderApp(`/master/reports/revenue?fromDate=${FROM}&toDate=${TO}`);
+    await user.click(await screen.findByRole('button', { name: /^1,000\.10: show the week 17-Feb-2025/ }, PAGE_LOAD));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Week 17-Feb-2025 to 23-Feb-2025' });
+    await within(dialog).findByText('player1');
+    expect(callsTo(calls, 'revenueweek')).toEqual([{ fromDate: '2025-02-17' }]);
+    const members = within(dialog).getByRole('table', { name: 'Points Used By The Members' });
+    expect(headers(members)).toEqual(['Sr. No.', 'Member Id', 'Play', 'Points Used By The Member']);
+    const rows = within(members).getAllByRole('row');
+    expect(texts(rows[1]!)).toEqual(['1', 'player1', '900.00', '700.10']);
+    expect(texts(rows.at(-1)!)).toEqual(['Total', '', sum([900, 300]), sum([700.1, 100])]);
+
+    const lines = within(dialog).getByRole('group', { name: 'Gift points summary' });
+    expect(figure('Revenue Percentage', lines)).toBe('15%');
+    expect(figure('Gift Points', lines)).toBe('150.02');
+    expect(figure('Loan Deduction', lines)).toBe('50% deducted for loan');
+    expect(figure('Previous Loan', lines)).toBe('5,000.00');
+    expect(figure('Actual Points', lines)).toBe('1,000.10');
+    expect(figure('Deducted Points', lines)).toBe('75.01');
+    expect(figure('Loan Remaining', lines)).toBe('4,924.99');
+    expect(within(dialog).getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe(
+      '/api/playrep/revenueweek?fromDate=2025-02-17&format=csv',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // A losing week: no revenue percentage and no gift points (spec section 9).
+    await user.click(screen.getByRole('button', { name: /^-400\.55: show the week 24-Feb-2025/ }));
+    const losing = await screen.findByRole('dialog', { name: 'Week 24-Feb-2025 to 02-Mar-2025' });
+    await within(losing).findByText('player1');
+    const losingLines = within(losing).getByRole('group', { name: 'Gift points summary' });
+    expect(figure('Revenue Percentage', losingLines)).toBe('0%');
+    expect(figure('Gift Points', losingLines)).toBe('0.00');
+    expect(figure('Actual Points', losingLines)).toBe('-400.55');
+    expect(callsTo(calls, 'revenueweek')).toEqual([{ fromDate: '2025-02-17' }, { fromDate: '2025-02-24' }]);
+  });
+
+  it('Search applies the picked dates as a new history entry (Back restores) and reloads when unchanged', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = server();
+    signInAs('superadmin');
+    const app = renderApp(`/superadmin/reports/revenue?fromDate=${FROM}&toDate=${TO}&id=u-am1&subject=am1`);
+    await screen.findByText('17-Feb-2025', {}, PAGE_LOAD);
+
+    await user.click(screen.getByLabelText('From Date: 17-Feb-2025'));
+    await user.click(await screen.findByLabelText('24 February 2025'));
+    expect(callsTo(calls, 'revenuereport')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(callsTo(calls, 'revenuereport')).toHaveLength(2));
+    expect(callsTo(calls, 'revenuereport')[1]).toEqual({ id: 'u-am1', fromDate: '2025-02-24', toDate: '2025-03-02' });
+
+    const key = app.router.state.location.key;
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(callsTo(calls, 'revenuereport')).toHaveLength(3));
+    expect(app.router.state.location.key).toBe(key);
+
+    await act(() => app.router.navigate(-1));
+    await waitFor(() => expect(screen.getByLabelText('From Date: 17-Feb-2025')).toBeTruthy());
+    expect(screen.getByLabelText('To Date: 09-Mar-2025')).toBeTruthy();
+  });
+
+  it("shows the server's message when the report fails", async () => {
+    reportServer({ revenuereport: () => new Response(JSON.stringify({ message: 'fromDate is not a date' }), { status: 400 }) });
+    signInAs('master');
+    renderApp('/master/reports/revenue?fromDate=x');
+    expect((await screen.findByRole('alert', {}, PAGE_LOAD)).textContent).toBe('fromDate is not a date');
+  });
+});
+
+describe('Poker Revenue', () => {
+  it('shows the poker weeks with the same columns; Search loads again; profits open nothing', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = server();
+    signInAs('master');
+    renderApp(`/master/reports/pokerrevenue?fromDate=${FROM}&toDate=${TO}`);
+    const table = await screen.findByRole('table', { name: 'Poker Revenue' }, PAGE_LOAD);
+    await within(table).findByText('17-Feb-2025');
+    expect(headers(table)).toHaveLength(9);
+    expect(texts(within(table).getAllByRole('row')[1]!)[3]).toBe('1,000.10');
+    expect(within(table).queryByRole('button', { name: /show the week/ })).toBeNull();
+    expect(callsTo(calls, 'pokerrevenuereport')).toEqual([{ fromDate: FROM, toDate: TO }]);
+
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(callsTo(calls, 'pokerrevenuereport')).toHaveLength(2));
+    expect(callsTo(calls, 'revenuereport')).toEqual([]);
+    expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toContain('/api/playrep/pokerrevenuereport?');
+  });
+});
