@@ -231,6 +231,11 @@ export function planNetwork(config: ScaleConfig, period: Period, random: Random)
           const masters = rng.int(...config.mastersPerAm);
           for (let k = 0; k < masters; k++) {
             const master = add('master', am);
+            if (rng.chance(0.05)) {
+              // A few masters elsewhere stop too (non-performing); under am1 exactly one does.
+              master.active = false;
+              master.lastDay = dayAt(0.4 + rng.next() * 0.5);
+            }
             addPlayers(master);
             if (rng.chance(0.18)) loans.push(loanFor(rng, ids, master, dayAt(rng.next() * 0.9)));
           }
