@@ -1,0 +1,163 @@
+import type { LoanRow } from '@playrep/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../test/fetch-stub';
+import { renderApp, signInAs } from '../../test/render-app';
+import { callsTo, PAGE_LOAD, reportServer } from './test-server';
+
+function loan(username: string, totalLoan: number, processingLoan: number, days: number): LoanRow {
+  return {
+    _id: `u-${username}`,
+    username,
+    totalLoan,
+    processingLoan,
+    outstanding: totalLoan / 2,
+    daysFromLastDeduction: days,
+    lastDeductionDate: null,
+  };
+}
+
+const LOANS = [
+  loan('master1', 10500, 500, 3),
+  loan('master2', 52500.5, 2500.25, 10),
+  loan('master5', 1000, 0, 40),
+  loan('master7', 2000, 100, 1),
+];
+
+const texts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
+const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent?.replace(/[▲▼↕]/g, ''));
+
+describe('Computer Loan', () => {
+  it('lists the loans with the spec columns, 3 rows a page, totals over every row and downloads', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = reportServer({ computerloan: () => ({ data: LOANS }) });
+    signInAs('areamanager');
+    renderApp('/areamanager/reports/computerloan');
+    const table = await screen.findByRole('table', { name: 'Computer Loan' }, PAGE_LOAD);
+    await within(table).findByText('master1');
+    expect(headers(table)).toEqual(['Sr. No.', 'Agent ID', 'total loan', 'Prossing loan', 'Days from Last Deduction']);
+    const rows = within(table).getAllByRole('row');
+    // Header, 3 rows of the first page, total.
+    expect(rows).toHaveLength(5);
+    expect(texts(rows[1]!)).toEqual(['1', 'master1', '10,500.00', '500.00', '3']);
+    expect(texts(rows[2]!)).toEqual(['2', 'master2', '52,500.50', '2,500.25', '10']);
+    const totalLoan = LOANS.reduce((s, l) => s + l.totalLoan * 100, 0) / 100;
+    const fees = LOANS.reduce((s, l) => s + l.processingLoan * 100, 0) / 100;
+    expect(texts(rows[4]!)).toEqual([
+      'Total',
+      '',
+      totalLoan.toLocaleString('en-IN', { minimumFractionDigits: 2 }),
+      fees.toLocaleString('en-IN', { minimumFractionDigits: 2 }),
+      '',
+    ]);
+    expect((screen.getByLabelText('Rows per page') as HTMLSelectElement).value).toBe('3');
+
+    await user.click(screen.getByRole('button', { name: /next/i }));
+    expect(await within(table).findByText('master7')).toBeTruthy();
+    expect(texts(within(table).getAllByRole('row')[1]!)[0]).toBe('4');
+
+    expect(callsTo(calls, 'computerloan')).toEqual([{}]);
+    expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe('/api/playrep/computerloan?format=csv');
+  });
+
+  it('keeps the table with its empty text when there is no loan', async () => {
+    reportServer({ computerloan: () => ({ data: [] }) });
+    signInAs('areamanager');
+    renderApp('/areamanager/reports/computerloan');
+    const table = await screen.findByRole('table', { name: 'Computer Loan' }, PAGE_LOAD);
+    expect(await within(table).findByText('No data available')).toBeTruthy();
+  });
+});
+
+describe('Multiple Cybers', () => {
+  it('shows the table only when rows exist', async () => {
+    const calls = reportServer({ multiplecybers: (q) => ({ data: q.id === 'u-am2' ? [] : [LOANS[1]] }) });
+    signInAs('superadmin');
+    const app = renderApp('/superadmin/reports/multiplecybers?id=u-am1&subject=am1');
+    const table = await screen.findByRole('table', { name: 'Multiple Cybers' }, PAGE_LOAD);
+    await within(table).findByText('master2');
+    expect(callsTo(calls, 'multiplecybers')).toEqual([{ id: 'u-am1' }]);
+    expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe(
+      '/api/playrep/multiplecybers?id=u-am1&format=csv',
+    );
+
+    await act(() => app.router.navigate('/superadmin/reports/multiplecybers?id=u-am2&subject=am2'));
+    expect(await screen.findByText('No data available')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Multiple Cybers' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'CSV' })).toBeNull();
+  });
+});
+
+describe('Revenue Recovery', () => {
+  const recovery = (username: string) => ({
+    data: { masterUsername: username, recoveryAmount: 1250.5, outstandingLoan: 1000, carryForward: -250.5 },
+  });
+
+  it('alerts on an empty Agent ID and makes no call', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = reportServer({ revenuerecovery: (q) => recovery(q.username!) });
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    signInAs('areamanager');
+    renderApp('/areamanager/reports/revenuerecovery');
+    await user.click(await screen.findByRole('button', { name: 'Search' }, PAGE_LOAD));
+    expect(alert).toHaveBeenCalledWith('Please enter Agent ID');
+    await user.type(screen.getByRole('textbox', { name: 'Agent ID' }), '   {Enter}');
+    expect(alert).toHaveBeenCalledTimes(2);
+    expect(calls).toEqual([]);
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows ID and Recovery Amount for the agent searched, with the Agent ID in the URL', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = reportServer({ revenuerecovery: (q) => recovery(q.username!) });
+    signInAs('areamanager');
+    const app = renderApp('/areamanager/reports/revenuerecovery');
+    await user.type(await screen.findByRole('textbox', { name: 'Agent ID' }, PAGE_LOAD), ' master2 ');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const table = await screen.findByRole('table', { name: 'Revenue Recovery' });
+    await within(table).findByText('master2');
+    expect(headers(table)).toEqual(['ID', 'Recovery Amount']);
+    expect(texts(within(table).getAllByRole('row')[1]!)).toEqual(['master2', '1,250.50']);
+    expect(callsTo(calls, 'revenuerecovery')).toEqual([{ username: 'master2' }]);
+    expect(app.router.state.location.search).toBe('?username=master2');
+    expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe(
+      '/api/playrep/revenuerecovery?username=master2&format=csv',
+    );
+  });
+
+  it("shows 'No data found.' in red when the agent owes nothing", async () => {
+    reportServer({
+      revenuerecovery: () => ({ data: { masterUsername: 'master5', recoveryAmount: 0, outstandingLoan: 0, carryForward: 0 } }),
+    });
+    signInAs('areamanager');
+    renderApp('/areamanager/reports/revenuerecovery?username=master5');
+    const text = await screen.findByText('No data found.', {}, PAGE_LOAD);
+    expect(text.getAttribute('style')).toContain('color: var(--mantine-color-red-9)');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it("shows the server's message on failure", async () => {
+    reportServer({ revenuerecovery: () => jsonResponse(403, { message: 'Not allowed' }) });
+    signInAs('areamanager');
+    renderApp('/areamanager/reports/revenuerecovery?username=master3');
+    const alert = await screen.findByRole('alert', {}, PAGE_LOAD);
+    expect(alert.textContent).toBe('Not allowed');
+    expect(alert.getAttribute('style')).toContain('color: var(--mantine-color-red-9)');
+  });
+
+  it('shows the fallback text when the failure carries no message', async () => {
+    reportServer({ revenuerecovery: () => new Response('<html>bad gateway</html>', { status: 502 }) });
+    signInAs('areamanager');
+    renderApp('/areamanager/reports/revenuerecovery?username=master2');
+    const alert = await screen.findByRole('alert', {}, { timeout: 20_000 });
+    expect(alert.textContent).toBe('Something went wrong while fetching data.');
+    await waitFor(() => expect(screen.queryByRole('table')).toBeNull());
+  });
+});

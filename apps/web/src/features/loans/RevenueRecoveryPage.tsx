@@ -1,0 +1,103 @@
+import { Stack, Text, TextInput } from '@mantine/core';
+import { RECOVERY_COLUMNS, type RecoveryResponse } from '@playrep/contracts';
+import { useEffect } from 'react';
+import { PageFrame } from '../../app/page-frame';
+import { SubjectPicker, useReportSubject } from '../../components/report/ReportSubject';
+import { DataTable, NEGATIVE_COLOR, ReportToolbar } from '../../components/ui';
+import type { ScreenPageProps } from '../../config/navigation';
+import { isApiError } from '../../lib/api-client';
+import { formatAmount } from '../../lib/format';
+import { useUrlFilters } from '../../lib/url-state';
+import { revenueRecoveryExport, useRevenueRecovery } from './api/revenue-recovery';
+import { AGENT_REQUIRED_ALERT, LOAN_PAGE_SIZE, NO_DATA_FOUND, RECOVERY_FALLBACK_ERROR } from './components/constants';
+import { tableColumns } from './components/table-columns';
+import { useDraft } from './components/use-draft';
+
+type Recovery = RecoveryResponse['data'];
+const COLUMNS = tableColumns<Recovery>(RECOVERY_COLUMNS);
+
+/** Spec section 8: the server's `message`, or the fallback when none came (network failure, bad body). */
+export function recoveryErrorText(error: unknown): string {
+  return isApiError(error) && error.fromServer ? error.message : RECOVERY_FALLBACK_ERROR;
+}
+
+function RecoveryResult({ data, exportHref }: { data: Recovery; exportHref: ReturnType<typeof revenueRecoveryExport> }) {
+  // Nothing owed (no outstanding loan, no carried loss): the spec's "no data" case.
+  if (data.recoveryAmount === 0) {
+    return (
+      <Stack gap={4}>
+        <Text fw={600} style={{ color: NEGATIVE_COLOR }}>
+          {NO_DATA_FOUND}
+        </Text>
+        <Text size="sm" c="gray.7">
+          {data.masterUsername} has no outstanding loan and no loss carried forward.
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={4}>
+      <DataTable
+        columns={COLUMNS}
+        rows={[data]}
+        defaultPageSize={LOAN_PAGE_SIZE}
+        ariaLabel="Revenue Recovery"
+        exportHref={exportHref}
+        getRowId={(row) => row.masterUsername}
+      />
+      <Text size="sm" c="gray.7">
+        Outstanding loan {formatAmount(data.outstandingLoan)} plus the loss carried forward from the last closed week{' '}
+        {formatAmount(Math.abs(data.carryForward))}.
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * Revenue Recovery: Agent ID and Search, then what that master owes (ID, Recovery Amount). An
+ * empty Agent ID alerts and makes no call (spec section 5); failures show the server's message or
+ * the spec's fallback in red. The Agent ID lives in the URL: Search adds a history entry.
+ */
+export default function RevenueRecoveryPage({ screen }: ScreenPageProps) {
+  const { subjectId } = useReportSubject();
+  const { filters, setFilters } = useUrlFilters({ username: '' });
+  const applied = filters.username.trim();
+  const [draft, setDraft] = useDraft(applied, applied);
+  const params = { id: subjectId, username: applied };
+  const result = useRevenueRecovery(params);
+  const { data, error, isFetching } = result;
+  useEffect(() => {
+    if (error) console.error(`${screen.label}: the recovery could not be loaded`, error);
+  }, [screen.label, error]);
+
+  const search = () => {
+    const agent = draft.trim();
+    if (agent === '') {
+      window.alert(AGENT_REQUIRED_ALERT);
+      return;
+    }
+    // Search for the same agent loads it again.
+    if (!setFilters({ username: agent })) void result.refetch();
+  };
+
+  return (
+    <PageFrame title={screen.label} loading={isFetching}>
+      <ReportToolbar onSubmit={search} submitLabel="Search" loading={isFetching}>
+        <SubjectPicker />
+        <TextInput
+          label="Agent ID"
+          placeholder="Agent username"
+          w={200}
+          value={draft}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+        />
+      </ReportToolbar>
+      {applied !== '' && error && !isFetching && (
+        <Text role="alert" fw={600} style={{ color: NEGATIVE_COLOR }}>
+          {recoveryErrorText(error)}
+        </Text>
+      )}
+      {applied !== '' && data && !error && <RecoveryResult data={data.data} exportHref={revenueRecoveryExport(params)} />}
+    </PageFrame>
+  );
+}
