@@ -7,11 +7,10 @@
  * again, since closed settlement weeks cannot be deleted row by row.
  */
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
-import { EnvError, readEnv } from '../../config/env.js';
 import { parseDay } from '../../lib/dates.js';
-import { type Database, migrateDatabase, openDatabase } from '../client.js';
-import { isDatabaseEmpty, SCALES, type Scale, type SeedSummary, seedDemoNetwork } from './index.js';
+import type { Database } from '../client.js';
+import { SCALES, type Scale } from './scales.js';
+import type { SeedSummary } from './summary.js';
 
 const USAGE = `Usage: npm run seed -- --scale small|medium|large --seed N [--end YYYY-MM-DD] [--force]
 
@@ -68,6 +67,7 @@ function parse(argv: string[]) {
 
 /** Drops everything the migrations made (tables, types, functions, the migrations record). */
 async function wipe(database: Database): Promise<void> {
+  const { sql } = await import('drizzle-orm');
   await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
   await database.db.execute(sql`DROP SCHEMA public CASCADE`);
   await database.db.execute(sql`CREATE SCHEMA public`);
@@ -111,6 +111,11 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  // The database drivers and the generator load only once the arguments are known to be good,
+  // so that a usage error answers at once.
+  const { EnvError, readEnv } = await import('../../config/env.js');
+  const { migrateDatabase, openDatabase } = await import('../client.js');
+  const { isDatabaseEmpty, seedDemoNetwork } = await import('./index.js');
   let env: ReturnType<typeof readEnv>;
   try {
     env = readEnv();
