@@ -33,8 +33,8 @@ export const SCREEN_PAGES: Readonly<Record<string, ScreenPage>> = {
   'drawdetails-funroullet': drawDetails,
   'drawdetails-triplefun': drawDetails,
   'drawdetails-funab': drawDetails,
-  agentmaildetails: comingSoon,
-  managermaildetails: comingSoon,
+  agentmaildetails: lazy(() => import('../features/mail/AgentMailPage')),
+  managermaildetails: lazy(() => import('../features/mail/ManagerMailPage')),
   weeklydetailsreport: lazy(() => import('../features/transfers/WeeklyDetailsPage')),
 };
 

@@ -1,4 +1,4 @@
-import { jsonResponse, signedInServer } from '../../test/fetch-stub';
+import { jsonResponse, stubFetch } from '../../test/fetch-stub';
 
 /** A parsed call to `/api/playrep/{name}`. */
 export interface ApiCall {
@@ -6,21 +6,25 @@ export interface ApiCall {
   query: Record<string, string>;
 }
 
+type Route = (query: Record<string, string>) => unknown;
+
 /**
- * A signed-in server (the global fetch stubbed) whose /api/playrep routes answer from `routes` by
- * route name, given the query; a route may return a Response (for errors). Returns the calls made.
+ * A signed-in server (the global fetch stubbed): the session check answers 200, and the
+ * /api/playrep routes answer from `routes` by route name, given the query. A route may return a
+ * Response (for errors) or a promise of one (to hold the answer back). Returns the calls made.
  */
-export function reportServer(routes: Record<string, (query: Record<string, string>) => unknown>): ApiCall[] {
+export function reportServer(routes: Record<string, Route>): ApiCall[] {
   const calls: ApiCall[] = [];
-  signedInServer((call) => {
+  stubFetch(async (call) => {
     const url = new URL(call.url, 'http://localhost');
-    if (!url.pathname.startsWith('/api/playrep/')) return undefined;
+    if (url.pathname === '/api/auth/session') return jsonResponse(200, { ok: true });
+    if (!url.pathname.startsWith('/api/playrep/')) return jsonResponse(404, { message: 'Not found' });
     const name = url.pathname.slice('/api/playrep/'.length);
     const query = Object.fromEntries(url.searchParams);
     calls.push({ name, query });
     const route = routes[name];
     if (!route) return jsonResponse(404, { message: 'Not found' });
-    const body = route(query);
+    const body = await route(query);
     return body instanceof Response ? body : jsonResponse(200, body);
   });
   return calls;

@@ -1,0 +1,105 @@
+import { Table } from '@mantine/core';
+import type { ColumnDef } from '@playrep/contracts';
+import type { ReactNode } from 'react';
+import { formatCellValue, NEGATIVE_COLOR } from '../../../components/ui';
+import { toNumber } from '../../../lib/format';
+
+const numeric = (def: ColumnDef) => def.type === 'int' || def.type === 'float';
+
+/** Σ of a column in hundredths (points are kept to 2 decimals), so long columns do not drift. */
+function total(rows: readonly object[], key: string): number {
+  let hundredths = 0;
+  for (const row of rows) hundredths += Math.round((toNumber((row as Record<string, unknown>)[key]) ?? 0) * 100);
+  return hundredths / 100;
+}
+
+function cellStyle(def: ColumnDef, value: unknown) {
+  const negative = def.negativeRed && (toNumber(value) ?? 0) < 0;
+  return {
+    textAlign: numeric(def) ? ('right' as const) : undefined,
+    whiteSpace: numeric(def) ? ('nowrap' as const) : undefined,
+    color: negative ? NEGATIVE_COLOR : undefined,
+  };
+}
+
+export interface StatementTableProps<Row extends object> {
+  caption: string;
+  columns: readonly ColumnDef[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  /** Screen-only touches per column key (the raw value still decides the colour). */
+  render?: Partial<Record<string, (row: Row) => ReactNode>>;
+  emptyText?: string;
+}
+
+/**
+ * A table of the printed statement: every row (a statement is a document, so it is not paged, and
+ * it prints whole), a total row over the columns the contract totals, negatives in red.
+ */
+export function StatementTable<Row extends object>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  render = {},
+  emptyText = 'No data available',
+}: StatementTableProps<Row>) {
+  const hasTotals = columns.some((c) => c.total);
+  return (
+    <Table withTableBorder withColumnBorders striped className="mail-statement-table">
+      <Table.Caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 700, color: 'var(--mantine-color-text)' }}>
+        {caption}
+      </Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((def) => (
+            <Table.Th key={def.key} style={numeric(def) ? { textAlign: 'right' } : undefined}>
+              {def.header}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.length === 0 && (
+          <Table.Tr>
+            <Table.Td colSpan={columns.length} style={{ textAlign: 'center' }}>
+              {emptyText}
+            </Table.Td>
+          </Table.Tr>
+        )}
+        {rows.map((row) => (
+          <Table.Tr key={rowKey(row)}>
+            {columns.map((def) => {
+              const value = (row as Record<string, unknown>)[def.key];
+              const custom = render[def.key];
+              return (
+                <Table.Td
+                  key={def.key}
+                  style={cellStyle(def, value)}
+                  data-negative={def.negativeRed && (toNumber(value) ?? 0) < 0 ? true : undefined}
+                >
+                  {custom ? custom(row) : formatCellValue(def.type, value)}
+                </Table.Td>
+              );
+            })}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+      {hasTotals && rows.length > 0 && (
+        <Table.Tfoot>
+          <Table.Tr fw={700}>
+            {columns.map((def, index) => {
+              if (!def.total) return <Table.Td key={def.key}>{index === 0 ? 'Total' : null}</Table.Td>;
+              const sum = total(rows, def.key);
+              return (
+                <Table.Td key={def.key} style={cellStyle(def, sum)} data-negative={def.negativeRed && sum < 0 ? true : undefined}>
+                  {formatCellValue(def.type, sum)}
+                </Table.Td>
+              );
+            })}
+          </Table.Tr>
+        </Table.Tfoot>
+      )}
+    </Table>
+  );
+}
