@@ -1,0 +1,285 @@
+import { DRAW_GAMES } from '@playrep/contracts';
+import type { Db } from '../apps/server/src/db/client.js';
+import { addDays, type IsoDay, weekStartOf } from '../apps/server/src/lib/dates.js';
+import { findDrawGame, findDraws } from '../apps/server/src/modules/draws/queries.js';
+import { directChildrenProfit, pointsByGame } from '../apps/server/src/modules/money-reports/queries.js';
+import {
+  dailyStatus,
+  directChildren,
+  mastersInScope,
+  membersElsewhere,
+  pathFrom,
+  profitOnDay,
+  searchAccounts,
+} from '../apps/server/src/modules/network/queries.js';
+import {
+  loansReport,
+  mailStatement,
+  recovery,
+  type SettlementKind,
+  weeklyRevenue,
+  weekMemberPoints,
+} from '../apps/server/src/modules/settlement/index.js';
+import { type Channel, categorize, findTransfers } from '../apps/server/src/modules/transfers/queries.js';
+
+/** The accounts the bench signs in as (DOMAIN.md section 9 demo accounts, password Demo@1234). */
+export const BENCH_USERS = ['master1', 'am1', 'superadmin'] as const;
+export type BenchUser = (typeof BENCH_USERS)[number];
+
+/** Aims of issues 4, 5 and 6 (p95, milliseconds). */
+export interface Aim {
+  ms: number;
+  /** Where the figure comes from; `derived` when the issue gives it for a sibling report only. */
+  source: string;
+  derived?: boolean;
+}
+const TRANSFER_AIM: Aim = { ms: 50, source: 'issue 4: 7-day report' };
+const REVENUE_AIM: Aim = { ms: 100, source: 'issue 5: 12 weeks of revenue' };
+const MONEY_AIM: Aim = { ms: 100, source: 'issue 5 (revenue figure applied to the other money reports)', derived: true };
+const NETWORK_AIM: Aim = { ms: 50, source: 'issue 6: network reports' };
+
+/** What every case may refer to: today and the ids of the accounts it names. */
+export interface BenchContext {
+  today: IsoDay;
+  ids: Record<string, string>;
+}
+
+export interface BenchCase {
+  endpoint: string;
+  /** The account signed in (and so the subject of the report). */
+  user: BenchUser;
+  /** Extra words shown beside the subject (range, parameters). */
+  note: string;
+  /** Path and query under /api/playrep. */
+  path: (ctx: BenchContext) => string;
+  aim: Aim;
+  /** The same work as the route, straight against the database: the module's query functions. */
+  bare: (db: Db, ctx: BenchContext) => Promise<unknown>;
+}
+
+const last7 = (ctx: BenchContext) => ({ from: addDays(ctx.today, -6), to: ctx.today });
+/** Monday to Sunday of the last finished week. */
+const lastWeek = (ctx: BenchContext) => {
+  const from = addDays(weekStartOf(ctx.today), -7);
+  return { from, to: addDays(from, 6) };
+};
+/** The current week and the 11 before it: 11 closed weeks and the open one. */
+const weeks12 = (ctx: BenchContext) => ({ from: addDays(weekStartOf(ctx.today), -77), to: ctx.today });
+const yesterday = (ctx: BenchContext) => addDays(ctx.today, -1);
+const qs = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
+const rangeQs = (range: { from: IsoDay; to: IsoDay }, extra: Record<string, string | number> = {}) =>
+  qs({ fromDate: range.from, toDate: range.to, ...extra });
+
+const DRAW_GAME = DRAW_GAMES[0];
+
+function transferCase(endpoint: string, channels: Channel[], user: BenchUser, week: boolean): BenchCase {
+  const range = week ? lastWeek : last7;
+  return {
+    endpoint,
+    user,
+    note: week ? 'last week' : '7 days',
+    path: (ctx) => `/${endpoint}?${rangeQs(range(ctx))}`,
+    aim: TRANSFER_AIM,
+    bare: async (db, ctx) => categorize(await findTransfers(db, { accountId: ctx.ids[user]!, range: range(ctx), channels })),
+  };
+}
+
+function revenueCase(endpoint: string, kind: SettlementKind, user: BenchUser): BenchCase {
+  return {
+    endpoint,
+    user,
+    note: '12 weeks',
+    path: (ctx) => `/${endpoint}?${rangeQs(weeks12(ctx))}`,
+    aim: REVENUE_AIM,
+    bare: (db, ctx) => {
+      const { from, to } = weeks12(ctx);
+      return weeklyRevenue(db, { accountId: ctx.ids[user]!, kind, from, to, today: ctx.today });
+    },
+  };
+}
+
+/** The cases in the order they run and print. */
+export function benchCases(): BenchCase[] {
+  const managers: BenchUser[] = ['am1', 'superadmin'];
+  const cases: BenchCase[] = [];
+  for (const user of ['master1', 'superadmin'] as const) {
+    cases.push(transferCase('pointtransferreport', ['single'], user, false));
+    cases.push(transferCase('multipointtransferreport', ['multiplayer'], user, false));
+  }
+  for (const user of ['master1', 'superadmin'] as const) {
+    cases.push(transferCase('weeklydetailsreport', ['single', 'multiplayer'], user, true));
+  }
+  cases.push({
+    endpoint: 'drawdetails',
+    user: 'master1',
+    note: `7 days, page 1, ${DRAW_GAME.name}`,
+    path: (ctx) => `/drawdetails?${rangeQs(last7(ctx), { gameId: DRAW_GAME.code, page: 1, pageSize: 10 })}`,
+    aim: TRANSFER_AIM,
+    bare: async (db, ctx) => {
+      const game = await findDrawGame(db, DRAW_GAME.code);
+      return findDraws(db, { gameId: game!.id, range: last7(ctx), now: new Date(), sort: 'desc', limit: 10, offset: 0 });
+    },
+  });
+
+  for (const user of ['master1', 'am1', 'superadmin'] as const) cases.push(revenueCase('revenuereport', 'games', user));
+  for (const user of ['master1', 'am1', 'superadmin'] as const) cases.push(revenueCase('pokerrevenuereport', 'poker', user));
+  for (const user of ['master1', ...managers] as BenchUser[]) {
+    cases.push({
+      endpoint: 'revenueweek',
+      user,
+      note: 'last week popup',
+      path: (ctx) => `/revenueweek?${qs({ fromDate: lastWeek(ctx).from })}`,
+      aim: MONEY_AIM,
+      bare: (db, ctx) => {
+        const { from, to } = lastWeek(ctx);
+        const accountId = ctx.ids[user]!;
+        return Promise.all([
+          weeklyRevenue(db, { accountId, kind: 'games', from, to, today: ctx.today }),
+          weekMemberPoints(db, { accountId, weekStart: from }),
+          mailStatement(db, { accountId, from, to, today: ctx.today }),
+        ]);
+      },
+    });
+  }
+  for (const user of ['master1', ...managers] as BenchUser[]) {
+    cases.push({
+      endpoint: 'mailreport',
+      user,
+      note: 'last week',
+      path: (ctx) => `/mailreport?${rangeQs(lastWeek(ctx))}`,
+      aim: MONEY_AIM,
+      bare: (db, ctx) => {
+        const range = lastWeek(ctx);
+        const accountId = ctx.ids[user]!;
+        return Promise.all([
+          mailStatement(db, { accountId, from: range.from, to: range.to, today: ctx.today }),
+          pointsByGame(db, accountId, range),
+        ]);
+      },
+    });
+  }
+  for (const user of managers) {
+    cases.push({
+      endpoint: 'managermailreport',
+      user,
+      note: 'last week',
+      path: (ctx) => `/managermailreport?${rangeQs(lastWeek(ctx))}`,
+      aim: MONEY_AIM,
+      bare: (db, ctx) => directChildrenProfit(db, ctx.ids[user]!, lastWeek(ctx)),
+    });
+  }
+  for (const [endpoint, multipleCafesOnly] of [
+    ['computerloan', false],
+    ['multiplecybers', true],
+  ] as const) {
+    for (const user of managers) {
+      cases.push({
+        endpoint,
+        user,
+        note: '',
+        path: () => `/${endpoint}`,
+        aim: MONEY_AIM,
+        bare: (db, ctx) => loansReport(db, { managerId: ctx.ids[user]!, multipleCafesOnly, today: ctx.today }),
+      });
+    }
+  }
+  for (const user of managers) {
+    cases.push({
+      endpoint: 'revenuerecovery',
+      user,
+      note: 'master1',
+      path: () => `/revenuerecovery?${qs({ username: 'master1' })}`,
+      aim: MONEY_AIM,
+      bare: (db, ctx) => recovery(db, { masterId: ctx.ids.master1! }),
+    });
+  }
+
+  for (const user of managers) {
+    cases.push(
+      {
+        endpoint: 'agentdetails',
+        user,
+        note: '',
+        path: () => '/agentdetails',
+        aim: NETWORK_AIM,
+        bare: (db, ctx) => mastersInScope(db, ctx.ids[user]!),
+      },
+      {
+        endpoint: 'dailystatus',
+        user,
+        note: 'yesterday',
+        path: (ctx) => `/dailystatus?${qs({ date: yesterday(ctx) })}`,
+        aim: NETWORK_AIM,
+        bare: (db, ctx) => dailyStatus(db, ctx.ids[user]!, yesterday(ctx)),
+      },
+      {
+        endpoint: 'dailystatusmembers',
+        user,
+        note: 'master1, yesterday',
+        path: (ctx) => `/dailystatusmembers?${qs({ date: yesterday(ctx), agentId: 'master1' })}`,
+        aim: NETWORK_AIM,
+        bare: (db, ctx) => membersElsewhere(db, ctx.ids.master1!, yesterday(ctx)),
+      },
+      {
+        endpoint: 'findstatus',
+        user,
+        note: 'all agents, yesterday',
+        path: (ctx) => `/findstatus?${qs({ date: yesterday(ctx) })}`,
+        aim: NETWORK_AIM,
+        bare: (db, ctx) => dailyStatus(db, ctx.ids[user]!, yesterday(ctx)),
+      },
+      {
+        endpoint: 'findstatus',
+        user,
+        note: 'master1, yesterday',
+        path: (ctx) => `/findstatus?${qs({ date: yesterday(ctx), agentId: 'master1' })}`,
+        aim: NETWORK_AIM,
+        bare: (db, ctx) => profitOnDay(db, ctx.ids.master1!, yesterday(ctx)),
+      },
+      {
+        endpoint: 'nonperforming',
+        user,
+        note: '',
+        path: () => '/nonperforming',
+        aim: NETWORK_AIM,
+        bare: (db, ctx) => mastersInScope(db, ctx.ids[user]!),
+      },
+      {
+        endpoint: 'balancereport',
+        user,
+        note: 'children',
+        path: () => '/balancereport',
+        aim: NETWORK_AIM,
+        bare: (db, ctx) => directChildren(db, ctx.ids[user]!),
+      },
+    );
+    const child = user === 'am1' ? 'master1' : 'admin1';
+    cases.push(
+      {
+        endpoint: 'balancechildren',
+        user,
+        note: child,
+        path: () => `/balancechildren?${qs({ agentId: child })}`,
+        aim: NETWORK_AIM,
+        bare: (db, ctx) => Promise.all([directChildren(db, ctx.ids[child]!), pathFrom(db, ctx.ids[user]!, ctx.ids[child]!)]),
+      },
+      {
+        endpoint: 'accountsearch',
+        user,
+        note: 'q=mas',
+        path: () => `/accountsearch?${qs({ q: 'mas' })}`,
+        aim: NETWORK_AIM,
+        bare: (db, ctx) => searchAccounts(db, ctx.ids[user]!, 'mas', 20),
+      },
+    );
+  }
+  return cases;
+}
+
+/** Every username a case refers to, for the id lookup. */
+export const NAMED_ACCOUNTS = ['master1', 'am1', 'superadmin', 'admin1'] as const;
+
+export function caseLabel(c: BenchCase): string {
+  return `${c.endpoint} ${c.user}${c.note ? ` ${c.note}` : ''}`;
+}
