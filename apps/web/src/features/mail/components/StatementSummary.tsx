@@ -22,26 +22,26 @@ export function StatementSummary({ summary, loan }: { summary: MailSummary; loan
     { label: 'Loan Remaining', value: loan.hasLoan ? formatAmount(loan.loanRemaining) : NO_LOAN_TEXT },
   ];
   return (
-    <SimpleGrid
-      component="dl"
-      role="group"
-      aria-label="Statement summary"
-      cols={{ base: 1, xs: 2, sm: 4 }}
-      spacing="xs"
-      verticalSpacing={4}
-      m={0}
-      className="mail-statement-summary"
-    >
-      {lines.map((line) => (
-        <Box key={line.label}>
-          <Text component="dt" size="xs" c="gray.7">
-            {line.label}
-          </Text>
-          <Text component="dd" m={0} fw={700} style={line.negative ? { color: NEGATIVE_COLOR } : undefined}>
-            {line.value}
-          </Text>
-        </Box>
-      ))}
-    </SimpleGrid>
+    <Box role="group" aria-label="Statement summary">
+      <SimpleGrid
+        component="dl"
+        cols={{ base: 1, xs: 2, sm: 4 }}
+        spacing="xs"
+        verticalSpacing={4}
+        m={0}
+        className="mail-statement-summary"
+      >
+        {lines.map((line) => (
+          <Box key={line.label}>
+            <Text component="dt" size="xs" c="gray.7">
+              {line.label}
+            </Text>
+            <Text component="dd" m={0} fw={700} style={line.negative ? { color: NEGATIVE_COLOR } : undefined}>
+              {line.value}
+            </Text>
+          </Box>
+        ))}
+      </SimpleGrid>
+    </Box>
   );
 }

@@ -12,25 +12,19 @@ export interface Figure {
 /** Labelled figures as a named description list (a group): each label is announced with its value. */
 export function FigureList({ figures, label, cols = 3 }: { figures: readonly Figure[]; label: string; cols?: number }) {
   return (
-    <SimpleGrid
-      component="dl"
-      role="group"
-      aria-label={label}
-      cols={{ base: 1, xs: 2, sm: cols }}
-      spacing="xs"
-      verticalSpacing={4}
-      m={0}
-    >
-      {figures.map((figure) => (
-        <Box key={figure.label} data-figure={figure.label}>
-          <Text component="dt" size="xs" c="gray.7">
-            {figure.label}
-          </Text>
-          <Text component="dd" m={0} fw={700} style={figure.negative ? { color: NEGATIVE_COLOR } : undefined}>
-            {figure.value}
-          </Text>
-        </Box>
-      ))}
-    </SimpleGrid>
+    <Box role="group" aria-label={label}>
+      <SimpleGrid component="dl" cols={{ base: 1, xs: 2, sm: cols }} spacing="xs" verticalSpacing={4} m={0}>
+        {figures.map((figure) => (
+          <Box key={figure.label} data-figure={figure.label}>
+            <Text component="dt" size="xs" c="gray.7">
+              {figure.label}
+            </Text>
+            <Text component="dd" m={0} fw={700} style={figure.negative ? { color: NEGATIVE_COLOR } : undefined}>
+              {figure.value}
+            </Text>
+          </Box>
+        ))}
+      </SimpleGrid>
+    </Box>
   );
 }

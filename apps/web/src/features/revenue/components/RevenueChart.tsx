@@ -36,6 +36,7 @@ export function RevenueChart({ rows, profitLabel = 'Profit' }: { rows: readonly 
         withLegend
         legendProps={{ verticalAlign: 'bottom' }}
         valueFormatter={formatAmount}
+        yAxisProps={{ width: 96 }}
         referenceLines={[{ y: 0, color: 'gray.6' }]}
         maxBarWidth={40}
         series={[

@@ -1,6 +1,6 @@
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { REVENUE_COLUMNS, type RevenueRow, type RevenueTotals } from '@playrep/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { PageFrame } from '../../../app/page-frame';
 import { SubjectPicker, useReportSubject } from '../../../components/report/ReportSubject';
 import { DataTable, type DateRange, DateRangePicker, NEGATIVE_COLOR, ReportToolbar } from '../../../components/ui';
@@ -10,13 +10,16 @@ import type { RevenueCall, RevenueParams } from '../api/revenue-call';
 import type { RevenueWeekParams } from '../api/revenue-week';
 import { AmountButton } from './AmountButton';
 import { FigureList } from './FigureList';
-import { RevenueChart } from './RevenueChart';
 import { recentWeeks, urlDay } from './report-dates';
 import { type Numbered, numbered, tableColumns } from './table-columns';
 import { useDraft } from './use-draft';
 import { WeekPopup } from './WeekPopup';
 
 type Row = Numbered<RevenueRow>;
+
+// The chart library is most of this page's code: the table shows without waiting for it.
+const RevenueChart = lazy(() => import('./RevenueChart').then((m) => ({ default: m.RevenueChart })));
+const CHART_HEIGHT = 270;
 
 /** Weeks a visit without dates shows (the current one included). */
 export const DEFAULT_WEEKS = 4;
@@ -161,7 +164,11 @@ export function RevenueReportPage({ definition }: { definition: RevenueReportDef
               {note}
             </Text>
           )}
-          {rows.length > 0 && <RevenueChart rows={data.data} />}
+          {rows.length > 0 && (
+            <Suspense fallback={<Box h={CHART_HEIGHT} aria-hidden />}>
+              <RevenueChart rows={data.data} />
+            </Suspense>
+          )}
           <DataTable
             columns={columns}
             rows={rows}

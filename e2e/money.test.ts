@@ -1,0 +1,337 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { expectPath, login, useBrowser } from './harness.js';
+
+// The money reports of issue 5 on the small demo network (DOMAIN.md section 9): master1 and am1
+// exist; master2, under am1, has two cafes, a loan and a losing week. Every total is checked
+// against the sum of the rows the screen shows, computed here in hundredths.
+
+const MASTER = '/master/reports';
+const AM = '/areamanager/reports';
+
+async function signIn(page: Page, username: 'master1' | 'am1'): Promise<void> {
+  await login(page, username);
+  await expectPath(page, `/${username === 'am1' ? 'areamanager' : 'master'}/reports/pointtransfer`, 20_000);
+}
+
+/** expect.poll with room for a loaded machine. */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
+
+/** Waits until nothing on the page (or in `scope`) is loading. */
+async function settled(scope: Page | Locator): Promise<void> {
+  await poll(() => scope.locator('[aria-busy="true"]').count()).toBe(0);
+}
+
+/** Opens a screen and waits for its heading and the end of its first load. */
+async function open(page: Page, path: string, title: string): Promise<void> {
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 20_000 });
+  await settled(page);
+}
+
+/** Every row on one page (the rows per page select offers 50). */
+async function showAll(scope: Page | Locator): Promise<void> {
+  const select = scope.getByLabel('Rows per page');
+  if ((await select.count()) > 0) await select.selectOption('50');
+}
+
+async function headers(table: Locator): Promise<string[]> {
+  return (await table.locator('thead th').allTextContents()).map((t) => t.replace(/[▲▼↕]/g, '').trim());
+}
+
+async function bodyRows(table: Locator): Promise<string[][]> {
+  const out: string[][] = [];
+  const rows = table.locator('tbody tr');
+  for (let i = 0; i < (await rows.count()); i++)
+    out.push((await rows.nth(i).locator('td').allTextContents()).map((t) => t.trim()));
+  return out;
+}
+
+async function totalRow(table: Locator): Promise<string[]> {
+  return (await table.locator('tfoot td').allTextContents()).map((t) => t.trim());
+}
+
+/** '1,23,456.50' or '-300.25' (en-IN) in hundredths. */
+function cents(text: string): number {
+  const value = Number(text.replace(/,/g, ''));
+  if (!Number.isFinite(value)) throw new Error(`Not an amount: ${text}`);
+  return Math.round(value * 100);
+}
+
+const sumColumn = (rows: string[][], column: number) => rows.reduce((total, row) => total + cents(row[column]!), 0);
+
+/** The value of a labelled figure (dt/dd) inside a named group. */
+async function figure(scope: Page | Locator, group: string, label: string): Promise<string> {
+  const dd = scope
+    .getByRole('group', { name: group })
+    .locator('dt', { hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
+  return ((await dd.textContent()) ?? '').trim();
+}
+
+async function axeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+function istDay(offsetDays = 0): string {
+  const day = new Date(Date.now() + offsetDays * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    day,
+  );
+}
+
+/** Checks the four summed columns of a revenue table against the sum of its rows. */
+async function expectRevenueTotals(table: Locator): Promise<string[][]> {
+  const rows = await bodyRows(table);
+  const total = await totalRow(table);
+  expect(total[0]).toBe('Total');
+  for (const column of [3, 4, 5, 7]) expect(cents(total[column]!), `column ${column}`).toBe(sumColumn(rows, column));
+  return rows;
+}
+
+const REVENUE_HEADERS = [
+  'Sr. No.',
+  'From Date',
+  'To Date',
+  'Profit',
+  'Actual Rev',
+  'Rev Ded',
+  'Ded %',
+  'Rev After Loan',
+  'Revenue %',
+];
+
+describe('money reports as master1', () => {
+  const e2e = useBrowser();
+
+  test('Revenue: weekly chart, totals equal the sum of the rows, the open week marked, the week popup opens and closes', async () => {
+    const { page } = e2e;
+    await signIn(page, 'master1');
+    await open(page, `${MASTER}/revenue`, 'Revenue');
+    const table = page.getByRole('table', { name: 'Revenue' });
+    expect(await headers(table)).toEqual(REVENUE_HEADERS);
+    await showAll(page);
+    const rows = await expectRevenueTotals(table);
+    // Four settlement weeks, the current one last and open.
+    expect(rows).toHaveLength(4);
+    expect(rows.at(-1)![1]).toMatch(/Open$/);
+    for (const row of rows.slice(0, -1)) expect(row[1]).not.toMatch(/Open$/);
+    expect(rows.some((row) => cents(row[3]!) !== 0)).toBe(true);
+    for (const cell of await table.locator('tbody td[data-negative]').all())
+      expect(cents((await cell.textContent()) ?? '')).toBeLessThan(0);
+
+    // The settlement totals agree with the table.
+    const total = await totalRow(table);
+    expect(cents(await figure(page, 'Totals of the report', 'Total Profit'))).toBe(cents(total[3]!));
+    expect(cents(await figure(page, 'Totals of the report', 'Total Commission'))).toBe(cents(total[4]!));
+    expect(cents(await figure(page, 'Totals of the report', 'Coms \\(after loan\\)'))).toBe(cents(total[7]!));
+    expect(
+      (
+        await page.locator('dt', { hasText: 'Total Remaining Loan' }).locator('xpath=following-sibling::dd[1]').textContent()
+      )?.trim(),
+    ).toMatch(/^-?[\d,]+\.\d\d$/);
+    const chart = page.getByRole('figure', { name: /^Weekly profit and revenue \(Actual Rev\)/ });
+    await chart.locator('svg.recharts-surface').first().waitFor();
+    expect(await axeFindings(page)).toEqual([]);
+
+    // The week popup of the first (closed) week: its members add up to the week's profit.
+    const week = rows[0]!;
+    await page.getByRole('button', { name: new RegExp(`: show the week ${week[1]} to ${week[2]}$`) }).click();
+    const dialog = page.getByRole('dialog', { name: `Week ${week[1]} to ${week[2]}` });
+    await dialog.waitFor();
+    await settled(dialog);
+    const members = dialog.getByRole('table', { name: 'Points Used By The Members' });
+    await showAll(dialog);
+    expect(await headers(members)).toEqual(['Sr. No.', 'Member Id', 'Play', 'Points Used By The Member']);
+    const memberRows = await bodyRows(members);
+    if (cents(week[3]!) !== 0) expect(cents((await totalRow(members))[3]!)).toBe(cents(week[3]!));
+    expect(cents((await totalRow(members))[3] ?? '0')).toBe(
+      sumColumn(
+        memberRows.filter((r) => r.length > 1),
+        3,
+      ),
+    );
+    // Gift points (spec section 9): profit x revenue % / 100, 0 when the profit is negative.
+    const profit = cents(await figure(dialog, 'Gift points summary', 'Actual Points'));
+    expect(profit).toBe(cents(week[3]!));
+    const percent = Number((await figure(dialog, 'Gift points summary', 'Revenue Percentage')).replace('%', ''));
+    const gift = cents(await figure(dialog, 'Gift points summary', 'Gift Points'));
+    if (profit < 0) {
+      expect(percent).toBe(0);
+      expect(gift).toBe(0);
+    } else expect(Math.abs(gift - (profit * percent) / 100)).toBeLessThanOrEqual(1);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Search with another range adds a history entry: Back restores the previous one.
+    const before = new URL(page.url()).searchParams.get('fromDate');
+    await page.getByRole('button', { name: /^From Date/ }).click();
+    await page.getByRole('button', { name: 'Today' }).click();
+    await page.getByRole('button', { name: 'Search' }).click();
+    await poll(() => new URL(page.url()).searchParams.get('fromDate')).toBe(istDay());
+    await settled(page);
+    // The weeks of the 7 days from today: fewer than the four of the default range.
+    expect((await bodyRows(table)).length).toBeLessThan(4);
+    await page.goBack();
+    await poll(() => new URL(page.url()).searchParams.get('fromDate')).toBe(before);
+    await settled(page);
+    expect((await bodyRows(table)).length).toBe(4);
+  });
+
+  test('Poker Revenue: the same columns over the rake; the totals equal the sum of the rows; Search loads', async () => {
+    const { page } = e2e;
+    await signIn(page, 'master1');
+    await open(page, `${MASTER}/pokerrevenue`, 'Poker Revenue');
+    const table = page.getByRole('table', { name: 'Poker Revenue' });
+    expect(await headers(table)).toEqual(REVENUE_HEADERS);
+    await showAll(page);
+    const rows = await expectRevenueTotals(table);
+    expect(rows.length).toBeGreaterThan(0);
+    // Rake is never negative, and poker weeks carry no loan deduction.
+    for (const row of rows) {
+      expect(cents(row[3]!)).toBeGreaterThanOrEqual(0);
+      expect(cents(row[5]!)).toBe(0);
+    }
+    const reload = page.waitForResponse((r) => r.url().includes('/api/playrep/pokerrevenuereport?') && r.status() === 200);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await reload;
+  });
+
+  test('Agent Mail Details: the statement, totals equal the sum of the rows, and it prints on one A4 page', async () => {
+    const { page } = e2e;
+    await signIn(page, 'master1');
+    await open(page, '/master/mailreports/agentmaildetails', 'Agent Mail Details');
+    await page.getByRole('heading', { level: 2, name: /^From \d\d-[A-Z][a-z]{2}-\d{4} to \d\d-[A-Z][a-z]{2}-\d{4}$/ }).waitFor();
+    const members = page.getByRole('table', { name: 'Your Members Played in Other Agents CyberCafe' });
+    expect(await headers(members)).toEqual(['Member Id', 'Member Name', 'Play', 'Reg', 'Points Used By The Member']);
+    const rows = await bodyRows(members);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row[0]).toMatch(/^player/);
+      expect(row[1]).not.toBe('');
+      expect(row[3]).toMatch(/^\d\d-[A-Z][a-z]{2}-\d{4}$/);
+    }
+    const total = await totalRow(members);
+    expect(total[0]).toBe('Total');
+    expect(cents(total[2]!)).toBe(sumColumn(rows, 2));
+    expect(cents(total[4]!)).toBe(sumColumn(rows, 4));
+    expect(cents(await figure(page, 'Statement summary', 'Actual Points'))).toBe(cents(total[4]!));
+
+    const byType = page.getByRole('table', { name: 'Total Points Used' });
+    const typeRows = await bodyRows(byType);
+    expect(typeRows.map((r) => r[0])).toEqual(['Fun Target', 'Fun Roullet', 'Triple Fun', 'Fun AB']);
+    expect(cents((await totalRow(byType))[2]!)).toBe(sumColumn(typeRows, 2));
+    expect(await axeFindings(page)).toEqual([]);
+
+    // Show Details loads again.
+    const reload = page.waitForResponse((r) => r.url().includes('/api/playrep/mailreport?') && r.status() === 200);
+    await page.getByRole('button', { name: 'Show Details' }).click();
+    await reload;
+    await settled(page);
+
+    // Print: only the statement, on one A4 page.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('header').first().isVisible()).toBe(false);
+    expect(await page.locator('footer').first().isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Show Details' }).isVisible()).toBe(false);
+    expect(await members.isVisible()).toBe(true);
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: false });
+    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? [];
+    expect(pages).toHaveLength(1);
+    const mediaBox = /\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/.exec(pdf.toString('latin1'));
+    // A4 in points: 595 x 842.
+    expect(Math.round(Number(mediaBox?.[1]))).toBe(595);
+    expect(Math.round(Number(mediaBox?.[2]))).toBe(842);
+  });
+});
+
+describe('money reports as am1', () => {
+  const e2e = useBrowser();
+
+  test('Computer Loan and Multiple Cybers list master2', async () => {
+    const { page } = e2e;
+    await signIn(page, 'am1');
+    const columns = ['Sr. No.', 'Agent ID', 'total loan', 'Prossing loan', 'Days from Last Deduction'];
+    for (const [path, title] of [
+      ['computerloan', 'Computer Loan'],
+      ['multiplecybers', 'Multiple Cybers'],
+    ] as const) {
+      await open(page, `${AM}/${path}`, title);
+      const table = page.getByRole('table', { name: title });
+      expect(await headers(table)).toEqual(columns);
+      expect(await page.getByLabel('Rows per page').inputValue()).toBe('3');
+      await showAll(page);
+      const rows = await bodyRows(table);
+      const master2 = rows.find((r) => r[1] === 'master2');
+      expect(master2, title).toBeTruthy();
+      expect(cents(master2![2]!)).toBeGreaterThan(0);
+      const total = await totalRow(table);
+      expect(cents(total[2]!)).toBe(sumColumn(rows, 2));
+      expect(cents(total[3]!)).toBe(sumColumn(rows, 3));
+      expect(await page.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe(`/api/playrep/${path}?format=csv`);
+      expect(await axeFindings(page), title).toEqual([]);
+    }
+  });
+
+  test('Revenue Recovery: the empty Agent ID alert makes no call; master2 shows an amount', async () => {
+    const { page } = e2e;
+    await signIn(page, 'am1');
+    await open(page, `${AM}/revenuerecovery`, 'Revenue Recovery');
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/playrep/revenuerecovery')) calls.push(request.url());
+    });
+    // window.alert blocks the page until it is answered: answer it from the listener.
+    const alerts: { type: string; message: string }[] = [];
+    page.once('dialog', (dialog) => {
+      alerts.push({ type: dialog.type(), message: dialog.message() });
+      void dialog.dismiss();
+    });
+    await page.getByRole('button', { name: 'Search' }).click();
+    await poll(() => alerts).toEqual([{ type: 'alert', message: 'Please enter Agent ID' }]);
+    expect(calls).toEqual([]);
+
+    await page.getByRole('textbox', { name: 'Agent ID' }).fill('master2');
+    await page.getByRole('textbox', { name: 'Agent ID' }).press('Enter');
+    const table = page.getByRole('table', { name: 'Revenue Recovery' });
+    await table.waitFor();
+    expect(await headers(table)).toEqual(['ID', 'Recovery Amount']);
+    const [row] = await bodyRows(table);
+    expect(row![0]).toBe('master2');
+    expect(cents(row![1]!)).toBeGreaterThan(0);
+    expect(calls).toHaveLength(1);
+    expect(new URL(page.url()).searchParams.get('username')).toBe('master2');
+    expect(await axeFindings(page)).toEqual([]);
+
+    // Outside am1's subtree: the server's message in red.
+    await page.getByRole('textbox', { name: 'Agent ID' }).fill('ghost-agent');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await poll(() => page.getByRole('alert').filter({ hasText: /\S/ }).count()).toBeGreaterThan(0);
+    expect(await table.count()).toBe(0);
+  });
+
+  test('Manager Mail Details: the grid total equals the sum of its rows and the profit of am1', async () => {
+    const { page } = e2e;
+    await signIn(page, 'am1');
+    await open(page, '/areamanager/mailreports/managermaildetails', 'Manager Mail Details');
+    const table = page.getByRole('table', { name: 'Manager Mail Details' });
+    expect(await headers(table)).toEqual(['Sr. No.', 'Agent ID', 'Name', 'Profit']);
+    expect(await page.getByLabel('Rows per page').inputValue()).toBe('10');
+    await showAll(page);
+    const rows = await bodyRows(table);
+    expect(rows.map((r) => r[1])).toEqual(expect.arrayContaining(['master1', 'master2']));
+    expect(await table.locator('tbody a').count()).toBe(0);
+    const total = await totalRow(table);
+    expect(cents(total[3]!)).toBe(sumColumn(rows, 3));
+    // The page opens on the server's default range (the last 7 days), as this call does.
+    const response = await page.request.get('/api/playrep/managermailreport');
+    expect(response.status()).toBe(200);
+    const api = (await response.json()) as { totalProfit: number };
+    expect(cents(total[3]!)).toBe(Math.round(api.totalProfit * 100));
+    expect(await axeFindings(page)).toEqual([]);
+  });
+});
