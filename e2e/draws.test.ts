@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectPath, login, useBrowser } from './harness.js';
@@ -129,6 +130,20 @@ describe('draw details in the browser', () => {
       expect(second[0]![0]).toBe('11');
       expect(shownTime(second[0]![2]!)).toBeLessThanOrEqual(times.at(-1)!);
     }
+  });
+
+  test('Fun AB, with its suits and Not Open, has no serious or critical accessibility violations', async () => {
+    const { page } = e2e;
+    await login(page, 'master1');
+    await expectPath(page, '/master/reports/pointtransfer');
+    await page.goto('/master/drawdetails/funab/qZicXikM');
+    await page.getByRole('table', { name: 'Fun AB draws' }).waitFor();
+    await waitIdle(page);
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
   });
 
   test('the CSV holds every draw of the range, newest first, as many as the screen counts', async () => {

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectPath, login, useBrowser } from './harness.js';
@@ -67,7 +68,12 @@ const control = (page: Page, title: string) => page.getByRole('button', { name: 
 /** Opens a section (the accordion keeps one open) and waits until its content shows. */
 async function openSection(page: Page, title: string): Promise<Locator> {
   const button = control(page, title);
-  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  // From the keyboard: a click could land elsewhere while the previous section's panel still
+  // animates closed and the titles move up.
+  if ((await button.getAttribute('aria-expanded')) !== 'true') {
+    await button.focus();
+    await page.keyboard.press('Enter');
+  }
   await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
   const region = section(page, title);
   await region.waitFor();
@@ -137,8 +143,31 @@ async function waitForReport(page: Page, firstTitle: string): Promise<void> {
   await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
 }
 
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 describe('point transfer reports in the browser', () => {
   const e2e = useBrowser();
+
+  test('the three transfer reports, with a table open, have no serious or critical accessibility violations', async () => {
+    const { page } = e2e;
+    await login(page, 'master1');
+    await expectPath(page, '/master/reports/pointtransfer');
+    for (const [path, first] of [
+      ['/master/reports/pointtransfer', TITLES[0]!],
+      ['/master/reports/multipointtransfer', `Multiplayer ${TITLES[0]}`],
+      ['/master/weeklydetailsreport', TITLES[0]!],
+    ] as const) {
+      await page.goto(`${path}?${FOUR_WEEKS}`);
+      await waitForReport(page, first);
+      await page.getByRole('table', { name: first, exact: true }).waitFor();
+      expect(await seriousAxeViolations(page), path).toEqual([]);
+    }
+  });
 
   test('master1 opens Point Transfer, switches sections, and each CSV total matches the screen and its own rows', async () => {
     const { page } = e2e;
