@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectPath, login, useBrowser } from './harness.js';
@@ -26,6 +27,14 @@ const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000,
 async function waitForTable(scope: Page | Locator): Promise<void> {
   await scope.locator('table').first().waitFor({ timeout: 20_000 });
   await poll(() => scope.locator('[aria-busy="true"]').count()).toBe(0);
+}
+
+/** Serious and critical accessibility findings on the page as it is now. */
+async function axeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Every row on one page (the rows per page select offers 50). */
@@ -104,6 +113,7 @@ describe('network reports as am1', () => {
       expect(await headers(table)).toEqual(columns);
       expect(await page.getByRole('link', { name: 'CSV' }).getAttribute('href')).toMatch(/^\/api\/playrep\/\w+(\?|$)/);
       expect(await page.getByRole('link', { name: 'Excel' }).getAttribute('href')).toContain('format=xlsx');
+      expect(await axeFindings(page), title).toEqual([]);
     }
     // Agent Details lists master1 and master2 with their locations.
     await open(page, `${BASE}/agentdetails`, 'Agent Details');
@@ -147,6 +157,8 @@ describe('network reports as am1', () => {
     expect(await headers(popupTable)).toEqual(['Sr. No.', 'Member ID', 'Member Name', 'Cafe', 'Cafe Agent', 'Points']);
     const members = await bodyRows(popupTable);
     for (const member of members) expect(member[4]).not.toBe(agent.username); // played at another agent's cafe
+    await page.waitForTimeout(400); // the modal's fade-in, before axe reads colours
+    expect(await axeFindings(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
@@ -194,6 +206,8 @@ describe('network reports as am1', () => {
     const players = await bodyRows(children);
     expect(players.length).toBeGreaterThan(0);
     for (const row of players) expect(row[1]).toMatch(/^player/);
+    await page.waitForTimeout(400);
+    expect(await axeFindings(page)).toEqual([]);
     // The players' points are their wallets, as the API gives them.
     const api = (await (await page.request.get('/api/playrep/balancechildren?agentId=master1')).json()) as {
       data: { username: string; walletBalance: number }[];
@@ -223,7 +237,10 @@ describe('network reports as am1', () => {
 
     const picker = page.getByRole('combobox', { name: 'Report for' });
     await picker.fill('master1');
-    await page.getByRole('option', { name: /^master1/ }).click();
+    const option = page.getByRole('option', { name: /^master1/ });
+    await option.waitFor();
+    expect(await axeFindings(page)).toEqual([]);
+    await option.click();
     await poll(() => new URL(page.url()).searchParams.get('subject')).toBe('master1');
     expect(new URL(page.url()).searchParams.get('id')).toMatch(/^[0-9a-f-]{36}$/);
     // master1's children are its players.

@@ -136,6 +136,8 @@ function ManagerSubjectPicker({ self }: { self: { _id: string; username: string 
           placeholder={`${MYSELF_LABEL} - type to search`}
           value={search}
           w={260}
+          // Mantine's dimmed description (gray 6) falls below AA contrast on white.
+          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
           onChange={(event) => {
             setSearch(event.currentTarget.value);
             setDirty(true);
@@ -167,8 +169,8 @@ function ManagerSubjectPicker({ self }: { self: { _id: string; username: string 
         />
       </Combobox.Target>
 
-      <Combobox.Dropdown aria-label="Accounts">
-        <Combobox.Options mah={320} style={{ overflowY: 'auto' }}>
+      <Combobox.Dropdown>
+        <Combobox.Options mah={320} style={{ overflowY: 'auto' }} aria-label="Accounts">
           {offerMyself && (
             <Combobox.Option value={MYSELF_OPTION}>
               <Text size="sm" fw={600}>

@@ -1,4 +1,4 @@
-import { Group, Paper, Text } from '@mantine/core';
+import { Group, Paper, Text, Title } from '@mantine/core';
 import { type AgentRow, NON_PERFORMING_COLUMNS } from '@playrep/contracts';
 import { useId, useMemo } from 'react';
 import { PageFrame } from '../../../app/page-frame';
@@ -56,12 +56,15 @@ export default function NonPerformingPage({ screen }: ScreenPageProps) {
           loading={report.isFetching}
         />
       </Group>
+      <Title order={2} size="h4">
+        {INACTIVE_AGENTS_LABEL}
+      </Title>
       <DataTable
         columns={COLUMNS}
         rows={rows}
         defaultPageSize={PAGE_SIZE}
         loading={report.isFetching}
-        caption="Inactive agents"
+        ariaLabel={INACTIVE_AGENTS_LABEL}
         exportHref={nonPerformingExport(params)}
         getRowId={(row) => row._id}
       />
