@@ -10,6 +10,9 @@ export const TRANSFER_SECTIONS = [
   { key: 'rejected', title: 'Points Rejected', counterparty: 'Transferred To/Received From' },
   { key: 'cancelled', title: 'Points Cancelled', counterparty: 'Transferred To/Received From' },
 ] as const;
+/** Weekly Details Report names its counterparty column the same way in every section (issue 4). */
+export const WEEKLY_COUNTERPARTY_HEADER = 'Transferred To/Received From';
+
 export type TransferSectionKey = (typeof TRANSFER_SECTIONS)[number]['key'];
 export const TRANSFER_SECTION_KEYS = TRANSFER_SECTIONS.map((s) => s.key) as [TransferSectionKey, ...TransferSectionKey[]];
 

@@ -5,6 +5,7 @@ import {
   TransferReportQuery,
   TransferReportResponse,
   transferColumns,
+  WEEKLY_COUNTERPARTY_HEADER,
 } from '@playrep/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { istDay, resolveRange } from '../../lib/dates.js';
@@ -12,10 +13,16 @@ import { type ExportTable, sendExport } from '../export/table-export.js';
 import { type Channel, categorize, findTransfers } from './queries.js';
 
 /** Point Transfer, Multiplayer Point Transfer and Weekly Details: the same six sections over different channels. */
-const REPORTS: { call: string; channels: Channel[]; multiplayerTitles: boolean; file: string }[] = [
+const REPORTS: { call: string; channels: Channel[]; multiplayerTitles: boolean; file: string; counterpartyHeader?: string }[] = [
   { call: 'pointtransferreport', channels: ['single'], multiplayerTitles: false, file: 'point-transfer' },
   { call: 'multipointtransferreport', channels: ['multiplayer'], multiplayerTitles: true, file: 'multiplayer-point-transfer' },
-  { call: 'weeklydetailsreport', channels: ['single', 'multiplayer'], multiplayerTitles: false, file: 'weekly-details' },
+  {
+    call: 'weeklydetailsreport',
+    channels: ['single', 'multiplayer'],
+    multiplayerTitles: false,
+    file: 'weekly-details',
+    counterpartyHeader: WEEKLY_COUNTERPARTY_HEADER,
+  },
 ];
 
 export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +44,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
           const sections = TRANSFER_SECTIONS.filter((s) => !query.section || s.key === query.section);
           const tables: ExportTable[] = sections.map((s) => ({
             title: sectionTitle(s.key, report.multiplayerTitles),
-            columns: transferColumns(s.counterparty),
+            columns: transferColumns(report.counterpartyHeader ?? s.counterparty),
             rows: data[s.key].map(flattenTransfer),
           }));
           const name = `${report.file}-${request.subject.username}-${range.from}-to-${range.to}${query.section ? `-${query.section}` : ''}`;

@@ -1,11 +1,8 @@
-import { sectionTitle } from '@playrep/contracts';
+import { sectionTitle, WEEKLY_COUNTERPARTY_HEADER } from '@playrep/contracts';
 import type { ScreenPageProps } from '../../config/navigation';
 import { weeklyDetailsReportApi } from './api/weekly-details-report';
 import { weekOf } from './components/report-dates';
 import { type TransferReportDefinition, TransferReportPage } from './components/TransferReportPage';
-
-/** Issue 4 point 8: every section of the weekly report names the counterparty the same way. */
-export const WEEKLY_COUNTERPARTY_HEADER = 'Transferred To/Received From';
 
 const WEEKLY_DETAILS: TransferReportDefinition = {
   api: weeklyDetailsReportApi,
