@@ -144,7 +144,7 @@ describe('Revenue', () => {
     expect(figure('Revenue %', settlement)).toBe('15%');
     expect(figure('Final Carry Forward', settlement)).toBe('-12.50');
 
-    expect(await screen.findByText(/^Weekly profit and revenue \(Actual Rev\)/)).toBeTruthy();
+    expect(await screen.findByText(/^Weekly profit and revenue \(Actual Rev\)/, {}, PAGE_LOAD)).toBeTruthy();
     expect(callsTo(calls, 'revenuereport')).toEqual([{ fromDate: FROM, toDate: TO }]);
     expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe(
       `/api/playrep/revenuereport?fromDate=${FROM}&toDate=${TO}&format=csv`,

@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { REVENUE_COLUMNS, type RevenueRow, WEEK_MEMBER_COLUMNS, type WeekMemberRow } from '@playrep/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { DataTable, formatCellValue, NEGATIVE_COLOR, Popup } from '../../../components/ui';
@@ -8,6 +8,8 @@ import { type RevenueWeekParams, revenueWeekExport, useRevenueWeek } from '../ap
 import { GiftPointsSummary } from './GiftPointsSummary';
 import { type Numbered, numbered, tableColumns } from './table-columns';
 
+// A heading, not the table's caption: the caption's dimmed colour falls below AA contrast.
+const MEMBERS_TITLE = 'Points Used By The Members';
 const MEMBER_COLUMNS = tableColumns<Numbered<WeekMemberRow>>(WEEK_MEMBER_COLUMNS);
 // The week's own figures: the revenue columns without Sr. No.
 const WEEK_COLUMNS = REVENUE_COLUMNS.filter((c) => c.key !== 'srNo');
@@ -92,11 +94,14 @@ export function WeekPopup({ params, onClose }: { params: RevenueWeekParams | nul
           ) : (
             isFetching && <Text role="status">Loading…</Text>
           )}
+          <Title order={3} size="h5">
+            {MEMBERS_TITLE}
+          </Title>
           <DataTable
             columns={MEMBER_COLUMNS}
             rows={rows}
             loading={isFetching}
-            caption="Points Used By The Members"
+            ariaLabel={MEMBERS_TITLE}
             exportHref={exportLinks ?? undefined}
             getRowId={(row) => row._id}
           />
