@@ -226,7 +226,11 @@ describe('money reports as master1', () => {
     const byType = page.getByRole('table', { name: 'Total Points Used' });
     const typeRows = await bodyRows(byType);
     expect(typeRows.map((r) => r[0])).toEqual(['Fun Target', 'Fun Roullet', 'Triple Fun', 'Fun AB']);
-    expect(cents((await totalRow(byType))[2]!)).toBe(sumColumn(typeRows, 2));
+    const typeTotal = await totalRow(byType);
+    expect(cents(typeTotal[2]!)).toBe(sumColumn(typeRows, 2));
+    // The same plays, by game instead of by member.
+    expect(cents(typeTotal[1]!)).toBe(cents(total[2]!));
+    expect(cents(typeTotal[2]!)).toBe(cents(total[4]!));
     expect(await axeFindings(page)).toEqual([]);
 
     // Show Details loads again.
