@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import type { DayRange } from '../../lib/dates.js';
 // The settlement's own profit rule (play − win over draw games), so every money report sums alike.
-import { kindFilter, profitSum } from '../settlement/profit-sql.js';
+import { kindFilter, playsBelowByChild, profitSum } from '../settlement/profit-sql.js';
 
 export interface ChildProfit {
   id: string;
@@ -19,14 +19,13 @@ export interface ChildProfit {
 export async function directChildrenProfit(db: Queryable, accountId: string, range: DayRange): Promise<ChildProfit[]> {
   const rows = await queryRows<{ id: string; username: string; name: string; profit_cents: number | null }>(
     db,
-    sql`SELECT ch.id, ch.username, btrim(ch.first_name || ' ' || ch.last_name) AS name,
-               (SELECT ${profitSum('games')}
-                  FROM account_closure sub
-                  JOIN play_daily d ON d.member_id = sub.descendant_id
-                 WHERE sub.ancestor_id = ch.id AND d.day >= ${range.from} AND d.day <= ${range.to}
-                   AND ${kindFilter('games')}) AS profit_cents
+    sql`SELECT ch.id, ch.username, btrim(ch.first_name || ' ' || ch.last_name) AS name, x.profit_cents
           FROM account_closure top
           JOIN accounts ch ON ch.id = top.descendant_id
+          LEFT JOIN (SELECT d.root_id, ${profitSum('games')} AS profit_cents
+                       FROM (${playsBelowByChild(accountId, range)}) d
+                      WHERE ${kindFilter('games')}
+                      GROUP BY d.root_id) x ON x.root_id = ch.id
          WHERE top.ancestor_id = ${accountId} AND top.depth = 1 AND ch.role <> 'house'
          ORDER BY lower(ch.username)`,
   );
@@ -58,10 +57,8 @@ export async function pointsByGame(db: Queryable, accountId: string, range: DayR
           FROM games g
           LEFT JOIN (
                 SELECT d.game_id, sum(d.play_points_cents)::bigint AS play_cents, ${profitSum('games')} AS profit_cents
-                  FROM account_closure c
-                  JOIN play_daily d ON d.member_id = c.descendant_id
-                 WHERE c.ancestor_id = ${accountId} AND c.depth > 0
-                   AND d.day >= ${range.from} AND d.day <= ${range.to} AND ${kindFilter('games')}
+                  FROM (${playsBelowByChild(accountId, range)}) d
+                 WHERE ${kindFilter('games')}
                  GROUP BY d.game_id
                ) x ON x.game_id = g.id
          WHERE g.kind = 'draw'

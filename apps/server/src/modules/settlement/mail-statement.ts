@@ -3,7 +3,7 @@ import { type Queryable, queryRows } from '../../db/client.js';
 import { type IsoDay, weekStartOf } from '../../lib/dates.js';
 import { percentOfCents } from '../../lib/money.js';
 import { loadAccount } from './account-row.js';
-import { kindFilter } from './profit-sql.js';
+import { kindFilter, playsBelowByChild } from './profit-sql.js';
 import { weeklyRevenue } from './weekly-revenue.js';
 import { weekEndInstant } from './weeks.js';
 
@@ -82,22 +82,21 @@ export async function mailStatement(
     other_profit_cents: number | null;
   }>(
     db,
+    // other_*: null when no play below the child was made at another agent's cafe (every play has
+    // play points > 0, so a zero sum means none).
     sql`SELECT ch.id, ch.username, btrim(ch.first_name || ' ' || ch.last_name) AS name,
-               ist_day(ch.created_at)::text AS registration_day,
-               sum(d.play_points_cents)::bigint AS play_cents,
-               sum(d.play_points_cents - d.win_points_cents)::bigint AS profit_cents,
-               (sum(d.play_points_cents) FILTER (WHERE cf.master_id IS DISTINCT FROM m.parent_id))::bigint AS other_play_cents,
-               (sum(d.play_points_cents - d.win_points_cents) FILTER (WHERE cf.master_id IS DISTINCT FROM m.parent_id))::bigint
-                 AS other_profit_cents
-          FROM account_closure top
-          JOIN accounts ch ON ch.id = top.descendant_id
-          JOIN account_closure sub ON sub.ancestor_id = ch.id
-          JOIN play_daily d ON d.member_id = sub.descendant_id
-          JOIN accounts m ON m.id = d.member_id
-          JOIN cafes cf ON cf.id = d.cafe_id
-         WHERE top.ancestor_id = ${query.accountId} AND top.depth = 1
-           AND d.day >= ${query.from} AND d.day <= ${query.to} AND ${kindFilter('games')}
-         GROUP BY ch.id, ch.username, ch.first_name, ch.last_name, ch.created_at
+               ist_day(ch.created_at)::text AS registration_day, x.play_cents, x.profit_cents,
+               x.other_play_cents, x.other_profit_cents
+          FROM (SELECT d.root_id,
+                       sum(d.play_points_cents)::bigint AS play_cents,
+                       sum(d.play_points_cents - d.win_points_cents)::bigint AS profit_cents,
+                       nullif(sum(d.other_play_points_cents), 0)::bigint AS other_play_cents,
+                       (CASE WHEN sum(d.other_play_points_cents) <> 0
+                             THEN sum(d.other_play_points_cents - d.other_win_points_cents) END)::bigint AS other_profit_cents
+                  FROM (${playsBelowByChild(query.accountId, query)}) d
+                 WHERE ${kindFilter('games')}
+                 GROUP BY d.root_id) x
+          JOIN accounts ch ON ch.id = x.root_id
          ORDER BY lower(ch.username)`,
   );
 

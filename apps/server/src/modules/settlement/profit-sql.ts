@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { DayRange } from '../../lib/dates.js';
 import type { SettlementKind } from './weeks.js';
 
 /**
@@ -17,3 +18,64 @@ export function kindFilter(kind: SettlementKind): SQL {
 
 /** Roles that earn a commission and are settled every week (everyone but players and the house). */
 export const COMMISSIONED_ROLES = sql`('superadmin', 'admin', 'superareamanager', 'areamanager', 'master')`;
+
+/**
+ * The plays made in the subtree of each account that `roots` lists (a query with one uuid column
+ * `id`), that account's own plays included, over the IST days of `range`: rows of `root_id`,
+ * `day`, `game_id`, `play_points_cents`, `win_points_cents` and `rake_cents`, to be used as
+ * `FROM (${playsUnder(...)}) d` with profitSum and kindFilter.
+ *
+ * The plays below a root are the play_daily_by_parent rows of the accounts in its subtree (a
+ * member's parent is in the subtree exactly when the member is below the root); the root's own
+ * plays come from play_daily. The same sums as play_daily over the closure, from one row per
+ * agent and day instead of one per member, cafe and day.
+ */
+export function playsUnder(roots: SQL, range: DayRange): SQL {
+  return sql`
+    SELECT r.id AS root_id, p.day, p.game_id, p.play_points_cents, p.win_points_cents, p.rake_cents
+      FROM (${roots}) r
+      JOIN account_closure c ON c.ancestor_id = r.id
+      JOIN play_daily_by_parent p ON p.parent_id = c.descendant_id
+     WHERE p.day >= ${range.from} AND p.day <= ${range.to}
+    UNION ALL
+    SELECT r.id, pd.day, pd.game_id, pd.play_points_cents, pd.win_points_cents, pd.rake_cents
+      FROM (${roots}) r
+      JOIN play_daily pd ON pd.member_id = r.id
+     WHERE pd.day >= ${range.from} AND pd.day <= ${range.to}`;
+}
+
+/** `roots` of one account, for playsUnder. */
+export const oneRoot = (accountId: string): SQL => sql`SELECT ${accountId}::uuid AS id`;
+
+/**
+ * Every play below an account (its own excluded) over the IST days of `range`, summed per direct
+ * child of the account it was made under and game: rows of `root_id` (the child), `game_id` and
+ * the sums of playsUnder, to be used as `FROM (${playsBelowByChild(...)}) d` with profitSum and
+ * kindFilter. Plays by the children themselves come from play_daily; the rest from
+ * play_daily_by_parent, summed per parent first and then labelled with the child above that
+ * parent (a few hundred rows for the superadmin instead of one per member in its subtree).
+ */
+export function playsBelowByChild(accountId: string, range: DayRange): SQL {
+  const children = sql`SELECT id FROM accounts WHERE parent_id = ${accountId}::uuid`;
+  return sql`
+    SELECT up.ancestor_id AS root_id, pp.game_id, pp.play_points_cents, pp.win_points_cents, pp.rake_cents,
+           pp.other_play_points_cents, pp.other_win_points_cents
+      FROM (SELECT p.parent_id, p.game_id, sum(p.play_points_cents) AS play_points_cents,
+                   sum(p.win_points_cents) AS win_points_cents, sum(p.rake_cents) AS rake_cents,
+                   sum(p.other_play_points_cents) AS other_play_points_cents,
+                   sum(p.other_win_points_cents) AS other_win_points_cents
+              FROM play_daily_by_parent p
+             WHERE p.parent_id IN (SELECT descendant_id FROM account_closure WHERE ancestor_id = ${accountId}::uuid AND depth > 0)
+               AND p.day >= ${range.from} AND p.day <= ${range.to}
+             GROUP BY p.parent_id, p.game_id) pp
+      JOIN account_closure up ON up.descendant_id = pp.parent_id
+     WHERE up.ancestor_id IN (${children})
+    UNION ALL
+    SELECT pd.member_id, pd.game_id, pd.play_points_cents, pd.win_points_cents, pd.rake_cents,
+           CASE WHEN cf.master_id IS DISTINCT FROM m.parent_id THEN pd.play_points_cents ELSE 0 END,
+           CASE WHEN cf.master_id IS DISTINCT FROM m.parent_id THEN pd.win_points_cents ELSE 0 END
+      FROM play_daily pd
+      JOIN accounts m ON m.id = pd.member_id
+      LEFT JOIN cafes cf ON cf.id = pd.cafe_id
+     WHERE pd.member_id IN (${children}) AND pd.day >= ${range.from} AND pd.day <= ${range.to}`;
+}

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { type IsoDay, weekStartOf } from '../../lib/dates.js';
 import { loadAccount } from './account-row.js';
-import { kindFilter, profitSum } from './profit-sql.js';
+import { kindFilter, playsBelowByChild, profitSum } from './profit-sql.js';
 import { type SettlementKind, weekEndDay } from './weeks.js';
 
 export interface WeekMemberPoints {
@@ -27,14 +27,12 @@ export async function weekMemberPoints(
   const weekStart = weekStartOf(query.weekStart);
   const rows = await queryRows<{ id: string; username: string; profit_cents: number; play_cents: number }>(
     db,
-    sql`SELECT ch.id, ch.username, ${profitSum(kind)} AS profit_cents, sum(d.play_points_cents)::bigint AS play_cents
-          FROM account_closure top
-          JOIN accounts ch ON ch.id = top.descendant_id
-          JOIN account_closure sub ON sub.ancestor_id = ch.id
-          JOIN play_daily d ON d.member_id = sub.descendant_id
-         WHERE top.ancestor_id = ${query.accountId} AND top.depth = 1
-           AND d.day >= ${weekStart} AND d.day <= ${weekEndDay(weekStart)} AND ${kindFilter(kind)}
-         GROUP BY ch.id, ch.username
+    sql`SELECT ch.id, ch.username, x.profit_cents, x.play_cents
+          FROM (SELECT d.root_id, ${profitSum(kind)} AS profit_cents, sum(d.play_points_cents)::bigint AS play_cents
+                  FROM (${playsBelowByChild(query.accountId, { from: weekStart, to: weekEndDay(weekStart) })}) d
+                 WHERE ${kindFilter(kind)}
+                 GROUP BY d.root_id) x
+          JOIN accounts ch ON ch.id = x.root_id
          ORDER BY lower(ch.username)`,
   );
   return rows.map((row) => ({

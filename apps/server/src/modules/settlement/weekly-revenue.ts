@@ -4,7 +4,7 @@ import { addDays, type IsoDay, weekStartOf } from '../../lib/dates.js';
 import { loadAccount } from './account-row.js';
 import { firstActivityWeek } from './first-activity.js';
 import { openLoanBalances, totalOutstanding } from './loan-balances.js';
-import { kindFilter, profitSum } from './profit-sql.js';
+import { kindFilter, oneRoot, playsUnder, profitSum } from './profit-sql.js';
 import { type LoanBalance, settleWeek } from './settle-week.js';
 import { minDay, type SettlementKind, weekEndDay, weekEndInstant, weekStartsBetween } from './weeks.js';
 
@@ -116,10 +116,8 @@ export async function weeklyRevenue(db: Queryable, query: WeeklyRevenueQuery): P
     const rows = await queryRows<{ week_start: string; profit_cents: number }>(
       db,
       sql`SELECT date_trunc('week', d.day::timestamp)::date::text AS week_start, ${profitSum(kind)} AS profit_cents
-            FROM account_closure c
-            JOIN play_daily d ON d.member_id = c.descendant_id
-           WHERE c.ancestor_id = ${accountId} AND ${kindFilter(kind)}
-             AND d.day >= ${openWeeks[0]!} AND d.day <= ${weekEndDay(openWeeks.at(-1)!)}
+            FROM (${playsUnder(oneRoot(accountId), { from: openWeeks[0]!, to: weekEndDay(openWeeks.at(-1)!) })}) d
+           WHERE ${kindFilter(kind)}
            GROUP BY 1`,
     );
     for (const row of rows) liveProfit.set(row.week_start, Number(row.profit_cents));
