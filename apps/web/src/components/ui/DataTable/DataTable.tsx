@@ -195,7 +195,7 @@ export function DataTable<Row extends object>({
         <LoadingOverlay visible={loading} zIndex={2} overlayProps={{ blur: 0, backgroundOpacity: 0.35 }} />
         {loading && <VisuallyHidden role="status">Loading…</VisuallyHidden>}
         <Table striped highlightOnHover withTableBorder withColumnBorders aria-label={caption ? undefined : ariaLabel}>
-          {caption && <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>{caption}</Table.Caption>}
+          {caption && <Table.Caption style={{ captionSide: 'top', textAlign: 'left', color: 'var(--mantine-color-text)' }}>{caption}</Table.Caption>}
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>

@@ -20,7 +20,7 @@ export default function AgentDetailsPage({ screen }: ScreenPageProps) {
   const rows = useMemo(() => numbered(report.data?.data ?? []), [report.data]);
 
   return (
-    <PageFrame title={screen.label}>
+    <PageFrame title={screen.label} error={report.error}>
       <FiltersRow>
         <SubjectPicker />
       </FiltersRow>

@@ -33,7 +33,7 @@ export default function AgentStatusPage({ screen }: ScreenPageProps) {
   };
 
   return (
-    <PageFrame title={screen.label}>
+    <PageFrame title={screen.label} error={report.error}>
       <ReportToolbar onSubmit={showDetails} loading={report.isFetching}>
         <SubjectPicker />
         <DatePickerField label="Select Date" value={draftDate} onChange={setDraftDate} maxDate={today} />

@@ -1,7 +1,8 @@
-import { Anchor, Breadcrumbs, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Stack, Text } from '@mantine/core';
 import { type AgentRow, BALANCE_CHILD_COLUMNS } from '@playrep/contracts';
 import { useMemo, useState } from 'react';
 import { DataTable, Popup } from '../../../components/ui';
+import { errorMessage } from '../../../lib/api-client';
 import { balanceChildrenExport, useBalanceChildren } from '../api/balance-children';
 import { IdButton } from './CellButtons';
 import { type Numbered, numbered, tableColumns } from './table-columns';
@@ -59,6 +60,11 @@ export function BalanceChildrenPopup({ subjectId, agent, onClose }: BalanceChild
   return (
     <Popup opened={agent !== null} onClose={onClose} title={`Child accounts of ${level ?? ''}`} size="xl">
       <Stack gap="sm">
+        {children.error ? (
+          <Alert color="red" role="alert">
+            {errorMessage(children.error)}
+          </Alert>
+        ) : null}
         {path.length > 0 && (
           <nav aria-label="Account path">
             <Breadcrumbs separator={<span aria-hidden="true">›</span>}>

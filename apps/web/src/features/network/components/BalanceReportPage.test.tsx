@@ -2,6 +2,7 @@ import type { AgentRow } from '@playrep/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { jsonResponse } from '../../../test/fetch-stub';
 import { renderApp, signInAs } from '../../../test/render-app';
 import { agent, callsTo, networkServer, PAGE_LOAD } from '../test-server';
 
@@ -79,6 +80,22 @@ describe('Balance Report', () => {
     expect(screen.getByRole('link', { name: 'Excel' }).getAttribute('href')).toBe(
       '/api/playrep/balancereport?agentId=master2&format=xlsx',
     );
+  });
+
+  it("shows the server's message when the agent is unknown, rather than an empty table", async () => {
+    const user = userEvent.setup({ delay: null });
+    networkServer({
+      balancereport: (q) =>
+        q.agentId
+          ? jsonResponse(404, { message: 'No such account' })
+          : { parent: parent('sam1'), path: [ref('sam1')], data: tree.sam1 },
+    });
+    signInAs('superareamanager');
+    renderApp('/superareamanager/reports/balancereport');
+    await screen.findByRole('button', { name: /^am1: show child accounts/ }, PAGE_LOAD);
+    await user.type(screen.getByLabelText('Agent ID'), 'ghost');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('No such account');
   });
 
   it('drills down two levels in the popup and comes back up through the breadcrumb', async () => {

@@ -50,7 +50,7 @@ export default function BalanceReportPage({ screen }: ScreenPageProps) {
   };
 
   return (
-    <PageFrame title={screen.label}>
+    <PageFrame title={screen.label} error={report.error}>
       <ReportToolbar onSubmit={search} submitLabel="Search" loading={report.isFetching}>
         <SubjectPicker />
         <TextInput

@@ -55,7 +55,7 @@ export default function DailyStatusPage({ screen }: ScreenPageProps) {
   };
 
   return (
-    <PageFrame title={screen.label}>
+    <PageFrame title={screen.label} error={report.error}>
       <ReportToolbar onSubmit={showDetails} loading={report.isFetching}>
         <SubjectPicker />
         <DatePickerField label="Select Date" value={draft} onChange={setDraft} maxDate={today} />

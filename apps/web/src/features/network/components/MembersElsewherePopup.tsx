@@ -1,6 +1,8 @@
+import { Alert } from '@mantine/core';
 import { DAILY_MEMBERS_COLUMNS, type MemberElsewhereRow } from '@playrep/contracts';
 import { useMemo, useState } from 'react';
 import { DataTable, Popup } from '../../../components/ui';
+import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { type DailyStatusMembersParams, dailyStatusMembersExport, useDailyStatusMembers } from '../api/daily-status-members';
 import { type Numbered, numbered, tableColumns } from './table-columns';
@@ -20,6 +22,11 @@ export function MembersElsewherePopup({ params, onClose }: { params: DailyStatus
 
   return (
     <Popup opened={params !== null} onClose={onClose} title={title} size="xl">
+      {members.error ? (
+        <Alert color="red" role="alert" mb="sm">
+          {errorMessage(members.error)}
+        </Alert>
+      ) : null}
       {shown && (
         <DataTable
           columns={COLUMNS}

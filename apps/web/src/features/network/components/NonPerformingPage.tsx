@@ -44,7 +44,7 @@ export default function NonPerformingPage({ screen }: ScreenPageProps) {
   const rows = useMemo(() => numbered(report.data?.data ?? []), [report.data]);
 
   return (
-    <PageFrame title={screen.label}>
+    <PageFrame title={screen.label} error={report.error}>
       <FiltersRow>
         <SubjectPicker />
       </FiltersRow>

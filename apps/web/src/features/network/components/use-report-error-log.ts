@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 
 /**
- * Spec section 8: a failed report fetch is logged to the console only; the loading state clears
- * and the table shows its empty text.
+ * Spec section 8 logs a failed report fetch to the console; the page frame also shows the server's
+ * message (for example 'Not allowed' or 'No such account'), so a failure never looks like an
+ * empty report. The same rule holds on every report screen.
  */
 export function useReportErrorLog(report: string, error: unknown): void {
   useEffect(() => {
