@@ -1,0 +1,117 @@
+/**
+ * npx tsx bench/compare.ts <git revision> [--only <pattern>] [--requests N]
+ *
+ * Before/after in one run: the app as of <revision> and the app of the working tree, both in
+ * this process on the bench database, each case measured at c=1 in alternating rounds of 5
+ * requests, so that both see the same load on a shared machine. The revision's apps/server and
+ * packages are extracted with `git archive` into a temporary folder (node_modules linked from
+ * here); the database must suit both (run it against the newer schema: older code ignores new
+ * tables).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app.js';
+import { readEnv } from '../apps/server/src/config/env.js';
+import { type Database, openDatabase } from '../apps/server/src/db/client.js';
+import { istDay } from '../apps/server/src/lib/dates.js';
+import { benchCases, caseLabel, NAMED_ACCOUNTS } from './cases.js';
+import { createAgent, runPhase, type Summary, summarize } from './load.js';
+import { accountIds, Sessions } from './sessions.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/playrep_bench';
+const ROUND = 5;
+
+interface Side {
+  database: Database;
+  app: FastifyInstance;
+  port: number;
+  sessions: Sessions;
+}
+
+async function start(build: typeof buildApp, open: typeof openDatabase, url: string): Promise<Side> {
+  const database = await open({ databaseUrl: url, poolSize: 12 });
+  const app = await build({
+    database,
+    env: readEnv({ DATABASE_URL: url, LOG_LEVEL: 'silent', SEED_ON_EMPTY: '0' }),
+    webDist: null,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (app.server.address() as AddressInfo).port;
+  return { database, app, port, sessions: new Sessions(port) };
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    options: { only: { type: 'string' }, requests: { type: 'string', default: '30' } },
+  });
+  const revision = positionals[0];
+  if (!revision) throw new Error('Usage: npx tsx bench/compare.ts <git revision> [--only <pattern>] [--requests N]');
+  const only = values.only ? new RegExp(values.only, 'i') : undefined;
+  const rounds = Math.max(1, Math.round(Number(values.requests) / ROUND));
+  const url = process.env.BENCH_DATABASE_URL || DEFAULT_URL;
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'playrep-compare-'));
+  try {
+    const archive = execFileSync('git', ['archive', revision, 'apps/server', 'packages'], { cwd: ROOT, maxBuffer: 1 << 28 });
+    execFileSync('tar', ['-x', '-C', dir], { input: archive });
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+    const old = {
+      app: (await import(pathToFileURL(path.join(dir, 'apps/server/src/app.ts')).href)) as { buildApp: typeof buildApp },
+      client: (await import(pathToFileURL(path.join(dir, 'apps/server/src/db/client.ts')).href)) as {
+        openDatabase: typeof openDatabase;
+      },
+    };
+    const before = await start(old.app.buildApp, old.client.openDatabase, url);
+    const after = await start(buildApp, openDatabase, url);
+    try {
+      const ctx = { today: istDay(new Date()), ids: await accountIds(after.database.db, NAMED_ACCOUNTS) };
+      const agent = createAgent(4);
+      const phase = { concurrency: 1, requests: ROUND, maxSeconds: 60, warmupPerClient: 0 };
+      const show = (s: Summary) => `${s.p50.toFixed(1).padStart(7)} / ${s.p95.toFixed(1).padStart(7)}`;
+      process.stdout.write(`c=1 p50 / p95 ms, ${rounds * ROUND} requests a side; before = ${revision}, after = working tree\n`);
+      for (const c of benchCases().filter((c) => !only || only.test(caseLabel(c)))) {
+        const pathAndQuery = `/api/playrep${c.path(ctx)}`;
+        const latencies = { before: [] as number[], after: [] as number[] };
+        for (let round = -1; round < rounds; round++) {
+          for (const [name, side] of [
+            ['before', before],
+            ['after', after],
+          ] as const) {
+            const target = { port: side.port, path: pathAndQuery, token: await side.sessions.token(c.user), gzip: true };
+            const result = await runPhase(agent, target, phase);
+            if (result.errors > 0) throw new Error(`${caseLabel(c)} (${name}): ${result.firstError}`);
+            if (round >= 0) latencies[name].push(...result.latencies); // round -1 warms both up
+          }
+        }
+        const summary = (values: number[]) => summarize({ concurrency: 1, latencies: values, seconds: 1, errors: 0, bytes: 0 });
+        const b = summary(latencies.before);
+        const a = summary(latencies.after);
+        process.stdout.write(
+          `${caseLabel(c).padEnd(46)} ${show(b)}  ->  ${show(a)}   p50 x${(b.p50 / a.p50).toFixed(1).padStart(5)}\n`,
+        );
+      }
+      agent.destroy();
+    } finally {
+      for (const side of [before, after]) {
+        await side.app.close();
+        await side.database.close();
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});
