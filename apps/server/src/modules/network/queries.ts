@@ -96,11 +96,18 @@ export async function dailyStatus(db: Queryable, rootId: string, day: IsoDay): P
             FROM account_closure s JOIN accounts a ON a.id = s.descendant_id
            WHERE s.ancestor_id = ${rootId}::uuid AND a.role = 'master'
         ), profit AS (
-          SELECT m.id, sum(d.play_points_cents - d.win_points_cents)::bigint AS cents
-            FROM masters m
-            JOIN account_closure mc ON mc.ancestor_id = m.id
-            JOIN play_daily d ON d.member_id = mc.descendant_id AND d.day = ${day}::date AND d.game_id IN ${DRAW_GAMES}
-           GROUP BY m.id
+          -- A master's subtree is itself and its members (only players rank below a master, and
+          -- they have no children): its members' plays are the roll-up rows it is the parent of.
+          SELECT d.id, sum(d.play_points_cents - d.win_points_cents)::bigint AS cents
+            FROM (SELECT p.parent_id AS id, p.game_id, p.play_points_cents, p.win_points_cents
+                    FROM play_daily_by_parent p
+                   WHERE p.parent_id IN (SELECT id FROM masters) AND p.day = ${day}::date
+                  UNION ALL
+                  SELECT pd.member_id, pd.game_id, pd.play_points_cents, pd.win_points_cents
+                    FROM play_daily pd
+                   WHERE pd.member_id IN (SELECT id FROM masters) AND pd.day = ${day}::date) d
+           WHERE d.game_id IN ${DRAW_GAMES}
+           GROUP BY d.id
         ), elsewhere AS (
           SELECT p.parent_id AS id, count(DISTINCT d.member_id)::int AS members
             FROM play_daily d
