@@ -272,6 +272,6 @@ describe('point transfer reports in the browser', () => {
     const region = await openSection(page, TITLES[0]!);
     const figures = (await readSection(region, TITLES[0]!))!;
     expect(await region.locator('tbody tr').count()).toBe(Math.min(3, figures.rowCount));
-    await checkCsv(page, region, figures, 'Transferred To');
+    await checkCsv(page, region, figures, 'Transferred To/Received From');
   });
 });
