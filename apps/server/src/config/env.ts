@@ -14,7 +14,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated list of allowed Origins for state-changing calls, besides the server's own. */
   ALLOWED_ORIGINS: z.string().default(''),
-  /** Trust X-Forwarded-For from a proxy (off unless set): true, a hop count, or addresses. */
+  /** Trust X-Forwarded-For from a proxy (off unless set): "true" for any, or a comma-separated list of proxy addresses. */
   TRUST_PROXY: z.string().optional(),
   /** Seed the small demo network into an empty embedded database at start ("1" by default). */
   SEED_ON_EMPTY: z.enum(['0', '1']).default('1'),

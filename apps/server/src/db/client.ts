@@ -49,7 +49,14 @@ const parseInt8 = (value: string) => Number(value);
 pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
 
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    // Report queries are short; JIT compilation of a costly plan took ~400 ms here (bench/README.md).
+    options: '-c jit=off',
+  });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
