@@ -220,4 +220,23 @@ describe.each(TEST_DB_KINDS)('play_daily_by_parent on %s', (kind) => {
     );
     expect(diff!.n).toBe(0);
   });
+  it('keeps play_daily equal to the plays and poker hands it sums, with no empty rows left', async () => {
+    await database.db.execute(sql`DELETE FROM poker_hands WHERE id IN (SELECT id FROM poker_hands ORDER BY id LIMIT 1)`);
+    const [diff] = await queryRows<{ n: number }>(
+      database.db,
+      sql`WITH src AS (
+            SELECT ist_day(played_at) AS day, member_id, cafe_id, game_id, count(*)::int AS plays,
+                   sum(play_points_cents)::bigint AS play, sum(win_points_cents)::bigint AS win, 0::bigint AS rake
+              FROM plays GROUP BY 1, 2, 3, 4
+            UNION ALL
+            SELECT ist_day(played_at), member_id, cafe_id, (SELECT id FROM games WHERE kind = 'poker'), count(*)::int,
+                   0::bigint, 0::bigint, sum(rake_cents)::bigint
+              FROM poker_hands GROUP BY 1, 2, 3, 4),
+          rolled AS (SELECT day, member_id, cafe_id, game_id, plays, play_points_cents, win_points_cents, rake_cents FROM play_daily)
+          SELECT count(*)::int AS n FROM ((SELECT * FROM src EXCEPT SELECT * FROM rolled) UNION ALL (SELECT * FROM rolled EXCEPT SELECT * FROM src)) x`,
+    );
+    expect(diff!.n).toBe(0);
+    const [empty] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM play_daily WHERE plays = 0`);
+    expect(empty!.n).toBe(0);
+  });
 });
