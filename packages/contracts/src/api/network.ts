@@ -44,8 +44,8 @@ export const DailyStatusRow = z.object({
   fullname: z.string(),
   address: z.string(),
   profit: z.number(),
-  /** Members of this agent who played at another agent's cafe that day. */
-  membersElsewhere: z.number(),
+  /** Some member of this agent played at another agent's cafe that day (the profit popup lists them). */
+  playedElsewhere: z.boolean(),
 });
 export type DailyStatusRow = z.infer<typeof DailyStatusRow>;
 

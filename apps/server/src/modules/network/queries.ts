@@ -78,7 +78,7 @@ export async function pathFrom(db: Queryable, rootId: string, id: string): Promi
 
 /**
  * Profit of each master in the subtree of `rootId` on one IST day (all masters, 0 when idle), and
- * how many of its members played at another agent's cafe that day.
+ * whether any of its members played at another agent's cafe that day.
  */
 export async function dailyStatus(db: Queryable, rootId: string, day: IsoDay): Promise<DailyStatusRow[]> {
   const rows = await queryRows<{
@@ -88,7 +88,7 @@ export async function dailyStatus(db: Queryable, rootId: string, day: IsoDay): P
     last_name: string;
     address: string;
     profit_cents: number;
-    members_elsewhere: number;
+    played_elsewhere: boolean;
   }>(
     db,
     sql`WITH masters AS (
@@ -109,16 +109,14 @@ export async function dailyStatus(db: Queryable, rootId: string, day: IsoDay): P
            WHERE d.game_id IN ${DRAW_GAMES}
            GROUP BY d.id
         ), elsewhere AS (
-          SELECT p.parent_id AS id, count(DISTINCT d.member_id)::int AS members
-            FROM play_daily d
-            JOIN accounts p ON p.id = d.member_id AND p.role = 'player'
-            JOIN cafes cf ON cf.id = d.cafe_id
-           WHERE d.day = ${day}::date AND d.game_id IN ${DRAW_GAMES} AND cf.master_id <> p.parent_id
-             AND p.parent_id IN (SELECT id FROM masters)
-           GROUP BY p.parent_id
+          -- The roll-up keeps the points its members played at cafes of other agents apart.
+          SELECT DISTINCT p.parent_id AS id
+            FROM play_daily_by_parent p
+           WHERE p.parent_id IN (SELECT id FROM masters) AND p.day = ${day}::date AND p.game_id IN ${DRAW_GAMES}
+             AND p.other_play_points_cents > 0
         )
         SELECT m.id, m.username, m.first_name, m.last_name, m.address,
-               coalesce(profit.cents, 0)::bigint AS profit_cents, coalesce(elsewhere.members, 0) AS members_elsewhere
+               coalesce(profit.cents, 0)::bigint AS profit_cents, elsewhere.id IS NOT NULL AS played_elsewhere
           FROM masters m LEFT JOIN profit ON profit.id = m.id LEFT JOIN elsewhere ON elsewhere.id = m.id
          ORDER BY lower(m.username)`,
   );
@@ -128,7 +126,7 @@ export async function dailyStatus(db: Queryable, rootId: string, day: IsoDay): P
     fullname: fullName(r.first_name, r.last_name),
     address: r.address,
     profit: centsToPoints(r.profit_cents),
-    membersElsewhere: r.members_elsewhere,
+    playedElsewhere: r.played_elsewhere,
   }));
 }
 

@@ -73,7 +73,7 @@ describe.each(TEST_DB_KINDS)('network reports on %s', (kind) => {
     expect(status.json().data).toEqual([expect.objectContaining({ username: 'am1', profit: profitOn(['player1', 'player2']) })]);
     expect(body.data.find((r: { username: string }) => r.username === 'master1')).toMatchObject({
       address: 'Pune',
-      membersElsewhere: 1,
+      playedElsewhere: true,
     });
   });
 

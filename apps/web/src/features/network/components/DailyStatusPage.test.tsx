@@ -7,8 +7,8 @@ import { callsTo, networkServer, PAGE_LOAD } from '../test-server';
 
 const DAY = '2025-03-05';
 const rows = [
-  { _id: 'u-master1', username: 'master1', fullname: 'Manoj Patel', address: 'Pune', profit: 1250.5, membersElsewhere: 1 },
-  { _id: 'u-master2', username: 'master2', fullname: 'Meena Rao', address: 'Nashik', profit: -300.25, membersElsewhere: 0 },
+  { _id: 'u-master1', username: 'master1', fullname: 'Manoj Patel', address: 'Pune', profit: 1250.5, playedElsewhere: true },
+  { _id: 'u-master2', username: 'master2', fullname: 'Meena Rao', address: 'Nashik', profit: -300.25, playedElsewhere: false },
 ];
 
 function server() {
