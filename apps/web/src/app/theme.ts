@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { Alert, createTheme } from '@mantine/core';
 
 /**
  * Mantine's default filled blue (shade 6, #228be6) gives white text a 3.6:1 contrast, below
@@ -11,5 +11,13 @@ export const theme = createTheme({
   autoContrast: true,
   focusRing: 'auto',
   defaultRadius: 'sm',
+  components: {
+    // Light alerts tint their text with shade 9 of the alert colour, which is below 4.5:1 on
+    // the tinted background for green, teal, orange and yellow: keep the text the body colour.
+    Alert: Alert.extend({
+      vars: (_theme, props) =>
+        !props.variant || props.variant === 'light' ? { root: { '--alert-color': 'var(--mantine-color-text)' } } : { root: {} },
+    }),
+  },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
 });
