@@ -20,8 +20,8 @@ export interface BalanceChildrenPopupProps {
 }
 
 /**
- * The child accounts of an agent (Sr. No., Child ID, Agent Name, Points) or 'No Data'. A child that
- * can have children of its own is a link one level further down; the breadcrumb (the server's
+ * The child accounts of an agent (Sr. No., Child ID, Agent Name, Points) or 'No Data'. Every child
+ * id is a link one level further down (a member's shows 'No Data'); the breadcrumb (the server's
  * path from the subject) leads back up. Every level comes from the server, which refuses anything
  * outside the manager's subtree, and the popup only offers accounts the server listed.
  */
@@ -42,13 +42,11 @@ export function BalanceChildrenPopup({ subjectId, agent, onClose }: BalanceChild
   const columns = useMemo(
     () =>
       tableColumns<Row>(BALANCE_CHILD_COLUMNS, {
+        // Every id opens the next level (spec: its child accounts or 'No Data'), players included.
         username: {
-          render: (row) =>
-            row.role === 'player' ? (
-              row.username
-            ) : (
-              <IdButton username={row.username} description="show its child accounts" onClick={() => setLevel(row.username)} />
-            ),
+          render: (row) => (
+            <IdButton username={row.username} description="show its child accounts" onClick={() => setLevel(row.username)} />
+          ),
         },
       }),
     [],

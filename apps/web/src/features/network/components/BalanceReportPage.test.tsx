@@ -18,6 +18,7 @@ const pathTo: Record<string, string[]> = {
   am1: ['sam1', 'am1'],
   master1: ['sam1', 'am1', 'master1'],
   master2: ['sam1', 'am1', 'master2'],
+  player1: ['sam1', 'am1', 'master1', 'player1'],
 };
 const ref = (username: string) => ({ _id: `u-${username}`, username });
 const parent = (username: string) => ({ _id: `u-${username}`, username, fullname: `${username} name` });
@@ -116,17 +117,26 @@ describe('Balance Report', () => {
     await within(dialog).findByText('player1');
     expect(screen.getByRole('dialog', { name: 'Child accounts of master1' })).toBeTruthy();
     expect(crumbs(dialog)).toEqual(['sam1', 'am1', 'master1']);
-    // Players have no children: no further link.
-    expect(within(dialog).queryByRole('button', { name: /^player1/ })).toBeNull();
     expect(within(within(dialog).getByRole('table')).getByText('14.25')).toBeTruthy(); // total of the level
 
-    // Back up through the breadcrumb.
+    // A member's id opens its (empty) level too: 'No Data', with the way back up.
+    await user.click(within(dialog).getByRole('button', { name: /^player1: show its child accounts/ }));
+    expect(await within(dialog).findByText('No Data')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Child accounts of player1' })).toBeTruthy();
+    expect(within(dialog).queryByRole('table')).toBeNull();
+    expect(crumbs(dialog)).toEqual(['sam1', 'am1', 'master1', 'player1']);
+
+    // Back up through the breadcrumb, one level and then two.
+    await user.click(within(breadcrumb(dialog)).getByRole('button', { name: 'master1' }));
+    await within(dialog).findByText('player2');
+    expect(crumbs(dialog)).toEqual(['sam1', 'am1', 'master1']);
     await user.click(within(breadcrumb(dialog)).getByRole('button', { name: 'am1' }));
     await within(dialog).findByText('master2');
     expect(crumbs(dialog)).toEqual(['sam1', 'am1']);
     expect(within(breadcrumb(dialog)).getByText('am1').getAttribute('aria-current')).toBe('page');
 
-    expect(callsTo(calls, 'balancechildren')).toEqual([{ agentId: 'am1' }, { agentId: 'master1' }]); // am1 again from the cache
+    // Levels seen before come from the cache.
+    expect(callsTo(calls, 'balancechildren')).toEqual([{ agentId: 'am1' }, { agentId: 'master1' }, { agentId: 'player1' }]);
   });
 
   it("shows 'No Data' for an agent without children", async () => {
