@@ -15,9 +15,9 @@ const TITLES = [
 ];
 const COUNTERPARTY = [
   'Transferred To',
-  'Transferred To',
-  'Received From',
-  'Received From',
+  'TransferTo',
+  'ReceivedFrom',
+  'ReceivedFrom',
   'Transferred To/Received From',
   'Transferred To/Received From',
 ];

@@ -1,20 +1,40 @@
 import { z } from 'zod';
 import { AccountRef, type ColumnDef, RangeEcho, RangeQuery } from './common.js';
 
+/**
+ * The counterparty column's header, the spec's exact labels (section 2). Rejected and cancelled
+ * transfers go either way, so those sections use the combined label (decision 0007).
+ */
+export const COUNTERPARTY_HEADERS = {
+  transferredTo: 'Transferred To',
+  transferTo: 'TransferTo',
+  receivedFrom: 'ReceivedFrom',
+  either: 'Transferred To/Received From',
+} as const;
+
 /** The six categories of DOMAIN.md section 2, in screen order, with their section titles (spec section 2). */
 export const TRANSFER_SECTIONS = [
-  { key: 'transferred', title: 'Point Transferred', counterparty: 'Transferred To' },
-  { key: 'transferredNotReceived', title: 'Points Transferred But yet to be Received', counterparty: 'Transferred To' },
-  { key: 'received', title: 'Points Received', counterparty: 'Received From' },
-  { key: 'yetToBeReceived', title: 'Points yet to be Received', counterparty: 'Received From' },
-  { key: 'rejected', title: 'Points Rejected', counterparty: 'Transferred To/Received From' },
-  { key: 'cancelled', title: 'Points Cancelled', counterparty: 'Transferred To/Received From' },
+  { key: 'transferred', title: 'Point Transferred', counterparty: COUNTERPARTY_HEADERS.transferredTo },
+  {
+    key: 'transferredNotReceived',
+    title: 'Points Transferred But yet to be Received',
+    counterparty: COUNTERPARTY_HEADERS.transferTo,
+  },
+  { key: 'received', title: 'Points Received', counterparty: COUNTERPARTY_HEADERS.receivedFrom },
+  { key: 'yetToBeReceived', title: 'Points yet to be Received', counterparty: COUNTERPARTY_HEADERS.receivedFrom },
+  { key: 'rejected', title: 'Points Rejected', counterparty: COUNTERPARTY_HEADERS.either },
+  { key: 'cancelled', title: 'Points Cancelled', counterparty: COUNTERPARTY_HEADERS.either },
 ] as const;
 /** Weekly Details Report names its counterparty column the same way in every section (issue 4). */
-export const WEEKLY_COUNTERPARTY_HEADER = 'Transferred To/Received From';
+export const WEEKLY_COUNTERPARTY_HEADER = COUNTERPARTY_HEADERS.either;
 
 export type TransferSectionKey = (typeof TRANSFER_SECTIONS)[number]['key'];
 export const TRANSFER_SECTION_KEYS = TRANSFER_SECTIONS.map((s) => s.key) as [TransferSectionKey, ...TransferSectionKey[]];
+
+/** The counterparty header of a section on Point Transfer and Multiplayer Point Transfer (screen and export). */
+export function sectionCounterpartyHeader(key: TransferSectionKey): string {
+  return TRANSFER_SECTIONS.find((s) => s.key === key)!.counterparty;
+}
 
 /** Multiplayer Point Transfer: the same sections, prefixed. */
 export function sectionTitle(key: TransferSectionKey, multiplayer: boolean): string {

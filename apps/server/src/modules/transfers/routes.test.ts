@@ -4,10 +4,23 @@ import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { TEST_DB_KINDS } from '../../../test/test-db.js';
 import { acceptTransfer, createTransfer, ensureHouseAccount } from '../ledger/ledger.js';
 
+const LAST_MINUTE_OF_27TH = new Date('2025-02-27T18:29:00Z');
+const FIRST_MINUTE_OF_28TH = new Date('2025-02-27T18:30:00Z');
+
+interface Row {
+  _id: string;
+  amount: number;
+  createdAt: string;
+  status: string;
+  toUserId?: { username: string };
+  userId?: { username: string };
+}
+
 describe.each(TEST_DB_KINDS)('transfer report routes on %s', (kind) => {
   let t: TestApp;
   let ids: NetworkIds;
   let master1: TestSession;
+  let player1: TestSession;
   const amounts = [150, 275.5, 1234.56, 99.99];
 
   beforeAll(async () => {
@@ -34,7 +47,24 @@ describe.each(TEST_DB_KINDS)('transfer report routes on %s', (kind) => {
       });
       await acceptTransfer(db, { transferId: tr.id, byAccountId: ids.player1, at: new Date(Date.UTC(2025, 2, 4 + i, 7)) });
     }
+    // Either side of an IST midnight: 2025-02-27 23:59 IST is 18:29 UTC, 2025-02-28 00:00 IST is 18:30 UTC.
+    for (const [cents, at] of [
+      [1_111, LAST_MINUTE_OF_27TH],
+      [2_222, FIRST_MINUTE_OF_28TH],
+    ] as const) {
+      const tr = await createTransfer(db, { fromId: ids.master1, toId: ids.player1, amountCents: cents, channel: 'single', at });
+      await acceptTransfer(db, { transferId: tr.id, byAccountId: ids.player1, at });
+    }
+    // One still pending, to compare the two sides' pending sections too.
+    await createTransfer(db, {
+      fromId: ids.master1,
+      toId: ids.player1,
+      amountCents: 4_321,
+      channel: 'single',
+      at: new Date('2025-03-08T09:00:00Z'),
+    });
     master1 = await signIn(t.app, 'master1');
+    player1 = await signIn(t.app, 'player1');
   });
   afterAll(async () => t?.close());
 
@@ -94,6 +124,66 @@ describe.each(TEST_DB_KINDS)('transfer report routes on %s', (kind) => {
     const expectedCents = amounts.reduce((sum, a) => sum + Math.round(a * 100), 0);
     expect(csvSum).toBe(expectedCents);
     expect(lines.at(-1)).toBe(`Total,,,,${(expectedCents / 100).toFixed(2)},`);
+  });
+
+  it('names the counterparty column of each exported section as the spec does', async () => {
+    const res = await injectAs(t.app, master1, { url: url('fromDate=2025-03-03&toDate=2025-03-09&format=csv') });
+    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
+    const headerAfter = (title: string) => lines[lines.indexOf(title) + 1]!.split(',')[2];
+    expect(
+      [
+        'Point Transferred',
+        'Points Transferred But yet to be Received',
+        'Points Received',
+        'Points yet to be Received',
+        'Points Rejected',
+        'Points Cancelled',
+      ].map(headerAfter),
+    ).toEqual([
+      'Transferred To',
+      'TransferTo',
+      'ReceivedFrom',
+      'ReceivedFrom',
+      'Transferred To/Received From',
+      'Transferred To/Received From',
+    ]);
+    const weekly = await injectAs(t.app, master1, {
+      url: '/api/playrep/weeklydetailsreport?fromDate=2025-03-03&toDate=2025-03-09&format=csv&section=received',
+    });
+    expect(weekly.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+      'Sr No,ID,Transferred To/Received From,Type,Amount,Transfer Time',
+    );
+  });
+
+  it('shows both sides of a transfer alike: what master1 sent player1 is what player1 got from master1', async () => {
+    const week = 'fromDate=2025-03-03&toDate=2025-03-09';
+    const sent = (await injectAs(t.app, master1, { url: url(week) })).json().data;
+    const got = (await injectAs(t.app, player1, { url: url(week) })).json().data;
+    const key = (r: Row) => [r._id, r.amount, r.createdAt, r.status];
+    const toPlayer1 = (rows: Row[]) => rows.filter((r) => r.toUserId?.username === 'player1').map(key);
+    const fromMaster1 = (rows: Row[]) => rows.filter((r) => r.userId?.username === 'master1').map(key);
+    expect(fromMaster1(got.received)).toEqual(toPlayer1(sent.transferred));
+    expect(fromMaster1(got.received)).toHaveLength(amounts.length);
+    expect(fromMaster1(got.yetToBeReceived)).toEqual(toPlayer1(sent.transferredNotReceived));
+    expect(fromMaster1(got.yetToBeReceived).map((r) => r[1])).toEqual([43.21]);
+    // Neither side sees the other's direction: player1 sent master1 nothing.
+    expect(got.transferred).toEqual([]);
+  });
+
+  it('counts days in IST: 23:59 IST falls on that day, 00:00 IST on the next, for both sides', async () => {
+    const day = (d: string) => `fromDate=${d}&toDate=${d}`;
+    for (const [session, section] of [
+      [master1, 'transferred'],
+      [player1, 'received'],
+    ] as const) {
+      const on27th = (await injectAs(t.app, session, { url: url(day('2025-02-27')) })).json().data[section] as Row[];
+      const on28th = (await injectAs(t.app, session, { url: url(day('2025-02-28')) })).json().data[section] as Row[];
+      expect(on27th.map((r) => [r.amount, r.createdAt])).toEqual([[11.11, LAST_MINUTE_OF_27TH.toISOString()]]);
+      expect(on28th.map((r) => [r.amount, r.createdAt])).toEqual([[22.22, FIRST_MINUTE_OF_28TH.toISOString()]]);
+    }
+    // The export writes the time as India sees it.
+    const csv = await injectAs(t.app, player1, { url: url(`${day('2025-02-27')}&format=csv&section=received`) });
+    expect(csv.body.replace(/^\uFEFF/, '').split('\r\n')[1]).toMatch(/,11\.11,"?27\/02\/2025, 11:59:00 pm"?$/);
   });
 
   it('exports all sections as an XLSX workbook', async () => {

@@ -1,5 +1,6 @@
 import {
   flattenTransfer,
+  sectionCounterpartyHeader,
   sectionTitle,
   TRANSFER_SECTIONS,
   TransferReportQuery,
@@ -44,7 +45,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
           const sections = TRANSFER_SECTIONS.filter((s) => !query.section || s.key === query.section);
           const tables: ExportTable[] = sections.map((s) => ({
             title: sectionTitle(s.key, report.multiplayerTitles),
-            columns: transferColumns(report.counterpartyHeader ?? s.counterparty),
+            columns: transferColumns(report.counterpartyHeader ?? sectionCounterpartyHeader(s.key)),
             rows: data[s.key].map(flattenTransfer),
           }));
           const name = `${report.file}-${request.subject.username}-${range.from}-to-${range.to}${query.section ? `-${query.section}` : ''}`;

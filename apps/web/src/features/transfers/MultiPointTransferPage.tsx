@@ -1,14 +1,13 @@
-import { sectionTitle } from '@playrep/contracts';
+import { sectionCounterpartyHeader, sectionTitle } from '@playrep/contracts';
 import type { ScreenPageProps } from '../../config/navigation';
 import { multiPointTransferReportApi } from './api/multi-point-transfer-report';
 import { lastSevenDays } from './components/report-dates';
 import { type TransferReportDefinition, TransferReportPage } from './components/TransferReportPage';
-import { counterpartyOfSection } from './components/transfer-table';
 
 const MULTIPLAYER_POINT_TRANSFER: TransferReportDefinition = {
   api: multiPointTransferReportApi,
   sectionTitle: (key) => sectionTitle(key, true),
-  counterpartyHeader: counterpartyOfSection,
+  counterpartyHeader: sectionCounterpartyHeader,
   memberFilter: true,
   defaultPageSize: 10,
   defaultRange: () => lastSevenDays(),

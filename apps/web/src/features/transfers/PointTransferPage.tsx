@@ -1,14 +1,13 @@
-import { sectionTitle } from '@playrep/contracts';
+import { sectionCounterpartyHeader, sectionTitle } from '@playrep/contracts';
 import type { ScreenPageProps } from '../../config/navigation';
 import { pointTransferReportApi } from './api/point-transfer-report';
 import { lastSevenDays } from './components/report-dates';
 import { type TransferReportDefinition, TransferReportPage } from './components/TransferReportPage';
-import { counterpartyOfSection } from './components/transfer-table';
 
 const POINT_TRANSFER: TransferReportDefinition = {
   api: pointTransferReportApi,
   sectionTitle: (key) => sectionTitle(key, false),
-  counterpartyHeader: counterpartyOfSection,
+  counterpartyHeader: sectionCounterpartyHeader,
   memberFilter: true,
   defaultPageSize: 10,
   defaultRange: () => lastSevenDays(),

@@ -16,6 +16,15 @@ const TITLES = [
   'Points Rejected',
   'Points Cancelled',
 ];
+// The spec's counterparty labels (section 2); rejected and cancelled go both ways (decision 0007).
+const COUNTERPARTY = [
+  'Transferred To',
+  'TransferTo',
+  'ReceivedFrom',
+  'ReceivedFrom',
+  'Transferred To/Received From',
+  'Transferred To/Received From',
+];
 
 // Twelve transfers to player1 (more than a page), one from the house, one rejected.
 const SENT_AMOUNTS = [150, 275.5, 1234.56, 99.99, 0.01, 10, 20.2, 3000, 45.45, 1, 2, 1234567.89];
@@ -98,7 +107,7 @@ describe('Point Transfer', () => {
     // The house is G; the counterparty column is named per section.
     await user.click(control('Points Received'));
     const received = within(region('Points Received')).getByRole('table', { name: 'Points Received' });
-    expect(within(received).getByRole('columnheader', { name: /Received From/ })).toBeTruthy();
+    expect(within(received).getByRole('columnheader', { name: /^ReceivedFrom/ })).toBeTruthy();
     const row = within(within(received).getAllByRole('rowgroup')[1]!).getAllByRole('row')[0]!;
     expect(
       within(row)
@@ -108,6 +117,33 @@ describe('Point Transfer', () => {
 
     await user.click(control('Points Rejected'));
     expect(within(region('Points Rejected')).getByRole('columnheader', { name: /Transferred To\/Received From/ })).toBeTruthy();
+  });
+
+  it('names the counterparty column of every section exactly as the spec does', async () => {
+    const user = userEvent.setup({ delay: null });
+    reportServer(() =>
+      jsonResponse(
+        200,
+        report(RANGE, {
+          transferred: [transfer('sent', 'player1', 1, '2025-03-01T08:00:00Z')],
+          transferredNotReceived: [transfer('sent', 'player1', 2, '2025-03-01T09:00:00Z', 'pending')],
+          received: [transfer('received', 'player1', 3, '2025-03-01T10:00:00Z')],
+          yetToBeReceived: [transfer('received', 'player7', 4, '2025-03-01T11:00:00Z', 'pending')],
+          rejected: [transfer('received', 'player7', 5, '2025-03-01T12:00:00Z', 'rejected')],
+          cancelled: [transfer('sent', 'player7', 6, '2025-03-01T13:00:00Z', 'cancelled')],
+        }),
+      ),
+    );
+    signInAs('master');
+    renderApp('/master/reports/pointtransfer?fromDate=2025-03-01&toDate=2025-03-07');
+    await screen.findByRole('table', { name: 'Point Transferred' });
+    const shown: string[] = [];
+    for (const title of TITLES) {
+      if (!open().includes(title)) await user.click(control(title));
+      const table = within(region(title)).getByRole('table', { name: title });
+      shown.push(within(table).getAllByRole('columnheader')[2]!.textContent!.replace(/[▲▼↕]/g, ''));
+    }
+    expect(shown).toEqual(COUNTERPARTY);
   });
 
   it('links each section to its CSV and Excel export on the server, for the range shown', async () => {

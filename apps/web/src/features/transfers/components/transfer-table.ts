@@ -1,10 +1,4 @@
-import {
-  flattenTransfer,
-  TRANSFER_SECTIONS,
-  type TransferRow,
-  type TransferSectionKey,
-  transferColumns,
-} from '@playrep/contracts';
+import { flattenTransfer, type TransferRow, transferColumns } from '@playrep/contracts';
 import type { DataTableColumn } from '../../../components/ui';
 
 /** A table row: the flattened transfer the export writes too, with the transfer's id for React keys. */
@@ -26,9 +20,4 @@ export function transferTableColumns(counterpartyHeader: string): DataTableColum
     }
     return { key: column.key, header: column.header, type: column.type, total: column.total, negativeRed: column.negativeRed };
   });
-}
-
-/** The counterparty header the contract gives a section (Transferred To, Received From, ...). */
-export function counterpartyOfSection(key: TransferSectionKey): string {
-  return TRANSFER_SECTIONS.find((s) => s.key === key)?.counterparty ?? 'Transferred To/Received From';
 }
