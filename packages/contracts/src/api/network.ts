@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ColumnDef } from './common.js';
+import { type ColumnDef, RangeEcho, RangeQuery } from './common.js';
 
 /** An agent (or any account) as the network reports show it (spec section 3, "Agent row"). */
 export const AgentRow = z.object({
@@ -26,17 +26,16 @@ export const AGENT_DETAILS_COLUMNS: ColumnDef<'srNo' | 'username' | 'address' | 
   { key: 'commission', header: 'Profit Shere', type: 'float' },
 ];
 
-/** Daily Status and Agent Status: one day, one row per master. */
-export const DayQuery = z.object({
-  id: z.string().trim().optional(),
-  /** The day; `fromDate` is accepted as a synonym since the screens send a range with equal bounds. */
+/**
+ * Daily Status, its members popup and Agent Status: profits over the IST days [fromDate, toDate]
+ * (the spec's calls send both; the screens send one day as equal bounds). `date` is shorthand for
+ * a one-day range and cannot be combined with the bounds.
+ */
+export const StatusQuery = RangeQuery.extend({
   date: z.string().optional(),
-  fromDate: z.string().optional(),
-  toDate: z.string().optional(),
   agentId: z.string().trim().optional(),
-  format: z.enum(['csv', 'xlsx']).optional(),
 });
-export type DayQuery = z.infer<typeof DayQuery>;
+export type StatusQuery = z.infer<typeof StatusQuery>;
 
 export const DailyStatusRow = z.object({
   _id: z.string(),
@@ -44,12 +43,12 @@ export const DailyStatusRow = z.object({
   fullname: z.string(),
   address: z.string(),
   profit: z.number(),
-  /** Some member of this agent played at another agent's cafe that day (the profit popup lists them). */
+  /** Some member of this agent played at another agent's cafe in the range (the profit popup lists them). */
   playedElsewhere: z.boolean(),
 });
 export type DailyStatusRow = z.infer<typeof DailyStatusRow>;
 
-export const DailyStatusResponse = z.object({ date: z.string(), data: z.array(DailyStatusRow), totalProfit: z.number() });
+export const DailyStatusResponse = RangeEcho.extend({ data: z.array(DailyStatusRow), totalProfit: z.number() });
 export type DailyStatusResponse = z.infer<typeof DailyStatusResponse>;
 
 export const DAILY_STATUS_COLUMNS: ColumnDef<'srNo' | 'address' | 'username' | 'profit'>[] = [
@@ -70,7 +69,7 @@ export const MemberElsewhereRow = z.object({
 });
 export type MemberElsewhereRow = z.infer<typeof MemberElsewhereRow>;
 
-export const DailyMembersResponse = z.object({ date: z.string(), agent: z.string(), data: z.array(MemberElsewhereRow) });
+export const DailyMembersResponse = RangeEcho.extend({ agent: z.string(), data: z.array(MemberElsewhereRow) });
 export type DailyMembersResponse = z.infer<typeof DailyMembersResponse>;
 
 export const DAILY_MEMBERS_COLUMNS: ColumnDef<'srNo' | 'username' | 'fullname' | 'cafe' | 'cafeAgent' | 'playPoints'>[] = [
@@ -83,7 +82,7 @@ export const DAILY_MEMBERS_COLUMNS: ColumnDef<'srNo' | 'username' | 'fullname' |
 ];
 
 export const AgentStatusRow = z.object({ _id: z.string(), username: z.string(), fullname: z.string(), profit: z.number() });
-export const AgentStatusResponse = z.object({ date: z.string(), data: z.array(AgentStatusRow) });
+export const AgentStatusResponse = RangeEcho.extend({ data: z.array(AgentStatusRow) });
 export type AgentStatusResponse = z.infer<typeof AgentStatusResponse>;
 
 export const AGENT_STATUS_COLUMNS: ColumnDef<'username' | 'fullname' | 'profit'>[] = [

@@ -1,8 +1,9 @@
 import type { AgentRow, DailyStatusRow, MemberElsewhereRow } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
-import type { IsoDay } from '../../lib/dates.js';
+import type { DayRange } from '../../lib/dates.js';
 import { centsToPoints } from '../../lib/money.js';
+import { kindFilter, oneRoot, playsUnder, profitSum } from '../settlement/profit-sql.js';
 
 /** Profit counts the draw games (play − win); poker rake is reported on its own (Poker Revenue). */
 const DRAW_GAMES = sql`(SELECT id FROM games WHERE kind = 'draw')`;
@@ -77,10 +78,11 @@ export async function pathFrom(db: Queryable, rootId: string, id: string): Promi
 }
 
 /**
- * Profit of each master in the subtree of `rootId` on one IST day (all masters, 0 when idle), and
- * whether any of its members played at another agent's cafe that day.
+ * Profit of each master in the subtree of `rootId` over the IST days of `range` (all masters, 0
+ * when idle), and whether any of its members played at another agent's cafe in that range. Read
+ * from the daily roll-ups only, so a range costs one row per agent, day and game.
  */
-export async function dailyStatus(db: Queryable, rootId: string, day: IsoDay): Promise<DailyStatusRow[]> {
+export async function dailyStatus(db: Queryable, rootId: string, range: DayRange): Promise<DailyStatusRow[]> {
   const rows = await queryRows<{
     id: string;
     username: string;
@@ -101,18 +103,19 @@ export async function dailyStatus(db: Queryable, rootId: string, day: IsoDay): P
           SELECT d.id, sum(d.play_points_cents - d.win_points_cents)::bigint AS cents
             FROM (SELECT p.parent_id AS id, p.game_id, p.play_points_cents, p.win_points_cents
                     FROM play_daily_by_parent p
-                   WHERE p.parent_id IN (SELECT id FROM masters) AND p.day = ${day}::date
+                   WHERE p.parent_id IN (SELECT id FROM masters) AND p.day >= ${range.from}::date AND p.day <= ${range.to}::date
                   UNION ALL
                   SELECT pd.member_id, pd.game_id, pd.play_points_cents, pd.win_points_cents
                     FROM play_daily pd
-                   WHERE pd.member_id IN (SELECT id FROM masters) AND pd.day = ${day}::date) d
+                   WHERE pd.member_id IN (SELECT id FROM masters) AND pd.day >= ${range.from}::date AND pd.day <= ${range.to}::date) d
            WHERE d.game_id IN ${DRAW_GAMES}
            GROUP BY d.id
         ), elsewhere AS (
           -- The roll-up keeps the points its members played at cafes of other agents apart.
           SELECT DISTINCT p.parent_id AS id
             FROM play_daily_by_parent p
-           WHERE p.parent_id IN (SELECT id FROM masters) AND p.day = ${day}::date AND p.game_id IN ${DRAW_GAMES}
+           WHERE p.parent_id IN (SELECT id FROM masters) AND p.day >= ${range.from}::date AND p.day <= ${range.to}::date
+             AND p.game_id IN ${DRAW_GAMES}
              AND p.other_play_points_cents > 0
         )
         SELECT m.id, m.username, m.first_name, m.last_name, m.address,
@@ -130,19 +133,17 @@ export async function dailyStatus(db: Queryable, rootId: string, day: IsoDay): P
   }));
 }
 
-/** Profit of one account (its whole subtree) on one IST day, in cents. */
-export async function profitOnDay(db: Queryable, accountId: string, day: IsoDay): Promise<number> {
+/** Profit of one account (its whole subtree, DOMAIN.md section 3) over the IST days of `range`, in cents. */
+export async function profitOver(db: Queryable, accountId: string, range: DayRange): Promise<number> {
   const rows = await queryRows<{ cents: number | null }>(
     db,
-    sql`SELECT sum(d.play_points_cents - d.win_points_cents)::bigint AS cents
-          FROM account_closure c JOIN play_daily d ON d.member_id = c.descendant_id
-         WHERE c.ancestor_id = ${accountId}::uuid AND d.day = ${day}::date AND d.game_id IN ${DRAW_GAMES}`,
+    sql`SELECT ${profitSum('games')} AS cents FROM (${playsUnder(oneRoot(accountId), range)}) d WHERE ${kindFilter('games')}`,
   );
   return Number(rows[0]?.cents ?? 0);
 }
 
-/** A master's members who played at another agent's cafe on a day: member, cafe, points. */
-export async function membersElsewhere(db: Queryable, masterId: string, day: IsoDay): Promise<MemberElsewhereRow[]> {
+/** A master's members who played at another agent's cafe over the IST days of `range`: member, cafe, points. */
+export async function membersElsewhere(db: Queryable, masterId: string, range: DayRange): Promise<MemberElsewhereRow[]> {
   const rows = await queryRows<{
     member_id: string;
     username: string;
@@ -157,7 +158,8 @@ export async function membersElsewhere(db: Queryable, masterId: string, day: Iso
     sql`SELECT p.id AS member_id, p.username, p.first_name, p.last_name, cf.name AS cafe, owner.username AS cafe_agent,
                sum(d.play_points_cents)::bigint AS play_cents, sum(d.play_points_cents - d.win_points_cents)::bigint AS profit_cents
           FROM accounts p
-          JOIN play_daily d ON d.member_id = p.id AND d.day = ${day}::date AND d.game_id IN ${DRAW_GAMES}
+          JOIN play_daily d ON d.member_id = p.id AND d.day >= ${range.from}::date AND d.day <= ${range.to}::date
+                           AND d.game_id IN ${DRAW_GAMES}
           JOIN cafes cf ON cf.id = d.cafe_id AND cf.master_id <> p.parent_id
           JOIN accounts owner ON owner.id = cf.master_id
          WHERE p.parent_id = ${masterId}::uuid AND p.role = 'player'

@@ -6,8 +6,10 @@ import { TEST_DB_KINDS } from '../../../test/test-db.js';
 import { acceptTransfer, createTransfer, ensureHouseAccount } from '../ledger/ledger.js';
 
 const DAY = '2025-03-05';
+/** The range of the range tests: the plays of DAY, of the days around it and an idle day. */
+const RANGE = { from: '2025-03-03', to: '2025-03-08' };
 
-/** Plays as [player, cafe owner, play points, win points, UTC time]; all on 2025-03-05 IST except the last. */
+/** Plays as [player, cafe owner, play points, win points, UTC time]; the first five on DAY (IST). */
 const PLAYS: [string, string, number, number, string][] = [
   ['player1', 'master1', 500, 120, '2025-03-04T19:00:00Z'],
   ['player1', 'master2', 300, 0, '2025-03-05T09:00:00Z'],
@@ -15,7 +17,21 @@ const PLAYS: [string, string, number, number, string][] = [
   ['player2', 'master2', 125.5, 0, '2025-03-05T18:29:00Z'],
   ['player3', 'master3', 1000, 0, '2025-03-05T11:00:00Z'],
   ['player1', 'master1', 777, 0, '2025-03-05T18:31:00Z'], // 2025-03-06 00:01 IST: the next day
+  ['player1', 'master2', 40, 10, '2025-03-03T06:00:00Z'],
+  ['player2', 'master1', 60.25, 0, '2025-03-07T07:00:00Z'],
+  ['player2', 'master2', 80, 100, '2025-03-07T08:00:00Z'],
+  ['player1', 'master1', 9, 0, '2025-03-02T18:29:00Z'], // 2025-03-02 23:59 IST: the day before RANGE
 ];
+
+const istDayOf = (utc: string) => new Date(Date.parse(utc) + 5.5 * 3600_000).toISOString().slice(0, 10);
+
+/** The IST days from `from` to `to`, both included. */
+function daysOf(range: { from: string; to: string }): string[] {
+  const days: string[] = [];
+  for (let d = range.from; d <= range.to; d = new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10))
+    days.push(d);
+  return days;
+}
 
 describe.each(TEST_DB_KINDS)('network reports on %s', (kind) => {
   let t: TestApp;
@@ -54,11 +70,12 @@ describe.each(TEST_DB_KINDS)('network reports on %s', (kind) => {
 
   const get = (who: TestSession, path: string) => injectAs(t.app, who, { url: `/api/playrep/${path}` });
 
-  /** Independent reference: profit of the players of `masters` on DAY (IST) from the raw list. */
-  function profitOn(players: string[]): number {
-    const cents = PLAYS.filter(
-      ([p, , , , at]) => players.includes(p) && new Date(Date.parse(at) + 5.5 * 3600_000).toISOString().startsWith(DAY),
-    ).reduce((sum, [, , play, win]) => sum + Math.round(play * 100) - Math.round(win * 100), 0);
+  /** Independent reference: profit of `players` over the IST days [from, to] (default: DAY) from the raw list. */
+  function profitOn(players: string[], from = DAY, to = from): number {
+    const cents = PLAYS.filter(([p, , , , at]) => players.includes(p) && istDayOf(at) >= from && istDayOf(at) <= to).reduce(
+      (sum, [, , play, win]) => sum + Math.round(play * 100) - Math.round(win * 100),
+      0,
+    );
     return cents / 100;
   }
 
@@ -86,6 +103,136 @@ describe.each(TEST_DB_KINDS)('network reports on %s', (kind) => {
     expect((await get(am1, `dailystatusmembers?agentId=player1&date=${DAY}`)).statusCode).toBe(400);
     expect((await get(am1, `dailystatusmembers?agentId=master3&date=${DAY}`)).statusCode).toBe(403);
   });
+
+  interface StatusRow {
+    username: string;
+    profit: number;
+    playedElsewhere?: boolean;
+  }
+  interface MemberRow {
+    username: string;
+    cafe: string;
+    playPoints: number;
+    profit: number;
+  }
+  const cents = (points: number) => Math.round(points * 100);
+  const range = (from: string, to: string) => `fromDate=${from}&toDate=${to}`;
+
+  /** Profit in cents per username, summed over several answers. */
+  function sumByUser(answers: StatusRow[][]): Record<string, number> {
+    const sums: Record<string, number> = {};
+    for (const row of answers.flat()) sums[row.username] = (sums[row.username] ?? 0) + cents(row.profit);
+    return sums;
+  }
+
+  it('daily status and agent status over a range: the sum of the per-day answers, and of the plays', async () => {
+    const days = daysOf(RANGE);
+    for (const who of [am1, superadmin]) {
+      const whole = (await get(who, `dailystatus?${range(RANGE.from, RANGE.to)}`)).json();
+      expect([whole.fromDate, whole.toDate]).toEqual([RANGE.from, RANGE.to]);
+      const perDay = await Promise.all(days.map(async (d) => (await get(who, `dailystatus?${range(d, d)}`)).json()));
+      expect(perDay.map((answer) => answer.fromDate)).toEqual(days);
+      expect(sumByUser([whole.data])).toEqual(sumByUser(perDay.map((answer) => answer.data)));
+      // Played elsewhere in the range = on one of its days.
+      for (const row of whole.data as StatusRow[]) {
+        const anyDay = perDay.some((answer) =>
+          answer.data.some((r: StatusRow) => r.username === row.username && r.playedElsewhere),
+        );
+        expect(row.playedElsewhere, row.username).toBe(anyDay);
+      }
+      expect(cents(whole.totalProfit)).toBe(perDay.reduce((sum, answer) => sum + cents(answer.totalProfit), 0));
+
+      const status = (await get(who, `findstatus?${range(RANGE.from, RANGE.to)}`)).json();
+      const statusPerDay = await Promise.all(days.map(async (d) => (await get(who, `findstatus?${range(d, d)}`)).json()));
+      expect(sumByUser([status.data])).toEqual(sumByUser(statusPerDay.map((answer) => answer.data)));
+    }
+
+    // Against the plays themselves: each master's members, and am1's whole subtree.
+    const byMaster = sumByUser([(await get(am1, `dailystatus?${range(RANGE.from, RANGE.to)}`)).json().data]);
+    expect(byMaster).toEqual({
+      master1: cents(profitOn(['player1'], RANGE.from, RANGE.to)),
+      master2: cents(profitOn(['player2'], RANGE.from, RANGE.to)),
+    });
+    for (const [agent, players] of [
+      ['am1', ['player1', 'player2']],
+      ['master2', ['player2']],
+      ['player1', ['player1']],
+    ] as const) {
+      const one = (await get(am1, `findstatus?${range(RANGE.from, RANGE.to)}&agentId=${agent}`)).json();
+      expect(one.data.map((r: StatusRow) => [r.username, r.profit])).toEqual([
+        [agent, profitOn([...players], RANGE.from, RANGE.to)],
+      ]);
+    }
+  });
+
+  it('the members popup over a range is the per-day popups added up, and the plays elsewhere', async () => {
+    const key = (r: MemberRow) => `${r.username} at ${r.cafe}`;
+    const add = (rows: MemberRow[]) => {
+      const sums: Record<string, [number, number]> = {};
+      for (const r of rows) {
+        const [play, profit] = sums[key(r)] ?? [0, 0];
+        sums[key(r)] = [play + cents(r.playPoints), profit + cents(r.profit)];
+      }
+      return sums;
+    };
+    for (const master of ['master1', 'master2']) {
+      const whole = (await get(am1, `dailystatusmembers?agentId=${master}&${range(RANGE.from, RANGE.to)}`)).json();
+      expect([whole.fromDate, whole.toDate, whole.agent]).toEqual([RANGE.from, RANGE.to, master]);
+      const perDay = await Promise.all(
+        daysOf(RANGE).map(async (d) => (await get(am1, `dailystatusmembers?agentId=${master}&${range(d, d)}`)).json()),
+      );
+      expect(add(whole.data)).toEqual(add(perDay.flatMap((answer) => answer.data)));
+      // Independently: the members' plays at a cafe of another master in the range.
+      const member = master === 'master1' ? 'player1' : 'player2';
+      const expected: Record<string, [number, number]> = {};
+      for (const [player, owner, play, win, at] of PLAYS) {
+        if (player !== member || owner === master || istDayOf(at) < RANGE.from || istDayOf(at) > RANGE.to) continue;
+        const [p, w] = expected[`${player} at ${owner} cafe`] ?? [0, 0];
+        expected[`${player} at ${owner} cafe`] = [p + cents(play), w + cents(play) - cents(win)];
+      }
+      expect(add(whole.data)).toEqual(expected);
+      expect(Object.keys(expected).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('missing dates mean the 7 days ending today; one `date` is a one-day range', async () => {
+    // The test clock is 2025-03-09 (IST).
+    for (const path of ['dailystatus', 'findstatus', 'dailystatusmembers?agentId=master1']) {
+      const sep = path.includes('?') ? '&' : '?';
+      const body = (await get(am1, path)).json();
+      expect([body.fromDate, body.toDate], path).toEqual(['2025-03-03', '2025-03-09']);
+      const onlyTo = (await get(am1, `${path}${sep}toDate=2025-03-05`)).json();
+      expect([onlyTo.fromDate, onlyTo.toDate], path).toEqual(['2025-02-27', '2025-03-05']);
+      const oneDay = (await get(am1, `${path}${sep}date=05-Mar-2025`)).json();
+      expect([oneDay.fromDate, oneDay.toDate], path).toEqual([DAY, DAY]);
+    }
+    const week = (await get(am1, 'dailystatus')).json();
+    expect(cents(week.totalProfit)).toBe(cents(profitOn(['player1', 'player2'], '2025-03-03', '2025-03-09')));
+  });
+
+  it.each([['dailystatus'], ['findstatus'], ['dailystatusmembers?agentId=master1'], ['agentdetails'], ['nonperforming']])(
+    '%s refuses a bad date or range with 400 naming the field',
+    async (path) => {
+      const sep = path.includes('?') ? '&' : '?';
+      const cases: [string, RegExp][] = [
+        ['fromDate=yesterday', /^fromDate is not a valid date/],
+        ['toDate=2025-02-30', /^toDate is not a valid date/],
+        ['fromDate=2025-03-05&toDate=2025-03-04', /^toDate must not be before fromDate/],
+        ['fromDate=2024-03-01&toDate=2025-03-05', /^toDate must be within 366 days of fromDate/],
+      ];
+      if (!path.startsWith('agentdetails') && !path.startsWith('nonperforming')) {
+        cases.push(
+          ['date=31-Feb-2025', /^date is not a valid date/],
+          ['date=2025-03-05&fromDate=2025-03-05', /^date cannot be combined/],
+        );
+      }
+      for (const [query, message] of cases) {
+        const res = await get(am1, `${path}${sep}${query}`);
+        expect([res.statusCode, res.json().message], query).toEqual([400, expect.stringMatching(message)]);
+      }
+      expect((await get(am1, `${path}${sep}${range('05-Mar-2025', '2025-03-09')}`)).statusCode).toBe(200);
+    },
+  );
 
   it('agent details and non-performing count the masters in scope', async () => {
     const details = (await get(am1, 'agentdetails')).json();

@@ -13,13 +13,13 @@ import {
   DAILY_STATUS_COLUMNS,
   DailyMembersResponse,
   DailyStatusResponse,
-  DayQuery,
   NON_PERFORMING_COLUMNS,
   NonPerformingResponse,
   RangeQuery,
+  StatusQuery,
 } from '@playrep/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { istDay, resolveDay } from '../../lib/dates.js';
+import { type DayRange, istDay, resolveRange } from '../../lib/dates.js';
 import { badRequest } from '../../lib/http-error.js';
 import { centsToPoints } from '../../lib/money.js';
 import { sendExport } from '../export/table-export.js';
@@ -31,17 +31,27 @@ import {
   mastersInScope,
   membersElsewhere,
   pathFrom,
-  profitOnDay,
+  profitOver,
   searchAccounts,
 } from './queries.js';
 
 const numbered = <T extends object>(rows: readonly T[]) => rows.map((r, i) => ({ srNo: i + 1, ...r }));
 
-/** The day of Daily Status / Agent Status: `date`, else `fromDate` (the screens send equal bounds). */
-function dayOf(query: { date?: string | undefined; fromDate?: string | undefined }, today: string): string {
-  const field = query.date !== undefined ? 'date' : 'fromDate';
-  return resolveDay(query.date ?? query.fromDate, today, field);
+/**
+ * The days of Daily Status, its popup and Agent Status: [fromDate, toDate] with the defaults of
+ * DOMAIN.md section 4, or the one day `date` (shorthand for equal bounds). Blank counts as missing.
+ */
+function rangeOf(query: StatusQuery, today: string): DayRange {
+  const day = query.date?.trim();
+  if (!day) return resolveRange(query, today);
+  if (query.fromDate?.trim() || query.toDate?.trim()) {
+    throw badRequest('date cannot be combined with fromDate or toDate: send one day or a range');
+  }
+  return resolveRange({ fromDate: day, toDate: day }, today, { from: 'date', to: 'date' });
 }
+
+/** `from-to`, or the one day, for export file names. */
+const rangeLabel = (range: DayRange) => (range.from === range.to ? range.from : `${range.from}-to-${range.to}`);
 
 /** How a manager sees the agents below it (issue 6). Every account parameter has passed the scope guard. */
 export const networkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,6 +61,8 @@ export const networkRoutes: FastifyPluginAsyncZod = async (app) => {
     '/agentdetails',
     { config: { call: 'agentdetails' }, schema: { querystring: RangeQuery, response: { 200: AgentListResponse } } },
     async (request, reply) => {
+      // The spec's call carries a range; the list does not depend on it, but a bad one is refused.
+      resolveRange(request.query, today());
       const data = await mastersInScope(app.db, request.subject.id);
       if (request.query.format) {
         return sendExport(reply, request.query.format, `agent-details-${request.subject.username}`, [
@@ -63,43 +75,43 @@ export const networkRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/dailystatus',
-    { config: { call: 'dailystatus' }, schema: { querystring: DayQuery, response: { 200: DailyStatusResponse } } },
+    { config: { call: 'dailystatus' }, schema: { querystring: StatusQuery, response: { 200: DailyStatusResponse } } },
     async (request, reply) => {
-      const day = dayOf(request.query, today());
-      const data = await dailyStatus(app.db, request.subject.id, day);
+      const range = rangeOf(request.query, today());
+      const data = await dailyStatus(app.db, request.subject.id, range);
       if (request.query.format) {
-        return sendExport(reply, request.query.format, `daily-status-${request.subject.username}-${day}`, [
+        return sendExport(reply, request.query.format, `daily-status-${request.subject.username}-${rangeLabel(range)}`, [
           { title: 'Daily Status', columns: DAILY_STATUS_COLUMNS, rows: numbered(data) },
         ]);
       }
       const totalCents = data.reduce((sum, r) => sum + Math.round(r.profit * 100), 0);
-      return { date: day, data, totalProfit: centsToPoints(totalCents) };
+      return { fromDate: range.from, toDate: range.to, data, totalProfit: centsToPoints(totalCents) };
     },
   );
 
   app.get(
     '/dailystatusmembers',
-    { config: { call: 'dailystatusmembers' }, schema: { querystring: DayQuery, response: { 200: DailyMembersResponse } } },
+    { config: { call: 'dailystatusmembers' }, schema: { querystring: StatusQuery, response: { 200: DailyMembersResponse } } },
     async (request, reply) => {
       const agent = request.scoped.agentId;
       if (!agent) throw badRequest('agentId is required');
       if (agent.role !== 'master') throw badRequest('agentId must be an agent (master)');
-      const day = dayOf(request.query, today());
-      const data = await membersElsewhere(app.db, agent.id, day);
+      const range = rangeOf(request.query, today());
+      const data = await membersElsewhere(app.db, agent.id, range);
       if (request.query.format) {
-        return sendExport(reply, request.query.format, `members-elsewhere-${agent.username}-${day}`, [
+        return sendExport(reply, request.query.format, `members-elsewhere-${agent.username}-${rangeLabel(range)}`, [
           { title: 'Members played in other agents cafes', columns: DAILY_MEMBERS_COLUMNS, rows: numbered(data) },
         ]);
       }
-      return { date: day, agent: agent.username, data };
+      return { fromDate: range.from, toDate: range.to, agent: agent.username, data };
     },
   );
 
   app.get(
     '/findstatus',
-    { config: { call: 'findstatus' }, schema: { querystring: DayQuery, response: { 200: AgentStatusResponse } } },
+    { config: { call: 'findstatus' }, schema: { querystring: StatusQuery, response: { 200: AgentStatusResponse } } },
     async (request, reply) => {
-      const day = dayOf(request.query, today());
+      const range = rangeOf(request.query, today());
       const agent = request.scoped.agentId;
       const data = agent
         ? [
@@ -107,21 +119,21 @@ export const networkRoutes: FastifyPluginAsyncZod = async (app) => {
               _id: agent.id,
               username: agent.username,
               fullname: fullName(agent.firstName, agent.lastName),
-              profit: centsToPoints(await profitOnDay(app.db, agent.id, day)),
+              profit: centsToPoints(await profitOver(app.db, agent.id, range)),
             },
           ]
-        : (await dailyStatus(app.db, request.subject.id, day)).map(({ _id, username, fullname, profit }) => ({
+        : (await dailyStatus(app.db, request.subject.id, range)).map(({ _id, username, fullname, profit }) => ({
             _id,
             username,
             fullname,
             profit,
           }));
       if (request.query.format) {
-        return sendExport(reply, request.query.format, `agent-status-${request.subject.username}-${day}`, [
+        return sendExport(reply, request.query.format, `agent-status-${request.subject.username}-${rangeLabel(range)}`, [
           { title: 'Agent Status', columns: AGENT_STATUS_COLUMNS, rows: data },
         ]);
       }
-      return { date: day, data };
+      return { fromDate: range.from, toDate: range.to, data };
     },
   );
 
@@ -129,6 +141,7 @@ export const networkRoutes: FastifyPluginAsyncZod = async (app) => {
     '/nonperforming',
     { config: { call: 'nonperforming' }, schema: { querystring: RangeQuery, response: { 200: NonPerformingResponse } } },
     async (request, reply) => {
+      resolveRange(request.query, today()); // as agentdetails: validated, not used
       const masters = await mastersInScope(app.db, request.subject.id);
       const inactive = masters.filter((m) => !m.userStatus);
       if (request.query.format) {

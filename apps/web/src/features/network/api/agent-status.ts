@@ -12,11 +12,12 @@ export interface AgentStatusParams {
   agentId: string;
 }
 
+/** The spec's call: the one Select Date as both bounds of the range. */
 function query(params: AgentStatusParams) {
-  return { id: params.id, date: params.date, agentId: params.agentId.trim() || undefined };
+  return { id: params.id, fromDate: params.date, toDate: params.date, agentId: params.agentId.trim() || undefined };
 }
 
-/** `GET /api/playrep/findstatus?id&date&agentId`: profit that day of one agent or of every master. */
+/** `GET /api/playrep/findstatus?id&fromDate&toDate&agentId`: profit that day of one agent or of every master. */
 export function fetchAgentStatus(params: AgentStatusParams, signal?: AbortSignal) {
   return api.get(AGENT_STATUS_PATH, query(params), { schema: AgentStatusResponse, signal });
 }

@@ -12,13 +12,17 @@ export interface DailyStatusMembersParams {
   date: string;
 }
 
-/** `GET /api/playrep/dailystatusmembers?id&agentId&date`: the agent's members who played at other agents' cafes. */
+/** The Daily Status day as both bounds of the range. */
+const query = (params: DailyStatusMembersParams) => ({
+  id: params.id,
+  agentId: params.agentId,
+  fromDate: params.date,
+  toDate: params.date,
+});
+
+/** `GET /api/playrep/dailystatusmembers?id&agentId&fromDate&toDate`: the agent's members who played at other agents' cafes. */
 export function fetchDailyStatusMembers(params: DailyStatusMembersParams, signal?: AbortSignal) {
-  return api.get(
-    DAILY_STATUS_MEMBERS_PATH,
-    { id: params.id, agentId: params.agentId, date: params.date },
-    { schema: DailyMembersResponse, signal },
-  );
+  return api.get(DAILY_STATUS_MEMBERS_PATH, query(params), { schema: DailyMembersResponse, signal });
 }
 
 export function dailyStatusMembersQuery(params: DailyStatusMembersParams) {
@@ -37,4 +41,4 @@ export function useDailyStatusMembers(params: DailyStatusMembersParams | null) {
 }
 
 export const dailyStatusMembersExport = (params: DailyStatusMembersParams) =>
-  exportHref(DAILY_STATUS_MEMBERS_PATH, { id: params.id, agentId: params.agentId, date: params.date });
+  exportHref(DAILY_STATUS_MEMBERS_PATH, query(params));

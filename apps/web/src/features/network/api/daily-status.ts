@@ -11,9 +11,12 @@ export interface DailyStatusParams {
   date: string;
 }
 
-/** `GET /api/playrep/dailystatus?id&date`: each master's profit that day. */
+/** The spec's call: the one Select Date as both bounds of the range. */
+const query = (params: DailyStatusParams) => ({ id: params.id, fromDate: params.date, toDate: params.date });
+
+/** `GET /api/playrep/dailystatus?id&fromDate&toDate`: each master's profit that day. */
 export function fetchDailyStatus(params: DailyStatusParams, signal?: AbortSignal) {
-  return api.get(DAILY_STATUS_PATH, { id: params.id, date: params.date }, { schema: DailyStatusResponse, signal });
+  return api.get(DAILY_STATUS_PATH, query(params), { schema: DailyStatusResponse, signal });
 }
 
 export function dailyStatusQuery(params: DailyStatusParams) {
@@ -27,5 +30,4 @@ export function useDailyStatus(params: DailyStatusParams) {
   return useQuery({ ...dailyStatusQuery(params), placeholderData: keepPreviousData });
 }
 
-export const dailyStatusExport = (params: DailyStatusParams) =>
-  exportHref(DAILY_STATUS_PATH, { id: params.id, date: params.date });
+export const dailyStatusExport = (params: DailyStatusParams) => exportHref(DAILY_STATUS_PATH, query(params));

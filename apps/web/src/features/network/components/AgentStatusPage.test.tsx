@@ -13,7 +13,11 @@ describe('Agent Status', () => {
   it('shows Agent ID, Agent Name and Profit; Show Details writes the date and agent into the URL and Back restores', async () => {
     const user = userEvent.setup({ delay: null });
     const calls = networkServer({
-      findstatus: (q) => ({ date: q.date, data: q.agentId ? rows.filter((r) => r.username === q.agentId) : rows }),
+      findstatus: (q) => ({
+        fromDate: q.fromDate,
+        toDate: q.toDate,
+        data: q.agentId ? rows.filter((r) => r.username === q.agentId) : rows,
+      }),
     });
     signInAs('areamanager');
     const app = renderApp('/areamanager/reports/agenstatus?date=2025-03-05');
@@ -31,7 +35,9 @@ describe('Agent Status', () => {
     await user.click(screen.getByRole('button', { name: 'Show Details' }));
     await waitFor(() => expect(within(table).queryByText('master2')).toBeNull());
     expect(app.router.state.location.search).toBe('?date=2025-03-05&agentId=master1');
-    expect(callsTo(calls, 'findstatus')).toEqual([{ date: '2025-03-05' }, { date: '2025-03-05', agentId: 'master1' }]);
+    // The one Select Date goes out as both bounds of the spec's range.
+    const day = { fromDate: '2025-03-05', toDate: '2025-03-05' };
+    expect(callsTo(calls, 'findstatus')).toEqual([day, { ...day, agentId: 'master1' }]);
 
     await app.router.navigate(-1);
     await within(table).findByText('master2');

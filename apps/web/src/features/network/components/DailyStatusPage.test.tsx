@@ -6,6 +6,8 @@ import { renderApp, signInAs } from '../../../test/render-app';
 import { callsTo, networkServer, PAGE_LOAD } from '../test-server';
 
 const DAY = '2025-03-05';
+/** The screen sends its one Select Date as both bounds of the spec's range. */
+const oneDay = (day: string) => ({ fromDate: day, toDate: day });
 const rows = [
   { _id: 'u-master1', username: 'master1', fullname: 'Manoj Patel', address: 'Pune', profit: 1250.5, playedElsewhere: true },
   { _id: 'u-master2', username: 'master2', fullname: 'Meena Rao', address: 'Nashik', profit: -300.25, playedElsewhere: false },
@@ -13,9 +15,10 @@ const rows = [
 
 function server() {
   return networkServer({
-    dailystatus: (q) => ({ date: q.date, data: rows, totalProfit: 950.25 }),
+    dailystatus: (q) => ({ fromDate: q.fromDate, toDate: q.toDate, data: rows, totalProfit: 950.25 }),
     dailystatusmembers: (q) => ({
-      date: q.date,
+      fromDate: q.fromDate,
+      toDate: q.toDate,
       agent: q.agentId,
       data:
         q.agentId === 'master1'
@@ -59,11 +62,11 @@ describe('Daily Status', () => {
     expect(cellTexts(total!)).toEqual(['Total', '', '', '950.25']);
     expect(within(second!).getAllByRole('cell')[3]!.getAttribute('data-negative')).toBe('true');
 
-    expect(callsTo(calls, 'dailystatus')).toEqual([{ date: DAY }]);
+    expect(callsTo(calls, 'dailystatus')).toEqual([oneDay(DAY)]);
     expect(screen.getByLabelText(/^Select Date/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Show Details' })).toBeTruthy();
     const csv = screen.getByRole('link', { name: 'CSV' }).getAttribute('href');
-    expect(csv).toBe(`/api/playrep/dailystatus?date=${DAY}&format=csv`);
+    expect(csv).toBe(`/api/playrep/dailystatus?fromDate=${DAY}&toDate=${DAY}&format=csv`);
   });
 
   it('defaults to today in India', async () => {
@@ -71,7 +74,7 @@ describe('Daily Status', () => {
     signInAs('master');
     renderApp('/master/reports/dailystatus');
     await screen.findByText('master1', {}, PAGE_LOAD);
-    expect(callsTo(calls, 'dailystatus')).toEqual([{ date: todayIst() }]);
+    expect(callsTo(calls, 'dailystatus')).toEqual([oneDay(todayIst())]);
   });
 
   it("opens the agent's members who played in other agents' cafes from its profit, and closes", async () => {
@@ -85,7 +88,7 @@ describe('Daily Status', () => {
       name: /Members of master1 who played in other agents' cafes on 05-Mar-2025/,
     });
     await within(dialog).findByText('player1');
-    expect(callsTo(calls, 'dailystatusmembers')).toEqual([{ agentId: 'master1', date: DAY }]);
+    expect(callsTo(calls, 'dailystatusmembers')).toEqual([{ agentId: 'master1', ...oneDay(DAY) }]);
     const headers = within(dialog)
       .getAllByRole('columnheader')
       .map((h) => h.textContent?.replace(/[▲▼↕]/g, ''));
@@ -98,7 +101,7 @@ describe('Daily Status', () => {
     await user.click(screen.getByRole('button', { name: /^-300\.25: show members of master2/ }));
     const empty = await screen.findByRole('dialog', { name: /Members of master2/ });
     expect(await within(empty).findByText('No data available')).toBeTruthy();
-    expect(callsTo(calls, 'dailystatusmembers')).toContainEqual({ agentId: 'master2', date: DAY });
+    expect(callsTo(calls, 'dailystatusmembers')).toContainEqual({ agentId: 'master2', ...oneDay(DAY) });
   });
 
   it('passes the report subject as id to the report and the popup', async () => {
@@ -108,7 +111,7 @@ describe('Daily Status', () => {
     renderApp(`/superadmin/reports/dailystatus?date=${DAY}&id=u-am1&subject=am1`);
     await user.click(await screen.findByRole('button', { name: /^1,250\.50/ }, PAGE_LOAD));
     await screen.findByRole('dialog');
-    expect(callsTo(calls, 'dailystatus')).toEqual([{ id: 'u-am1', date: DAY }]);
-    expect(callsTo(calls, 'dailystatusmembers')).toEqual([{ id: 'u-am1', agentId: 'master1', date: DAY }]);
+    expect(callsTo(calls, 'dailystatus')).toEqual([{ id: 'u-am1', ...oneDay(DAY) }]);
+    expect(callsTo(calls, 'dailystatusmembers')).toEqual([{ id: 'u-am1', agentId: 'master1', ...oneDay(DAY) }]);
   });
 });
