@@ -10,8 +10,11 @@ import type { ScopedAccount } from './context.js';
  * scope rule (DOMAIN.md section 1) for every account parameter, before any handler runs.
  *
  * Account parameters: `id` and `accountId` carry an account `_id`; `agentId`, `username` and
- * `childId` carry a username (the screens' "Agent ID" inputs). Handlers read them from
- * `request.scoped` and never look accounts up by themselves.
+ * `childId` carry a username (the screens' "Agent ID" inputs). The `_id` parameters are checked
+ * against the caller's subtree; `id` is the report's subject, and the username parameters are
+ * checked against the subject's subtree (a manager looking at one of its agents may not name an
+ * account of another branch beside it). Handlers read them from `request.scoped` and never look
+ * accounts up by themselves.
  */
 export const ACCOUNT_ID_PARAMS = ['id', 'accountId'] as const;
 export const ACCOUNT_USERNAME_PARAMS = ['agentId', 'username', 'childId'] as const;
@@ -38,31 +41,36 @@ export function registerScopeGuard(app: FastifyInstance): void {
     // and the body. The same parameter given twice with different values is refused.
     const sources = [request.query, request.params, request.body].filter(isRecord);
     const scoped: Record<string, ScopedAccount> = {};
-    for (const param of [...ACCOUNT_ID_PARAMS, ...ACCOUNT_USERNAME_PARAMS]) {
-      const values = sources.map((source) => source[param]).filter((v) => v !== undefined && v !== null && v !== '');
-      if (values.length === 0) continue;
-      if (values.some((v) => typeof v !== 'string')) throw new HttpError(400, `${param} must be a single value`);
-      const distinct = new Set((values as string[]).map((v) => v.trim()));
-      if (distinct.size > 1) throw new HttpError(400, `${param} is given twice with different values`);
-      const byId = (ACCOUNT_ID_PARAMS as readonly string[]).includes(param);
-      scoped[param] = await resolveInScope(app.db, auth.accountId, [...distinct][0]!, byId ? 'id' : 'username');
+    for (const param of ACCOUNT_ID_PARAMS) {
+      const key = accountParam(sources, param);
+      if (key !== null) scoped[param] = await resolveInScope(app.db, auth.accountId, key, 'id');
+    }
+    const subject = scoped.id ?? (await resolveInScope(app.db, auth.accountId, auth.accountId, 'id'));
+    for (const param of ACCOUNT_USERNAME_PARAMS) {
+      const key = accountParam(sources, param);
+      if (key !== null) scoped[param] = await resolveInScope(app.db, subject.id, key, 'username');
     }
     request.scoped = scoped;
-    request.subject = scoped.id ?? (await resolveInScope(app.db, auth.accountId, auth.accountId, 'id'));
+    request.subject = subject;
   });
+}
+
+/** The one value of an account parameter across the request's sources, trimmed; null when absent. */
+function accountParam(sources: Record<string, unknown>[], param: string): string | null {
+  const values = sources.map((source) => source[param]).filter((v) => v !== undefined && v !== null && v !== '');
+  if (values.length === 0) return null;
+  if (values.some((v) => typeof v !== 'string')) throw new HttpError(400, `${param} must be a single value`);
+  const distinct = new Set((values as string[]).map((v) => v.trim()));
+  if (distinct.size > 1) throw new HttpError(400, `${param} is given twice with different values`);
+  return [...distinct][0]!;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Looks an account up and applies the scope rule: unknown -> 404, outside the subtree -> 403. */
-export async function resolveInScope(
-  db: Queryable,
-  callerId: string,
-  key: string,
-  by: 'id' | 'username',
-): Promise<ScopedAccount> {
+/** Looks an account up and applies the scope rule: unknown -> 404, outside the subtree of `rootId` -> 403. */
+export async function resolveInScope(db: Queryable, rootId: string, key: string, by: 'id' | 'username'): Promise<ScopedAccount> {
   if (by === 'id' && !UUID.test(key)) throw notFound('No such account');
   const match = by === 'id' ? sql`a.id = ${key}::uuid` : sql`lower(a.username) = lower(${key})`;
   const rows = await queryRows<{
@@ -77,7 +85,7 @@ export async function resolveInScope(
     db,
     sql`
     SELECT a.id, a.username, a.role, a.first_name, a.last_name, a.parent_id,
-           EXISTS (SELECT 1 FROM account_closure c WHERE c.ancestor_id = ${callerId}::uuid AND c.descendant_id = a.id) AS in_scope
+           EXISTS (SELECT 1 FROM account_closure c WHERE c.ancestor_id = ${rootId}::uuid AND c.descendant_id = a.id) AS in_scope
       FROM accounts a
      WHERE ${match} AND a.role <> 'house'`,
   );

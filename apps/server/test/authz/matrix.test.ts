@@ -53,15 +53,20 @@ function descendantsOf(username: NetworkUsername): NetworkUsername[] {
   return found;
 }
 
+const subtreeOf = (username: NetworkUsername): NetworkUsername[] => [username, ...descendantsOf(username)];
+const serves = (roles: readonly Role[] | undefined, account: NetworkUsername) => !roles || roles.includes(roleOf(account));
+
+type Account = NetworkUsername | 'unknown';
+
 /** The account a cell asks about; null when the user has none of that kind (the cell is skipped). */
-function targetAccount(user: ChainUser, target: Target, row: MatrixRow): NetworkUsername | 'unknown' | null {
+function targetAccount(user: ChainUser, target: Target, roles: readonly Role[] | undefined): Account | null {
   switch (target) {
     case 'own':
       return user;
     case 'descendant': {
       const all = descendantsOf(user);
       // Prefer a descendant the handler serves, so that the 200 path is exercised.
-      return all.find((d) => !row.subjectRoles || row.subjectRoles.includes(roleOf(d))) ?? all[0] ?? null;
+      return all.find((d) => serves(roles, d)) ?? all[0] ?? null;
     }
     case 'sibling':
       return SIBLING[user];
@@ -72,34 +77,113 @@ function targetAccount(user: ChainUser, target: Target, row: MatrixRow): Network
   }
 }
 
-/** What the matrix says the cell must answer. */
-function expected(row: MatrixRow, user: ChainUser, target: Target, account: NetworkUsername | 'unknown'): string {
-  if (!row.allowedRoles.includes(roleOf(user))) return '403 Not allowed';
-  if (row.accountParam === null) return '200';
-  switch (target) {
-    case 'own':
-    case 'descendant':
-      return account !== 'unknown' && row.subjectRoles && !row.subjectRoles.includes(roleOf(account)) ? '400' : '200';
-    case 'sibling':
-    case 'ancestor':
-      return '403 Not allowed';
-    case 'unknown':
-      return '404';
-  }
+/** Where an account stands relative to the subtree a parameter is checked against. */
+type Relation = 'inside' | 'outside' | 'unknown';
+const relationOf = (target: Target): Relation =>
+  target === 'unknown' ? 'unknown' : target === 'own' || target === 'descendant' ? 'inside' : 'outside';
+
+/** One account parameter of a cell: its value and what the guard, then the handler, make of it. */
+interface ParamCheck {
+  param: string;
+  account: Account;
+  relation: Relation;
+  /** Roles the handler serves for this parameter (another role in scope: 400). */
+  roles?: readonly Role[] | undefined;
 }
 
-function urlFor(row: MatrixRow, ids: NetworkIds, account: NetworkUsername | 'unknown' | null): string {
+interface Cell {
+  label: string;
+  params: ParamCheck[];
+  /** A parameter the handler requires is left out (400 once the guard has passed). */
+  missingRequired: boolean;
+}
+
+/**
+ * What the matrix says a cell must answer: the role gate, then the guard on every parameter in
+ * order (outside -> 403, unknown -> 404), then the handler's own 400s.
+ */
+function expected(row: MatrixRow, user: ChainUser, cell: Cell): string {
+  if (!row.allowedRoles.includes(roleOf(user))) return '403 Not allowed';
+  for (const check of cell.params) {
+    if (check.relation === 'outside') return '403 Not allowed';
+    if (check.relation === 'unknown') return '404';
+  }
+  if (cell.params.some((c) => c.account !== 'unknown' && !serves(c.roles, c.account))) return '400';
+  return cell.missingRequired ? '400' : '200';
+}
+
+const isIdParam = (param: string) => param === 'id' || param === 'accountId';
+
+function urlFor(row: MatrixRow, ids: NetworkIds, params: readonly Pick<ParamCheck, 'param' | 'account'>[]): string {
   const query = new URLSearchParams(row.extraQuery);
-  if (row.accountParam !== null && account !== null) {
-    const byId = row.accountParam === 'id' || row.accountParam === 'accountId';
-    const value = account === 'unknown' ? (byId ? UNKNOWN_ID : UNKNOWN_USERNAME) : byId ? ids[account] : account;
-    query.set(row.accountParam, value);
+  for (const { param, account } of params) {
+    const byId = isIdParam(param);
+    query.set(param, account === 'unknown' ? (byId ? UNKNOWN_ID : UNKNOWN_USERNAME) : byId ? ids[account] : account);
   }
   const qs = query.toString();
   return qs ? `${row.path}?${qs}` : row.path;
 }
 
-/** '200', '404', or '403 Not allowed' (the 403 message is part of the contract). */
+/**
+ * The cells of one row for one user:
+ * - the subject parameter (accountParam) about own, descendant, sibling, ancestor, unknown;
+ * - with a usernameParam, that parameter about the same five kinds, with `id` left out and with
+ *   `id` = the caller's own _id;
+ * - and the subject rule: `id` = a descendant D, the username parameter inside D's subtree (allowed),
+ *   in the caller's subtree but in another branch than D (refused), and the caller itself (refused).
+ */
+function cellsFor(row: MatrixRow, user: ChainUser): Cell[] {
+  const cells: Cell[] = [];
+  const named = row.usernameParam;
+  const subjectParam = row.accountParam;
+  if (subjectParam === null) return [{ label: `${user}`, params: [], missingRequired: false }];
+
+  for (const target of TARGETS) {
+    const account = targetAccount(user, target, row.subjectRoles);
+    if (account === null) continue; // e.g. a player has no descendant, the root no ancestor
+    cells.push({
+      label: `${user}: ${subjectParam}=${target} (${account})`,
+      params: [{ param: subjectParam, account, relation: relationOf(target), roles: row.subjectRoles }],
+      missingRequired: named?.required ?? false,
+    });
+  }
+  if (!named) return cells;
+
+  const ownSubject: ParamCheck = { param: 'id', account: user, relation: 'inside', roles: row.subjectRoles };
+  for (const withId of [false, true]) {
+    for (const target of TARGETS) {
+      const account = targetAccount(user, target, named.roles);
+      if (account === null) continue;
+      const check: ParamCheck = { param: named.name, account, relation: relationOf(target), roles: named.roles };
+      cells.push({
+        label: `${user}: ${withId ? 'id=own, ' : ''}${named.name}=${target} (${account})`,
+        params: withId ? [ownSubject, check] : [check],
+        missingRequired: false,
+      });
+    }
+  }
+
+  // The subject rule: a descendant with an account the handler serves in its subtree.
+  const subjects = descendantsOf(user);
+  const subject = subjects.find((d) => subtreeOf(d).some((a) => serves(named.roles, a))) ?? subjects[0];
+  if (subject === undefined) return cells;
+  const inSubject = subtreeOf(subject);
+  const inside = inSubject.find((a) => a !== subject && serves(named.roles, a)) ?? subject;
+  const otherBranch = descendantsOf(user).filter((a) => !inSubject.includes(a));
+  const outside = otherBranch.find((a) => serves(named.roles, a)) ?? otherBranch[0];
+  const subjectCheck: ParamCheck = { param: 'id', account: subject, relation: 'inside', roles: row.subjectRoles };
+  const nameCell = (label: string, account: NetworkUsername, relation: Relation): Cell => ({
+    label: `${user}: id=${subject}, ${named.name}=${label} (${account})`,
+    params: [subjectCheck, { param: named.name, account, relation, roles: named.roles }],
+    missingRequired: false,
+  });
+  cells.push(nameCell('in the subject subtree', inside, 'inside'));
+  if (outside !== undefined) cells.push(nameCell("in the caller's subtree, another branch", outside, 'outside'));
+  cells.push(nameCell("the caller (the subject's ancestor)", user, 'outside'));
+  return cells;
+}
+
+/** '200', '400', '404', or '403 Not allowed' (the 403 message is part of the contract). */
 function outcome(res: { statusCode: number; json(): unknown }): string {
   if (res.statusCode === 200) return '200';
   const body = res.json() as { message?: unknown };
@@ -107,6 +191,9 @@ function outcome(res: { statusCode: number; json(): unknown }): string {
   if (keys.length !== 1 || typeof body.message !== 'string') return `${res.statusCode} (body is not { message })`;
   return res.statusCode === 403 ? `403 ${body.message}` : String(res.statusCode);
 }
+
+/** Account parameters the guard knows; a row must name every one its call reads. */
+const ACCOUNT_PARAMS = ['id', 'accountId', 'agentId', 'username', 'childId'] as const;
 
 describe.each(TEST_DB_KINDS)('authorization matrix on %s', (kind) => {
   let t: TestApp;
@@ -139,7 +226,7 @@ describe.each(TEST_DB_KINDS)('authorization matrix on %s', (kind) => {
 
   describe.each(MATRIX.map((row) => [`${row.method} ${row.path}`, row] as const))('%s', (_name, row) => {
     it('needs a session (401)', async () => {
-      const res = await t.app.inject({ method: row.method, url: urlFor(row, ids, CHAIN[0]) });
+      const res = await t.app.inject({ method: row.method, url: urlFor(row, ids, []) });
       expect(res.statusCode).toBe(401);
       expect(Object.keys(res.json())).toEqual(['message']);
     });
@@ -148,17 +235,30 @@ describe.each(TEST_DB_KINDS)('authorization matrix on %s', (kind) => {
       const want: string[] = [];
       const got: string[] = [];
       for (const user of CHAIN) {
-        const targets = row.accountParam === null ? (['own'] as const) : TARGETS;
-        for (const target of targets) {
-          const account = targetAccount(user, target, row);
-          if (account === null) continue; // e.g. a player has no descendant, the root no ancestor
-          const label = `${user} -> ${target} (${account})`;
-          want.push(`${label}: ${expected(row, user, target, account)}`);
-          const res = await injectAs(t.app, sessions[user], { method: row.method, url: urlFor(row, ids, account) });
-          got.push(`${label}: ${outcome(res)}`);
+        for (const cell of cellsFor(row, user)) {
+          want.push(`${cell.label}: ${expected(row, user, cell)}`);
+          const res = await injectAs(t.app, sessions[user], { method: row.method, url: urlFor(row, ids, cell.params) });
+          got.push(`${cell.label}: ${outcome(res)}`);
         }
       }
       expect(got).toEqual(want);
+    });
+
+    // A call that reads an account parameter its row does not name would escape the cells above.
+    it('ignores every account parameter its row does not name', async () => {
+      const named = [row.accountParam, row.usernameParam?.name].filter((p) => p !== null && p !== undefined);
+      const base: Pick<ParamCheck, 'param' | 'account'>[] = [];
+      if (row.accountParam !== null) base.push({ param: row.accountParam, account: 'am1' });
+      if (row.usernameParam?.required) base.push({ param: row.usernameParam.name, account: 'master1' });
+      const plain = await injectAs(t.app, sessions.am1, { method: row.method, url: urlFor(row, ids, base) });
+      for (const param of ACCOUNT_PARAMS.filter((p) => !named.includes(p))) {
+        // am2 is outside am1's subtree: a call that checked (or used) it would answer differently.
+        const res = await injectAs(t.app, sessions.am1, {
+          method: row.method,
+          url: urlFor(row, ids, [...base, { param, account: 'am2' }]),
+        });
+        expect({ param, status: res.statusCode, body: res.body }).toEqual({ param, status: plain.statusCode, body: plain.body });
+      }
     });
   });
 });

@@ -4,6 +4,10 @@ import type { Role } from '@playrep/contracts';
  * The authorization matrix of /api/playrep/*, kept as data: one row per route. matrix.test.ts
  * signs in as each role and calls every row about its own account, a descendant, an account in
  * a sibling subtree, an ancestor and an unknown account, and fails when a route has no row.
+ * A row whose call also takes a username parameter beside `id` names it in usernameParam: that
+ * parameter gets the same five kinds of account, and is checked against the report's subject
+ * (an account inside the caller's subtree but outside the subject's is refused too). The test
+ * also fails when a call reads an account parameter its row does not name.
  *
  * allowedRoles are written out from DOMAIN.md section 6 on purpose, NOT imported from the
  * contracts' permission table: a wrong table must make this test fail.
@@ -20,6 +24,8 @@ export interface MatrixRow {
    * 'agentId'. null when the call is about no account (then only the role gate is checked).
    */
   accountParam: 'id' | 'accountId' | 'agentId' | 'username' | 'childId' | null;
+  /** The username parameter (an "Agent ID" input) the call takes beside `id`, checked within the subject's subtree. */
+  usernameParam?: UsernameParam;
   /** Other query parameters the call needs to answer 200. */
   extraQuery: Record<string, string>;
   allowedRoles: readonly Role[];
@@ -28,6 +34,14 @@ export interface MatrixRow {
    * scope with another role gets 400 from the handler, after the guard has let it through.
    */
   subjectRoles?: readonly Role[];
+}
+
+export interface UsernameParam {
+  name: 'agentId' | 'username' | 'childId';
+  /** The handler answers 400 without it. */
+  required: boolean;
+  /** When the handler serves only accounts of these roles there (400 for another role in scope). */
+  roles?: readonly Role[];
 }
 
 // DOMAIN.md section 6, row by row.
@@ -89,6 +103,8 @@ export const MATRIX: readonly MatrixRow[] = [
     method: 'GET',
     path: '/api/playrep/dailystatus',
     accountParam: 'id',
+    // Accepted (the Agent Status query shape) though the list ignores it: still scope-checked.
+    usernameParam: { name: 'agentId', required: false },
     extraQuery: {},
     allowedRoles: AGENTS,
   },
@@ -97,16 +113,17 @@ export const MATRIX: readonly MatrixRow[] = [
     call: 'dailystatusmembers',
     method: 'GET',
     path: '/api/playrep/dailystatusmembers',
-    accountParam: 'agentId',
+    accountParam: 'id',
+    usernameParam: { name: 'agentId', required: true, roles: ['master'] },
     extraQuery: {},
     allowedRoles: AGENTS,
-    subjectRoles: ['master'],
   },
   {
     call: 'findstatus',
     method: 'GET',
     path: '/api/playrep/findstatus',
-    accountParam: 'agentId',
+    accountParam: 'id',
+    usernameParam: { name: 'agentId', required: false },
     extraQuery: {},
     allowedRoles: MANAGERS,
   },
@@ -122,7 +139,8 @@ export const MATRIX: readonly MatrixRow[] = [
     call: 'balancereport',
     method: 'GET',
     path: '/api/playrep/balancereport',
-    accountParam: 'agentId',
+    accountParam: 'id',
+    usernameParam: { name: 'agentId', required: false },
     extraQuery: {},
     allowedRoles: MANAGERS,
   },
@@ -130,7 +148,8 @@ export const MATRIX: readonly MatrixRow[] = [
     call: 'balancechildren',
     method: 'GET',
     path: '/api/playrep/balancechildren',
-    accountParam: 'agentId',
+    accountParam: 'id',
+    usernameParam: { name: 'agentId', required: true },
     extraQuery: {},
     allowedRoles: MANAGERS,
   },
@@ -179,15 +198,15 @@ export const MATRIX: readonly MatrixRow[] = [
     extraQuery: {},
     allowedRoles: MANAGERS,
   },
-  // Recovery is about one master, named by its Agent ID.
+  // Recovery is about one master, named by its Agent ID (within the subject's subtree).
   {
     call: 'revenuerecovery',
     method: 'GET',
     path: '/api/playrep/revenuerecovery',
-    accountParam: 'username',
+    accountParam: 'id',
+    usernameParam: { name: 'username', required: true, roles: ['master'] },
     extraQuery: {},
     allowedRoles: MANAGERS,
-    subjectRoles: ['master'],
   },
   {
     call: 'managermailreport',
