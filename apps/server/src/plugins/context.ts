@@ -41,5 +41,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Name of the /api/playrep call, looked up in the permission table (API_ROLES). */
     call?: string;
+    /** A GET that changes state (logout): the Origin check applies to it as to a POST. */
+    changesState?: boolean;
   }
 }

@@ -6,10 +6,12 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const ORIGIN_REFUSED_MESSAGE = 'Request refused: it came from a page of another site.';
 
 /**
- * Cross-site request check for state-changing calls: when the browser sends an Origin header it
- * must be the server's own origin (scheme + host as the request reached us, proxy headers only
- * when TRUST_PROXY says so) or one listed in ALLOWED_ORIGINS. Requests without Origin (curl,
- * same-origin GET-style navigations) pass; the SameSite=Strict cookie covers the rest.
+ * Cross-site request check for state-changing calls (POST, PUT, PATCH, DELETE, and routes marked
+ * `config.changesState`, such as GET /api/auth/logout): when the browser sends an Origin header
+ * it must be the server's own origin (scheme + host as the request reached us, proxy headers only
+ * when TRUST_PROXY says so) or one listed in ALLOWED_ORIGINS. Without Origin (a GET from a link
+ * or an image sends none), `Sec-Fetch-Site: cross-site` is refused; requests with neither header
+ * (curl, older browsers) pass, and the SameSite=Strict cookie covers the rest.
  */
 export function registerOriginCheck(app: FastifyInstance): void {
   const allowed = new Set(
@@ -18,9 +20,12 @@ export function registerOriginCheck(app: FastifyInstance): void {
       .filter((origin): origin is string => origin !== null),
   );
   app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method)) return;
+    if (!STATE_CHANGING.has(request.method) && !request.routeOptions.config?.changesState) return;
     const origin = request.headers.origin;
-    if (origin === undefined) return;
+    if (origin === undefined) {
+      if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden(ORIGIN_REFUSED_MESSAGE);
+      return;
+    }
     const presented = normalizeOrigin(origin);
     if (presented !== null && (presented === ownOrigin(request) || allowed.has(presented))) return;
     throw forbidden(ORIGIN_REFUSED_MESSAGE);

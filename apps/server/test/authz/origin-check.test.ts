@@ -70,6 +70,50 @@ describe.each(TEST_DB_KINDS)('Origin check on %s', (kind) => {
     // The refused logout did not end the session.
     expect((await injectAs(t.app, me, { url: '/api/playrep/pointtransferreport' })).statusCode).toBe(200);
   });
+
+  it('guards GET /api/auth/logout (it ends the session): a foreign Origin or a cross-site fetch is refused', async () => {
+    const me = await signIn(t.app, 'am1');
+    const alive = async () => (await injectAs(t.app, me, { url: '/api/auth/session' })).statusCode;
+    const refused: Record<string, string>[] = [
+      { origin: 'http://evil.example' },
+      // A link or an image on another site sends no Origin on a GET, but the browser says where it came from.
+      { 'sec-fetch-site': 'cross-site' },
+      { host: 'playrep.local:3000', origin: 'http://evil.example', 'sec-fetch-site': 'same-origin' },
+    ];
+    for (const headers of refused) {
+      const res = await injectAs(t.app, me, { url: '/api/auth/logout', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json()).toEqual({ message: ORIGIN_REFUSED_MESSAGE });
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(await alive()).toBe(200);
+    }
+    // The same cross-site marker on a read changes nothing.
+    expect(
+      (await injectAs(t.app, me, { url: '/api/auth/session', headers: { 'sec-fetch-site': 'cross-site' } })).statusCode,
+    ).toBe(200);
+  });
+
+  it('still signs out through GET /api/auth/logout from the own site and from curl', async () => {
+    const accepted: Record<string, string>[] = [
+      {},
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none' }, // typed into the address bar
+      { host: 'playrep.local:3000', origin: 'http://playrep.local:3000' },
+      { origin: 'https://backoffice.example.com' },
+    ];
+    for (const headers of accepted) {
+      const me = await signIn(t.app, 'sam1');
+      const res = await injectAs(t.app, me, { url: '/api/auth/logout', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+      expect((await injectAs(t.app, me, { url: '/api/auth/session' })).statusCode).toBe(401);
+    }
+  });
+
+  it('refuses a state-changing call marked cross-site by the browser even without an Origin', async () => {
+    const res = await loginWith(t, { 'sec-fetch-site': 'cross-site' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: ORIGIN_REFUSED_MESSAGE });
+  });
 });
 
 describe.each(TEST_DB_KINDS)('Origin check behind a trusted https proxy on %s', (kind) => {

@@ -54,6 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method,
       url: '/logout',
+      config: { changesState: true },
       schema: { response: { 200: LogoutResponse } },
       handler: async (request, reply) => {
         await logout(request);
