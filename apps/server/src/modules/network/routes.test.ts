@@ -63,6 +63,15 @@ describe.each(TEST_DB_KINDS)('network reports on %s', (kind) => {
       await acceptTransfer(db, { transferId: tr.id, byAccountId: ids[to] });
     }
     await db.execute(sql`UPDATE accounts SET user_status = false WHERE username = 'master2'`);
+    // More agents outside am1 for the non-performing counts: a level skipped, active and inactive.
+    for (const [username, parent, active] of [
+      ['master4', 'sam1', false],
+      ['master5', 'am2', false],
+      ['master6', 'am2', true],
+    ] as const) {
+      await db.execute(sql`INSERT INTO accounts (username, role, parent_id, commission, user_status)
+                           VALUES (${username}, 'master', ${ids[parent]}::uuid, 10, ${active})`);
+    }
     am1 = await signIn(t.app, 'am1');
     superadmin = await signIn(t.app, 'superadmin');
   });
@@ -234,15 +243,50 @@ describe.each(TEST_DB_KINDS)('network reports on %s', (kind) => {
     },
   );
 
-  it('agent details and non-performing count the masters in scope', async () => {
+  it('agent details list the masters in scope', async () => {
     const details = (await get(am1, 'agentdetails')).json();
     expect(details.data.map((r: { username: string; commission: number }) => [r.username, r.commission])).toEqual([
       ['master1', 10],
       ['master2', 10],
     ]);
-    const np = (await get(superadmin, 'nonperforming')).json();
-    expect([np.totalAgents, np.inactiveAgents]).toEqual([3, 1]);
-    expect(np.data.map((r: { username: string }) => r.username)).toEqual(['master2']);
+  });
+
+  /** Independent reference: the masters below `rootId` (account_closure) and the inactive ones among them. */
+  async function mastersBelow(rootId: string): Promise<{ all: string[]; inactive: string[] }> {
+    const result = await t.app.db.execute(sql`
+      SELECT a.username, a.user_status FROM accounts a
+       WHERE a.role = 'master' AND a.id IN (SELECT descendant_id FROM account_closure WHERE ancestor_id = ${rootId}::uuid)`);
+    const rows = (result as unknown as { rows: { username: string; user_status: boolean }[] }).rows;
+    return {
+      all: rows.map((r) => r.username).sort(),
+      inactive: rows
+        .filter((r) => !r.user_status)
+        .map((r) => r.username)
+        .sort(),
+    };
+  }
+
+  it('non-performing counts match the accounts table for each manager and subject', async () => {
+    const sam1 = await signIn(t.app, 'sam1');
+    const am2 = await signIn(t.app, 'am2');
+    const cases: [TestSession, string, string][] = [
+      [am1, 'am1', ''],
+      [sam1, 'sam1', ''],
+      [am2, 'am2', ''],
+      [superadmin, 'superadmin', ''],
+      [superadmin, 'am2', `?id=${ids.am2}`], // a subject picked below the caller
+      [am1, 'master2', `?id=${ids.master2}`],
+    ];
+    for (const [who, root, query] of cases) {
+      const expected = await mastersBelow(ids[root as keyof NetworkIds]);
+      const np = (await get(who, `nonperforming${query}`)).json();
+      expect([np.totalAgents, np.inactiveAgents], root).toEqual([expected.all.length, expected.inactive.length]);
+      expect(np.data.map((r: { username: string }) => r.username).sort(), root).toEqual(expected.inactive);
+      for (const row of np.data) expect(row.userStatus).toBe(false);
+    }
+    // Not vacuous: the scopes differ and hold inactive agents.
+    expect(await mastersBelow(ids.am1)).toEqual({ all: ['master1', 'master2'], inactive: ['master2'] });
+    expect((await mastersBelow(ids.sam1)).inactive).toEqual(['master2', 'master4']);
   });
 
   it('balance report shows wallet balances and drills down inside the subtree only', async () => {
