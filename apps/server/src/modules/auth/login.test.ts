@@ -218,6 +218,95 @@ describe.each(TEST_DB_KINDS)('sign-in on %s', (kind) => {
       ]);
     });
 
+    it('throttles an unknown username exactly like a real one (the 429 does not tell which names exist)', async () => {
+      const start = t.clock.now().getTime();
+      const answers = async (username: string, first: number) => {
+        const seen: string[] = [];
+        for (let i = 0; i < 7; i++) {
+          t.clock.set(new Date(start + i * 60_000));
+          const res = await login(t, username, 'Wrong@1234', `192.0.2.${first + i}`);
+          seen.push(`${res.statusCode} ${res.headers['retry-after'] ?? '-'} ${res.json().message}`);
+        }
+        return seen;
+      };
+      const real = await answers('player1', 100);
+      const unknown = await answers('nobody-by-this-name', 110);
+      // The 6th and 7th come 5 and 6 minutes after the first failure, which leaves the window at 15.
+      const refused = (minutes: number) => `429 ${minutes * 60} ${TOO_MANY_ATTEMPTS_MESSAGE}`;
+      expect(real).toEqual([...Array(5).fill(`401 - ${INVALID_CREDENTIALS_MESSAGE}`), refused(10), refused(9)]);
+      expect(unknown).toEqual(real);
+    });
+
+    it('counts a username however it is typed (spaces and case) as one', async () => {
+      for (const typed of ['sam2', ' SAM2', 'Sam2 ', 'sAm2', 'SAM2']) {
+        expect((await login(t, typed, 'Wrong@1234', '192.0.2.120')).statusCode).toBe(401);
+      }
+      expect((await login(t, 'sam2', DEMO_PASSWORD, '192.0.2.121')).statusCode).toBe(429);
+      for (const typed of ['ghost-7', ' GHOST-7', 'Ghost-7 ', 'gHost-7', 'GHOST-7']) {
+        expect((await login(t, typed, 'Wrong@1234', '192.0.2.122')).statusCode).toBe(401);
+      }
+      expect((await login(t, 'ghost-7', DEMO_PASSWORD, '192.0.2.123')).statusCode).toBe(429);
+    });
+
+    it('checks exactly 5 of 20 parallel wrong passwords for one username, real or not, and refuses the rest', async () => {
+      for (const username of ['admin2', 'no-such-admin']) {
+        const before = (await attempts()).length;
+        const results = await Promise.all(
+          Array.from({ length: 20 }, (_, i) => login(t, username, `Wrong@${1000 + i}`, `192.0.2.${130 + i}`)),
+        );
+        const statuses = results.map((r) => r.statusCode);
+        expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+        expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+        // The five checked attempts were the first ones counted: every refusal comes after them.
+        const reasons = (await attempts()).slice(before).map((a) => a.reason);
+        const failed = username === 'admin2' ? 'wrong_password' : 'unknown_user';
+        expect(reasons).toEqual([...Array(5).fill(failed), ...Array(15).fill('throttled_account')]);
+      }
+    });
+
+    it('checks exactly 30 of 40 parallel attempts from one address', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => login(t, `parallel-${i}`, 'Wrong@1234', '198.51.100.60')),
+      );
+      const statuses = results.map((r) => r.statusCode).sort();
+      expect(statuses).toEqual([...Array(30).fill(401), ...Array(10).fill(429)]);
+    });
+
+    it('counts malformed login bodies towards the address limit and records them', async () => {
+      const address = '198.51.100.66';
+      const before = (await attempts()).length;
+      for (let i = 0; i < 30; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: i % 2 === 0 ? { username: `  Probe-${i} ` } : { password: 'x' },
+          remoteAddress: address,
+        });
+        expect(res.statusCode).toBe(400);
+      }
+      const recorded = (await attempts()).slice(before);
+      expect(
+        recorded.slice(0, 2).map(({ account_id, username, address: from, success, reason }) => ({
+          account_id,
+          username,
+          address: from,
+          success,
+          reason,
+        })),
+      ).toEqual([
+        { account_id: null, username: 'Probe-0', address, success: false, reason: 'malformed' },
+        { account_id: null, username: '', address, success: false, reason: 'malformed' },
+      ]);
+      expect(recorded.every((a) => a.reason === 'malformed')).toBe(true);
+      expect(recorded).toHaveLength(30);
+      const valid = await login(t, 'admin1', DEMO_PASSWORD, address);
+      expect(valid.statusCode).toBe(429);
+      const malformed = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: {}, remoteAddress: address });
+      expect(malformed.statusCode).toBe(429);
+      expect(malformed.json()).toEqual({ message: TOO_MANY_ATTEMPTS_MESSAGE });
+      expect(malformed.headers['retry-after']).toBe('60');
+    });
+
     it('allows 5 failures and does not throttle other accounts', async () => {
       for (let i = 0; i < 5; i++) expect((await login(t, 'player3', 'Wrong@1234', `192.0.2.${50 + i}`)).statusCode).toBe(401);
       expect((await login(t, 'master3', DEMO_PASSWORD, '192.0.2.60')).statusCode).toBe(200);

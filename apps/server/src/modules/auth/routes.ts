@@ -19,7 +19,7 @@ import { presentedSessionTokens, registerSession, sessionTokenOf } from '../../p
 import { createAccount, toAuthUser } from './accounts.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 import { revokeSessionsByToken } from './sessions.js';
-import { signIn } from './sign-in.js';
+import { recordMalformedSignIn, signIn } from './sign-in.js';
 
 /** Route hook: 401 before anything else (validation included) when there is no live session. */
 async function sessionRequired(request: FastifyRequest): Promise<void> {
@@ -30,11 +30,20 @@ async function sessionRequired(request: FastifyRequest): Promise<void> {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   registerSession(app);
 
-  app.post('/login', { schema: { body: LoginBody, response: { 200: LoginResponse } } }, async (request, reply) => {
-    const result = await signIn(app.db, { ...request.body, address: request.ip, now: app.clock.now() });
-    setSessionCookie(request, reply, result.token);
-    return result;
-  });
+  // attachValidation: a malformed body still counts towards the per-address limit before its 400.
+  app.post(
+    '/login',
+    { attachValidation: true, schema: { body: LoginBody, response: { 200: LoginResponse } } },
+    async (request, reply) => {
+      if (request.validationError) {
+        await recordMalformedSignIn(app.db, { body: request.body, address: request.ip, now: app.clock.now() });
+        throw request.validationError;
+      }
+      const result = await signIn(app.db, { ...request.body, address: request.ip, now: app.clock.now() });
+      setSessionCookie(request, reply, result.token);
+      return result;
+    },
+  );
 
   app.get('/session', { schema: { response: { 200: SessionResponse } } }, async (request, reply) => {
     if (!request.auth) {

@@ -7,7 +7,14 @@ import {
 import type { Queryable } from '../../db/client.js';
 import { forbidden, HttpError, unauthorized } from '../../lib/http-error.js';
 import { findAccountByUsername, toAuthUser } from './accounts.js';
-import { accountRetryAfter, addressRetryAfter, recordAttempt } from './attempts.js';
+import {
+  type AttemptReason,
+  addressRetryAfter,
+  attemptedUsername,
+  lockAttemptCounters,
+  recordAttempt,
+  usernameRetryAfter,
+} from './attempts.js';
 import { decoyHash, verifyPassword } from './passwords.js';
 import { createSession } from './sessions.js';
 
@@ -19,52 +26,84 @@ export interface SignInRequest {
   now: Date;
 }
 
-const NO_ACCOUNT_ID = '00000000-0000-0000-0000-000000000000';
-
 const tooMany = (seconds: number) => new HttpError(429, TOO_MANY_ATTEMPTS_MESSAGE, { 'Retry-After': String(seconds) });
 
 /**
  * Checks a username and password and opens a session. In order: the per-address limit, the
- * per-account limit, the password (verified against a decoy hash when the account is unknown so
+ * per-username limit, the password (verified against a decoy hash when the account is unknown so
  * both failures take as long and answer the same), then the account status (only revealed to
  * someone who knows the password). Every attempt is recorded, whatever its outcome.
+ *
+ * Counting, checking and recording run in one transaction holding advisory locks on the address
+ * and the username, so parallel attempts are counted one after the other (argon2 takes ~6 ms).
+ * Refusals are recorded inside it and thrown once it has committed.
  */
 export async function signIn(db: Queryable, request: SignInRequest): Promise<LoginResponse> {
   const { now, address } = request;
-  const username = request.username.trim();
-  const record = (accountId: string | null, reason: Parameters<typeof recordAttempt>[1]['reason']) =>
-    recordAttempt(db, { at: now, accountId, username, address, reason });
+  const username = attemptedUsername(request.username);
+  const outcome = await db.transaction(async (tx): Promise<LoginResponse | HttpError> => {
+    const record = (accountId: string | null, reason: AttemptReason) =>
+      recordAttempt(tx, { at: now, accountId, username, address, reason });
+    await lockAttemptCounters(tx, address, username);
 
-  const addressWait = await addressRetryAfter(db, address, now);
-  if (addressWait !== null) {
-    await record(null, 'throttled_address');
-    throw tooMany(addressWait);
-  }
+    const addressWait = await addressRetryAfter(tx, address, now);
+    if (addressWait !== null) {
+      await record(null, 'throttled_address');
+      return tooMany(addressWait);
+    }
+    // Looked up before the username limit so that a refusal takes as long for every name.
+    const account = await findAccountByUsername(tx, username);
+    const usernameWait = await usernameRetryAfter(tx, username, now);
+    if (usernameWait !== null) {
+      await record(account?.id ?? null, 'throttled_account');
+      return tooMany(usernameWait);
+    }
 
-  const account = await findAccountByUsername(db, username);
-  // The same query runs for an unknown name (on an id no account has) to keep timings alike.
-  const accountWait = await accountRetryAfter(db, account?.id ?? NO_ACCOUNT_ID, now);
-  if (account && accountWait !== null) {
-    await record(account.id, 'throttled_account');
-    throw tooMany(accountWait);
-  }
+    const passwordOk = await verifyPassword(account?.passwordHash ?? (await decoyHash()), request.password);
+    if (!account?.passwordHash) {
+      await record(account?.id ?? null, 'unknown_user');
+      return unauthorized(INVALID_CREDENTIALS_MESSAGE);
+    }
+    if (!passwordOk) {
+      await record(account.id, 'wrong_password');
+      return unauthorized(INVALID_CREDENTIALS_MESSAGE);
+    }
+    if (!account.userStatus) {
+      await record(account.id, 'inactive');
+      return forbidden(INACTIVE_ACCOUNT_MESSAGE);
+    }
 
-  const passwordOk = await verifyPassword(account?.passwordHash ?? (await decoyHash()), request.password);
-  if (!account?.passwordHash) {
-    await record(account?.id ?? null, 'unknown_user');
-    throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
-  }
-  if (!passwordOk) {
-    await record(account.id, 'wrong_password');
-    throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
-  }
-  if (!account.userStatus) {
-    await record(account.id, 'inactive');
-    throw forbidden(INACTIVE_ACCOUNT_MESSAGE);
-  }
+    const session = await createSession(tx, account.id, now);
+    await record(account.id, 'ok');
+    const user = toAuthUser(account);
+    return { token: session.token, user, roles: user.roles, expiresAt: session.expiresAt.toISOString() };
+  });
+  if (outcome instanceof HttpError) throw outcome;
+  return outcome;
+}
 
-  const session = await createSession(db, account.id, now);
-  await record(account.id, 'ok');
-  const user = toAuthUser(account);
-  return { token: session.token, user, roles: user.roles, expiresAt: session.expiresAt.toISOString() };
+/**
+ * A login body that failed validation still counts towards (and is refused by) the per-address
+ * limit, and is recorded; the caller then answers the validation error.
+ */
+export async function recordMalformedSignIn(
+  db: Queryable,
+  request: { body: unknown; address: string; now: Date },
+): Promise<void> {
+  const { address, now } = request;
+  const typed = (request.body as { username?: unknown } | null)?.username;
+  const username = typeof typed === 'string' ? attemptedUsername(typed) : '';
+  const refused = await db.transaction(async (tx) => {
+    await lockAttemptCounters(tx, address);
+    const addressWait = await addressRetryAfter(tx, address, now);
+    await recordAttempt(tx, {
+      at: now,
+      accountId: null,
+      username,
+      address,
+      reason: addressWait === null ? 'malformed' : 'throttled_address',
+    });
+    return addressWait === null ? null : tooMany(addressWait);
+  });
+  if (refused) throw refused;
 }
