@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, type Queryable, queryRows, type Tx } from '../../db/client.js';
+import { type Db, queryRows, type Tx } from '../../db/client.js';
 import { addDays, type IsoDay, istDay, weekStartOf } from '../../lib/dates.js';
-import { firstActivityWeek } from './first-activity.js';
 import { type AgentLoanBalance, openLoanBalances } from './loan-balances.js';
 import { COMMISSIONED_ROLES, kindFilter, profitSum } from './profit-sql.js';
 import { settleWeek, type WeekSettlement } from './settle-week.js';
+import { settlementCalendars } from './settlement-calendar.js';
 import { SETTLEMENT_KINDS, type SettlementKind, weekEndDay, weekEndInstant, weekStartsBetween } from './weeks.js';
 
 /** Key of the transaction-level advisory lock that makes concurrent closing runs take turns. */
@@ -19,39 +19,52 @@ export interface CloseResult {
 
 /**
  * Closes every finished settlement week (Monday-Sunday IST, before the week holding `now`) that is
- * not closed yet, oldest first, one transaction per (week, kind). Weeks are closed in order: the
- * first run starts at the first week with any activity, later runs after the last closed week,
- * so a closed week is never recomputed and every week's carry-in is final when it is closed.
- * Safe to run twice and concurrently (see closeWeek).
+ * not closed yet, oldest first, both settlements of a week in one transaction. Each settlement
+ * continues after its last closed week (the first run starts at the first week with any
+ * activity: settlement-calendar.ts), so a closed week is never recomputed and every week's
+ * carry-in is final when it is closed. Safe to run twice and concurrently (see closeWeek).
  */
 export async function closeFinishedWeeks(db: Db, options: { now: Date }): Promise<CloseResult> {
-  const lastFinished = addDays(weekStartOf(istDay(options.now)), -7);
-  const first = await firstActivityWeek(db);
-  if (!first) return { closed: [] };
-  const lastClosed = await lastClosedWeeks(db);
+  const currentWeek = weekStartOf(istDay(options.now));
+  const calendars = await settlementCalendars(db, currentWeek);
 
-  const pending: { weekStart: IsoDay; kind: SettlementKind }[] = [];
+  // Week -> the settlements still to close in it: both, unless one closed alone before.
+  const pending = new Map<IsoDay, SettlementKind[]>();
   for (const kind of SETTLEMENT_KINDS) {
-    const last = lastClosed.get(kind);
-    const start = last ? addDays(last, 7) : first;
-    for (const weekStart of weekStartsBetween(start, lastFinished)) pending.push({ weekStart, kind });
+    for (const weekStart of weekStartsBetween(calendars.get(kind)!.nextToClose, addDays(currentWeek, -7))) {
+      pending.set(weekStart, [...(pending.get(weekStart) ?? []), kind]);
+    }
   }
-  pending.sort((a, b) => (a.weekStart < b.weekStart ? -1 : a.weekStart > b.weekStart ? 1 : 0));
 
   const closed: string[] = [];
-  for (const { weekStart, kind } of pending) {
-    const didClose = await db.transaction((tx) => closeWeek(tx, weekStart, kind, options.now));
-    if (didClose) closed.push(`${weekStart} ${kind}`);
+  for (const weekStart of [...pending.keys()].sort()) {
+    const kinds = await db.transaction((tx) => closeWeek(tx, weekStart, pending.get(weekStart)!, options.now));
+    closed.push(...kinds.map((kind) => `${weekStart} ${kind}`));
   }
   return { closed };
 }
 
-async function lastClosedWeeks(db: Queryable): Promise<Map<SettlementKind, IsoDay>> {
-  const rows = await queryRows<{ kind: SettlementKind; week_start: string }>(
-    db,
-    sql`SELECT kind::text AS kind, max(week_start)::text AS week_start FROM settled_weeks GROUP BY kind`,
+/**
+ * Closes one week's `kinds` inside the caller's transaction; returns those it closed (none when
+ * another run closed them first). The advisory lock makes concurrent runs take turns: a run waits
+ * while another closes a week, then sees it closed. The settled_weeks rows go last: the database
+ * refuses settlement rows and deductions for a week already marked closed, and their primary key
+ * guarantees a week is closed once. On PGlite (one connection) transactions already run one at a
+ * time, and the lock is simply granted.
+ */
+async function closeWeek(tx: Tx, weekStart: IsoDay, kinds: readonly SettlementKind[], now: Date): Promise<SettlementKind[]> {
+  const closedAt = sql`${now.toISOString()}::timestamptz`;
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${SETTLEMENT_LOCK_KEY})`);
+  const done = await queryRows<{ kind: SettlementKind }>(
+    tx,
+    sql`SELECT kind::text AS kind FROM settled_weeks WHERE week_start = ${weekStart}`,
   );
-  return new Map(rows.map((row) => [row.kind, row.week_start]));
+  const toClose = kinds.filter((kind) => !done.some((row) => row.kind === kind));
+  if (toClose.length === 0) return [];
+  for (const kind of toClose) await writeSettlement(tx, weekStart, kind, closedAt);
+  const marks = toClose.map((kind) => sql`(${weekStart}, ${kind}, ${closedAt})`);
+  await tx.execute(sql`INSERT INTO settled_weeks (week_start, kind, closed_at) VALUES ${sql.join(marks, sql`, `)}`);
+  return toClose;
 }
 
 interface AccountWeekRow {
@@ -61,23 +74,8 @@ interface AccountWeekRow {
   carry_in_cents: number;
 }
 
-/**
- * Closes one (week, kind) inside the caller's transaction; false when it was closed already.
- * The advisory lock makes concurrent runs take turns (a run waits while another closes a week,
- * then sees it closed); the settled_weeks row is the claim and, by its primary key, the
- * guarantee that a week is closed once. On PGlite (one connection) transactions already run
- * one at a time, and the lock is simply granted.
- */
-async function closeWeek(tx: Tx, weekStart: IsoDay, kind: SettlementKind, now: Date): Promise<boolean> {
-  const closedAt = sql`${now.toISOString()}::timestamptz`;
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${SETTLEMENT_LOCK_KEY})`);
-  const claimed = await queryRows(
-    tx,
-    sql`INSERT INTO settled_weeks (week_start, kind, closed_at) VALUES (${weekStart}, ${kind}, ${closedAt})
-        ON CONFLICT DO NOTHING RETURNING week_start`,
-  );
-  if (claimed.length === 0) return false;
-
+/** Writes one settlement's rows (every commissioned account) and loan deductions for the week. */
+async function writeSettlement(tx: Tx, weekStart: IsoDay, kind: SettlementKind, closedAt: SQL): Promise<void> {
   // Every commissioned account's profit in one set-based query: each play_daily row counts once
   // for every ancestor of its member (closure join), grouped by ancestor.
   const accounts = await queryRows<AccountWeekRow>(
@@ -142,7 +140,6 @@ async function closeWeek(tx: Tx, weekStart: IsoDay, kind: SettlementKind, now: D
       sql`INSERT INTO loan_deductions (loan_id, week_start, amount_cents, created_at) VALUES ${sql.join(chunk, sql`, `)}`,
     );
   }
-  return true;
 }
 
 function chunks(rows: SQL[]): SQL[][] {

@@ -12,18 +12,23 @@
  * - Weeks close in order, per kind: the first run starts at the first week with any play, poker
  *   hand or loan; later runs continue after the last closed week. A week older than the last
  *   closed one is never closed afterwards (late, back-dated plays do not reopen history).
- * - Each (week, kind) closes in one transaction that takes a transaction-level advisory lock
- *   (one key for all settlement work), claims the week with INSERT ... ON CONFLICT DO NOTHING on
- *   settled_weeks, and writes the settlement rows and loan deductions: concurrent or repeated
- *   runs close each week exactly once, and a week's carry-in is always committed before it is
- *   read. closed_at is the run's `now`. The database triggers refuse any change afterwards.
+ * - Each week closes, both kinds at once, in one transaction that takes a transaction-level
+ *   advisory lock (one key for all settlement work), skips the kinds another run has closed,
+ *   writes the settlement rows and loan deductions, and marks the week in settled_weeks last:
+ *   concurrent or repeated runs close each week exactly once, a crash leaves a week wholly open,
+ *   and a week's carry-in is always committed before it is read. closed_at is the run's `now`.
+ *   The database triggers refuse any change afterwards, rows added to a closed week included.
+ * - Weeks before settlement began (before the first closed week; before any closing, before the
+ *   first week with activity) had nothing to settle: final, all zero, carry 0
+ *   (settlement-calendar.ts).
  * - Only loans issued before the week ends (next Monday 00:00 IST) count for it; the rate is the
  *   oldest open loan's; the deduction repays the oldest loan first.
- * - Weeks not closed yet (the current week, or finished ones the job has not reached) are
- *   computed live with the same settleWeek, chained from the last closed week's carry-out and
- *   the loans' current balances, at the current commission, and marked open.
+ * - Weeks not closed yet from there on (the current week, or finished ones the job has not
+ *   reached) are computed live with the same settleWeek, chained from the last closed week's
+ *   carry-out and the loans' current balances, at the current commission, and marked open.
  * - Loan report: a deduction is dated on the last day (Sunday) of the week it was taken from;
- *   with no deduction, days count from the first loan's issue date.
+ *   with no deduction, days count from the first loan's issue date; without a loan (Multiple
+ *   Cybers lists every master with more than one cafe) the loan figures are 0 and the days empty.
  * - Recovery uses the master's last closed 'games' week; non-masters are refused (400).
  * - Mail statement covers draw games; userFound lists the children below which a member played
  *   at a cafe not owned by its own master (its parent); loan lines come from the 'games'

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../../../test/test-db.js';
 import { type Db, queryRows } from '../../db/client.js';
@@ -67,7 +67,56 @@ function expectedRow(
   };
 }
 
+/** The database's own message for a statement it refuses ('' when it accepts it). */
+async function databaseError(statement: Promise<unknown>): Promise<string> {
+  try {
+    await statement;
+    return '';
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause;
+    return cause instanceof Error ? cause.message : (error as Error).message;
+  }
+}
+
+/** Runs `statement` in a transaction that is then rolled back; fails when the statement does. */
+async function expectAcceptedThenRolledBack(db: Db, statement: SQL): Promise<void> {
+  const rollback = new Error('rolled back on purpose');
+  await expect(
+    db.transaction(async (tx) => {
+      await tx.execute(statement);
+      throw rollback;
+    }),
+  ).rejects.toBe(rollback);
+}
+
 const plusDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+
+/** The two finished weeks before the first activity: nothing to settle there. */
+const BEFORE_ACTIVITY = [plusDays(FIRST_WEEK, -14), plusDays(FIRST_WEEK, -7)];
+
+/**
+ * The revenue from two weeks before the first activity is the revenue from the first activity
+ * preceded by two final (not open), all-zero weeks at the account's commission.
+ */
+async function expectEmptyWeeksBeforeActivity(db: Db, accountId: string, kind: Kind, fromActivity: RevenueWeek[]) {
+  const report = await weeklyRevenue(db, { accountId, kind, from: plusDays(FIRST_WEEK, -10), to: TODAY, today: TODAY });
+  const commission = fromActivity[0]!.commissionPercentage;
+  const empty = (week: string): RevenueWeek => ({
+    weekStart: week,
+    fromDate: week,
+    toDate: plusDays(week, 6),
+    open: false,
+    profitCents: 0,
+    carryInCents: 0,
+    commissionPercentage: commission,
+    actualRevenueCents: 0,
+    deductionPercentage: 0,
+    revenueDeductionCents: 0,
+    revAfterLoanCents: 0,
+    carryOutCents: 0,
+  });
+  expect(report.weeks).toEqual([...BEFORE_ACTIVITY.map(empty), ...fromActivity]);
+}
 
 describe.each(TEST_DB_KINDS)('weekly settlement on %s', (kind) => {
   let database: TestDatabase;
@@ -103,6 +152,7 @@ describe.each(TEST_DB_KINDS)('weekly settlement on %s', (kind) => {
           expect(week, `${account.key} ${k} ${week.weekStart}`).toMatchObject(expectedRow(net, account.key, chain[i]!));
         });
         liveBeforeClosing.set(`${account.key} ${k}`, report.weeks);
+        await expectEmptyWeeksBeforeActivity(db, account.id, k, report.weeks);
       }
     }
   });
@@ -191,18 +241,38 @@ describe.each(TEST_DB_KINDS)('weekly settlement on %s', (kind) => {
     expect(await snapshot(db)).toEqual(before);
   });
 
-  it('refuses any change to a closed week in the database', async () => {
+  it('refuses any change to a closed week in the database, rows added to it included', async () => {
     const before = await snapshot(db);
+    const closedWeek = CLOSED_WEEKS[4]!;
+    // Rows no other constraint refuses: a player has no settlement row, loan5 no deduction yet.
+    const settlementFor = (week: string) =>
+      sql`INSERT INTO weekly_settlements (account_id, week_start, kind, profit_cents, carry_in_cents, commission,
+            actual_revenue_cents, deduction_percentage, revenue_deduction_cents, rev_after_loan_cents, carry_out_cents)
+          VALUES (${net.accounts.get('player1')!.id}, ${week}, 'poker', 0, 0, 0, 0, 0, 0, 0, 0)`;
+    const loan5 = net.loans.find((l) => l.key === 'loan5')!.id;
+    const deductionFor = (week: string) =>
+      sql`INSERT INTO loan_deductions (loan_id, week_start, amount_cents) VALUES (${loan5}, ${week}, 100)`;
     const attempts = [
       sql`UPDATE weekly_settlements SET profit_cents = profit_cents + 1`,
       sql`DELETE FROM weekly_settlements WHERE week_start = ${CLOSED_WEEKS[0]!}`,
       sql`TRUNCATE weekly_settlements`,
+      settlementFor(closedWeek),
       sql`UPDATE loan_deductions SET amount_cents = 1`,
       sql`DELETE FROM loan_deductions`,
-      sql`DELETE FROM settled_weeks WHERE week_start = ${CLOSED_WEEKS[4]!}`,
+      sql`TRUNCATE loan_deductions`,
+      sql`TRUNCATE loans CASCADE`,
+      deductionFor(closedWeek),
+      sql`DELETE FROM settled_weeks WHERE week_start = ${closedWeek}`,
       sql`UPDATE settled_weeks SET closed_at = now()`,
+      sql`TRUNCATE settled_weeks`,
     ];
-    for (const attempt of attempts) await expect(db.execute(attempt)).rejects.toThrow();
+    for (const [i, attempt] of attempts.entries()) {
+      expect(await databaseError(db.execute(attempt)), `attempt ${i}`).toMatch(/closed week|it is closed/);
+    }
+    expect(await snapshot(db)).toEqual(before);
+    // The same rows for the open week are accepted (then rolled back): the refusal is about the week.
+    await expectAcceptedThenRolledBack(db, settlementFor(CURRENT_WEEK));
+    await expectAcceptedThenRolledBack(db, deductionFor(CURRENT_WEEK));
     expect(await snapshot(db)).toEqual(before);
   });
 
@@ -227,6 +297,7 @@ describe.each(TEST_DB_KINDS)('weekly settlement on %s', (kind) => {
           totalRemainingLoanCents: owed.reduce((s, l) => s + owedNow.get(l.id)!, 0),
         });
         expect(report.totals.totalProfitCents).toBe(profitOver(net, account.key, FIRST_WEEK, plusDays(CURRENT_WEEK, 6), k));
+        await expectEmptyWeeksBeforeActivity(db, account.id, k, report.weeks);
       }
     }
 

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, type IsoDay, weekStartOf } from '../../lib/dates.js';
 import { loadAccount } from './account-row.js';
-import { firstActivityWeek } from './first-activity.js';
 import { openLoanBalances, totalOutstanding } from './loan-balances.js';
 import { kindFilter, oneRoot, playsUnder, profitSum } from './profit-sql.js';
 import { type LoanBalance, settleWeek } from './settle-week.js';
+import { isFinal, settlementCalendar } from './settlement-calendar.js';
 import { minDay, type SettlementKind, weekEndDay, weekEndInstant, weekStartsBetween } from './weeks.js';
 
 export interface RevenueWeek {
@@ -68,34 +68,26 @@ interface ClosedRow {
 
 /**
  * Revenue / Poker Revenue report of one account (DOMAIN.md section 5): one row per settlement
- * week intersecting [from, to]. Closed weeks are read as they were closed; weeks not closed yet
- * are settled live with the same arithmetic, chained from the last closed week (its carry-out,
- * and the loans as they stand now, less what earlier open weeks would take), so the figures shown
- * for an open week are the ones closing it would write (at today's plays and commission).
+ * week intersecting [from, to]. Final weeks (settlement-calendar.ts) are read as they were closed,
+ * or as zeros before settlement began. Open weeks are settled live with the same arithmetic,
+ * chained from the last closed week (its carry-out, and the loans as they stand now, less what
+ * earlier open weeks would take), so the figures shown for an open week are the ones closing it
+ * would write (at today's plays and commission).
  */
 export async function weeklyRevenue(db: Queryable, query: WeeklyRevenueQuery): Promise<WeeklyRevenue> {
   const { accountId, kind } = query;
   const account = await loadAccount(db, accountId);
   const allLoans = await openLoanBalances(db, { agentId: accountId });
+  const currentWeek = weekStartOf(query.today);
   const firstShown = weekStartOf(query.from);
-  const lastShown = minDay(weekStartOf(query.to), weekStartOf(query.today));
+  const lastShown = minDay(weekStartOf(query.to), currentWeek);
   if (lastShown < firstShown) return { weeks: [], totals: totalsOf([], account.commission, allLoans) };
 
-  const closedWeeks = new Set(
-    (
-      await queryRows<{ week_start: string }>(
-        db,
-        sql`SELECT week_start::text AS week_start FROM settled_weeks WHERE kind = ${kind} ORDER BY week_start`,
-      )
-    ).map((row) => row.week_start),
-  );
-  const lastClosed = [...closedWeeks].at(-1);
-
-  // Open weeks form a chain from the last closed week (or the first activity) to the last week shown.
-  const chainStart = lastClosed ? addDays(lastClosed, 7) : ((await firstActivityWeek(db)) ?? firstShown);
-  const firstComputed = minDay(firstShown, chainStart);
+  // Open weeks form a chain from the next week to close to the last week shown.
+  const calendar = await settlementCalendar(db, kind, currentWeek);
+  const firstComputed = minDay(firstShown, calendar.nextToClose);
   const weeks = weekStartsBetween(firstComputed, lastShown);
-  const openWeeks = weeks.filter((week) => !closedWeeks.has(week));
+  const openWeeks = weeks.filter((week) => !isFinal(calendar, week));
 
   const closedRows = new Map(
     (
@@ -132,7 +124,7 @@ export async function weeklyRevenue(db: Queryable, query: WeeklyRevenueQuery): P
   let carry = Number(closedRows.get(addDays(firstComputed, -7))?.carry_out_cents ?? 0);
   for (const weekStart of weeks) {
     let row: RevenueWeek;
-    if (closedWeeks.has(weekStart)) {
+    if (isFinal(calendar, weekStart)) {
       row = closedWeek(weekStart, closedRows.get(weekStart), account.commission);
     } else {
       const profitCents = liveProfit.get(weekStart) ?? 0;
@@ -177,7 +169,10 @@ function totalsOf(weeks: readonly RevenueWeek[], commission: number, loans: read
   };
 }
 
-/** A closed week as written; an account added after the week closed has no row there: all zero. */
+/**
+ * A final week as written. No row: an account added after the week closed, or a week before
+ * settlement began (nothing to settle): all zero.
+ */
 function closedWeek(weekStart: IsoDay, row: ClosedRow | undefined, currentCommission: number): RevenueWeek {
   return {
     weekStart,
