@@ -234,7 +234,8 @@ export const LoanRow = z.object({
   processingLoan: z.number(),
   /** Still owed now. */
   outstanding: z.number(),
-  daysFromLastDeduction: z.number(),
+  /** From the last deduction (else the first loan's issue day) to today; null without a loan (shown blank). */
+  daysFromLastDeduction: z.number().nullable(),
   /** The day the last deduction was taken (Sunday of its week), or null when none yet. */
   lastDeductionDate: z.string().nullable(),
 });

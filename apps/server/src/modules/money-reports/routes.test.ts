@@ -36,6 +36,7 @@ import {
   registrationDay,
   settlementChain,
   share,
+  subtree,
 } from './test-support/money-reference.js';
 
 const SUNDAY = (week: string) => plusDays(week, 6);
@@ -231,6 +232,51 @@ describe.each(TEST_DB_KINDS)('money report routes on %s', (kind) => {
     });
   });
 
+  /**
+   * The two weeks before the first activity (W1) are finished and had nothing to settle: final
+   * (not open), every figure 0, on every report that shows weeks; the rows from W1 on are those
+   * of the same report from W1.
+   */
+  async function expectEmptyWeeksBeforeActivity() {
+    const early = [plusDays(WEEKS[0], -14), plusDays(WEEKS[0], -7)];
+    const emptyRow = (week: string, account: Username) => ({
+      fromDate: week,
+      toDate: SUNDAY(week),
+      profit: 0,
+      actualRevenue: 0,
+      revenueDeduction: 0,
+      deductionPercentage: 0,
+      commissionPercentage: COMMISSIONS[account],
+      revAfterLoan: 0,
+      carryIn: 0,
+      carryOut: 0,
+      open: false,
+    });
+    for (const account of ['master1', 'master2', 'am1'] as const) {
+      for (const call of ['revenuereport', 'pokerrevenuereport']) {
+        const fromActivity: RevenueBody = await ok(
+          'superadmin',
+          `${call}?id=${ids[account]}&fromDate=${WEEKS[0]}&toDate=${TODAY}`,
+        );
+        const body: RevenueBody = await ok('superadmin', `${call}?id=${ids[account]}&fromDate=${early[0]}&toDate=${TODAY}`);
+        expect(body.data, `${call} ${account}`).toEqual([...early.map((w) => emptyRow(w, account)), ...fromActivity.data]);
+        expect(body.totals, `${call} ${account}`).toEqual(fromActivity.totals);
+      }
+      const popup = await ok('superadmin', `revenueweek?id=${ids[account]}&fromDate=${early[1]}`);
+      expect(popup, account).toMatchObject({
+        week: emptyRow(early[1]!, account),
+        members: [],
+        totalProfit: 0,
+        summary: { giftPoints: 0, actualPoints: 0 },
+        loan: { hasLoan: false, deductionPercentage: 0, previousLoan: 0, deductedPoints: 0, loanRemaining: 0 },
+      });
+    }
+  }
+
+  it('weeks before the first activity are final and empty, not open, before any closing', async () => {
+    await expectEmptyWeeksBeforeActivity();
+  });
+
   it('closes the finished weeks; closed rows keep their figures and are no longer open', async () => {
     const closed = await closeFinishedWeeks(t.app.db, { now: t.clock.now() });
     expect(closed.closed).toEqual(WEEKS.slice(0, 3).flatMap((w) => [`${w} games`, `${w} poker`]));
@@ -246,6 +292,7 @@ describe.each(TEST_DB_KINDS)('money report routes on %s', (kind) => {
         expect(body.totals.coms).toBe(points(sumCents(body.data.map((r) => r.revAfterLoan))));
       }
     }
+    await expectEmptyWeeksBeforeActivity();
   });
 
   it('week popup: the week row, the members adding up to it, the gift lines and the loan lines', async () => {
@@ -303,12 +350,29 @@ describe.each(TEST_DB_KINDS)('money report routes on %s', (kind) => {
       daysFromLastDeduction: (Date.parse(TODAY) - Date.parse(SUNDAY(lastDeducted.week))) / 86_400_000,
       lastDeductionDate: SUNDAY(lastDeducted.week),
     });
-    // Multiple cybers: masters with more than one cafe (master1 only).
+    // Multiple cybers: every master in scope with more than one cafe, with a loan or not.
     const cafeCount = (master: string) => Object.values(CAFES).filter((m) => m === master).length;
-    const multiCafe = [...new Set(LOANS.map((l) => l.agent))].filter((m) => cafeCount(m) > 1).sort();
-    const cybers = await ok('superadmin', 'multiplecybers');
-    expect(cybers.data.map((r: { username: string }) => r.username)).toEqual(multiCafe);
-    expect(cybers.data[0]).toEqual(loans.data[0]);
+    const multiCafeRow = (master: Username) => {
+      if (LOANS.some((l) => l.agent === master)) return loans.data.find((r: { username: string }) => r.username === master);
+      const none = { totalLoan: 0, processingLoan: 0, outstanding: 0, daysFromLastDeduction: null, lastDeductionDate: null };
+      return { _id: ids[master], username: master, ...none };
+    };
+    for (const manager of ['superadmin', 'am1', 'am2'] as const) {
+      const masters = [...subtree(manager)].filter((a) => a.startsWith('master') && cafeCount(a) > 1).sort();
+      const cybers = await ok('superadmin', `multiplecybers?id=${ids[manager]}`);
+      expect(cybers.data, manager).toEqual(masters.map(multiCafeRow));
+    }
+    // The fixture shows both kinds: master1 with loans, master3 without.
+    expect((await ok('superadmin', 'multiplecybers')).data.map((r: { username: string }) => r.username)).toEqual([
+      'master1',
+      'master3',
+    ]);
+    // Its export leaves the days of a master without a loan blank.
+    const cybersCsv = csvLines((await get('superadmin', `multiplecybers?id=${ids.am2}&format=csv`)).body);
+    expect(cybersCsv.slice(0, 2)).toEqual([
+      'Sr. No.,Agent ID,total loan,Prossing loan,Days from Last Deduction',
+      '1,master3,0.00,0.00,',
+    ]);
     // Scope: am2's subtree holds no loan.
     const am2 = await ok('superadmin', `computerloan?id=${ids.am2}`);
     expect(am2.data).toEqual([]);

@@ -31,7 +31,8 @@ export const COMMISSIONS: Partial<Record<Username, number>> = {
   master3: 30,
 };
 
-export const CAFES = { cafe1a: 'master1', cafe1b: 'master1', cafe2: 'master2', cafe3: 'master3' } as const;
+// master3 has two cafes and no loan: Multiple Cybers lists it with zero loan figures.
+export const CAFES = { cafe1a: 'master1', cafe1b: 'master1', cafe2: 'master2', cafe3: 'master3', cafe3b: 'master3' } as const;
 export type Cafe = keyof typeof CAFES;
 
 export interface Play {
