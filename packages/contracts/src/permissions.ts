@@ -25,6 +25,12 @@ export interface Screen {
   audience: Audience;
   /** The /api/playrep/* calls this screen makes (role gate of each call = union of its screens). */
   api: readonly string[];
+  /**
+   * Who may be this report's subject (the `id` of its calls, picked by a manager): the subject
+   * picker offers only these and the server refuses another role with 400. Default 'agents':
+   * the accounts with a commission, which the money, network and mail reports are about.
+   */
+  subjects?: Audience;
 }
 
 const drawScreens: Screen[] = DRAW_GAMES.map((g) => ({
@@ -34,6 +40,7 @@ const drawScreens: Screen[] = DRAW_GAMES.map((g) => ({
   menu: 'Draw Details',
   audience: 'everyone',
   api: ['drawdetails'],
+  subjects: 'everyone',
 }));
 
 export const SCREENS: readonly Screen[] = [
@@ -60,6 +67,7 @@ export const SCREENS: readonly Screen[] = [
     menu: 'Reports',
     audience: 'everyone',
     api: ['pointtransferreport'],
+    subjects: 'everyone', // transfers: any account has them
   },
   {
     key: 'multipointtransfer',
@@ -68,6 +76,7 @@ export const SCREENS: readonly Screen[] = [
     menu: 'Reports',
     audience: 'everyone',
     api: ['multipointtransferreport'],
+    subjects: 'everyone', // transfers: any account has them
   },
   {
     key: 'dailystatus',
@@ -157,6 +166,7 @@ export const SCREENS: readonly Screen[] = [
     menu: 'Weekly Details Reports',
     audience: 'agents',
     api: ['weeklydetailsreport'],
+    subjects: 'everyone', // transfers: any account has them
   },
 ];
 
@@ -207,4 +217,21 @@ export const API_ROLES: Readonly<Record<string, readonly Role[]>> = (() => {
 
 export function mayCall(role: Role, call: string): boolean {
   return API_ROLES[call]?.includes(role) ?? false;
+}
+
+/** The roles a screen's report may be about (its `subjects`, default the accounts with a commission). */
+export function subjectRolesOf(screen: Screen): readonly Role[] {
+  return AUDIENCES[screen.subjects ?? 'agents'];
+}
+
+/** Subject roles of every call a screen makes: the union over its screens, as for API_ROLES. */
+export const API_SUBJECT_ROLES: Readonly<Record<string, readonly Role[]>> = (() => {
+  const table: Record<string, Set<Role>> = {};
+  for (const s of SCREENS) for (const call of s.api) for (const r of subjectRolesOf(s)) (table[call] ??= new Set()).add(r);
+  return Object.fromEntries(Object.entries(table).map(([call, roles]) => [call, ROLES.filter((r) => roles.has(r))]));
+})();
+
+/** True when an account of `role` may be the subject of `call`; calls of no screen (the account picker) take anyone. */
+export function maySubject(call: string, role: Role): boolean {
+  return API_SUBJECT_ROLES[call]?.includes(role) ?? true;
 }

@@ -97,6 +97,7 @@ export const MATRIX: readonly MatrixRow[] = [
     accountParam: 'id',
     extraQuery: {},
     allowedRoles: AGENTS,
+    subjectRoles: AGENTS, // network reports are about accounts with a commission
   },
   {
     call: 'dailystatus',
@@ -107,6 +108,7 @@ export const MATRIX: readonly MatrixRow[] = [
     usernameParam: { name: 'agentId', required: false },
     extraQuery: {},
     allowedRoles: AGENTS,
+    subjectRoles: AGENTS, // network reports are about accounts with a commission
   },
   // Daily Status drill-down: the members of one agent who played at other agents' cafes.
   {
@@ -117,6 +119,7 @@ export const MATRIX: readonly MatrixRow[] = [
     usernameParam: { name: 'agentId', required: true, roles: ['master'] },
     extraQuery: {},
     allowedRoles: AGENTS,
+    subjectRoles: AGENTS, // network reports are about accounts with a commission
   },
   {
     call: 'findstatus',
@@ -126,6 +129,7 @@ export const MATRIX: readonly MatrixRow[] = [
     usernameParam: { name: 'agentId', required: false },
     extraQuery: {},
     allowedRoles: MANAGERS,
+    subjectRoles: AGENTS, // network reports are about accounts with a commission
   },
   {
     call: 'nonperforming',
@@ -134,6 +138,7 @@ export const MATRIX: readonly MatrixRow[] = [
     accountParam: 'id',
     extraQuery: {},
     allowedRoles: MANAGERS,
+    subjectRoles: AGENTS, // network reports are about accounts with a commission
   },
   {
     call: 'balancereport',
@@ -143,6 +148,7 @@ export const MATRIX: readonly MatrixRow[] = [
     usernameParam: { name: 'agentId', required: false },
     extraQuery: {},
     allowedRoles: MANAGERS,
+    subjectRoles: AGENTS, // network reports are about accounts with a commission
   },
   {
     call: 'balancechildren',
@@ -152,6 +158,7 @@ export const MATRIX: readonly MatrixRow[] = [
     usernameParam: { name: 'agentId', required: true },
     extraQuery: {},
     allowedRoles: MANAGERS,
+    subjectRoles: AGENTS, // network reports are about accounts with a commission
   },
   // The account picker of the managers' report headers (not a screen of its own).
   {

@@ -1,6 +1,7 @@
 import { Alert, Center, Loader } from '@mantine/core';
 import { Suspense } from 'react';
 import { useRouteError } from 'react-router';
+import { ReportScreenContext } from '../components/report/report-screen';
 import type { ScreenPageProps } from '../config/navigation';
 import { pageFor } from './screen-registry';
 
@@ -16,9 +17,11 @@ function PageLoading() {
 export function ScreenRoute({ screen, role }: ScreenPageProps) {
   const Page = pageFor(screen.key);
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Page screen={screen} role={role} />
-    </Suspense>
+    <ReportScreenContext.Provider value={screen}>
+      <Suspense fallback={<PageLoading />}>
+        <Page screen={screen} role={role} />
+      </Suspense>
+    </ReportScreenContext.Provider>
   );
 }
 

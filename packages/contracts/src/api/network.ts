@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from '../roles.js';
 import { type ColumnDef, RangeEcho, RangeQuery } from './common.js';
 
 /** An agent (or any account) as the network reports show it (spec section 3, "Agent row"). */
@@ -138,6 +139,12 @@ export const AccountSearchQuery = z.object({
   id: z.string().trim().optional(),
   q: z.string().trim().max(100).default(''),
   limit: z.coerce.number().int().min(1).max(50).default(20),
+  /** Only accounts of these roles, comma-separated (the subject roles of the picker's report); absent: every role. */
+  roles: z
+    .string()
+    .optional()
+    .transform((text) => (text?.trim() ? text.split(',').map((role) => role.trim()) : undefined))
+    .pipe(z.array(z.enum(ROLES)).optional()),
 });
 export const AccountSearchResponse = z.object({
   data: z.array(z.object({ _id: z.string(), username: z.string(), fullname: z.string(), role: z.string() })),

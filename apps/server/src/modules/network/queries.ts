@@ -177,8 +177,11 @@ export async function membersElsewhere(db: Queryable, masterId: string, range: D
   }));
 }
 
-/** Accounts in the subtree of `rootId` whose username or name contains `q`, for the account picker. */
-export async function searchAccounts(db: Queryable, rootId: string, q: string, limit: number) {
+/**
+ * Accounts in the subtree of `rootId` whose username or name contains `q`, for the account picker;
+ * only those of `roles` when given.
+ */
+export async function searchAccounts(db: Queryable, rootId: string, q: string, limit: number, roles?: readonly string[]) {
   const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const rows = await queryRows<{ id: string; username: string; first_name: string; last_name: string; role: string }>(
     db,
@@ -186,6 +189,7 @@ export async function searchAccounts(db: Queryable, rootId: string, q: string, l
           FROM account_closure c JOIN accounts a ON a.id = c.descendant_id
          WHERE c.ancestor_id = ${rootId}::uuid
            AND (lower(a.username) LIKE ${pattern} OR lower(a.first_name || ' ' || a.last_name) LIKE ${pattern})
+           ${roles ? sql`AND a.role::text = ANY (string_to_array(${roles.join(',')}, ','))` : sql``}
          ORDER BY (lower(a.username) = ${q.toLowerCase()}) DESC, c.depth, lower(a.username)
          LIMIT ${limit}`,
   );

@@ -324,4 +324,44 @@ describe.each(TEST_DB_KINDS)('network reports on %s', (kind) => {
     const master1 = await signIn(t.app, 'master1');
     expect((await get(master1, 'accountsearch?q=a')).statusCode).toBe(403);
   });
+
+  it('account search offers only the roles asked for (the subject roles of the report)', async () => {
+    const roleOf = async (who: TestSession, query: string) =>
+      ((await get(who, `accountsearch?${query}`)).json().data as { username: string; role: string }[]).map((r) => [
+        r.username,
+        r.role,
+      ]);
+    expect(await roleOf(am1, 'q=&roles=master,areamanager&limit=50')).toEqual([
+      ['am1', 'areamanager'],
+      ['master1', 'master'],
+      ['master2', 'master'],
+    ]);
+    expect(await roleOf(am1, 'q=1&roles=player')).toEqual([['player1', 'player']]);
+    expect((await roleOf(superadmin, 'q=&limit=50')).map(([, role]) => role)).toContain('player'); // no roles: all
+    const bad = await get(am1, 'accountsearch?q=a&roles=master,member');
+    expect([bad.statusCode, bad.json().message]).toEqual([400, expect.stringMatching(/^roles/)]);
+  });
+
+  it('a network report refuses a member as its subject (400) and serves any account with a commission', async () => {
+    const calls = [
+      'agentdetails',
+      'dailystatus',
+      'dailystatusmembers?agentId=player1',
+      'findstatus',
+      'nonperforming',
+      'balancereport',
+      'balancechildren?agentId=player1',
+    ];
+    for (const call of calls) {
+      const sep = call.includes('?') ? '&' : '?';
+      const res = await get(am1, `${call}${sep}id=${ids.player1}`);
+      expect([res.statusCode, res.json().message], call).toEqual([400, expect.stringMatching(/^player1 is a player: /)]);
+      for (const subject of ['am1', 'master1'] as const) {
+        const ok = await get(am1, `${call.replace('player1', subject)}${sep}id=${ids[subject]}`);
+        // dailystatusmembers answers 400 for a non-master agentId, after the subject passed.
+        const want = call.startsWith('dailystatusmembers') && subject === 'am1' ? 400 : 200;
+        expect(ok.statusCode, `${call} about ${subject}`).toBe(want);
+      }
+    }
+  });
 });

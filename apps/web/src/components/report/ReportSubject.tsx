@@ -5,6 +5,7 @@ import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session';
 import { type AccountMatch, useAccountSearch } from './account-search';
+import { useSubjectRoles } from './report-screen';
 
 /** URL parameter of the subject account's `_id` (the `id` of every report call). */
 export const SUBJECT_ID_PARAM = 'id';
@@ -40,7 +41,8 @@ export function isManagerRole(role: Role | undefined): boolean {
 
 /**
  * Search-as-you-type picker of an account in the manager's subtree (managers only; renders nothing
- * for masters and players). Choosing an account writes `id` (and `subject`, its username) into
+ * for masters and players), offering only the roles the current report takes as subject (the
+ * permission table's `subjects`, through ReportScreenContext). Choosing an account writes `id` (and `subject`, its username) into
  * the URL as a new history entry, so the page re-queries for it and Back returns to the previous
  * subject; the clear control (or the 'Myself' option) removes them again.
  */
@@ -69,7 +71,9 @@ function ManagerSubjectPicker({ self }: { self: { _id: string; username: string 
   }, [shownName]);
 
   const q = dirty ? debounced : '';
-  const results = useAccountSearch(q, { enabled: combobox.dropdownOpened });
+  // Only the accounts this report can be about (e.g. no members on the money and network reports).
+  const roles = useSubjectRoles();
+  const results = useAccountSearch(q, { enabled: combobox.dropdownOpened, roles });
   // While the next search is on its way, the last list is narrowed to what is typed (the server
   // matches the same way), so the options never contradict the text.
   const typedText = search.trim().toLowerCase();

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { ROLES, type Role } from '@playrep/contracts';
+import { ROLES, type Role, SCREENS, type Screen } from '@playrep/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,6 +9,7 @@ import { createQueryClient } from '../../app/query-client';
 import { jsonResponse, signedInServer } from '../../test/fetch-stub';
 import { signInAs } from '../../test/render-app';
 import { SubjectPicker, useReportSubject } from './ReportSubject';
+import { ReportScreenContext } from './report-screen';
 
 const ACCOUNTS = [
   { _id: 'u-master1', username: 'master1', fullname: 'Manoj Patel', role: 'master' },
@@ -25,7 +26,12 @@ function server(): Record<string, string>[] {
     const query = Object.fromEntries(url.searchParams);
     searches.push(query);
     const q = (query.q ?? '').toLowerCase();
-    return jsonResponse(200, { data: ACCOUNTS.filter((a) => a.username.includes(q) || a.fullname.toLowerCase().includes(q)) });
+    const roles = query.roles?.split(',');
+    return jsonResponse(200, {
+      data: ACCOUNTS.filter(
+        (a) => (a.username.includes(q) || a.fullname.toLowerCase().includes(q)) && (!roles || roles.includes(a.role)),
+      ),
+    });
   });
   return searches;
 }
@@ -49,10 +55,13 @@ function Page({ onSubmit }: { onSubmit: () => void }) {
   );
 }
 
-function renderPage(role: Role, path = '/report') {
+/** `screen`: the permission table row the router would provide (none: outside a report page). */
+function renderPage(role: Role, path = '/report', screen?: Screen) {
   signInAs(role);
   const onSubmit = vi.fn();
-  const router = createMemoryRouter([{ path: '/report', element: <Page onSubmit={onSubmit} /> }], { initialEntries: [path] });
+  const page = <Page onSubmit={onSubmit} />;
+  const element = screen ? <ReportScreenContext.Provider value={screen}>{page}</ReportScreenContext.Provider> : page;
+  const router = createMemoryRouter([{ path: '/report', element }], { initialEntries: [path] });
   render(
     <MantineProvider env="test">
       <QueryClientProvider client={createQueryClient()}>
@@ -152,6 +161,25 @@ describe('SubjectPicker', () => {
     expect(picker().value).toBe('master2');
     expect(await screen.findByText('Meena Rao (master)')).toBeTruthy();
     expect(searches.map((s) => s.q)).toEqual(['master2']);
+  });
+
+  it.each([
+    ['revenue', ['master1', 'master2'], 'superadmin,admin,superareamanager,areamanager,master'],
+    ['agentdetails', ['master1', 'master2'], 'superadmin,admin,superareamanager,areamanager,master'],
+    ['pointtransfer', ['master1', 'master2', 'player1'], 'superadmin,admin,superareamanager,areamanager,master,player'],
+  ])('offers only the accounts the report can be about (%s)', async (key, offered, roles) => {
+    const user = userEvent.setup({ delay: null });
+    const searches = server();
+    renderPage(
+      'areamanager',
+      '/report',
+      SCREENS.find((s) => s.key === key),
+    );
+    await user.type(picker(), 'a');
+    await waitFor(() => expect(typed(searches)).toEqual(['a']));
+    await screen.findByRole('option', { name: /master1/ });
+    expect(screen.getAllByRole('option').map((o) => o.textContent?.match(/^(master|player)\d/)?.[0])).toEqual(offered);
+    expect(searches.every((s) => s.roles === roles)).toBe(true);
   });
 
   it.each(ROLES)('is there for managers only (%s)', (role) => {

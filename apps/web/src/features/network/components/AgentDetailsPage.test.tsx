@@ -59,6 +59,10 @@ describe('Agent Details', () => {
     // (jsdom has no layout, so the floating list counts as hidden; the keyboard does not care)
     await screen.findByRole('option', { name: /master1/, hidden: true });
     await waitFor(() => expect(callsTo(calls, 'accountsearch').map((q) => q.q)).toContain('master1'));
+    // The picker asks only for the accounts this report can be about: those with a commission.
+    for (const search of callsTo(calls, 'accountsearch')) {
+      expect(search.roles).toBe('superadmin,admin,superareamanager,areamanager,master');
+    }
     await user.keyboard('{Enter}');
     await screen.findByText('player1');
     expect(app.router.state.location.search).toBe('?id=u-master1&subject=master1');
