@@ -3,7 +3,7 @@ import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { buildApp } from './app.js';
 import { type Env, EnvError, readEnv } from './config/env.js';
-import { type Database, migrateDatabase, openDatabase } from './db/client.js';
+import { type Database, LOCK_FILE, lockDataDir, migrateDatabase, openDatabase } from './db/client.js';
 import { accounts } from './db/schema/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoNetwork } from './db/seed/index.js';
 import { verifyPassword } from './modules/auth/passwords.js';
@@ -31,13 +31,15 @@ async function main(): Promise<void> {
   const env = loadEnv();
   const embedded = !env.DATABASE_URL;
   const seeding = embedded && env.SEED_ON_EMPTY === '1';
+  // The folder's lock comes first: nothing (not even the wipe below) touches a folder in use.
+  const lock = embedded ? lockDataDir(env.DATA_DIR) : undefined;
   if (embedded) {
     wipeInterruptedDemoLoad(env.DATA_DIR);
     // A brand-new folder: creating the database is part of the demo load that the marker covers.
     if (seeding && !existsSync(path.join(env.DATA_DIR, 'PG_VERSION'))) writeSeedMarker(env.DATA_DIR);
   }
 
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, lock });
   await migrateDatabase(database);
   if (await isDatabaseEmpty(database.db)) {
     if (seeding) await loadDemoNetwork(database, env);
@@ -117,7 +119,7 @@ function writeSeedMarker(dataDir: string): void {
 function wipeInterruptedDemoLoad(dataDir: string): void {
   const marker = path.join(dataDir, SEED_MARKER);
   if (!existsSync(marker)) return;
-  const entries = readdirSync(dataDir).filter((entry) => entry !== SEED_MARKER);
+  const entries = readdirSync(dataDir).filter((entry) => entry !== SEED_MARKER && entry !== LOCK_FILE);
   const foreign = entries.filter((entry) => !PGDATA_ENTRY.test(entry));
   if (foreign.length > 0) {
     throw new Error(

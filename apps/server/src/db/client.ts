@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -35,12 +35,14 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Folder of the embedded database; `memory://` for a throwaway in-memory one. */
   dataDir?: string;
+  /** The folder's lock when the caller took it already (lockDataDir); released on close. */
+  lock?: DataDirLock;
   poolSize?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.dataDir ?? './data');
+  return openPglite(options.dataDir ?? './data', options.lock);
 }
 
 // Counts and cent sums arrive as int8; every value we store fits well within 2^53, so read them
@@ -72,11 +74,19 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, heldLock: DataDirLock | undefined): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
-  if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(inMemory ? dataDir : path.resolve(dataDir), { parsers: { 20: parseInt8 } });
-  await client.waitReady;
+  // Only one process may have the folder open: PGlite keeps the database in its own memory and
+  // writes it back, so a second opener would not see the first one's changes and could corrupt it.
+  const lock = inMemory ? null : (heldLock ?? lockDataDir(dataDir));
+  let client: PGlite;
+  try {
+    client = new PGlite(inMemory ? dataDir : path.resolve(dataDir), { parsers: { 20: parseInt8 } });
+    await client.waitReady;
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -85,9 +95,113 @@ async function openPglite(dataDir: string): Promise<Database> {
       await client.query('select 1');
     },
     async close() {
-      if (!client.closed) await client.close();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
+}
+
+// ---------------------------------------------------------------- the embedded database's lock
+
+/** The lock file in DATA_DIR: it holds the pid of the process that has the embedded database open. */
+export const LOCK_FILE = 'playrep.lock';
+
+export class DatabaseLockedError extends Error {}
+
+export interface DataDirLock {
+  /** Removes the lock file (when it is still this process's). Idempotent. */
+  release(): void;
+}
+
+/** Lock files this process holds, released at exit if nothing closed them before. */
+const heldLocks = new Set<string>();
+let exitHookInstalled = false;
+
+/**
+ * Takes the folder's lock: creates DATA_DIR/playrep.lock exclusively (O_EXCL) with this process's
+ * pid. A lock whose process no longer runs is stale and taken over. A live holder gets
+ * DatabaseLockedError with a message for a person: the folder, the pid, what to do.
+ */
+export function lockDataDir(dataDir: string): DataDirLock {
+  const folder = path.resolve(dataDir);
+  mkdirSync(folder, { recursive: true });
+  const file = path.join(folder, LOCK_FILE);
+  // Two rounds: the second follows the removal of a stale lock.
+  for (let round = 0; round < 2; round += 1) {
+    let fd: number;
+    try {
+      fd = openSync(file, 'wx');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = lockHolder(file);
+      if (holder === 'starting' || (holder !== null && isLiveHolder(holder, file))) {
+        const who =
+          holder === 'starting'
+            ? 'a process that is opening it'
+            : `process ${holder}${holder === process.pid ? ' (this process)' : ''}`;
+        throw new DatabaseLockedError(
+          `The embedded database in ${folder} is in use by ${who}. ` +
+            'Stop the server first (or the command that has it open), or set DATABASE_URL to use PostgreSQL, ' +
+            `which many processes can share. (Lock file: ${file})`,
+        );
+      }
+      rmSync(file, { force: true });
+      continue;
+    }
+    try {
+      writeSync(fd, `${process.pid}\n`);
+    } finally {
+      closeSync(fd);
+    }
+    heldLocks.add(file);
+    installExitHook();
+    return { release: () => releaseLock(file) };
+  }
+  throw new DatabaseLockedError(`Could not take the lock of the embedded database in ${folder}: ${file} keeps reappearing.`);
+}
+
+/** The pid in a lock file; 'starting' for an empty file just created; null when gone or unreadable (stale). */
+function lockHolder(file: string): number | 'starting' | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8').trim();
+  } catch {
+    return null;
+  }
+  if (/^\d+$/.test(text)) return Number(text);
+  // Between its creation and its pid being written: only for an instant.
+  const stat = statSync(file, { throwIfNoEntry: false });
+  if (text === '' && stat && Date.now() - stat.mtimeMs < 5_000) return 'starting';
+  return null;
+}
+
+function isLiveHolder(pid: number, file: string): boolean {
+  // Our own pid on a lock this process did not take: a previous process that had the same pid
+  // (a restarted container) died without releasing it.
+  if (pid === process.pid) return heldLocks.has(file);
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'; // alive, owned by another user
+  }
+}
+
+function releaseLock(file: string): void {
+  if (!heldLocks.delete(file)) return;
+  // Only our own lock: never one a later process took over.
+  if (lockHolder(file) === process.pid) rmSync(file, { force: true });
+}
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const file of [...heldLocks]) releaseLock(file);
+  });
 }
 
 /** Applies the committed migrations (idempotent). */
