@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FUN_AB_SUITS } from '../games.js';
 import { type ColumnDef, RangeEcho } from './common.js';
 
 export const DRAW_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
@@ -42,4 +43,18 @@ export const DRAW_COLUMNS: ColumnDef<'srNo' | 'drawno' | 'date'>[] = [
 /** Triple Fun results are stored 'd-d-d' and shown without hyphens. */
 export function displayDrawNo(gameCode: string, drawno: string): string {
   return gameCode === 'zuuhVbBM' ? drawno.replaceAll('-', '') : drawno;
+}
+
+export const FUN_AB_CODE = 'qZicXikM';
+/** What a Fun AB draw without a colour shows in place of its suit. */
+export const NOT_OPEN = 'Not Open';
+
+/**
+ * The winning number as text, the way the screen shows it (spec section 9): Triple Fun without
+ * hyphens; Fun AB followed by its suit symbol, or by 'Not Open' when it has no colour.
+ */
+export function drawResultText(gameCode: string, drawno: string, color: DrawRow['color']): string {
+  const shown = displayDrawNo(gameCode, drawno);
+  if (gameCode !== FUN_AB_CODE) return shown;
+  return `${shown} ${color ? FUN_AB_SUITS[color].symbol : NOT_OPEN}`;
 }

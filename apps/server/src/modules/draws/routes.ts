@@ -1,12 +1,17 @@
-import { DRAW_COLUMNS, DrawDetailsQuery, DrawDetailsResponse, displayDrawNo, ErrorBody, RangeQuery } from '@playrep/contracts';
+import {
+  DRAW_COLUMNS,
+  DrawDetailsQuery,
+  DrawDetailsResponse,
+  type DrawRow,
+  drawResultText,
+  ErrorBody,
+  RangeQuery,
+} from '@playrep/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { istDay, resolveRange } from '../../lib/dates.js';
-import { badRequest, notFound } from '../../lib/http-error.js';
+import { notFound } from '../../lib/http-error.js';
 import { sendExport } from '../export/table-export.js';
-import { findDrawGame, findDraws } from './queries.js';
-
-/** Exports are whole results; past this many rows the caller is asked to narrow the range. */
-export const MAX_EXPORT_DRAWS = 200_000;
+import { findDrawGame, findDraws, streamDraws } from './queries.js';
 
 const Query = DrawDetailsQuery.extend({ format: RangeQuery.shape.format });
 
@@ -22,23 +27,9 @@ export const drawRoutes: FastifyPluginAsyncZod = async (app) => {
       const range = resolveRange(query, istDay(now));
 
       if (query.format) {
-        const all = await findDraws(app.db, {
-          gameId: game.id,
-          range,
-          now,
-          sort: query.sort,
-          limit: MAX_EXPORT_DRAWS + 1,
-          offset: 0,
-        });
-        if (all.total > MAX_EXPORT_DRAWS)
-          throw badRequest(`Too many draws to export (${all.total}); choose a shorter date range`);
-        const rows = all.rows.map((r, i) => ({
-          srNo: i + 1,
-          drawno: displayDrawNo(game.code, r.drawno) + suffix(r.color),
-          date: r.date,
-        }));
+        const draws = streamDraws(app.db, { gameId: game.id, range, now, sort: query.sort });
         return sendExport(reply, query.format, `draws-${game.name}-${range.from}-to-${range.to}`, [
-          { title: game.name, columns: DRAW_COLUMNS, rows },
+          { title: game.name, columns: DRAW_COLUMNS, rows: exportRows(game.code, draws) },
         ]);
       }
 
@@ -64,8 +55,11 @@ export const drawRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** In a spreadsheet the Fun AB suit is written out, since colour is lost. */
-function suffix(color: string | null): string {
-  const names: Record<string, string> = { c: ' diamond', k: ' spade', l: ' heart', f: ' club' };
-  return color ? (names[color] ?? '') : '';
+/** The export's rows: numbered, the winning number as the screen shows it. */
+async function* exportRows(gameCode: string, draws: AsyncIterable<DrawRow>) {
+  let srNo = 0;
+  for await (const draw of draws) {
+    srNo++;
+    yield { srNo, drawno: drawResultText(gameCode, draw.drawno, draw.color), date: draw.date };
+  }
 }

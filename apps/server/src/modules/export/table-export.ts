@@ -1,15 +1,22 @@
+import { once } from 'node:events';
+import { PassThrough, Readable, type Writable } from 'node:stream';
 import type { ColumnDef, ExportFormat } from '@playrep/contracts';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { indianNumberFormat } from './number-format.js';
 
 /**
  * Server-built exports of report tables: the whole filtered result with the screen's columns and
- * total row, so a large report is never cut to what the browser holds.
+ * total row, so a large report is never cut to what the browser holds. Both formats are streamed:
+ * rows may come from the database in batches, and only a batch is held at a time.
  */
+export type ExportRow = Readonly<Record<string, unknown>>;
+
 export interface ExportTable {
   title: string;
   columns: readonly ColumnDef[];
-  rows: readonly Record<string, unknown>[];
+  /** The rows in order: an array, or an async iterable that reads them in batches. */
+  rows: Iterable<ExportRow> | AsyncIterable<ExportRow>;
 }
 
 const TOTAL_LABEL = 'Total';
@@ -25,21 +32,41 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
   hour12: true,
 });
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** CSV text is handed on in pieces of about this many characters. */
+const CSV_CHUNK_CHARS = 64 * 1024;
 
 function formatDay(value: string): string {
   const [y, m, d] = value.slice(0, 10).split('-');
   return `${d}-${MONTHS[Number(m) - 1]}-${y}`;
 }
 
-/** Totals of the columns marked `total`, summed in hundredths so the sum is exact. */
-export function columnTotals(table: ExportTable): Record<string, number> {
-  const totals: Record<string, number> = {};
-  for (const col of table.columns) {
-    if (!col.total) continue;
-    const cents = table.rows.reduce<number>((sum, row) => sum + Math.round(Number(row[col.key] ?? 0) * 100), 0);
-    totals[col.key] = cents / 100;
+/** Sums of the columns marked `total`, kept in hundredths as rows go by so the sum is exact. */
+class ColumnTotals {
+  private readonly cents = new Map<string, number>();
+
+  constructor(columns: readonly ColumnDef[]) {
+    for (const col of columns) if (col.total) this.cents.set(col.key, 0);
   }
-  return totals;
+
+  get any(): boolean {
+    return this.cents.size > 0;
+  }
+
+  add(row: ExportRow): void {
+    for (const [key, sum] of this.cents) this.cents.set(key, sum + Math.round(Number(row[key] ?? 0) * 100));
+  }
+
+  /** The total row's values by column index: the label in the first column, sums under their columns. */
+  values(columns: readonly ColumnDef[]): { col: ColumnDef; value: string | number | null }[] {
+    return columns.map((col, idx) => {
+      const cents = this.cents.get(col.key);
+      return { col, value: cents !== undefined ? cents / 100 : idx === 0 ? TOTAL_LABEL : null };
+    });
+  }
+}
+
+async function* rowsOf(table: ExportTable): AsyncGenerator<ExportRow> {
+  yield* table.rows;
 }
 
 function cellText(col: ColumnDef, value: unknown): string {
@@ -64,57 +91,54 @@ function csvField(text: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-function hasTotals(table: ExportTable): boolean {
-  return table.columns.some((c) => c.total);
+function csvLine(columns: readonly ColumnDef[], row: ExportRow): string {
+  return columns.map((c) => csvField(cellText(c, row[c.key]))).join(',');
 }
 
-export function toCsv(tables: readonly ExportTable[]): string {
-  const lines: string[] = [];
+/** The CSV file in pieces: a BOM (so spreadsheet programs read UTF-8), then each table, CRLF lines. */
+export async function* csvChunks(tables: readonly ExportTable[]): AsyncGenerator<string> {
+  let buffer = '\uFEFF';
+  const line = (text: string) => {
+    buffer += `${text}\r\n`;
+  };
   for (const [i, table] of tables.entries()) {
     if (tables.length > 1) {
-      if (i > 0) lines.push('');
-      lines.push(csvField(table.title));
+      if (i > 0) line('');
+      line(csvField(table.title));
     }
-    lines.push(table.columns.map((c) => csvField(c.header)).join(','));
-    for (const row of table.rows) lines.push(table.columns.map((c) => csvField(cellText(c, row[c.key]))).join(','));
-    if (hasTotals(table)) {
-      const totals = columnTotals(table);
-      lines.push(
-        table.columns
-          .map((c, idx) => (c.key in totals ? cellText(c, totals[c.key]) : idx === 0 ? TOTAL_LABEL : ''))
-          .map(csvField)
+    line(table.columns.map((c) => csvField(c.header)).join(','));
+    const totals = new ColumnTotals(table.columns);
+    for await (const row of rowsOf(table)) {
+      line(csvLine(table.columns, row));
+      totals.add(row);
+      if (buffer.length >= CSV_CHUNK_CHARS) {
+        yield buffer;
+        buffer = '';
+      }
+    }
+    if (totals.any) {
+      line(
+        totals
+          .values(table.columns)
+          .map(({ col, value }) => (typeof value === 'number' ? csvField(cellText(col, value)) : csvField(value ?? '')))
           .join(','),
       );
     }
   }
-  // A BOM so that spreadsheet programs read the file as UTF-8.
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  yield buffer;
 }
 
-export async function toXlsx(tables: readonly ExportTable[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const usedNames = new Set<string>();
-  for (const table of tables) {
-    let name = table.title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Report';
-    for (let n = 2; usedNames.has(name); n++) name = `${name.slice(0, 28)} ${n}`;
-    usedNames.add(name);
-    const sheet = workbook.addWorksheet(name);
-    sheet.addRow(table.columns.map((c) => c.header)).font = { bold: true };
-    for (const row of table.rows) sheet.addRow(table.columns.map((c) => xlsxValue(c, row[c.key])));
-    if (hasTotals(table)) {
-      const totals = columnTotals(table);
-      const totalRow = sheet.addRow(
-        table.columns.map((c, idx) => (c.key in totals ? totals[c.key] : idx === 0 ? TOTAL_LABEL : null)),
-      );
-      totalRow.font = { bold: true };
-    }
-    table.columns.forEach((c, idx) => {
-      const column = sheet.getColumn(idx + 1);
-      column.width = Math.max(10, c.header.length + 2, c.type === 'datetime' ? 24 : 0);
-      if (c.type === 'float') column.numFmt = '#,##0.00';
-    });
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+export async function toCsv(tables: readonly ExportTable[]): Promise<string> {
+  let text = '';
+  for await (const chunk of csvChunks(tables)) text += chunk;
+  return text;
+}
+
+function sheetName(title: string, used: Set<string>): string {
+  let name = title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Report';
+  for (let n = 2; used.has(name); n++) name = `${name.slice(0, 28)} ${n}`;
+  used.add(name);
+  return name;
 }
 
 function xlsxValue(col: ColumnDef, value: unknown): string | number | null {
@@ -123,11 +147,83 @@ function xlsxValue(col: ColumnDef, value: unknown): string | number | null {
   return cellText(col, value);
 }
 
-/** Sends the tables as a download named `{baseName}.{format}`. */
-export async function sendExport(reply: FastifyReply, format: ExportFormat, baseName: string, tables: readonly ExportTable[]) {
+/** Adds and commits one row; numbers get the screen's Indian grouping. */
+function writeXlsxRow(sheet: ExcelJS.Worksheet, cells: { col: ColumnDef; value: string | number | null }[], bold = false) {
+  const row = sheet.addRow(cells.map((c) => c.value));
+  cells.forEach(({ col, value }, idx) => {
+    if (typeof value === 'number') row.getCell(idx + 1).numFmt = indianNumberFormat(value, col.type === 'float' ? 2 : 0);
+  });
+  if (bold) row.font = { bold: true };
+  row.commit();
+}
+
+/** Waits while `output` is full; stops the export when the download was closed. */
+async function roomIn(output: Writable): Promise<void> {
+  if (output.destroyed) throw new Error('The download was closed');
+  if (!output.writableNeedDrain) return;
+  await new Promise<void>((resolve, reject) => {
+    const settle = (error?: Error) => {
+      output.off('drain', onDrain);
+      output.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = () => settle();
+    const onClose = () => settle(new Error('The download was closed'));
+    output.on('drain', onDrain);
+    output.on('close', onClose);
+  });
+}
+
+/**
+ * Writes the workbook (one sheet per table) to `output` with ExcelJS's streaming writer: each row
+ * is committed as it is written, and the writer waits whenever `output` is full.
+ */
+export async function writeXlsx(tables: readonly ExportTable[], output: Writable): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const used = new Set<string>();
+  for (const table of tables) {
+    const sheet = workbook.addWorksheet(sheetName(table.title, used));
+    sheet.columns = table.columns.map((c) => ({ width: Math.max(10, c.header.length + 2, c.type === 'datetime' ? 24 : 0) }));
+    const header = sheet.addRow(table.columns.map((c) => c.header));
+    header.font = { bold: true };
+    header.commit();
+    const totals = new ColumnTotals(table.columns);
+    for await (const row of rowsOf(table)) {
+      writeXlsxRow(
+        sheet,
+        table.columns.map((col) => ({ col, value: xlsxValue(col, row[col.key]) })),
+      );
+      totals.add(row);
+      await roomIn(output);
+    }
+    if (totals.any) writeXlsxRow(sheet, totals.values(table.columns), true);
+    sheet.commit();
+  }
+  await workbook.commit();
+}
+
+export async function toXlsx(tables: readonly ExportTable[]): Promise<Buffer> {
+  const output = new PassThrough();
+  const chunks: Buffer[] = [];
+  output.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = once(output, 'end');
+  await writeXlsx(tables, output);
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+/** Sends the tables as a streamed download named `{baseName}.{format}`. */
+export function sendExport(reply: FastifyReply, format: ExportFormat, baseName: string, tables: readonly ExportTable[]) {
   const filename = `${baseName.replace(/[^A-Za-z0-9._-]+/g, '-')}.${format}`;
   reply.header('Content-Disposition', `attachment; filename="${filename}"`);
   reply.header('Cache-Control', 'no-store');
-  if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(toCsv(tables));
-  return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await toXlsx(tables));
+  if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(Readable.from(csvChunks(tables)));
+  const output = new PassThrough();
+  // A failure half-way (the database gone) can no longer change the status: the download breaks off.
+  writeXlsx(tables, output).catch((error: unknown) => {
+    reply.log.error({ err: error }, 'XLSX export failed');
+    output.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(output);
 }

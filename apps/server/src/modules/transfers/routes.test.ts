@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNetwork, injectAs, type NetworkIds, signIn, type TestSession } from '../../../test/fixtures/network.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
@@ -190,7 +191,25 @@ describe.each(TEST_DB_KINDS)('transfer report routes on %s', (kind) => {
     const res = await injectAs(t.app, master1, { url: url('fromDate=2025-03-03&toDate=2025-03-09&format=xlsx') });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/spreadsheetml/);
-    expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual([
+      'Point Transferred',
+      'Points Transferred But yet to b',
+      'Points Received',
+      'Points yet to be Received',
+      'Points Rejected',
+      'Points Cancelled',
+    ]);
+    const sheet = workbook.getWorksheet('Point Transferred')!;
+    const amountCells = Array.from({ length: amounts.length }, (_, i) => sheet.getRow(i + 2).getCell(5));
+    expect(amountCells.map((c) => c.value).sort()).toEqual([...amounts].sort());
+    expect(amountCells.map((c) => c.numFmt)).toEqual(amounts.map(() => '#,##0.00'));
+    const total = sheet.getRow(amounts.length + 2);
+    expect([total.getCell(1).value, total.getCell(5).value]).toEqual([
+      'Total',
+      amounts.reduce((sum, a) => sum + Math.round(a * 100), 0) / 100,
+    ]);
   });
 
   it('keeps the multiplayer report to its own channel', async () => {

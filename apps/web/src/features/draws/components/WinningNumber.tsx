@@ -1,12 +1,10 @@
 import { Text } from '@mantine/core';
-import { displayDrawNo, FUN_AB_SUITS, type SuitColor } from '@playrep/contracts';
+import { displayDrawNo, FUN_AB_CODE, FUN_AB_SUITS, NOT_OPEN, type SuitColor } from '@playrep/contracts';
 
-const FUN_AB_CODE = 'qZicXikM';
 const SUIT_NAMES: Record<SuitColor, string> = { c: 'diamond', k: 'spade', l: 'heart', f: 'club' };
 // Red 9 keeps AA contrast on white and on striped rows; black is the page's text colour.
 export const RED_SUIT_COLOR = 'var(--mantine-color-red-9)';
 export const BLACK_SUIT_COLOR = 'var(--mantine-color-black)';
-export const NOT_OPEN = 'Not Open';
 
 /**
  * A draw's winning number as the spec shows it (section 9): Triple Fun without hyphens; Fun AB
