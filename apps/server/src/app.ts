@@ -3,7 +3,13 @@ import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.js';
 import type { Database } from './db/client.js';
@@ -13,6 +19,7 @@ import './plugins/context.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerScopeGuard } from './plugins/scope.js';
+import { SECURITY_HEADERS, setSecurityHeaders } from './plugins/security-headers.js';
 import { registerSession } from './plugins/session.js';
 import { registerWebApp } from './plugins/web-app.js';
 
@@ -33,6 +40,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    // A URL that cannot be decoded (`/api/%zz`) is refused before routing and hooks: answer it
+    // like every other error, with the security headers.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -43,21 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('clock', options.clock ?? systemClock);
 
   registerErrorHandling(app);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Mantine writes style attributes at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Served over plain http on localhost by default; HSTS only makes sense behind TLS.
-    strictTransportSecurity: false,
-  });
+  await app.register(fastifyHelmet, SECURITY_HEADERS);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
 
@@ -79,6 +75,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerWebApp(app, options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist);
   return app;
+}
+
+/** An error Fastify raises before routing: `{ message }` (the path is not echoed back) with the security headers. */
+function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  setSecurityHeaders(request.raw, reply.raw);
+  const status = error.statusCode ?? 400;
+  const message =
+    status >= 500
+      ? 'Something went wrong'
+      : error.code === 'FST_ERR_BAD_URL'
+        ? 'Malformed URL: it has an invalid percent-encoding'
+        : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'URL too long'
+          : 'Bad request';
+  reply.status(status).send({ message });
 }
 
 /** TRUST_PROXY: unset or "false" trusts no proxy header; "true" trusts any; else a list of proxy addresses. */

@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built web app: its files as they are, and its index.html for every other non-API
- * GET (client routes). Unknown /api paths stay 404 JSON.
+ * GET (client routes). Unknown /api paths stay 404 JSON, and so does a missing file: anything
+ * under /assets/ or whose last segment has an extension (`/favicon.ico`) is a file request, never
+ * a client route, and must not get index.html with 200 (a stale hashed bundle would run as HTML).
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
   const hasBuild = webDist !== null && existsSync(path.join(webDist, 'index.html'));
@@ -31,11 +33,19 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
   if (hasBuild) {
     app.get('/*', (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      if (pathname === '/api' || pathname.startsWith('/api/')) return reply.status(404).send(notFound('GET', pathname));
+      if (pathname === '/api' || pathname.startsWith('/api/') || isFileRequest(pathname)) {
+        return reply.status(404).send(notFound('GET', pathname));
+      }
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     });
   }
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(notFound(request.method, request.url.split('?')[0] ?? '/'));
   });
+}
+
+/** A path that names a file (under /assets/, or an extension on its last segment), not a client route. */
+export function isFileRequest(pathname: string): boolean {
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return pathname.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(last);
 }

@@ -56,6 +56,41 @@ describe.each(TEST_DB_KINDS)('app basics on %s', (kind) => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
+  it('answers a missing file with 404, never index.html (assets, extensions, favicon)', async () => {
+    for (const url of [
+      '/assets/missing.js',
+      '/assets/app-old999.css',
+      '/favicon.ico',
+      '/robots.txt',
+      '/assets/deep/x',
+      '/master/reports/x.map',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/application\/json/);
+      expect(res.json(), url).toEqual({ message: 'Not found' });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+    // Client routes (no extension) still get the app, also with a query or a trailing slash.
+    for (const url of ['/', '/auth/login', '/am/reports/balancereport?agentId=master1', '/master/reports/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+    }
+  });
+
+  it('answers a URL it cannot decode with 400 { message } and the security headers', async () => {
+    for (const url of ['/api/%zz', '/%zz', '/api/playrep/balancereport%', '/assets/%E0%A4%A.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-type'], url).toMatch(/application\/json/);
+      expect(res.json(), url).toEqual({ message: 'Malformed URL: it has an invalid percent-encoding' });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
   it('turns malformed JSON into a 400 with a message and no stack', async () => {
     const res = await t.app.inject({
       method: 'POST',
