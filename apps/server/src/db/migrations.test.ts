@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, TEST_DB_KINDS, type TestDbKind } from '../../test/test-db.js';
+import { type Database, MIGRATIONS_DIR, migrateDatabase, openDatabase, queryRows } from './client.js';
+import * as schema from './schema/index.js';
+
+/**
+ * The committed migrations on a fresh database: they all apply, in journal order, give the tables
+ * of the schema module and the triggers the product relies on, and a restart (the server migrates
+ * at every start) applies nothing again and changes nothing.
+ */
+const EXPECTED_TABLES = [
+  'account_closure',
+  'accounts',
+  'cafes',
+  'draws',
+  'games',
+  'loan_deductions',
+  'loans',
+  'play_daily',
+  'play_daily_by_parent',
+  'plays',
+  'poker_hands',
+  'sessions',
+  'settled_weeks',
+  'sign_in_attempts',
+  'transfers',
+  'weekly_settlements',
+];
+
+/** table.trigger: the hierarchy, the play roll-ups and their protection, the closed weeks. */
+const EXPECTED_TRIGGERS = [
+  'accounts.accounts_after_insert',
+  'accounts.accounts_before_insert',
+  'accounts.accounts_before_update',
+  'loan_deductions.loan_deductions_closed_week',
+  'loan_deductions.loan_deductions_final',
+  'loan_deductions.loan_deductions_no_truncate',
+  'play_daily.play_daily_by_parent_delete',
+  'play_daily.play_daily_by_parent_insert',
+  'play_daily.play_daily_by_parent_update',
+  'play_daily.play_daily_direct_write',
+  'play_daily.play_daily_no_truncate',
+  'play_daily_by_parent.play_daily_by_parent_direct_write',
+  'play_daily_by_parent.play_daily_by_parent_no_truncate',
+  'plays.plays_fold_delete',
+  'plays.plays_fold_insert',
+  'plays.plays_fold_update',
+  'plays.plays_no_truncate',
+  'poker_hands.poker_hands_fold_delete',
+  'poker_hands.poker_hands_fold_insert',
+  'poker_hands.poker_hands_fold_update',
+  'poker_hands.poker_hands_no_truncate',
+  'settled_weeks.settled_weeks_final',
+  'settled_weeks.settled_weeks_no_truncate',
+  'weekly_settlements.weekly_settlements_closed_week',
+  'weekly_settlements.weekly_settlements_final',
+  'weekly_settlements.weekly_settlements_no_truncate',
+];
+
+/** The journal's migrations, in order, with the hash drizzle records for each (sha256 of the file). */
+function committedMigrations(): { tag: string; hash: string }[] {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { idx: number; tag: string }[];
+  };
+  return journal.entries
+    .sort((a, b) => a.idx - b.idx)
+    .map(({ tag }) => ({
+      tag,
+      hash: createHash('sha256')
+        .update(readFileSync(path.join(MIGRATIONS_DIR, `${tag}.sql`), 'utf8'))
+        .digest('hex'),
+    }));
+}
+
+const lines = async (database: Database, query: ReturnType<typeof sql>) =>
+  (await queryRows<{ line: string }>(database.db, query)).map((row) => row.line);
+
+/** Everything the migrations make, as sorted text lines, and what they recorded. */
+async function catalog(database: Database) {
+  return {
+    migrations: await lines(
+      database,
+      sql`SELECT hash || ' ' || created_at AS line FROM drizzle.__drizzle_migrations ORDER BY id`,
+    ),
+    tables: await lines(
+      database,
+      sql`SELECT table_name::text AS line FROM information_schema.tables
+           WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+    ),
+    columns: await lines(
+      database,
+      sql`SELECT concat_ws(' ', table_name, column_name, data_type, is_nullable, column_default) AS line
+            FROM information_schema.columns WHERE table_schema = 'public' ORDER BY 1`,
+    ),
+    indexes: await lines(database, sql`SELECT indexdef AS line FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1`),
+    constraints: await lines(
+      database,
+      sql`SELECT conrelid::regclass::text || ' ' || pg_get_constraintdef(oid) AS line
+            FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY 1`,
+    ),
+    triggers: await lines(
+      database,
+      sql`SELECT c.relname || '.' || t.tgname AS line
+            FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+           WHERE NOT t.tgisinternal AND c.relnamespace = 'public'::regnamespace ORDER BY 1`,
+    ),
+    functions: await lines(
+      database,
+      sql`SELECT proname || ' ' || md5(prosrc) AS line FROM pg_proc WHERE pronamespace = 'public'::regnamespace ORDER BY 1`,
+    ),
+    games: await lines(database, sql`SELECT concat_ws(' ', id, code, slug, name, kind) AS line FROM games ORDER BY id`),
+  };
+}
+
+/** Opens the same database again, as a restarted server does. */
+interface Restartable {
+  first: Database;
+  reopen(): Promise<Database>;
+  destroy(): Promise<void>;
+}
+
+async function freshDatabase(kind: TestDbKind): Promise<Restartable> {
+  if (kind === 'postgres') {
+    const first = await createTestDatabase('postgres', { migrate: false, poolSize: 2 });
+    return { first, reopen: () => openDatabase({ databaseUrl: first.url, poolSize: 2 }), destroy: () => first.destroy() };
+  }
+  // On disk, so that the reopened database is the same one.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'playrep-migrations-'));
+  const first = await openDatabase({ dataDir });
+  return {
+    first,
+    reopen: () => openDatabase({ dataDir }),
+    async destroy() {
+      await first.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe.each(TEST_DB_KINDS)('committed migrations on %s', (kind) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('apply from empty, give the expected tables and triggers, and change nothing when applied again after a restart', async () => {
+    const target = await freshDatabase(kind);
+    cleanups.push(() => target.destroy());
+
+    await migrateDatabase(target.first);
+    const applied = await catalog(target.first);
+    const migrations = committedMigrations();
+    expect(applied.migrations.map((line) => line.split(' ')[0])).toEqual(migrations.map((m) => m.hash));
+
+    const schemaTables = (Object.values(schema) as unknown[])
+      .flatMap((value) => (is(value, PgTable) ? [getTableName(value)] : []))
+      .sort();
+    expect(schemaTables).toEqual(EXPECTED_TABLES);
+    expect(applied.tables).toEqual(EXPECTED_TABLES);
+    expect(applied.triggers).toEqual(EXPECTED_TRIGGERS);
+    expect(applied.functions.map((line) => line.split(' ')[0])).toContain('ist_day');
+    expect(applied.games).toHaveLength(5);
+
+    // Again in the same process, then after a restart.
+    await migrateDatabase(target.first);
+    expect(await catalog(target.first)).toEqual(applied);
+    if (kind === 'pglite') await target.first.close(); // PGlite holds its folder: one process at a time
+    const restarted = await target.reopen();
+    cleanups.push(() => restarted.close());
+    await migrateDatabase(restarted);
+    expect(await catalog(restarted)).toEqual(applied);
+  });
+});
