@@ -84,13 +84,46 @@ interface DailyRow {
 async function dayWithPlays(page: Page): Promise<{ date: string; rows: DailyRow[] }> {
   for (let back = 1; back <= 28; back++) {
     const date = istDay(-back);
-    const response = await page.request.get(`/api/playrep/dailystatus?date=${date}`);
+    const response = await page.request.get(`/api/playrep/dailystatus?fromDate=${date}&toDate=${date}`);
     expect(response.status()).toBe(200);
     const body = (await response.json()) as { data: DailyRow[] };
     if (body.data.some((r) => r.profit !== 0) && body.data.some((r) => r.playedElsewhere)) return { date, rows: body.data };
   }
   throw new Error('The demo network has no day with plays and members elsewhere under am1 in the last four weeks');
 }
+
+interface AccountRow {
+  username: string;
+  fullname: string;
+  role: string;
+  walletBalance: number;
+}
+
+/** The balance API's children of `agentId` (default: the signed-in manager's own). */
+async function apiChildren(page: Page, agentId?: string): Promise<{ data: AccountRow[] }> {
+  const response = await page.request.get(
+    agentId ? `/api/playrep/balancechildren?agentId=${agentId}` : '/api/playrep/balancereport',
+  );
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { data: AccountRow[] };
+}
+
+/** Agent Status from the API for one day (and one agent). */
+async function apiStatus(
+  page: Page,
+  date: string,
+  agentId?: string,
+): Promise<{ username: string; fullname: string; profit: number }[]> {
+  const agent = agentId ? `&agentId=${agentId}` : '';
+  const response = await page.request.get(`/api/playrep/findstatus?fromDate=${date}&toDate=${date}${agent}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { username: string; fullname: string; profit: number }[] }).data;
+}
+
+/** Points in hundredths by Agent/Child ID from the rows of a balance table (Sr. No., ID, Name, Points). */
+const pointsByUser = (rows: string[][]) => Object.fromEntries(rows.map((r) => [r[1], cents(r[3]!)]));
+const walletsByUser = (accounts: AccountRow[]) =>
+  Object.fromEntries(accounts.map((a) => [a.username, Math.round(a.walletBalance * 100)]));
 
 describe('network reports as am1', () => {
   const e2e = useBrowser();
@@ -187,43 +220,114 @@ describe('network reports as am1', () => {
     for (const row of rows) expect(['master1', 'master2']).not.toContain(row[1]);
   });
 
-  test('balance report: am1 -> master1 -> its players in the popup, and back up through the breadcrumb', async () => {
+  test('balance report: am1 -> master1 -> a player (No Data) -> back to master1 -> back to the top, figures as the wallets', async () => {
     const { page } = e2e;
     await signInAsAm1(page);
     await open(page, `${BASE}/balancereport`, 'Balance Report');
     await showAll(page);
+
+    // The table: am1's children with their wallet balances (as the API gives them).
+    const top = await apiChildren(page);
+    const table = page.getByRole('table', { name: 'Balance Report' });
+    expect(pointsByUser(await bodyRows(table))).toEqual(walletsByUser(top.data));
     await page.getByRole('button', { name: /^master1: show child accounts/ }).click();
 
+    // Level 1: master1's players, each with its wallet.
     await page.getByRole('dialog', { name: 'Child accounts of master1' }).waitFor();
-    // The same dialog stays open while its name follows the level shown.
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog'); // the same dialog stays open while its name follows the level
     const crumbs = dialog.getByRole('navigation', { name: 'Account path' });
-    await poll(() => crumbs.innerText()).toMatch(/am1\s*›\s*master1/);
     const children = dialog.getByRole('table');
+    await poll(async () => (await crumbs.innerText()).trim()).toMatch(/^am1\s*›\s*master1$/);
     await waitForTable(dialog);
     await showAll(dialog);
     expect(await headers(children)).toEqual(['Sr. No.', 'Child ID', 'Agent Name', 'Points']);
+    const master1 = await apiChildren(page, 'master1');
+    expect(master1.data.length).toBeGreaterThan(0);
+    expect(master1.data.every((child) => child.role === 'player')).toBe(true);
     const players = await bodyRows(children);
-    expect(players.length).toBeGreaterThan(0);
-    for (const row of players) expect(row[1]).toMatch(/^player/);
+    expect(pointsByUser(players)).toEqual(walletsByUser(master1.data));
+    // The total row adds up the level.
+    const total = (await children.locator('tfoot td').allTextContents()).map((t) => t.trim());
+    expect(cents(total[3]!)).toBe(master1.data.reduce((sum, child) => sum + Math.round(child.walletBalance * 100), 0));
     await page.waitForTimeout(400);
     expect(await axeFindings(page)).toEqual([]);
-    // The players' points are their wallets, as the API gives them.
-    const api = (await (await page.request.get('/api/playrep/balancechildren?agentId=master1')).json()) as {
-      data: { username: string; walletBalance: number }[];
-    };
-    for (const row of players) {
-      expect(cents(row[3]!)).toBe(Math.round(api.data.find((p) => p.username === row[1])!.walletBalance * 100));
-    }
 
-    // Back up to am1 through the breadcrumb: master1 and master2 again.
+    // Level 2: a player has no child accounts: 'No Data', and the path down to it.
+    const player = players[0]![1]!;
+    await dialog.getByRole('button', { name: `${player}: show its child accounts` }).click();
+    await page.getByRole('dialog', { name: `Child accounts of ${player}` }).waitFor();
+    await dialog.getByText('No Data', { exact: true }).waitFor();
+    expect(await dialog.getByRole('table').count()).toBe(0);
+    expect((await crumbs.innerText()).trim()).toMatch(new RegExp(`^am1\\s*›\\s*master1\\s*›\\s*${player}$`));
+    expect((await apiChildren(page, player)).data).toEqual([]);
+
+    // Back to master1 through the breadcrumb: the same players and points.
+    await crumbs.getByRole('button', { name: 'master1' }).click();
+    await page.getByRole('dialog', { name: 'Child accounts of master1' }).waitFor();
+    await waitForTable(dialog);
+    await showAll(dialog); // a new table after 'No Data': pages of 3 again
+    await poll(async () => pointsByUser(await bodyRows(children))).toEqual(walletsByUser(master1.data));
+
+    // Back to the top: am1's children, as in the table.
     await crumbs.getByRole('button', { name: 'am1' }).click();
     await page.getByRole('dialog', { name: 'Child accounts of am1' }).waitFor();
     await waitForTable(dialog);
-    await poll(async () => (await bodyRows(children)).map((r) => r[1])).toEqual(expect.arrayContaining(['master1', 'master2']));
+    await showAll(dialog);
+    await poll(async () => pointsByUser(await bodyRows(children))).toEqual(walletsByUser(top.data));
     expect((await crumbs.innerText()).trim()).toBe('am1');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+  });
+
+  test('balance report: Agent ID and Search find one account by its exact username', async () => {
+    const { page } = e2e;
+    await signInAsAm1(page);
+    await open(page, `${BASE}/balancereport`, 'Balance Report');
+    const table = page.getByRole('table', { name: 'Balance Report' });
+    const master2 = (await apiChildren(page)).data.find((child) => child.username === 'master2')!;
+
+    await page.getByLabel('Agent ID', { exact: true }).fill('master2');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await poll(() => new URL(page.url()).searchParams.get('agentId')).toBe('master2');
+    await waitForTable(page);
+    await poll(async () => (await bodyRows(table)).map((r) => r[1])).toEqual(['master2']);
+    expect(pointsByUser(await bodyRows(table))).toEqual(walletsByUser([master2]));
+
+    // A part of a username is not a match: the server's message, no rows of another account.
+    await page.getByLabel('Agent ID', { exact: true }).fill('master');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('alert').filter({ hasText: 'No such account' }).first().waitFor();
+
+    // Empty again: every child of am1.
+    await page.getByLabel('Agent ID', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await waitForTable(page);
+    await showAll(page);
+    await poll(async () => (await bodyRows(table)).map((r) => r[1])).toEqual(expect.arrayContaining(['master1', 'master2']));
+  });
+
+  test('agent status: Agent ID and Show Details give one agent, its profit as the API gives it', async () => {
+    const { page } = e2e;
+    await signInAsAm1(page);
+    const { date } = await dayWithPlays(page);
+    await open(page, `${BASE}/agenstatus?date=${date}`, 'Agent Status');
+    const table = page.getByRole('table', { name: 'Agent Status' });
+    await showAll(page);
+    // Every master of am1 that day, as Daily Status lists them.
+    const all = await apiStatus(page, date);
+    await poll(async () => (await bodyRows(table)).map((r) => r[0]).sort()).toEqual(all.map((r) => r.username).sort());
+
+    await page.getByLabel('Agent ID', { exact: true }).fill('master1');
+    await page.getByRole('button', { name: 'Show Details' }).click();
+    await poll(() => new URL(page.url()).searchParams.get('agentId')).toBe('master1');
+    await waitForTable(page);
+    await poll(async () => (await bodyRows(table)).map((r) => r[0])).toEqual(['master1']);
+    const [row] = await bodyRows(table);
+    const [one] = await apiStatus(page, date, 'master1');
+    expect(row![1]).toBe(one!.fullname);
+    expect(cents(row![2]!)).toBe(Math.round(one!.profit * 100));
+    // The same profit as master1's row over all agents.
+    expect(one!.profit).toBe(all.find((r) => r.username === 'master1')!.profit);
   });
 
   test('the subject picker switches a report to master1 and back', async () => {
@@ -236,6 +340,9 @@ describe('network reports as am1', () => {
     await poll(ids).toEqual(expect.arrayContaining(['master1', 'master2']));
 
     const picker = page.getByRole('combobox', { name: 'Report for' });
+    // A member cannot be the subject of a network report: the picker does not offer one.
+    await picker.fill('player1');
+    await page.getByText('No matching accounts').waitFor();
     await picker.fill('master1');
     const option = page.getByRole('option', { name: /^master1/ });
     await option.waitFor();
