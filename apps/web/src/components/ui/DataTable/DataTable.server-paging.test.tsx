@@ -87,4 +87,47 @@ describe('DataTable with server paging', { timeout: 20_000 }, () => {
     await user.type(input, '99{Enter}');
     expect(requests).toEqual([{ page: 3, pageSize: 10 }]);
   });
+
+  it('leaves sorting to the server: the header shows its order and a click asks for the other one', async () => {
+    const user = userEvent.setup({ delay: null });
+    const asked: [string, string][] = [];
+    function ServerSorted() {
+      const [direction, setDirection] = useState<'asc' | 'desc'>('desc');
+      // The server's page: newest (largest) first when descending.
+      const rows = Array.from({ length: 3 }, (_, i) => ({ n: direction === 'desc' ? 30 - i : 1 + i }));
+      return (
+        <DataTable
+          columns={[{ key: 'n', header: 'N', type: 'int' }]}
+          rows={rows}
+          ariaLabel="Draws"
+          serverPaging={{
+            page: 1,
+            pageSize: 10,
+            rowCount: 3,
+            onPageChange: () => {},
+            onPageSizeChange: () => {},
+            sort: {
+              columnId: 'n',
+              direction,
+              onSortChange: (id, next) => {
+                asked.push([id, next]);
+                setDirection(next);
+              },
+            },
+          }}
+        />
+      );
+    }
+    renderUi(<ServerSorted />);
+    const header = () => screen.getByRole('columnheader', { name: /N/ });
+    expect(header().getAttribute('aria-sort')).toBe('descending');
+    // The rows stay in the server's order (not re-sorted on the page).
+    expect(firstCells().map((r) => r[0])).toEqual(['30', '29', '28']);
+    await user.click(within(header()).getByRole('button'));
+    expect(asked).toEqual([['n', 'asc']]);
+    expect(header().getAttribute('aria-sort')).toBe('ascending');
+    expect(firstCells().map((r) => r[0])).toEqual(['1', '2', '3']);
+    await user.click(within(header()).getByRole('button'));
+    expect(asked.at(-1)).toEqual(['n', 'desc']);
+  });
 });

@@ -58,6 +58,11 @@ export interface ServerPaging {
   rowCount: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
+  /**
+   * Sorting done by the server: the header of the sorted column shows `direction`, and a click on
+   * a sortable header reports the column and the next direction instead of sorting the page.
+   */
+  sort?: { columnId: string; direction: 'asc' | 'desc'; onSortChange: (columnId: string, direction: 'asc' | 'desc') => void };
 }
 
 interface ResolvedColumn<Row extends object> extends DataTableColumn<Row> {
@@ -135,12 +140,21 @@ export function DataTable<Row extends object>({
   const pageCount = Math.max(1, Math.ceil(rowCount / effectivePageSize));
   const page = clampPage(serverPaging?.page ?? pageIndex + 1, pageCount);
 
+  const serverSort = serverPaging?.sort;
+  const sortingState: SortingState = serverSort ? [{ id: serverSort.columnId, desc: serverSort.direction === 'desc' }] : sorting;
+
   const table = useReactTable<Row>({
     data: rows as Row[],
     columns: columnDefs,
-    state: { sorting, pagination: { pageIndex: page - 1, pageSize } },
+    state: { sorting: sortingState, pagination: { pageIndex: page - 1, pageSize } },
     manualPagination: serverPaging !== undefined,
+    manualSorting: serverSort !== undefined,
     onSortingChange: (updater) => {
+      if (serverSort) {
+        const [next] = typeof updater === 'function' ? updater(sortingState) : updater;
+        if (next) serverSort.onSortChange(next.id, next.desc ? 'desc' : 'asc');
+        return;
+      }
       setSorting(updater);
       setPageIndex(0);
     },
@@ -195,7 +209,11 @@ export function DataTable<Row extends object>({
         <LoadingOverlay visible={loading} zIndex={2} overlayProps={{ blur: 0, backgroundOpacity: 0.35 }} />
         {loading && <VisuallyHidden role="status">Loading…</VisuallyHidden>}
         <Table striped highlightOnHover withTableBorder withColumnBorders aria-label={caption ? undefined : ariaLabel}>
-          {caption && <Table.Caption style={{ captionSide: 'top', textAlign: 'left', color: 'var(--mantine-color-text)' }}>{caption}</Table.Caption>}
+          {caption && (
+            <Table.Caption style={{ captionSide: 'top', textAlign: 'left', color: 'var(--mantine-color-text)' }}>
+              {caption}
+            </Table.Caption>
+          )}
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
