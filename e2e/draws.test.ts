@@ -15,7 +15,8 @@ const GAMES = [
     slug: 'funab',
     code: 'qZicXikM',
     shown: new RegExp(`^${RANK} ([\u2666\u2660\u2665\u2663]|Not Open)$`),
-    csv: new RegExp(`^${RANK}( (diamond|spade|heart|club))?$`),
+    // The export shows what the screen shows.
+    csv: new RegExp(`^${RANK} ([\u2666\u2660\u2665\u2663]|Not Open)$`),
   },
 ];
 const RED = new Set(['\u2666', '\u2665']);
@@ -89,7 +90,7 @@ describe('draw details in the browser', () => {
       await page.getByRole('table', { name: `${game.name} draws` }).waitFor();
       await waitIdle(page);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(game.name);
-      expect((await page.getByRole('columnheader').allTextContents()).map((t) => t.trim())).toEqual([
+      expect((await page.getByRole('columnheader').allTextContents()).map((t) => t.replace(/[▲▼↕]/g, '').trim())).toEqual([
         'Sr. No.',
         'Winning No',
         'Draw Time',
@@ -171,5 +172,55 @@ describe('draw details in the browser', () => {
       // The newest draw is the first row on the screen too.
       expect(rows[0]![2]).toBe(first[2]);
     }
+  });
+
+  test('Draw Time sorts on the server: oldest first after a click, kept in the URL, newest first again after another', async () => {
+    const { page } = e2e;
+    await login(page, 'master1');
+    await expectPath(page, '/master/reports/pointtransfer');
+    await page.goto(`/master/drawdetails/funtarget/MNOQqWWi?fromDate=${istDay(-1)}&toDate=${istDay(0)}`);
+    await page.getByRole('table', { name: 'Fun Target draws' }).waitFor();
+    await waitIdle(page);
+    const newest = (await visibleRows(page)).map((r) => shownTime(r[2]!));
+    const drawTime = page.getByRole('columnheader', { name: /Draw Time/ });
+    expect(await drawTime.getAttribute('aria-sort')).toBe('descending');
+
+    const answer = page.waitForResponse((r) => new URL(r.url()).searchParams.get('sort') === 'asc');
+    await drawTime.getByRole('button').click();
+    await answer;
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'asc');
+    await waitIdle(page);
+    expect(await drawTime.getAttribute('aria-sort')).toBe('ascending');
+    const oldest = (await visibleRows(page)).map((r) => shownTime(r[2]!));
+    expect([...oldest].sort((a, b) => a - b)).toEqual(oldest);
+    // Yesterday's first draws come before today's latest.
+    expect(oldest.at(-1)!).toBeLessThan(newest.at(-1)!);
+    const csvHref = await page.getByRole('link', { name: 'CSV' }).getAttribute('href');
+    expect(new URL(csvHref!, page.url()).searchParams.get('sort')).toBe('asc');
+
+    await drawTime.getByRole('button').click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'desc');
+    await waitIdle(page);
+    expect((await visibleRows(page)).map((r) => shownTime(r[2]!))).toEqual(newest);
+  });
+
+  test('an unknown game code shows Unknown Game and the server message, not a table', async () => {
+    const { page } = e2e;
+    await login(page, 'master1');
+    await expectPath(page, '/master/reports/pointtransfer');
+    await page.goto('/master/drawdetails/funtarget/NOPE');
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toBe('Unknown game: NOPE');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Unknown Game');
+    await expectPath(page, '/master/drawdetails/funtarget/NOPE');
+    expect(await page.getByRole('table').count()).toBe(0);
+    // The menu still works from there.
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('button', { name: 'Draw Details', exact: true })
+      .click();
+    await page.getByRole('menuitem', { name: 'Fun AB', exact: true }).click();
+    await expectPath(page, '/master/drawdetails/funab/qZicXikM');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Fun AB');
   });
 });

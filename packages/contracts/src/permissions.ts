@@ -33,8 +33,21 @@ export interface Screen {
   subjects?: Audience;
 }
 
+const DRAW_SCREEN_KEY_PREFIX = 'drawdetails-';
+
+/**
+ * The web route of draw details (spec: route parameters name and id): one page for every game
+ * code, so an unknown code shows 'Unknown Game'. It is open to the roles that may open the draw
+ * screens below; the menus link those screens' fixed paths.
+ */
+export const DRAW_DETAILS_ROUTE = 'drawdetails/:name/:id';
+
+export function isDrawScreen(screen: Screen): boolean {
+  return screen.key.startsWith(DRAW_SCREEN_KEY_PREFIX);
+}
+
 const drawScreens: Screen[] = DRAW_GAMES.map((g) => ({
-  key: `drawdetails-${g.slug}`,
+  key: `${DRAW_SCREEN_KEY_PREFIX}${g.slug}`,
   path: `drawdetails/${g.slug}/${g.code}`,
   label: g.name,
   menu: 'Draw Details',

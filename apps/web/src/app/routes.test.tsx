@@ -79,7 +79,7 @@ describe('routes inside a role area', () => {
     ['master', '/master'],
     ['master', '/master/reports/revenuerecovery'], // a screen the master may not open
     ['player', '/player/reports/revenue'],
-    ['areamanager', '/areamanager/drawdetails/funtarget/WRONGCODE'],
+    ['areamanager', '/areamanager/drawdetails/funtarget'], // no game code: not a draw details route
   ])('sends a %s from %s to /{role}/reports/pointtransfer', async (role, path) => {
     signedInServer();
     signInAs(role);

@@ -1,4 +1,4 @@
-import type { Role } from '@playrep/contracts';
+import { DRAW_DETAILS_ROUTE, isDrawScreen, type Role } from '@playrep/contracts';
 import { Navigate, type RouteObject, useLocation } from 'react-router';
 import { HOME_SCREEN, ROLES, routesForRole } from '../config/navigation';
 import { LOGIN_PATH, roleBasePath, roleHomePath, screenPath } from '../config/paths';
@@ -21,11 +21,19 @@ const PLAYER_SHORTCUTS = ['pointtransfer', 'multipointtransfer'];
 
 function roleRoute(role: Role): RouteObject {
   const screens = routesForRole(role);
-  const screenRoutes: RouteObject[] = screens.map((screen) => ({
-    path: screen.path,
-    element: <ScreenRoute screen={screen} role={role} />,
-    errorElement: <ScreenError />,
-  }));
+  const screenRoutes: RouteObject[] = screens
+    .filter((screen) => !isDrawScreen(screen))
+    .map((screen) => ({
+      path: screen.path,
+      element: <ScreenRoute screen={screen} role={role} />,
+      errorElement: <ScreenError />,
+    }));
+
+  // Draw details: one route for any game code (the menus' four among them); the page reads the code.
+  const drawScreen = screens.find(isDrawScreen);
+  const drawRoutes: RouteObject[] = drawScreen
+    ? [{ path: DRAW_DETAILS_ROUTE, element: <ScreenRoute screen={drawScreen} role={role} />, errorElement: <ScreenError /> }]
+    : [];
 
   // A bare /{role}/reports shows the point transfer report for every role (DOMAIN.md section 8).
   const bareReports: RouteObject[] = screens.includes(HOME_SCREEN)
@@ -48,6 +56,7 @@ function roleRoute(role: Role): RouteObject {
     ),
     children: [
       ...screenRoutes,
+      ...drawRoutes,
       ...bareReports,
       ...shortcuts,
       // Unknown sub-paths (and the bare role path) land on the point transfer report.

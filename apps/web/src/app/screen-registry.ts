@@ -13,7 +13,7 @@ import type { ScreenPageProps } from '../config/navigation';
 export type ScreenPage = LazyExoticComponent<ComponentType<ScreenPageProps>>;
 
 const comingSoon: ScreenPage = lazy(() => import('../features/placeholder/ComingSoonPage'));
-// One page for the four games; it reads the game code from its screen's path.
+// One page for every game (route drawdetails/:name/:id); it reads the game code from the route.
 const drawDetails: ScreenPage = lazy(() => import('../features/draws/DrawDetailsPage'));
 
 export const SCREEN_PAGES: Readonly<Record<string, ScreenPage>> = {

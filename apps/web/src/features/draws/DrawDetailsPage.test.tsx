@@ -1,16 +1,9 @@
-import { MantineProvider } from '@mantine/core';
-import { DRAW_GAMES, type DrawRow, SCREENS } from '@playrep/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { DRAW_GAMES, type DrawRow } from '@playrep/contracts';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
-import type { ScreenPageProps } from '../../config/navigation';
 import { type FetchCall, jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { renderApp, signInAs } from '../../test/render-app';
-import DrawDetailsPage from './DrawDetailsPage';
 
 // A lazy page, a fetch and Mantine transitions on two busy cores: give async queries time.
 configure({ asyncUtilTimeout: 5000 });
@@ -40,6 +33,7 @@ function drawServer(all: DrawRow[]): FetchCall[] {
     if (!game) return jsonResponse(404, { message: `Unknown game: ${gameId}` });
     const page = Number(url.searchParams.get('page'));
     const pageSize = Number(url.searchParams.get('pageSize'));
+    const ordered = url.searchParams.get('sort') === 'asc' ? [...all].reverse() : all;
     return jsonResponse(200, {
       gameId,
       gameName: game.name,
@@ -50,7 +44,7 @@ function drawServer(all: DrawRow[]): FetchCall[] {
       page,
       pageSize,
       total: all.length,
-      data: all.slice((page - 1) * pageSize, page * pageSize),
+      data: ordered.slice((page - 1) * pageSize, page * pageSize),
     });
   });
 }
@@ -71,7 +65,7 @@ describe('Draw details', () => {
     expect(
       within(table)
         .getAllByRole('columnheader')
-        .map((h) => h.textContent),
+        .map((h) => h.textContent?.replace(/[▲▼↕]/g, '')),
     ).toEqual(['Sr. No.', 'Winning No', 'Draw Time']);
     // 06:30 UTC is 12:00 IST; each earlier draw 90 s before.
     expect(
@@ -183,27 +177,74 @@ describe('Draw details', () => {
     await screen.findByText('Showing 11 to 20 of 30 entries');
   });
 
-  it('names an unknown game Unknown Game and shows the server message', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    drawServer([]);
-    const screenRow = { ...SCREENS.find((s) => s.key === 'drawdetails-funtarget')!, path: 'drawdetails/funtarget/NOPE' };
-    // The props the router gives a page (`role` is the role area, not an ARIA role).
-    const props: ScreenPageProps = { screen: screenRow, role: 'master' };
-    const router = createMemoryRouter([{ path: '*', element: <DrawDetailsPage {...props} /> }], {
-      initialEntries: ['/master/drawdetails/funtarget/NOPE'],
-    });
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={createQueryClient()}>
-          <Suspense>
-            <RouterProvider router={router} />
-          </Suspense>
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Unknown Game');
-    expect((await screen.findByRole('alert')).textContent).toBe('Unknown game: NOPE');
-    expect(screen.queryByRole('table')).toBeNull();
-    expect(log).toHaveBeenCalled();
+  it('sorts by Draw Time on the server: a click asks for the oldest first, keeps it in the URL and in the export', async () => {
+    const user = userEvent.setup({ delay: null });
+    const all = draws(CODE.funtarget!, 25);
+    const calls = drawServer(all);
+    signInAs('master');
+    const app = renderApp('/master/drawdetails/funtarget/MNOQqWWi?fromDate=2025-03-01&toDate=2025-03-07&page=2');
+    await screen.findByText('Showing 11 to 20 of 25 entries');
+    const drawTime = () => screen.getByRole('columnheader', { name: /Draw Time/ });
+    expect(drawTime().getAttribute('aria-sort')).toBe('descending');
+    // Sr. No. and Winning No are not sortable: the server orders by draw time only.
+    expect(screen.getByRole('columnheader', { name: 'Sr. No.' }).hasAttribute('aria-sort')).toBe(false);
+
+    await user.click(within(drawTime()).getByRole('button'));
+    await waitFor(() => expect(drawCalls(calls).at(-1)!.searchParams.get('sort')).toBe('asc'));
+    expect(drawCalls(calls).at(-1)!.searchParams.get('page')).toBe('1');
+    await waitFor(() => expect(drawTime().getAttribute('aria-sort')).toBe('ascending'));
+    // The oldest draw of the range first: the last of the newest-first list.
+    await waitFor(() => expect(within(bodyRows()[0]!).getAllByRole('cell')[2]!.textContent).toBe('07/03/2025, 11:24:00 am'));
+    expect(all.at(-1)!.date).toBe('2025-03-07T05:54:00.000Z');
+    const search = new URLSearchParams(app.router.state.location.search);
+    expect([search.get('sort'), search.get('page')]).toEqual(['asc', '1']);
+    const csv = new URL(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')!, 'http://web.test');
+    expect(csv.searchParams.get('sort')).toBe('asc');
+
+    await user.click(within(drawTime()).getByRole('button'));
+    await waitFor(() => expect(new URLSearchParams(app.router.state.location.search).get('sort')).toBe('desc'));
+    await waitFor(() => expect(drawTime().getAttribute('aria-sort')).toBe('descending'));
+  });
+
+  it('opens oldest first from a shared link with sort=asc', async () => {
+    const calls = drawServer(draws(CODE.funroullet!, 5));
+    signInAs('player');
+    renderApp('/player/drawdetails/funroullet/vwRORrGO?fromDate=2025-03-01&toDate=2025-03-07&sort=asc');
+    await screen.findByRole('table', { name: 'Fun Roullet draws' });
+    expect(drawCalls(calls)[0]!.searchParams.get('sort')).toBe('asc');
+    expect(screen.getByRole('columnheader', { name: /Draw Time/ }).getAttribute('aria-sort')).toBe('ascending');
+  });
+
+  it('has no Report for picker, even for a manager: draws are about no account', async () => {
+    const calls = drawServer(draws(CODE.funab!, 3));
+    signInAs('superadmin');
+    renderApp('/superadmin/drawdetails/funab/qZicXikM?fromDate=2025-03-01&toDate=2025-03-07&id=someone');
+    await screen.findByRole('table', { name: 'Fun AB draws' });
+    expect(screen.queryByLabelText('Report for')).toBeNull();
+    expect(screen.getByLabelText('From Date: 01-Mar-2025')).toBeTruthy();
+    expect(drawCalls(calls)[0]!.searchParams.has('id')).toBe(false);
+  });
+
+  it.each(['master', 'player'] as const)(
+    'names an unknown game Unknown Game and shows the server message on the %s route, without a table',
+    async (role) => {
+      const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+      drawServer([]);
+      signInAs(role);
+      const app = renderApp(`/${role}/drawdetails/funtarget/NOPE`);
+      expect((await screen.findByRole('alert')).textContent).toBe('Unknown game: NOPE');
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Unknown Game');
+      expect(app.pathname()).toBe(`/${role}/drawdetails/funtarget/NOPE`);
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(log).toHaveBeenCalledWith('Unknown Game: the draws could not be loaded', expect.anything());
+    },
+  );
+
+  it('takes the game from the code, whatever the name segment says', async () => {
+    drawServer(draws(CODE.triplefun!, 2));
+    signInAs('master');
+    renderApp('/master/drawdetails/anything/zuuhVbBM?fromDate=2025-03-01&toDate=2025-03-07');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Triple Fun');
+    await screen.findByRole('table', { name: 'Triple Fun draws' });
   });
 });

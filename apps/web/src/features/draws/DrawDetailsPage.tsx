@@ -1,21 +1,18 @@
 import { DRAW_COLUMNS, DRAW_PAGE_SIZES, type DrawRow, gameNameForCode } from '@playrep/contracts';
 import { useEffect, useMemo } from 'react';
+import { useParams } from 'react-router';
 import { PageFrame } from '../../app/page-frame';
-import { SubjectPicker, useReportSubject } from '../../components/report/ReportSubject';
 import { DataTable, type DataTableColumn, type DateRange, DateRangePicker, ReportToolbar } from '../../components/ui';
-import type { ScreenPageProps } from '../../config/navigation';
 import { addDays, isApiDate, todayIst } from '../../lib/format';
 import { useUrlFilters } from '../../lib/url-state';
-import { drawDetailsExport, useDrawDetails } from './api/draw-details';
+import { type DrawSort, drawDetailsExport, useDrawDetails } from './api/draw-details';
 import { useDateDraft } from './components/use-date-draft';
 import { WinningNumber } from './components/WinningNumber';
 
 const DEFAULT_PAGE_SIZE = DRAW_PAGE_SIZES[0];
-
-/** The game code is the last segment of the screen's path: drawdetails/{slug}/{code}. */
-export function gameCodeOf(screenPath: string): string {
-  return screenPath.split('/').filter(Boolean).at(-1) ?? '';
-}
+const DEFAULT_SORT: DrawSort = 'desc';
+/** The column the server sorts by. */
+const DRAW_TIME_COLUMN = 'date';
 
 function pageFromUrl(value: string): number {
   const n = Number(value);
@@ -27,9 +24,13 @@ function pageSizeFromUrl(value: string): number {
   return (DRAW_PAGE_SIZES as readonly number[]).includes(n) ? n : DEFAULT_PAGE_SIZE;
 }
 
+function sortFromUrl(value: string): DrawSort {
+  return value === 'asc' ? 'asc' : DEFAULT_SORT;
+}
+
 function drawColumns(gameCode: string): DataTableColumn<DrawRow>[] {
   const header = (key: string) => DRAW_COLUMNS.find((c) => c.key === key)?.header ?? key;
-  // Paged on the server, newest first: a click on a header would only sort the visible page.
+  // Paged on the server: only Draw Time sorts, and the server does it (newest or oldest first).
   return [
     { key: '_id', id: 'srNo', header: header('srNo'), type: 'custom', sortable: false, render: (_row, { index }) => index + 1 },
     {
@@ -39,36 +40,39 @@ function drawColumns(gameCode: string): DataTableColumn<DrawRow>[] {
       sortable: false,
       render: (row) => <WinningNumber gameCode={gameCode} drawno={row.drawno} color={row.color} />,
     },
-    { key: 'date', header: header('date'), type: 'datetime', sortable: false },
+    { key: DRAW_TIME_COLUMN, header: header('date'), type: 'datetime' },
   ];
 }
 
 /**
- * Draw details of one game (the four Draw Details menu entries share this page): the game's name,
- * From Date / To Date and Show Details, then its open draws newest first, paged on the server.
- * Dates, page and page size live in the URL: Show Details adds a history entry (Back restores the
- * previous range); paging only rewrites the current one. Failed fetches are logged and shown in a
- * small alert (for an unknown game, the server's 404 message).
+ * Draw details of one game (the route drawdetails/:name/:id; the four Draw Details menu entries
+ * among them): the game's name (Unknown Game for an unknown code), From Date / To Date and Show
+ * Details, then its open draws, newest first unless Draw Time is sorted the other way, paged on
+ * the server. Dates, order, page and page size live in the URL: Show Details adds a history entry
+ * (Back restores the previous range); paging and sorting only rewrite the current one. Failed
+ * fetches are logged and shown in a small alert (for an unknown game, the server's 404 message).
+ * Draws are about no account, so there is no subject picker.
  */
-export default function DrawDetailsPage({ screen }: ScreenPageProps) {
-  const gameCode = gameCodeOf(screen.path);
-  // The four menu entries render this same page: a new game starts afresh (draft dates, pager).
+export default function DrawDetailsPage() {
+  const gameCode = useParams().id ?? '';
+  // Every game renders this same page: a new game starts afresh (draft dates, pager).
   return <DrawDetails key={gameCode} gameCode={gameCode} />;
 }
 
 function DrawDetails({ gameCode }: { gameCode: string }) {
   const title = gameNameForCode(gameCode);
-  const { subjectId } = useReportSubject();
   const today = todayIst();
   const { filters, setFilters } = useUrlFilters({
     fromDate: addDays(today, -6),
     toDate: today,
+    sort: DEFAULT_SORT,
     page: '1',
     pageSize: String(DEFAULT_PAGE_SIZE),
   });
   const page = pageFromUrl(filters.page);
   const pageSize = pageSizeFromUrl(filters.pageSize);
-  const range = { id: subjectId, gameId: gameCode, fromDate: filters.fromDate, toDate: filters.toDate };
+  const sort = sortFromUrl(filters.sort);
+  const range = { gameId: gameCode, fromDate: filters.fromDate, toDate: filters.toDate, sort };
 
   const applied: DateRange = {
     from: isApiDate(filters.fromDate) ? filters.fromDate : null,
@@ -103,7 +107,6 @@ function DrawDetails({ gameCode }: { gameCode: string }) {
   return (
     <PageFrame title={title} loading={isFetching} error={error}>
       <ReportToolbar onSubmit={showDetails} loading={isFetching}>
-        <SubjectPicker />
         <DateRangePicker value={draft} onChange={setDraft} />
       </ReportToolbar>
       {data && !error && (
@@ -122,6 +125,11 @@ function DrawDetails({ gameCode }: { gameCode: string }) {
             rowCount: data.total,
             onPageChange: (next) => setFilters({ page: String(next) }, { history: 'replace' }),
             onPageSizeChange: (size) => setFilters({ page: '1', pageSize: String(size) }, { history: 'replace' }),
+            sort: {
+              columnId: DRAW_TIME_COLUMN,
+              direction: sort,
+              onSortChange: (_column, direction) => setFilters({ sort: direction, page: '1' }, { history: 'replace' }),
+            },
           }}
         />
       )}

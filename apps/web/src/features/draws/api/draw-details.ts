@@ -4,24 +4,24 @@ import { api, apiUrl, type QueryValue } from '../../../lib/api-client';
 
 const PATH = '/playrep/drawdetails';
 
+export type DrawSort = 'asc' | 'desc';
+
+/** Draws are about no account: the call names a game and a range, never a subject. */
 export interface DrawDetailsParams {
-  /** The subject account (default: the signed-in user). */
-  id?: string | undefined;
   /** The game code, e.g. MNOQqWWi. */
   gameId: string;
   /** 'YYYY-MM-DD'; empty or missing lets the server use the 7 days ending today. */
   fromDate?: string | undefined;
   toDate?: string | undefined;
+  /** By draw time: 'desc' newest first (the default), 'asc' oldest first. */
+  sort: DrawSort;
   /** 1-based. */
   page: number;
   pageSize: number;
 }
 
-/** Draws are newest first on screen and in the export. */
-const SORT = 'desc';
-
 function rangeQuery(params: Omit<DrawDetailsParams, 'page' | 'pageSize'>): Record<string, QueryValue> {
-  return { id: params.id, gameId: params.gameId, fromDate: params.fromDate || undefined, toDate: params.toDate || undefined };
+  return { gameId: params.gameId, fromDate: params.fromDate || undefined, toDate: params.toDate || undefined };
 }
 
 /**
@@ -31,7 +31,7 @@ function rangeQuery(params: Omit<DrawDetailsParams, 'page' | 'pageSize'>): Recor
 export function fetchDrawDetails(params: DrawDetailsParams, signal?: AbortSignal) {
   return api.get(
     PATH,
-    { ...rangeQuery(params), page: params.page, pageSize: params.pageSize, sort: SORT },
+    { ...rangeQuery(params), page: params.page, pageSize: params.pageSize, sort: params.sort },
     { schema: DrawDetailsResponse, signal },
   );
 }
@@ -48,7 +48,7 @@ export function useDrawDetails(params: DrawDetailsParams) {
   return useQuery({ ...drawDetailsQuery(params), placeholderData: keepPreviousData });
 }
 
-/** The server-built CSV or XLSX of every draw in the range (not just the page). */
+/** The server-built CSV or XLSX of every draw in the range (not just the page), in the screen's order. */
 export function drawDetailsExport(params: Omit<DrawDetailsParams, 'page' | 'pageSize'>, format: 'csv' | 'xlsx'): string {
-  return apiUrl(PATH, { ...rangeQuery(params), sort: SORT, format });
+  return apiUrl(PATH, { ...rangeQuery(params), sort: params.sort, format });
 }
