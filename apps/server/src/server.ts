@@ -1,8 +1,10 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { buildApp } from './app.js';
+import { describeDatabase, underlyingCause } from './config/database-target.js';
 import { type Env, EnvError, readEnv } from './config/env.js';
+import { ensureConfiguredHouse } from './config/house-account.js';
 import { type Database, LOCK_FILE, lockDataDir, migrateDatabase, openDatabase } from './db/client.js';
 import { accounts } from './db/schema/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoNetwork } from './db/seed/index.js';
@@ -40,13 +42,20 @@ async function main(): Promise<void> {
   }
 
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, lock });
-  await migrateDatabase(database);
+  try {
+    await migrateDatabase(database);
+  } catch (err) {
+    await database.close().catch(() => {});
+    // Drizzle reports "Failed query: CREATE SCHEMA ..."; what helps is the driver's reason and where.
+    throw new Error(`cannot use ${describeDatabase(env)}: ${underlyingCause(err)}`);
+  }
   if (await isDatabaseEmpty(database.db)) {
     if (seeding) await loadDemoNetwork(database, env);
     else if (embedded) console.log('The embedded database is empty (SEED_ON_EMPTY=0: no demo data loaded).');
     else console.log('The database is empty. To load demo data into it: npm run seed -- --scale small --seed 42');
   }
   if (embedded) rmSync(path.join(env.DATA_DIR, SEED_MARKER), { force: true });
+  await ensureConfiguredHouse(database.db, env.HOUSE_USERNAME);
 
   const app = await buildApp({
     database,
@@ -149,21 +158,42 @@ async function loadDemoNetwork(database: Database, env: Env): Promise<void> {
   console.log(`Demo network loaded in ${seconds()} s.`);
 }
 
-/** The fixed demo accounts that exist and still have the demo password, as a table to print. */
+/**
+ * The demo accounts the banner lists: the fixed ones, then the two agents under am1 that the
+ * README names (the seed's generated master3, inactive, and master4, with three loans; see
+ * db/seed/index.ts). Their notes come from the data, so the banner never claims what is not so.
+ */
+const BANNER_USERNAMES: readonly string[] = [...DEMO_ACCOUNTS.map((a) => a.username), 'master3', 'master4'];
+
+/** The demo accounts that exist and still have the demo password, as a table to print. */
 async function demoAccountsNotice(database: Database): Promise<string> {
-  const usernames = DEMO_ACCOUNTS.map((a) => a.username);
   const rows = await database.db
-    .select({ username: accounts.username, role: accounts.role, passwordHash: accounts.passwordHash })
+    .select({
+      username: accounts.username,
+      role: accounts.role,
+      passwordHash: accounts.passwordHash,
+      active: accounts.userStatus,
+      // Qualified by hand: Drizzle writes its columns unqualified here, and "id" would be the loan's.
+      loans: sql<number>`(SELECT count(*)::int FROM loans l WHERE l.agent_id = "accounts"."id")`,
+    })
     .from(accounts)
-    .where(inArray(accounts.username, usernames));
-  const usable: { username: string; role: string }[] = [];
-  for (const username of usernames) {
+    .where(inArray(accounts.username, [...BANNER_USERNAMES]));
+  const usable: { username: string; role: string; note: string }[] = [];
+  for (const username of BANNER_USERNAMES) {
     const row = rows.find((r) => r.username === username);
-    if (row?.passwordHash && (await verifyPassword(row.passwordHash, DEMO_PASSWORD))) usable.push(row);
+    if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, DEMO_PASSWORD))) continue;
+    const notes = [
+      row.active ? '' : 'inactive: cannot sign in',
+      row.loans > 0 ? `${row.loans} loan${row.loans > 1 ? 's' : ''}` : '',
+    ];
+    usable.push({ username, role: row.role, note: notes.filter(Boolean).join('; ') });
   }
   if (usable.length === 0) return '';
   const width = Math.max(...usable.map((a) => a.username.length), 'username'.length) + 3;
-  const lines = usable.map((a) => `  ${a.username.padEnd(width)}${DEMO_PASSWORD.padEnd(12)}${a.role}`);
+  const roleWidth = Math.max(...usable.map((a) => a.role.length)) + 3;
+  const lines = usable.map((a) =>
+    `  ${a.username.padEnd(width)}${DEMO_PASSWORD.padEnd(12)}${a.role.padEnd(roleWidth)}${a.note}`.trimEnd(),
+  );
   return `Demo accounts:\n  ${'username'.padEnd(width)}${'password'.padEnd(12)}role\n${lines.join('\n')}\n`;
 }
 
