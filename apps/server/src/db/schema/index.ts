@@ -341,5 +341,7 @@ export const signInAttempts = pgTable(
   (t) => [
     index('sign_in_attempts_account_at_idx').on(t.accountId, t.at),
     index('sign_in_attempts_address_at_idx').on(t.address, t.at),
+    // Failures are counted per username as typed, ignoring case (sign-in throttling).
+    index('sign_in_attempts_username_at_idx').on(sql`lower(${t.username})`, t.at),
   ],
 );
