@@ -1,6 +1,6 @@
 import './components/statement-print.css';
 import { Box, Button, LoadingOverlay, VisuallyHidden } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { PageFrame } from '../../app/page-frame';
 import { SubjectPicker } from '../../components/report/ReportSubject';
 import { DateRangePicker, ReportToolbar } from '../../components/ui';
@@ -9,17 +9,20 @@ import { agentMailExport, useAgentMail } from './api/agent-mail';
 import { ExportLinks } from './components/ExportLinks';
 import { MailStatement } from './components/MailStatement';
 import { useMailFilters } from './components/use-mail-filters';
+import { usePrintFit } from './components/use-print-fit';
 
 /**
  * Agent Mail Details (issue 5 point 6): From Date / To Date (read-only pickers) and Show Details,
  * then the mail statement under a loading overlay. It loads on open and on Show Details; the
  * dates live in the URL (Show Details adds a history entry). Print gives the statement alone on
- * one A4 page.
+ * one A4 page, scaled down to fit when it is long (usePrintFit).
  */
 export default function AgentMailPage({ screen }: ScreenPageProps) {
   const { params, draft, setDraft, apply } = useMailFilters();
   const report = useAgentMail(params);
   const { data, error, isFetching } = report;
+  const statement = useRef<HTMLDivElement>(null);
+  usePrintFit(statement, data);
   useEffect(() => {
     if (error) console.error(`${screen.label}: the statement could not be loaded`, error);
   }, [screen.label, error]);
@@ -45,7 +48,7 @@ export default function AgentMailPage({ screen }: ScreenPageProps) {
           <DateRangePicker value={draft} onChange={setDraft} />
         </ReportToolbar>
       </div>
-      <Box className="mail-statement" pos="relative" mih={120} aria-busy={isFetching}>
+      <Box ref={statement} className="mail-statement" pos="relative" mih={120} aria-busy={isFetching}>
         <LoadingOverlay visible={isFetching} zIndex={2} overlayProps={{ blur: 1, backgroundOpacity: 0.5 }} />
         {isFetching && <VisuallyHidden role="status">Loading the statement…</VisuallyHidden>}
         {data && !error && (

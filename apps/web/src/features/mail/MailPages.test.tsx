@@ -149,6 +149,42 @@ describe('Agent Mail Details', () => {
   });
 });
 
+describe('Agent Mail Details in print', () => {
+  it('a long member list also comes in two halves for print: every member once, the total over all under the second', async () => {
+    const many = Array.from({ length: 41 }, (_, i) => ({
+      _id: `u-p${i}`,
+      username: `player${100 + i}`,
+      name: `Member ${i}`,
+      playPoints: 100 + i * 0.5,
+      registeredAt: '2025-01-15',
+      profit: (i % 4 === 0 ? -1 : 1) * (10 + i * 1.25),
+    }));
+    reportServer({ mailreport: (q) => mailBody(q, { data: many }) });
+    signInAs('master');
+    renderApp(`/master/mailreports/agentmaildetails?fromDate=${FROM}&toDate=${TO}`);
+    await screen.findByRole('heading', { level: 2, name: /^From / }, PAGE_LOAD);
+
+    const halves = [...document.querySelectorAll<HTMLElement>('[data-print-split] table')];
+    expect(halves).toHaveLength(2);
+    const bodyIds = (table: HTMLElement) =>
+      [...table.querySelectorAll('tbody tr')].map((tr) => tr.querySelector('td')!.textContent);
+    expect([...bodyIds(halves[0]!), ...bodyIds(halves[1]!)]).toEqual(many.map((m) => m.username));
+    expect(bodyIds(halves[0]!)).toHaveLength(21);
+    expect(halves[0]!.querySelector('tfoot')).toBeNull();
+    expect([...halves[1]!.querySelectorAll('tfoot td')].map((td) => td.textContent)).toEqual([
+      'Total',
+      '',
+      sum(many.map((m) => m.playPoints)),
+      '',
+      sum(many.map((m) => m.profit)),
+    ]);
+    // The screen (and assistive technology) still has the one whole table.
+    expect(
+      within(screen.getByRole('table', { name: 'Your Members Played in Other Agents CyberCafe' })).getAllByRole('row'),
+    ).toHaveLength(many.length + 2);
+  });
+});
+
 function managerRow(i: number, profit: number): ManagerMailRow {
   return { SrNo: i, _id: `u-m${i}`, username: `master${i}`, name: `Agent ${i}`, profit };
 }

@@ -1,5 +1,6 @@
 import { Badge, Stack, Text, Title } from '@mantine/core';
 import { MAIL_COLUMNS, MAIL_POINTS_BY_TYPE_COLUMNS, type MailResponse, type MailRow } from '@playrep/contracts';
+import type { ReactNode } from 'react';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { StatementSummary } from './StatementSummary';
 import { StatementTable } from './StatementTable';
@@ -9,27 +10,64 @@ export const POINTS_BY_TYPE_CAPTION = 'Total Points Used';
 /** The mark of a member who also played at another agent's cafe in the period (words, not colour). */
 export const OTHER_CAFES_MARK = 'Other cafes';
 
+/** Members from which a print in two columns is worth trying (print-fit.ts decides). */
+const SPLIT_FROM_ROWS = 30;
+
+/**
+ * The members with their total row; a long list also in two halves side by side, a form only
+ * the print layout shows (statement-print.css), when it allows larger text than one column.
+ */
+function MembersTable({ rows, memberId }: { rows: readonly MailRow[]; memberId: (row: MailRow) => ReactNode }) {
+  const table = (part: readonly MailRow[], totalOf: readonly MailRow[] | null) => (
+    <StatementTable
+      caption={MEMBERS_CAPTION}
+      columns={MAIL_COLUMNS}
+      rows={part}
+      rowKey={(row) => row._id}
+      render={{ username: memberId }}
+      totalOf={totalOf}
+    />
+  );
+  const half = Math.ceil(rows.length / 2);
+  return (
+    <>
+      <div data-print-whole>{table(rows, rows)}</div>
+      {rows.length >= SPLIT_FROM_ROWS && (
+        // A print-only copy: hidden on screen, and from assistive technology.
+        <div data-print-split aria-hidden>
+          {table(rows.slice(0, half), null)}
+          {table(rows.slice(half), rows)}
+        </div>
+      )}
+    </>
+  );
+}
+
 /** 'From 05-Mar-2025 to 11-Mar-2025' (spec section 2). */
 export const statementHeading = (fromDate: string, toDate: string) => `From ${formatDate(fromDate)} to ${formatDate(toDate)}`;
 
 /**
  * The mail statement as spec section 2 lays it out: the heading, the members table with its total
  * row (members who also played at other agents' cafes are marked), the 'Total Points Used' table
- * by game and the summary text. Laid out to print on one A4 page (statement-print.css).
+ * by game and the summary text. It prints on one A4 page (print-fit.ts, statement-print.css).
  */
 export function MailStatement({ data }: { data: MailResponse }) {
   const elsewhere = new Map(data.userFound.map((u) => [u.username, u]));
-  const memberId = (row: MailRow) =>
-    elsewhere.has(row.username) ? (
-      <>
-        {row.username}{' '}
-        <Badge size="xs" variant="outline" color="dark" radius="sm" ml={4}>
-          {OTHER_CAFES_MARK}
-        </Badge>
-      </>
-    ) : (
-      row.username
-    );
+  // The id never breaks; the mark may go under it. The badge clips its label, so min-width keeps a
+  // table from sizing the cell without it.
+  const memberId = (row: MailRow) => (
+    <>
+      <span style={{ whiteSpace: 'nowrap' }}>{row.username}</span>
+      {elsewhere.has(row.username) && (
+        <>
+          {' '}
+          <Badge size="xs" variant="outline" color="dark" radius="sm" miw="max-content">
+            {OTHER_CAFES_MARK}
+          </Badge>
+        </>
+      )}
+    </>
+  );
 
   return (
     <Stack gap="sm">
@@ -39,13 +77,7 @@ export function MailStatement({ data }: { data: MailResponse }) {
       <Text size="sm">
         Statement of {data.account.username}, commission {data.totals.usercommission}%
       </Text>
-      <StatementTable
-        caption={MEMBERS_CAPTION}
-        columns={MAIL_COLUMNS}
-        rows={data.data}
-        rowKey={(row) => row._id}
-        render={{ username: memberId }}
-      />
+      <MembersTable rows={data.data} memberId={memberId} />
       {data.userFound.length > 0 && (
         <Text size="xs" c="gray.8">
           {OTHER_CAFES_MARK}: also played at other agents' cafes in this period:{' '}

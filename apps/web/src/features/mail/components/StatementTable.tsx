@@ -30,6 +30,8 @@ export interface StatementTableProps<Row extends object> {
   /** Screen-only touches per column key (the raw value still decides the colour). */
   render?: Partial<Record<string, (row: Row) => ReactNode>>;
   emptyText?: string;
+  /** The rows the total row sums (default: `rows`); `null` leaves the total row out. */
+  totalOf?: readonly Row[] | null;
 }
 
 /**
@@ -43,8 +45,9 @@ export function StatementTable<Row extends object>({
   rowKey,
   render = {},
   emptyText = 'No data available',
+  totalOf = rows,
 }: StatementTableProps<Row>) {
-  const hasTotals = columns.some((c) => c.total);
+  const summed = totalOf && totalOf.length > 0 && columns.some((c) => c.total) ? totalOf : null;
   return (
     <Table withTableBorder withColumnBorders striped className="mail-statement-table">
       <Table.Caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 700, color: 'var(--mantine-color-text)' }}>
@@ -85,12 +88,12 @@ export function StatementTable<Row extends object>({
           </Table.Tr>
         ))}
       </Table.Tbody>
-      {hasTotals && rows.length > 0 && (
+      {summed && (
         <Table.Tfoot>
           <Table.Tr fw={700}>
             {columns.map((def, index) => {
               if (!def.total) return <Table.Td key={def.key}>{index === 0 ? 'Total' : null}</Table.Td>;
-              const sum = total(rows, def.key);
+              const sum = total(summed, def.key);
               return (
                 <Table.Td key={def.key} style={cellStyle(def, sum)} data-negative={def.negativeRed && sum < 0 ? true : undefined}>
                   {formatCellValue(def.type, sum)}
