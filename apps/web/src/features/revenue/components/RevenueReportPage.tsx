@@ -34,8 +34,10 @@ export interface RevenueReportDefinition {
 }
 
 function OpenBadge() {
+  // The badge clips its label, so a table would size its column without it and let it spill over
+  // the next column: min-width keeps the whole badge in the cell.
   return (
-    <Badge size="sm" color="yellow.3" c="dark.9" variant="filled" ml={6}>
+    <Badge size="sm" color="yellow.3" c="dark.9" variant="filled" miw="max-content">
       Open
     </Badge>
   );
@@ -93,11 +95,12 @@ export function RevenueReportPage({ definition }: { definition: RevenueReportDef
     () =>
       tableColumns<Row>(REVENUE_COLUMNS, {
         fromDate: {
+          // On a narrow screen the badge goes under the date rather than widening the column.
           render: (row) => (
-            <span style={{ whiteSpace: 'nowrap' }}>
-              {formatDate(row.fromDate)}
+            <Group gap={6} style={{ rowGap: 2 }}>
+              <span style={{ whiteSpace: 'nowrap' }}>{formatDate(row.fromDate)}</span>
               {row.open && <OpenBadge />}
-            </span>
+            </Group>
           ),
         },
         ...(weekPopup

@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Box, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { REVENUE_COLUMNS, type RevenueRow, WEEK_MEMBER_COLUMNS, type WeekMemberRow } from '@playrep/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { DataTable, formatCellValue, NEGATIVE_COLOR, Popup } from '../../../components/ui';
@@ -14,40 +14,45 @@ const MEMBER_COLUMNS = tableColumns<Numbered<WeekMemberRow>>(WEEK_MEMBER_COLUMNS
 // The week's own figures: the revenue columns without Sr. No.
 const WEEK_COLUMNS = REVENUE_COLUMNS.filter((c) => c.key !== 'srNo');
 
+const WEEK_FIGURES = 'Revenue of the week';
+
+/** The week's row; it scrolls sideways in a narrow popup (a focusable region, so keys scroll it too). */
 function WeekFigures({ week }: { week: RevenueRow }) {
   return (
-    <Table withTableBorder withColumnBorders aria-label="Revenue of the week">
-      <Table.Thead>
-        <Table.Tr>
-          {WEEK_COLUMNS.map((c) => (
-            <Table.Th key={c.key} style={c.type === 'float' ? { textAlign: 'right' } : undefined}>
-              {c.header}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        <Table.Tr>
-          {WEEK_COLUMNS.map((c) => {
-            const value = week[c.key as keyof RevenueRow];
-            const negative = c.negativeRed && (toNumber(value) ?? 0) < 0;
-            return (
-              <Table.Td
-                key={c.key}
-                data-negative={negative || undefined}
-                style={{
-                  textAlign: c.type === 'float' ? 'right' : undefined,
-                  whiteSpace: 'nowrap',
-                  color: negative ? NEGATIVE_COLOR : undefined,
-                }}
-              >
-                {formatCellValue(c.type, value)}
-              </Table.Td>
-            );
-          })}
-        </Table.Tr>
-      </Table.Tbody>
-    </Table>
+    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={WEEK_FIGURES}>
+      <Table withTableBorder withColumnBorders aria-label={WEEK_FIGURES}>
+        <Table.Thead>
+          <Table.Tr>
+            {WEEK_COLUMNS.map((c) => (
+              <Table.Th key={c.key} style={c.type === 'float' ? { textAlign: 'right' } : undefined}>
+                {c.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          <Table.Tr>
+            {WEEK_COLUMNS.map((c) => {
+              const value = week[c.key as keyof RevenueRow];
+              const negative = c.negativeRed && (toNumber(value) ?? 0) < 0;
+              return (
+                <Table.Td
+                  key={c.key}
+                  data-negative={negative || undefined}
+                  style={{
+                    textAlign: c.type === 'float' ? 'right' : undefined,
+                    whiteSpace: 'nowrap',
+                    color: negative ? NEGATIVE_COLOR : undefined,
+                  }}
+                >
+                  {formatCellValue(c.type, value)}
+                </Table.Td>
+              );
+            })}
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+    </Box>
   );
 }
 
