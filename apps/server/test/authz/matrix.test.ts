@@ -87,6 +87,8 @@ interface ParamCheck {
   param: string;
   account: Account;
   relation: Relation;
+  /** Not sent: the subject the handler takes when `id` is left out (the caller). */
+  implicit?: boolean;
   /** Roles the handler serves for this parameter (another role in scope: 400). */
   roles?: readonly Role[] | undefined;
 }
@@ -114,9 +116,10 @@ function expected(row: MatrixRow, user: ChainUser, cell: Cell): string {
 
 const isIdParam = (param: string) => param === 'id' || param === 'accountId';
 
-function urlFor(row: MatrixRow, ids: NetworkIds, params: readonly Pick<ParamCheck, 'param' | 'account'>[]): string {
+function urlFor(row: MatrixRow, ids: NetworkIds, params: readonly Pick<ParamCheck, 'param' | 'account' | 'implicit'>[]): string {
   const query = new URLSearchParams(row.extraQuery);
-  for (const { param, account } of params) {
+  for (const { param, account, implicit } of params) {
+    if (implicit) continue;
     const byId = isIdParam(param);
     query.set(param, account === 'unknown' ? (byId ? UNKNOWN_ID : UNKNOWN_USERNAME) : byId ? ids[account] : account);
   }
@@ -157,7 +160,7 @@ function cellsFor(row: MatrixRow, user: ChainUser): Cell[] {
       const check: ParamCheck = { param: named.name, account, relation: relationOf(target), roles: named.roles };
       cells.push({
         label: `${user}: ${withId ? 'id=own, ' : ''}${named.name}=${target} (${account})`,
-        params: withId ? [ownSubject, check] : [check],
+        params: [withId ? ownSubject : { ...ownSubject, implicit: true }, check],
         missingRequired: false,
       });
     }
