@@ -9,7 +9,7 @@ import {
   mastersInScope,
   membersElsewhere,
   pathFrom,
-  profitOnDay,
+  profitOver,
   searchAccounts,
 } from '../apps/server/src/modules/network/queries.js';
 import {
@@ -66,6 +66,8 @@ const lastWeek = (ctx: BenchContext) => {
 /** The current week and the 11 before it: 11 closed weeks and the open one. */
 const weeks12 = (ctx: BenchContext) => ({ from: addDays(weekStartOf(ctx.today), -77), to: ctx.today });
 const yesterday = (ctx: BenchContext) => addDays(ctx.today, -1);
+/** Yesterday as the one-day range the Daily Status and Agent Status screens send. */
+const yesterdayRange = (ctx: BenchContext) => ({ from: yesterday(ctx), to: yesterday(ctx) });
 const qs = (params: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
 const rangeQs = (range: { from: IsoDay; to: IsoDay }, extra: Record<string, string | number> = {}) =>
@@ -209,33 +211,33 @@ export function benchCases(): BenchCase[] {
         endpoint: 'dailystatus',
         user,
         note: 'yesterday',
-        path: (ctx) => `/dailystatus?${qs({ date: yesterday(ctx) })}`,
+        path: (ctx) => `/dailystatus?${rangeQs(yesterdayRange(ctx))}`,
         aim: NETWORK_AIM,
-        bare: (db, ctx) => dailyStatus(db, ctx.ids[user]!, yesterday(ctx)),
+        bare: (db, ctx) => dailyStatus(db, ctx.ids[user]!, yesterdayRange(ctx)),
       },
       {
         endpoint: 'dailystatusmembers',
         user,
         note: 'master1, yesterday',
-        path: (ctx) => `/dailystatusmembers?${qs({ date: yesterday(ctx), agentId: 'master1' })}`,
+        path: (ctx) => `/dailystatusmembers?${rangeQs(yesterdayRange(ctx), { agentId: 'master1' })}`,
         aim: NETWORK_AIM,
-        bare: (db, ctx) => membersElsewhere(db, ctx.ids.master1!, yesterday(ctx)),
+        bare: (db, ctx) => membersElsewhere(db, ctx.ids.master1!, yesterdayRange(ctx)),
       },
       {
         endpoint: 'findstatus',
         user,
         note: 'all agents, yesterday',
-        path: (ctx) => `/findstatus?${qs({ date: yesterday(ctx) })}`,
+        path: (ctx) => `/findstatus?${rangeQs(yesterdayRange(ctx))}`,
         aim: NETWORK_AIM,
-        bare: (db, ctx) => dailyStatus(db, ctx.ids[user]!, yesterday(ctx)),
+        bare: (db, ctx) => dailyStatus(db, ctx.ids[user]!, yesterdayRange(ctx)),
       },
       {
         endpoint: 'findstatus',
         user,
         note: 'master1, yesterday',
-        path: (ctx) => `/findstatus?${qs({ date: yesterday(ctx), agentId: 'master1' })}`,
+        path: (ctx) => `/findstatus?${rangeQs(yesterdayRange(ctx), { agentId: 'master1' })}`,
         aim: NETWORK_AIM,
-        bare: (db, ctx) => profitOnDay(db, ctx.ids.master1!, yesterday(ctx)),
+        bare: (db, ctx) => profitOver(db, ctx.ids.master1!, yesterdayRange(ctx)),
       },
       {
         endpoint: 'nonperforming',

@@ -237,11 +237,23 @@ export function subjectRolesOf(screen: Screen): readonly Role[] {
   return AUDIENCES[screen.subjects ?? 'agents'];
 }
 
-/** Subject roles of every call a screen makes: the union over its screens, as for API_ROLES. */
+/**
+ * Calls that take wider subjects than their screens' pickers offer: the spec's mail report variant
+ * "passes the member's id and uses the same date for both bounds" (a member's own statement).
+ */
+const CALL_SUBJECTS: Record<string, Audience> = {
+  mailreport: 'everyone',
+};
+
+/** Subject roles of every call a screen makes: the union over its screens (and CALL_SUBJECTS), as for API_ROLES. */
 export const API_SUBJECT_ROLES: Readonly<Record<string, readonly Role[]>> = (() => {
-  const table: Record<string, Set<Role>> = {};
-  for (const s of SCREENS) for (const call of s.api) for (const r of subjectRolesOf(s)) (table[call] ??= new Set()).add(r);
-  return Object.fromEntries(Object.entries(table).map(([call, roles]) => [call, ROLES.filter((r) => roles.has(r))]));
+  const calls = new Set(SCREENS.flatMap((s) => s.api));
+  const rolesOf = (call: string): readonly Role[] => {
+    const wider = CALL_SUBJECTS[call];
+    if (wider) return AUDIENCES[wider];
+    return ROLES.filter((r) => SCREENS.some((s) => s.api.includes(call) && subjectRolesOf(s).includes(r)));
+  };
+  return Object.fromEntries([...calls].map((call) => [call, rolesOf(call)]));
 })();
 
 /** True when an account of `role` may be the subject of `call`; calls of no screen (the account picker) take anyone. */

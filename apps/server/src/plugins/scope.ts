@@ -1,8 +1,8 @@
-import { isRole, mayCall, SESSION_EXPIRED_MESSAGE } from '@playrep/contracts';
+import { API_SUBJECT_ROLES, isRole, mayCall, maySubject, SESSION_EXPIRED_MESSAGE } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Queryable, queryRows } from '../db/client.js';
-import { forbidden, HttpError, notFound, unauthorized } from '../lib/http-error.js';
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../lib/http-error.js';
 import type { ScopedAccount } from './context.js';
 
 /**
@@ -49,6 +49,13 @@ export function registerScopeGuard(app: FastifyInstance): void {
     for (const param of ACCOUNT_USERNAME_PARAMS) {
       const key = accountParam(sources, param);
       if (key !== null) scoped[param] = await resolveInScope(app.db, subject.id, key, 'username');
+    }
+    // The permission table also names who each report may be about (the subject picker offers the same).
+    const call = request.routeOptions.config.call!;
+    if (!maySubject(call, subject.role)) {
+      throw badRequest(
+        `${subject.username} is a ${subject.role}: this report is about ${API_SUBJECT_ROLES[call]!.join(', ')} accounts`,
+      );
     }
     request.scoped = scoped;
     request.subject = subject;

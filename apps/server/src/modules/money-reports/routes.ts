@@ -50,11 +50,6 @@ const LOAN_REPORTS: { call: string; multipleCafesOnly: boolean; title: string; f
   { call: 'multiplecybers', multipleCafesOnly: true, title: 'Multiple Cybers', file: 'multiple-cybers' },
 ];
 
-/** Revenue is settled for accounts with a commission: masters and above, never members. */
-function requireSettledAccount(subject: ScopedAccount): void {
-  if (subject.role === 'player') throw badRequest(`${subject.username} is a member: revenue is kept for agents and managers`);
-}
-
 const accountRef = (subject: ScopedAccount) => ({ _id: subject.id, username: subject.username });
 
 /**
@@ -70,7 +65,6 @@ export const moneyReportRoutes: FastifyPluginAsyncZod = async (app) => {
       { config: { call: report.call }, schema: { querystring: RevenueQuery, response: { 200: RevenueResponse } } },
       async (request, reply) => {
         const { subject, query } = request;
-        requireSettledAccount(subject);
         const now = today();
         const range = resolveRange(query, now);
         const revenue = await weeklyRevenue(app.db, {
@@ -103,7 +97,6 @@ export const moneyReportRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { call: 'revenueweek' }, schema: { querystring: RevenueWeekQuery, response: { 200: RevenueWeekResponse } } },
     async (request, reply) => {
       const { subject, query } = request;
-      requireSettledAccount(subject);
       const now = today();
       const weekStart = weekStartOf(resolveDay(query.fromDate, now, 'fromDate'));
       if (weekStart > weekStartOf(now)) throw badRequest('fromDate must not be in a week that has not started');

@@ -5,7 +5,6 @@ import {
   AGENT_STATUS_COLUMNS,
   AgentListResponse,
   AgentStatusResponse,
-  API_SUBJECT_ROLES,
   BALANCE_CHILD_COLUMNS,
   BALANCE_COLUMNS,
   BalanceQuery,
@@ -14,7 +13,6 @@ import {
   DAILY_STATUS_COLUMNS,
   DailyMembersResponse,
   DailyStatusResponse,
-  maySubject,
   NON_PERFORMING_COLUMNS,
   NonPerformingResponse,
   RangeQuery,
@@ -58,15 +56,6 @@ const rangeLabel = (range: DayRange) => (range.from === range.to ? range.from : 
 /** How a manager sees the agents below it (issue 6). Every account parameter has passed the scope guard. */
 export const networkRoutes: FastifyPluginAsyncZod = async (app) => {
   const today = () => istDay(app.clock.now());
-
-  // The permission table names who each report may be about (the subject picker offers the same).
-  app.addHook('preHandler', async (request) => {
-    const call = request.routeOptions.config.call;
-    const { username, role } = request.subject;
-    if (call && !maySubject(call, role)) {
-      throw badRequest(`${username} is a ${role}: this report is about ${API_SUBJECT_ROLES[call]!.join(', ')} accounts`);
-    }
-  });
 
   app.get(
     '/agentdetails',
