@@ -221,6 +221,9 @@ describe('draw details in the browser', () => {
       .click();
     await page.getByRole('menuitem', { name: 'Fun AB', exact: true }).click();
     await expectPath(page, '/master/drawdetails/funab/qZicXikM');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Fun AB');
+    // The router may change the address before it renders the new game (a transition): wait for it.
+    await page.getByRole('heading', { level: 1, name: 'Fun AB', exact: true }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.getByRole('table').waitFor();
   });
 });
