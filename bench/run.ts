@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { readEnv } from '../apps/server/src/config/env.js';
-import { type Database, openDatabase } from '../apps/server/src/db/client.js';
+import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/db/client.js';
 import { istDay } from '../apps/server/src/lib/dates.js';
 import { type BenchCase, type BenchContext, type BenchUser, benchCases, caseLabel, NAMED_ACCOUNTS } from './cases.js';
 import { BenchRefusal, formatFacts, readDbFacts, tooSmall } from './db-facts.js';
@@ -114,6 +114,8 @@ async function main(): Promise<number> {
   const database = await openDatabase({ databaseUrl: url, poolSize: POOL_SIZE });
   let app: FastifyInstance | undefined;
   try {
+    // As the server does at start: a database seeded by an older revision gets the newer migrations.
+    await migrateDatabase(database);
     const facts = await readDbFacts(database.db, url);
     const small = tooSmall(facts);
     process.stdout.write(`${formatFacts(facts)}\n`);

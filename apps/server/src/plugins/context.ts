@@ -10,6 +10,7 @@ export interface AuthContext {
   role: Role;
   firstName: string;
   lastName: string;
+  parentId: string | null;
   sessionId: number;
   expiresAt: Date;
 }

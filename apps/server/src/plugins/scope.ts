@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Queryable, queryRows } from '../db/client.js';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../lib/http-error.js';
-import type { ScopedAccount } from './context.js';
+import type { AuthContext, ScopedAccount } from './context.js';
 
 /**
  * Deny by default for /api/playrep/*: a session, the role gate of the permission table, and the
@@ -43,9 +43,14 @@ export function registerScopeGuard(app: FastifyInstance): void {
     const scoped: Record<string, ScopedAccount> = {};
     for (const param of ACCOUNT_ID_PARAMS) {
       const key = accountParam(sources, param);
-      if (key !== null) scoped[param] = await resolveInScope(app.db, auth.accountId, key, 'id');
+      if (key === null) continue;
+      scoped[param] =
+        key.toLowerCase() === auth.accountId.toLowerCase()
+          ? callerAsSubject(auth)
+          : await resolveInScope(app.db, auth.accountId, key, 'id');
     }
-    const subject = scoped.id ?? (await resolveInScope(app.db, auth.accountId, auth.accountId, 'id'));
+    // Without an id (or with the caller's own) the subject is the caller, already read with the session.
+    const subject = scoped.id ?? callerAsSubject(auth);
     for (const param of ACCOUNT_USERNAME_PARAMS) {
       const key = accountParam(sources, param);
       if (key !== null) scoped[param] = await resolveInScope(app.db, subject.id, key, 'username');
@@ -60,6 +65,11 @@ export function registerScopeGuard(app: FastifyInstance): void {
     request.scoped = scoped;
     request.subject = subject;
   });
+}
+
+function callerAsSubject(auth: AuthContext): ScopedAccount {
+  const { accountId, username, role, firstName, lastName, parentId } = auth;
+  return { id: accountId, username, role, firstName, lastName, parentId };
 }
 
 /** The one value of an account parameter across the request's sources, trimmed; null when absent. */

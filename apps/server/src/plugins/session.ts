@@ -23,6 +23,7 @@ export function registerSession(app: FastifyInstance): void {
         role: live.role,
         firstName: live.firstName,
         lastName: live.lastName,
+        parentId: live.parentId,
         sessionId: live.sessionId,
         expiresAt: live.expiresAt,
       } satisfies AuthContext;

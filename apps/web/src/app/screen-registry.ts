@@ -12,7 +12,6 @@ import type { ScreenPageProps } from '../config/navigation';
  */
 export type ScreenPage = LazyExoticComponent<ComponentType<ScreenPageProps>>;
 
-const comingSoon: ScreenPage = lazy(() => import('../features/placeholder/ComingSoonPage'));
 // One page for every game (route drawdetails/:name/:id); it reads the game code from the route.
 const drawDetails: ScreenPage = lazy(() => import('../features/draws/DrawDetailsPage'));
 
@@ -38,7 +37,9 @@ export const SCREEN_PAGES: Readonly<Record<string, ScreenPage>> = {
   weeklydetailsreport: lazy(() => import('../features/transfers/WeeklyDetailsPage')),
 };
 
-/** The page for a screen key; the placeholder when the registry has no entry. */
+/** The page for a screen key (routes.test.tsx checks that every screen of the permission table has one). */
 export function pageFor(key: string): ScreenPage {
-  return SCREEN_PAGES[key] ?? comingSoon;
+  const page = SCREEN_PAGES[key];
+  if (!page) throw new Error(`No page for screen ${key}`);
+  return page;
 }

@@ -29,6 +29,7 @@ export async function findLiveSession(db: Queryable, token: string, now: Date) {
       role: accounts.role,
       firstName: accounts.firstName,
       lastName: accounts.lastName,
+      parentId: accounts.parentId,
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
