@@ -14,6 +14,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Env } from './config/env.js';
 import type { Database } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { openApiDocs } from './modules/docs/routes.js';
 import { apiModules, playrepModules } from './modules/index.js';
 import './plugins/context.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
@@ -57,6 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
 
+  await app.register(openApiDocs);
   await app.register(
     async (api) => {
       registerOriginCheck(api);

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+
+// The document does not depend on the database: the embedded one is enough.
+describe('GET /api/openapi.json', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('pglite');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('describes the API from the call schemas, without a session, and nothing but the API', async () => {
+    const res = await t.app.inject({ url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const paths = Object.keys(doc.paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/health', '/api/auth/login', '/api/playrep/pointtransferreport']));
+    expect(paths.every((p) => p.startsWith('/api/'))).toBe(true);
+
+    const report = doc.paths['/api/playrep/pointtransferreport'].get;
+    const params = report.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
+    expect(params).toEqual(expect.arrayContaining(['query:id', 'query:fromDate', 'query:toDate']));
+    expect(report.security).toEqual([{ bearer: [] }, { cookie: [] }]);
+    expect(Object.keys(report.responses)).toContain('200');
+
+    const login = doc.paths['/api/auth/login'].post;
+    expect(Object.keys(login.requestBody.content['application/json'].schema.properties).sort()).toEqual(['password', 'username']);
+  });
+});
