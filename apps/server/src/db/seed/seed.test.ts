@@ -241,6 +241,27 @@ describe.each(TEST_DB_KINDS)('demo network (tiny) on %s', (kind) => {
         }
       }
     }
+    // The landing report (Point Transfer, the last 7 days) of every fixed account fills all six sections.
+    for (const demo of DEMO_ACCOUNTS) {
+      const id = await accountId(first.db, demo.username);
+      const week = await rows<{ sent: boolean; status: string }>(
+        first.db,
+        sql`SELECT DISTINCT from_id = ${id} AS sent, status::text AS status FROM transfers
+             WHERE (from_id = ${id} OR to_id = ${id}) AND channel = 'single'
+               AND created_at >= ${istDayStart(addDays(END, -6)).toISOString()}::timestamptz`,
+      );
+      const sections = new Set(
+        week.map((w) => (w.status === 'pending' || w.status === 'accepted' ? `${w.sent} ${w.status}` : w.status)),
+      );
+      expect([...sections].sort(), demo.username).toEqual([
+        'cancelled',
+        'false accepted',
+        'false pending',
+        'rejected',
+        'true accepted',
+        'true pending',
+      ]);
+    }
     // Every transfer is between a parent and its direct child or with the house, resolved after creation.
     const [bad] = await rows<{ n: number }>(
       first.db,

@@ -50,7 +50,8 @@ const OWN_FLOAT_POINTS: Record<string, readonly [number, number]> = {
  * issues points to the superadmin, every account is funded by its parent from the top down,
  * then weekly top-ups and returns between parents and children (and now and then with the
  * house) in every status and channel, and, in the last four weeks, a transfer of every status,
- * both ways and in both channels, on every fixed parent-child pair. Amounts follow a running copy
+ * both ways and in both channels, on every fixed parent-child pair (the single-channel ones in the
+ * last 6 days). Amounts follow a running copy
  * of the balances, so no transfer is refused for lack of points.
  */
 export async function writeTransfers(
@@ -185,7 +186,10 @@ function planEvents(plan: NetworkPlan, period: Period, weeklyRate: number, rng: 
     for (const down of [true, false]) {
       for (const outcome of OUTCOMES) {
         for (const via of CHANNELS) {
-          const day = period.days[period.days.length - 1 - rng.int(1, 27)]!;
+          // Single-channel ones within the last 6 days, so that the landing report (Point Transfer,
+          // last 7 days) shows every section; multiplayer ones anywhere in the last four weeks.
+          const daysAgo = via === 'single' ? rng.int(1, 6) : rng.int(1, 27);
+          const day = period.days[period.days.length - 1 - daysAgo]!;
           push({
             atMs: atHour(day, 10 + rng.next() * 10).getTime(),
             from: down ? parent : child,
