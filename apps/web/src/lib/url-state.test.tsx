@@ -1,4 +1,3 @@
-import '../components/ui/test-setup';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router';

@@ -1,4 +1,3 @@
-import './test-setup';
 import { MantineProvider } from '@mantine/core';
 import { type RenderOptions, render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { type FetchCall, jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { renderApp, signInAs } from '../../test/render-app';
+import { cellTexts, columnHeaders } from '../../test/table-text';
 
 // A lazy page, a fetch and Mantine transitions on two busy cores: give async queries time.
 configure({ asyncUtilTimeout: 5000 });
@@ -62,19 +63,9 @@ describe('Draw details', () => {
     renderApp('/player/drawdetails/triplefun/zuuhVbBM?fromDate=2025-03-01&toDate=2025-03-07');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Triple Fun');
     const table = await screen.findByRole('table', { name: 'Triple Fun draws' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent?.replace(/[▲▼↕]/g, '')),
-    ).toEqual(['Sr. No.', 'Winning No', 'Draw Time']);
+    expect(columnHeaders(table)).toEqual(['Sr. No.', 'Winning No', 'Draw Time']);
     // 06:30 UTC is 12:00 IST; each earlier draw 90 s before.
-    expect(
-      bodyRows().map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((c) => c.textContent),
-      ),
-    ).toEqual([
+    expect(bodyRows().map((row) => cellTexts(row))).toEqual([
       ['1', '037', '07/03/2025, 12:00:00 pm'],
       ['2', '148', '07/03/2025, 11:58:30 am'],
       ['3', '259', '07/03/2025, 11:57:00 am'],

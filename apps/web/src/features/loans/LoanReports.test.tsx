@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/fetch-stub';
 import { renderApp, signInAs } from '../../test/render-app';
-import { callsTo, PAGE_LOAD, reportServer } from './test-server';
+import { callsTo, PAGE_LOAD, reportServer } from '../../test/report-server';
+import { cellTexts, columnHeaders } from '../../test/table-text';
 
 function loan(username: string, totalLoan: number, processingLoan: number, days: number): LoanRow {
   return {
@@ -25,15 +26,6 @@ const LOANS = [
   loan('master7', 2000, 100, 1),
 ];
 
-const texts = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((c) => c.textContent);
-const headers = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('columnheader')
-    .map((h) => h.textContent?.replace(/[▲▼↕]/g, ''));
-
 describe('Computer Loan', () => {
   it('lists the loans with the spec columns, 3 rows a page, totals over every row and downloads', async () => {
     const user = userEvent.setup({ delay: null });
@@ -42,15 +34,15 @@ describe('Computer Loan', () => {
     renderApp('/areamanager/reports/computerloan');
     const table = await screen.findByRole('table', { name: 'Computer Loan' }, PAGE_LOAD);
     await within(table).findByText('master1');
-    expect(headers(table)).toEqual(['Sr. No.', 'Agent ID', 'total loan', 'Prossing loan', 'Days from Last Deduction']);
+    expect(columnHeaders(table)).toEqual(['Sr. No.', 'Agent ID', 'total loan', 'Prossing loan', 'Days from Last Deduction']);
     const rows = within(table).getAllByRole('row');
     // Header, 3 rows of the first page, total.
     expect(rows).toHaveLength(5);
-    expect(texts(rows[1]!)).toEqual(['1', 'master1', '10,500.00', '500.00', '3']);
-    expect(texts(rows[2]!)).toEqual(['2', 'master2', '52,500.50', '2,500.25', '10']);
+    expect(cellTexts(rows[1]!)).toEqual(['1', 'master1', '10,500.00', '500.00', '3']);
+    expect(cellTexts(rows[2]!)).toEqual(['2', 'master2', '52,500.50', '2,500.25', '10']);
     const totalLoan = LOANS.reduce((s, l) => s + l.totalLoan * 100, 0) / 100;
     const fees = LOANS.reduce((s, l) => s + l.processingLoan * 100, 0) / 100;
-    expect(texts(rows[4]!)).toEqual([
+    expect(cellTexts(rows[4]!)).toEqual([
       'Total',
       '',
       totalLoan.toLocaleString('en-IN', { minimumFractionDigits: 2 }),
@@ -61,7 +53,7 @@ describe('Computer Loan', () => {
 
     await user.click(screen.getByRole('button', { name: /next/i }));
     expect(await within(table).findByText('master7')).toBeTruthy();
-    expect(texts(within(table).getAllByRole('row')[1]!)[0]).toBe('4');
+    expect(cellTexts(within(table).getAllByRole('row')[1]!)[0]).toBe('4');
 
     expect(callsTo(calls, 'computerloan')).toEqual([{}]);
     expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe('/api/playrep/computerloan?format=csv');
@@ -123,8 +115,8 @@ describe('Revenue Recovery', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     const table = await screen.findByRole('table', { name: 'Revenue Recovery' });
     await within(table).findByText('master2');
-    expect(headers(table)).toEqual(['ID', 'Recovery Amount']);
-    expect(texts(within(table).getAllByRole('row')[1]!)).toEqual(['master2', '1,250.50']);
+    expect(columnHeaders(table)).toEqual(['ID', 'Recovery Amount']);
+    expect(cellTexts(within(table).getAllByRole('row')[1]!)).toEqual(['master2', '1,250.50']);
     expect(callsTo(calls, 'revenuerecovery')).toEqual([{ username: 'master2' }]);
     expect(app.router.state.location.search).toBe('?username=master2');
     expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe(

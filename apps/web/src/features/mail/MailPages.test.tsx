@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { addDays, formatAmount, todayIst } from '../../lib/format';
 import { renderApp, signInAs } from '../../test/render-app';
-import { callsTo, PAGE_LOAD, reportServer } from './test-server';
+import { callsTo, PAGE_LOAD, reportServer } from '../../test/report-server';
+import { cellTexts, columnHeaders } from '../../test/table-text';
 
 const FROM = '2025-03-05';
 const TO = '2025-03-11';
@@ -36,14 +37,6 @@ function mailBody(q: Record<string, string>, overrides: Partial<MailResponse> = 
   };
 }
 
-const texts = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((c) => c.textContent);
-const headers = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('columnheader')
-    .map((h) => h.textContent?.replace(/[▲▼↕]/g, ''));
 const figure = (label: string, scope: HTMLElement) => within(scope).getByText(label).nextElementSibling?.textContent;
 const sum = (values: number[]) => formatAmount(values.reduce((s, v) => s + Math.round(v * 100), 0) / 100);
 
@@ -55,14 +48,14 @@ describe('Agent Mail Details', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'From 05-Mar-2025 to 11-Mar-2025' }, PAGE_LOAD)).toBeTruthy();
 
     const members = screen.getByRole('table', { name: 'Your Members Played in Other Agents CyberCafe' });
-    expect(headers(members)).toEqual(['Member Id', 'Member Name', 'Play', 'Reg', 'Points Used By The Member']);
+    expect(columnHeaders(members)).toEqual(['Member Id', 'Member Name', 'Play', 'Reg', 'Points Used By The Member']);
     const rows = within(members).getAllByRole('row');
-    expect(texts(rows[1]!)).toEqual(['player1', 'Pia Rao', '1,200.50', '02-Nov-2024', '300.25']);
+    expect(cellTexts(rows[1]!)).toEqual(['player1', 'Pia Rao', '1,200.50', '02-Nov-2024', '300.25']);
     // player3 also played at other agents' cafes: marked in words.
-    expect(texts(rows[2]!)).toEqual(['player3 Other cafes', 'Raj Iyer', '800.00', '15-Jan-2025', '-120.10']);
+    expect(cellTexts(rows[2]!)).toEqual(['player3 Other cafes', 'Raj Iyer', '800.00', '15-Jan-2025', '-120.10']);
     expect(within(rows[2]!).getAllByRole('cell')[4]!.getAttribute('data-negative')).toBe('true');
     expect(within(rows[1]!).queryByText('Other cafes')).toBeNull();
-    expect(texts(rows.at(-1)!)).toEqual([
+    expect(cellTexts(rows.at(-1)!)).toEqual([
       'Total',
       '',
       sum(MEMBERS.map((m) => m.playPoints)),
@@ -74,10 +67,10 @@ describe('Agent Mail Details', () => {
     ).toBeTruthy();
 
     const byType = screen.getByRole('table', { name: 'Total Points Used' });
-    expect(headers(byType)).toEqual(['Type', 'Play', 'Total Points Used']);
+    expect(columnHeaders(byType)).toEqual(['Type', 'Play', 'Total Points Used']);
     const typeRows = within(byType).getAllByRole('row');
-    expect(texts(typeRows[1]!)).toEqual(['Fun Target', '1,000.00', '200.00']);
-    expect(texts(typeRows.at(-1)!)).toEqual(['Total', sum([1000, 600.49, 500, 0]), sum([200, -50.1, 70.25, 0])]);
+    expect(cellTexts(typeRows[1]!)).toEqual(['Fun Target', '1,000.00', '200.00']);
+    expect(cellTexts(typeRows.at(-1)!)).toEqual(['Total', sum([1000, 600.49, 500, 0]), sum([200, -50.1, 70.25, 0])]);
 
     const summary = screen.getByRole('group', { name: 'Statement summary' });
     expect(figure('Revenue Percentage', summary)).toBe('15%');
@@ -201,13 +194,13 @@ describe('Manager Mail Details', () => {
     renderApp(`/areamanager/mailreports/managermaildetails?fromDate=${FROM}&toDate=${TO}`);
     const table = await screen.findByRole('table', { name: 'Manager Mail Details' }, PAGE_LOAD);
     expect(screen.getByRole('heading', { level: 2, name: 'From 05-Mar-2025 to 11-Mar-2025' })).toBeTruthy();
-    expect(headers(table)).toEqual(['Sr. No.', 'Agent ID', 'Name', 'Profit']);
+    expect(columnHeaders(table)).toEqual(['Sr. No.', 'Agent ID', 'Name', 'Profit']);
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(12); // header, 10 rows, total
-    expect(texts(rows[1]!)).toEqual(['1', 'master1', 'Agent 1', '-100.00']);
+    expect(cellTexts(rows[1]!)).toEqual(['1', 'master1', 'Agent 1', '-100.00']);
     expect(within(rows[1]!).queryByRole('link')).toBeNull();
     expect(within(rows[1]!).queryByRole('button')).toBeNull();
-    expect(texts(rows.at(-1)!)).toEqual(['Total', '', '', sum(ROWS.map((r) => r.profit))]);
+    expect(cellTexts(rows.at(-1)!)).toEqual(['Total', '', '', sum(ROWS.map((r) => r.profit))]);
     expect((screen.getByLabelText('Rows per page') as HTMLSelectElement).value).toBe('10');
     expect([...(screen.getByLabelText('Rows per page') as HTMLSelectElement).options].map((o) => o.value)).toEqual([
       '10',
@@ -219,7 +212,7 @@ describe('Manager Mail Details', () => {
 
     await user.click(within(table).getByRole('button', { name: /Profit/ }));
     await user.click(within(table).getByRole('button', { name: /Profit/ }));
-    const top = texts(within(table).getAllByRole('row')[1]!);
+    const top = cellTexts(within(table).getAllByRole('row')[1]!);
     expect(top[3]).toBe(formatAmount(Math.max(...ROWS.map((r) => r.profit))));
 
     expect(callsTo(calls, 'managermailreport')).toEqual([{ fromDate: FROM, toDate: TO }]);

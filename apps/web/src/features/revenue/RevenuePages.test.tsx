@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, formatAmount, parseApiDate, todayIst } from '../../lib/format';
 import { renderApp, signInAs } from '../../test/render-app';
-import { callsTo, PAGE_LOAD, reportServer } from './test-server';
+import { callsTo, PAGE_LOAD, reportServer } from '../../test/report-server';
+import { cellTexts, columnHeaders } from '../../test/table-text';
 
 const FROM = '2025-02-17';
 const TO = '2025-03-09';
@@ -76,14 +77,6 @@ function server() {
   });
 }
 
-const texts = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((c) => c.textContent);
-const headers = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('columnheader')
-    .map((h) => h.textContent?.replace(/[▲▼↕]/g, ''));
 /** The figure (dt/dd pair) named `label`. */
 const figure = (label: string, scope: HTMLElement = document.body) =>
   within(scope).getByText(label).nextElementSibling?.textContent;
@@ -107,7 +100,7 @@ describe('Revenue', () => {
     const table = await screen.findByRole('table', { name: 'Revenue' }, PAGE_LOAD);
     await within(table).findByText('17-Feb-2025');
 
-    expect(headers(table)).toEqual([
+    expect(columnHeaders(table)).toEqual([
       'Sr. No.',
       'From Date',
       'To Date',
@@ -119,8 +112,18 @@ describe('Revenue', () => {
       'Revenue %',
     ]);
     const [, first, second, , open, total] = within(table).getAllByRole('row');
-    expect(texts(first!)).toEqual(['1', '17-Feb-2025', '23-Feb-2025', '1,000.10', '150.02', '75.01', '50.00', '75.01', '15.00']);
-    expect(texts(second!)[3]).toBe('-400.55');
+    expect(cellTexts(first!)).toEqual([
+      '1',
+      '17-Feb-2025',
+      '23-Feb-2025',
+      '1,000.10',
+      '150.02',
+      '75.01',
+      '50.00',
+      '75.01',
+      '15.00',
+    ]);
+    expect(cellTexts(second!)[3]).toBe('-400.55');
     // Negative profit and a negative commission percentage in red.
     expect(within(second!).getAllByRole('cell')[3]!.getAttribute('data-negative')).toBe('true');
     expect(within(open!).getAllByRole('cell')[8]!.getAttribute('data-negative')).toBe('true');
@@ -129,7 +132,7 @@ describe('Revenue', () => {
     expect(within(open!).getAllByRole('cell')[1]!.textContent).toBe('10-Mar-2025Open');
     expect(within(first!).queryByText('Open')).toBeNull();
 
-    const totals = texts(total!);
+    const totals = cellTexts(total!);
     expect(totals[0]).toBe('Total');
     expect(totals[3]).toBe(sum(WEEKS.map((w) => w.profit)));
     expect(totals[4]).toBe(sum(WEEKS.map((w) => w.actualRevenue)));
@@ -174,10 +177,10 @@ describe('Revenue', () => {
     await within(dialog).findByText('player1');
     expect(callsTo(calls, 'revenueweek')).toEqual([{ fromDate: '2025-02-17' }]);
     const members = within(dialog).getByRole('table', { name: 'Points Used By The Members' });
-    expect(headers(members)).toEqual(['Sr. No.', 'Member Id', 'Play', 'Points Used By The Member']);
+    expect(columnHeaders(members)).toEqual(['Sr. No.', 'Member Id', 'Play', 'Points Used By The Member']);
     const rows = within(members).getAllByRole('row');
-    expect(texts(rows[1]!)).toEqual(['1', 'player1', '900.00', '700.10']);
-    expect(texts(rows.at(-1)!)).toEqual(['Total', '', sum([900, 300]), sum([700.1, 100])]);
+    expect(cellTexts(rows[1]!)).toEqual(['1', 'player1', '900.00', '700.10']);
+    expect(cellTexts(rows.at(-1)!)).toEqual(['Total', '', sum([900, 300]), sum([700.1, 100])]);
 
     const lines = within(dialog).getByRole('group', { name: 'Gift points summary' });
     expect(figure('Revenue Percentage', lines)).toBe('15%');
@@ -245,8 +248,8 @@ describe('Poker Revenue', () => {
     renderApp(`/master/reports/pokerrevenue?fromDate=${FROM}&toDate=${TO}`);
     const table = await screen.findByRole('table', { name: 'Poker Revenue' }, PAGE_LOAD);
     await within(table).findByText('17-Feb-2025');
-    expect(headers(table)).toHaveLength(9);
-    expect(texts(within(table).getAllByRole('row')[1]!)[3]).toBe('1,000.10');
+    expect(columnHeaders(table)).toHaveLength(9);
+    expect(cellTexts(within(table).getAllByRole('row')[1]!)[3]).toBe('1,000.10');
     expect(within(table).queryByRole('button', { name: /show the week/ })).toBeNull();
     expect(callsTo(calls, 'pokerrevenuereport')).toEqual([{ fromDate: FROM, toDate: TO }]);
 

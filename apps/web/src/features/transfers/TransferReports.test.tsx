@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { type FetchCall, jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { renderApp, signInAs } from '../../test/render-app';
+import { cellTexts, columnHeaders } from '../../test/table-text';
 import { report, transfer } from './test-data';
 
 // A lazy page, a fetch and Mantine transitions on two busy cores: give async queries time.
@@ -81,22 +82,14 @@ describe('Point Transfer', () => {
     signInAs('master');
     renderApp('/master/reports/pointtransfer?fromDate=2025-03-01&toDate=2025-03-07');
     const table = await screen.findByRole('table', { name: 'Point Transferred' });
-    const headers = within(table)
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent?.replace(/[▲▼↕]/g, ''));
+    const headers = columnHeaders(table);
     expect(headers).toEqual(['Sr No', 'ID', 'Transferred To', 'Type', 'Amount', 'Transfer Time']);
     const [, body, foot] = within(table).getAllByRole('rowgroup');
-    const first = within(within(body!).getAllByRole('row')[0]!)
-      .getAllByRole('cell')
-      .map((c) => c.textContent);
+    const first = cellTexts(within(body!).getAllByRole('row')[0]!);
     expect(first).toEqual(['1', 'player1', 'Pia Rao', 'P', '150.00', '01/03/2025, 2:07:09 pm']);
     expect(within(body!).getAllByRole('row')).toHaveLength(10);
     // The total covers all twelve transfers, not the ten on the page.
-    expect(
-      within(foot!)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['Total', '', '', '', inr(sumCents(SENT_AMOUNTS) / 100), '']);
+    expect(cellTexts(foot!)).toEqual(['Total', '', '', '', inr(sumCents(SENT_AMOUNTS) / 100), '']);
 
     // An empty section says so and has no table.
     await user.click(control('Points Transferred But yet to be Received'));
@@ -109,11 +102,7 @@ describe('Point Transfer', () => {
     const received = within(region('Points Received')).getByRole('table', { name: 'Points Received' });
     expect(within(received).getByRole('columnheader', { name: /^ReceivedFrom/ })).toBeTruthy();
     const row = within(within(received).getAllByRole('rowgroup')[1]!).getAllByRole('row')[0]!;
-    expect(
-      within(row)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['1', 'HOUSE', 'House', 'G', '5,000.00', '05/03/2025, 11:59:59 pm']);
+    expect(cellTexts(row)).toEqual(['1', 'HOUSE', 'House', 'G', '5,000.00', '05/03/2025, 11:59:59 pm']);
 
     await user.click(control('Points Rejected'));
     expect(within(region('Points Rejected')).getByRole('columnheader', { name: /Transferred To\/Received From/ })).toBeTruthy();

@@ -2,11 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, signInAs } from '../../../test/render-app';
-import { agent, callsTo, networkServer, PAGE_LOAD } from '../test-server';
+import { callsTo, PAGE_LOAD, reportServer } from '../../../test/report-server';
+import { cellTexts, columnHeaders } from '../../../test/table-text';
+import { agent } from '../test-agent';
 
 describe('Agent Details', () => {
   it('lists the masters of the subject with Sr. No., Agent ID, Agent LOCATION and Profit Shere', async () => {
-    const calls = networkServer({
+    const calls = reportServer({
       agentdetails: () => ({
         data: [agent('master1', { address: 'Pune', commission: 15 }), agent('master2', { address: 'Nashik', commission: 7.5 })],
       }),
@@ -15,22 +17,10 @@ describe('Agent Details', () => {
     renderApp('/areamanager/reports/agentdetails?id=u-master9&subject=master9');
     const table = await screen.findByRole('table', { name: 'Agent Details' }, PAGE_LOAD);
     await within(table).findByText('master1');
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent?.replace(/[▲▼↕]/g, '')),
-    ).toEqual(['Sr. No.', 'Agent ID', 'Agent LOCATION', 'Profit Shere']);
+    expect(columnHeaders(table)).toEqual(['Sr. No.', 'Agent ID', 'Agent LOCATION', 'Profit Shere']);
     const [, first, second] = within(table).getAllByRole('row');
-    expect(
-      within(first!)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['1', 'master1', 'Pune', '15.00']);
-    expect(
-      within(second!)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['2', 'master2', 'Nashik', '7.50']);
+    expect(cellTexts(first!)).toEqual(['1', 'master1', 'Pune', '15.00']);
+    expect(cellTexts(second!)).toEqual(['2', 'master2', 'Nashik', '7.50']);
     expect(callsTo(calls, 'agentdetails')).toEqual([{ id: 'u-master9' }]);
     expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe(
       '/api/playrep/agentdetails?id=u-master9&format=csv',
@@ -38,7 +28,7 @@ describe('Agent Details', () => {
   });
 
   it("shows 'No data available' when the subject has no masters", async () => {
-    networkServer({ agentdetails: () => ({ data: [] }) });
+    reportServer({ agentdetails: () => ({ data: [] }) });
     signInAs('master');
     renderApp('/master/reports/agentdetails');
     expect(await screen.findByText('No data available', {}, PAGE_LOAD)).toBeTruthy();
@@ -46,7 +36,7 @@ describe('Agent Details', () => {
 
   it('queries again for the account chosen in the report subject picker, and back for Myself', async () => {
     const user = userEvent.setup({ delay: null });
-    const calls = networkServer({
+    const calls = reportServer({
       agentdetails: (q) => ({ data: q.id ? [agent('player1', { address: 'Pune' })] : [agent('master1'), agent('master2')] }),
       accountsearch: () => ({ data: [{ _id: 'u-master1', username: 'master1', fullname: 'Manoj Patel', role: 'master' }] }),
     });

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, signInAs } from '../../../test/render-app';
-import { callsTo, networkServer, PAGE_LOAD } from '../test-server';
+import { callsTo, PAGE_LOAD, reportServer } from '../../../test/report-server';
+import { columnHeaders } from '../../../test/table-text';
 
 const rows = [
   { _id: 'u-master1', username: 'master1', fullname: 'Manoj Patel', profit: 80 },
@@ -12,7 +13,7 @@ const rows = [
 describe('Agent Status', () => {
   it('shows Agent ID, Agent Name and Profit; Show Details writes the date and agent into the URL and Back restores', async () => {
     const user = userEvent.setup({ delay: null });
-    const calls = networkServer({
+    const calls = reportServer({
       findstatus: (q) => ({
         fromDate: q.fromDate,
         toDate: q.toDate,
@@ -23,11 +24,7 @@ describe('Agent Status', () => {
     const app = renderApp('/areamanager/reports/agenstatus?date=2025-03-05');
     const table = await screen.findByRole('table', { name: 'Agent Status' }, PAGE_LOAD);
     await within(table).findByText('master2');
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent?.replace(/[▲▼↕]/g, '')),
-    ).toEqual(['Agent ID', 'Agent Name', 'Profit']);
+    expect(columnHeaders(table)).toEqual(['Agent ID', 'Agent Name', 'Profit']);
     expect(within(table).getByText('-20.50').closest('td')?.getAttribute('data-negative')).toBe('true');
     expect(screen.getByLabelText(/^Select Date/)).toBeTruthy();
 

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../../test/fetch-stub';
 import { renderApp, signInAs } from '../../../test/render-app';
-import { agent, callsTo, networkServer, PAGE_LOAD } from '../test-server';
+import { callsTo, PAGE_LOAD, reportServer } from '../../../test/report-server';
+import { columnHeaders } from '../../../test/table-text';
+import { agent } from '../test-agent';
 
 // A small tree below sam1: sam1 > am1 > master1 > player1, player2; am1 > master2 (no players).
 const tree: Record<string, AgentRow[]> = {
@@ -24,7 +26,7 @@ const ref = (username: string) => ({ _id: `u-${username}`, username });
 const parent = (username: string) => ({ _id: `u-${username}`, username, fullname: `${username} name` });
 
 function server() {
-  return networkServer({
+  return reportServer({
     balancereport: (q) => {
       const all = Object.values(tree).flat();
       return {
@@ -41,10 +43,6 @@ function server() {
   });
 }
 
-const headersOf = (root: HTMLElement) =>
-  within(root)
-    .getAllByRole('columnheader')
-    .map((h) => h.textContent?.replace(/[▲▼↕]/g, ''));
 const breadcrumb = (dialog: HTMLElement) => within(dialog).getByRole('navigation', { name: 'Account path' });
 const crumbs = (dialog: HTMLElement) =>
   within(breadcrumb(dialog))
@@ -59,7 +57,7 @@ describe('Balance Report', () => {
     renderApp('/superareamanager/reports/balancereport');
     const table = await screen.findByRole('table', { name: 'Balance Report' }, PAGE_LOAD);
     await within(table).findByText('am1');
-    expect(headersOf(table)).toEqual(['Sr. No.', 'Agent ID', 'Agent Name', 'Points']);
+    expect(columnHeaders(table)).toEqual(['Sr. No.', 'Agent ID', 'Agent Name', 'Points']);
     expect(within(table).getAllByText('5,000.00')).toHaveLength(2); // the row and the total
     expect(screen.getByLabelText('Agent ID')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Search' })).toBeTruthy();
@@ -85,7 +83,7 @@ describe('Balance Report', () => {
 
   it("shows the server's message when the agent is unknown, rather than an empty table", async () => {
     const user = userEvent.setup({ delay: null });
-    networkServer({
+    reportServer({
       balancereport: (q) =>
         q.agentId
           ? jsonResponse(404, { message: 'No such account' })
@@ -108,7 +106,7 @@ describe('Balance Report', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Child accounts of am1' });
     await within(dialog).findByText('master1');
-    expect(headersOf(dialog)).toEqual(['Sr. No.', 'Child ID', 'Agent Name', 'Points']);
+    expect(columnHeaders(dialog)).toEqual(['Sr. No.', 'Child ID', 'Agent Name', 'Points']);
     expect(crumbs(dialog)).toEqual(['sam1', 'am1']);
     expect(within(dialog).getByText('1,200.50')).toBeTruthy();
 

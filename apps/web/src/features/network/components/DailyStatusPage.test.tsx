@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { todayIst } from '../../../lib/format';
 import { renderApp, signInAs } from '../../../test/render-app';
-import { callsTo, networkServer, PAGE_LOAD } from '../test-server';
+import { callsTo, PAGE_LOAD, reportServer } from '../../../test/report-server';
+import { cellTexts, columnHeaders } from '../../../test/table-text';
 
 const DAY = '2025-03-05';
 /** The screen sends its one Select Date as both bounds of the spec's range. */
@@ -14,7 +15,7 @@ const rows = [
 ];
 
 function server() {
-  return networkServer({
+  return reportServer({
     dailystatus: (q) => ({ fromDate: q.fromDate, toDate: q.toDate, data: rows, totalProfit: 950.25 }),
     dailystatusmembers: (q) => ({
       fromDate: q.fromDate,
@@ -39,10 +40,6 @@ function server() {
 }
 
 const table = () => screen.getByRole('table', { name: 'Daily Status' });
-const cellTexts = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((c) => c.textContent);
 
 describe('Daily Status', () => {
   it('shows the day of the URL with the spec columns, a total and negatives in red', async () => {
@@ -52,9 +49,7 @@ describe('Daily Status', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Daily Status' }, PAGE_LOAD)).toBeTruthy();
     await screen.findByText('master1', {}, PAGE_LOAD);
 
-    const headers = within(table())
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent?.replace(/[▲▼↕]/g, ''));
+    const headers = columnHeaders(table());
     expect(headers).toEqual(['Sr. No.', 'Location', 'Agent ID', 'Profit']);
     const [, first, second, total] = within(table()).getAllByRole('row');
     expect(cellTexts(first!)).toEqual(['1', 'Pune', 'master1', '1,250.50']);
@@ -89,9 +84,7 @@ describe('Daily Status', () => {
     });
     await within(dialog).findByText('player1');
     expect(callsTo(calls, 'dailystatusmembers')).toEqual([{ agentId: 'master1', ...oneDay(DAY) }]);
-    const headers = within(dialog)
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent?.replace(/[▲▼↕]/g, ''));
+    const headers = columnHeaders(dialog);
     expect(headers).toEqual(['Sr. No.', 'Member ID', 'Member Name', 'Cafe', 'Cafe Agent', 'Points']);
     expect(within(dialog).getByText('Cafe Two')).toBeTruthy();
 

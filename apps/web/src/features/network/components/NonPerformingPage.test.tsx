@@ -1,13 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, signInAs } from '../../../test/render-app';
-import { agent, callsTo, networkServer, PAGE_LOAD } from '../test-server';
+import { callsTo, PAGE_LOAD, reportServer } from '../../../test/report-server';
+import { columnHeaders } from '../../../test/table-text';
+import { agent } from '../test-agent';
 
 const inactive = ['master3', 'master4', 'master5', 'master6'].map((u) => agent(u, { userStatus: false }));
 
 describe('Non Performing CCS', () => {
   it('shows the count of agents in scope, the count of inactive ones and their list by 3', async () => {
-    const calls = networkServer({ nonperforming: () => ({ totalAgents: 9, inactiveAgents: inactive.length, data: inactive }) });
+    const calls = reportServer({ nonperforming: () => ({ totalAgents: 9, inactiveAgents: inactive.length, data: inactive }) });
     signInAs('admin');
     renderApp('/admin/reports/nonperfomeragent');
     expect(await screen.findByRole('heading', { level: 1, name: 'Non Performing CCS' }, PAGE_LOAD)).toBeTruthy();
@@ -17,11 +19,7 @@ describe('Non Performing CCS', () => {
     expect(within(idle).getByText('4')).toBeTruthy();
 
     const table = screen.getByRole('table', { name: 'Inactive agents' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent?.replace(/[▲▼↕]/g, '')),
-    ).toEqual(['Sr. No.', 'Agent ID', 'Agent Name']);
+    expect(columnHeaders(table)).toEqual(['Sr. No.', 'Agent ID', 'Agent Name']);
     // Page size 3: three of the four inactive agents on the first page.
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 3);
     expect(within(table).getByText('master5')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { jsonResponse, stubFetch } from '../../test/fetch-stub';
+import { jsonResponse, stubFetch } from './fetch-stub';
 
 /** A parsed call to `/api/playrep/{name}`. */
 export interface ApiCall {
@@ -30,7 +30,10 @@ export function reportServer(routes: Record<string, Route>): ApiCall[] {
   return calls;
 }
 
-export const callsTo = (calls: readonly ApiCall[], name: string) => calls.filter((c) => c.name === name).map((c) => c.query);
+/** The queries of the calls to one route, in order. */
+export function callsTo(calls: readonly ApiCall[], name: string): Record<string, string>[] {
+  return calls.filter((c) => c.name === name).map((c) => c.query);
+}
 
 /** The first render of a lazy page can take seconds on a loaded machine. */
 export const PAGE_LOAD = { timeout: 15_000 } as const;
