@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { seriousAxeFindings } from './accessibility.js';
 import { expectPath, login, useBrowser } from './harness.js';
 
 // The expected menus, written out from DOMAIN.md section 6 (who sees what), the spec's menu
@@ -118,13 +118,6 @@ async function sessionStatus(baseURL: string, token: string): Promise<{ bearer: 
   return { bearer: bearer.status, cookie: cookie.status };
 }
 
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 describe('sign-in, role areas and sign-out in the browser', () => {
   const e2e = useBrowser();
 
@@ -170,12 +163,12 @@ describe('sign-in, role areas and sign-out in the browser', () => {
     const { page } = e2e;
     await page.goto('/auth/login');
     await page.getByTestId('captcha-code').waitFor();
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousAxeFindings(page)).toEqual([]);
 
     await login(page, 'master1');
     await expectPath(page, '/master/reports/pointtransfer');
     await page.getByRole('main').waitFor();
     await page.waitForLoadState('networkidle');
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousAxeFindings(page)).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { seriousAxeFindings } from './accessibility.js';
 import { expectPath, login, useBrowser } from './harness.js';
+import { csvFields, istDay } from './report-values.js';
 
 // Written out from DOMAIN.md section 3 and the spec (section 9), not imported from the contracts.
 const RANK = '(A|[2-9]|10|J|Q|K)';
@@ -20,34 +21,6 @@ const GAMES = [
   },
 ];
 const RED = new Set(['\u2666', '\u2665']);
-
-/** IST calendar day `offset` days from today, 'YYYY-MM-DD'. */
-function istDay(offset = 0): string {
-  return new Date(Date.now() + 330 * 60_000 + offset * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** One CSV line into fields (RFC 4180 quoting, as the server writes it). */
-function csvFields(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      fields.push(field);
-      field = '';
-    } else field += ch;
-  }
-  fields.push(field);
-  return fields;
-}
 
 /** '07/03/2025, 2:07:09 pm' (IST, as shown) in milliseconds, for ordering. */
 function shownTime(text: string): number {
@@ -140,11 +113,7 @@ describe('draw details in the browser', () => {
     await page.goto('/master/drawdetails/funab/qZicXikM');
     await page.getByRole('table', { name: 'Fun AB draws' }).waitFor();
     await waitIdle(page);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(serious).toEqual([]);
+    expect(await seriousAxeFindings(page)).toEqual([]);
   });
 
   test('the CSV holds every draw of the range, newest first, as many as the screen counts', async () => {

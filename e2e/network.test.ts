@@ -1,7 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { seriousAxeFindings } from './accessibility.js';
 import { expectPath, login, useBrowser } from './harness.js';
+import { bodyRows, headers, showAll } from './report-tables.js';
+import { cents, istDay } from './report-values.js';
 
 // The network reports of issue 6 as am1 sees them on the small demo network (DOMAIN.md section 9):
 // am1 has master1 and master2 below it, and one inactive master.
@@ -27,48 +29,6 @@ const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000,
 async function waitForTable(scope: Page | Locator): Promise<void> {
   await scope.locator('table').first().waitFor({ timeout: 20_000 });
   await poll(() => scope.locator('[aria-busy="true"]').count()).toBe(0);
-}
-
-/** Serious and critical accessibility findings on the page as it is now. */
-async function axeFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** Every row on one page (the rows per page select offers 50). */
-async function showAll(scope: Page | Locator): Promise<void> {
-  const select = scope.getByLabel('Rows per page');
-  if ((await select.count()) > 0) await select.selectOption('50');
-}
-
-async function headers(table: Locator): Promise<string[]> {
-  const texts = await table.locator('thead th').allTextContents();
-  return texts.map((t) => t.replace(/[▲▼↕]/g, '').trim());
-}
-
-/** The body rows' cell texts. */
-async function bodyRows(table: Locator): Promise<string[][]> {
-  const rows = table.locator('tbody tr');
-  const out: string[][] = [];
-  for (let i = 0; i < (await rows.count()); i++)
-    out.push((await rows.nth(i).locator('td').allTextContents()).map((t) => t.trim()));
-  return out;
-}
-
-/** '1,23,456.50' or '-300.25' (en-IN) in hundredths. */
-function cents(text: string): number {
-  const value = Number(text.replace(/,/g, ''));
-  if (!Number.isFinite(value)) throw new Error(`Not an amount: ${text}`);
-  return Math.round(value * 100);
-}
-
-function istDay(offsetDays = 0): string {
-  const day = new Date(Date.now() + offsetDays * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    day,
-  );
 }
 
 interface DailyRow {
@@ -146,7 +106,7 @@ describe('network reports as am1', () => {
       expect(await headers(table)).toEqual(columns);
       expect(await page.getByRole('link', { name: 'CSV' }).getAttribute('href')).toMatch(/^\/api\/playrep\/\w+(\?|$)/);
       expect(await page.getByRole('link', { name: 'Excel' }).getAttribute('href')).toContain('format=xlsx');
-      expect(await axeFindings(page), title).toEqual([]);
+      expect(await seriousAxeFindings(page), title).toEqual([]);
     }
     // Agent Details lists master1 and master2 with their locations.
     await open(page, `${BASE}/agentdetails`, 'Agent Details');
@@ -191,7 +151,7 @@ describe('network reports as am1', () => {
     const members = await bodyRows(popupTable);
     for (const member of members) expect(member[4]).not.toBe(agent.username); // played at another agent's cafe
     await page.waitForTimeout(400); // the modal's fade-in, before axe reads colours
-    expect(await axeFindings(page)).toEqual([]);
+    expect(await seriousAxeFindings(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
@@ -250,7 +210,7 @@ describe('network reports as am1', () => {
     const total = (await children.locator('tfoot td').allTextContents()).map((t) => t.trim());
     expect(cents(total[3]!)).toBe(master1.data.reduce((sum, child) => sum + Math.round(child.walletBalance * 100), 0));
     await page.waitForTimeout(400);
-    expect(await axeFindings(page)).toEqual([]);
+    expect(await seriousAxeFindings(page)).toEqual([]);
 
     // Level 2: a player has no child accounts: 'No Data', and the path down to it.
     const player = players[0]![1]!;
@@ -346,7 +306,7 @@ describe('network reports as am1', () => {
     await picker.fill('master1');
     const option = page.getByRole('option', { name: /^master1/ });
     await option.waitFor();
-    expect(await axeFindings(page)).toEqual([]);
+    expect(await seriousAxeFindings(page)).toEqual([]);
     await option.click();
     await poll(() => new URL(page.url()).searchParams.get('subject')).toBe('master1');
     expect(new URL(page.url()).searchParams.get('id')).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { seriousAxeFindings } from './accessibility.js';
 import { expectPath, login, useBrowser } from './harness.js';
+import { cents, csvFields, istDay } from './report-values.js';
 
 // Written out from the spec (section 2), not imported from the contracts: this is the check.
 const TITLES = [
@@ -22,45 +23,9 @@ const COUNTERPARTY = [
   'Transferred To/Received From',
 ];
 
-/** IST calendar day `offset` days from today, 'YYYY-MM-DD'. */
-function istDay(offset = 0): string {
-  return new Date(Date.now() + 330 * 60_000 + offset * 86_400_000).toISOString().slice(0, 10);
-}
-
 // DOMAIN.md section 9: the fixed accounts have transfers in every status, both ways and in both
 // channels, within the last four weeks.
 const FOUR_WEEKS = `fromDate=${istDay(-27)}&toDate=${istDay(0)}`;
-
-/** One CSV line into fields (RFC 4180 quoting, as the server writes it). */
-function csvFields(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      fields.push(field);
-      field = '';
-    } else field += ch;
-  }
-  fields.push(field);
-  return fields;
-}
-
-/** '12,34,567.89' or '1234567.89' in hundredths, exactly. */
-function cents(text: string): number {
-  const match = /^(-?)([\d,]+)\.(\d{2})$/.exec(text.trim());
-  if (!match) throw new Error(`Not an amount: '${text}'`);
-  const value = Number(match[2]!.replaceAll(',', '')) * 100 + Number(match[3]);
-  return match[1] ? -value : value;
-}
 
 const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 const control = (page: Page, title: string) => page.getByRole('button', { name: title, exact: true });
@@ -143,13 +108,6 @@ async function waitForReport(page: Page, firstTitle: string): Promise<void> {
   await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
 }
 
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 describe('point transfer reports in the browser', () => {
   const e2e = useBrowser();
 
@@ -165,7 +123,7 @@ describe('point transfer reports in the browser', () => {
       await page.goto(`${path}?${FOUR_WEEKS}`);
       await waitForReport(page, first);
       await page.getByRole('table', { name: first, exact: true }).waitFor();
-      expect(await seriousAxeViolations(page), path).toEqual([]);
+      expect(await seriousAxeFindings(page), path).toEqual([]);
     }
   });
 
