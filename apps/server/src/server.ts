@@ -4,11 +4,11 @@ import { inArray, sql } from 'drizzle-orm';
 import { buildApp } from './app.js';
 import { describeDatabase, underlyingCause } from './config/database-target.js';
 import { type Env, EnvError, readEnv } from './config/env.js';
-import { ensureConfiguredHouse } from './config/house-account.js';
 import { type Database, LOCK_FILE, lockDataDir, migrateDatabase, openDatabase } from './db/client.js';
 import { accounts } from './db/schema/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoNetwork } from './db/seed/index.js';
 import { verifyPassword } from './modules/auth/passwords.js';
+import { ensureConfiguredHouse } from './modules/ledger/ledger.js';
 import { startSettlementSchedule } from './modules/settlement/index.js';
 
 /**

@@ -9,6 +9,11 @@ export const DRAW_GAMES = [
 export type DrawGame = (typeof DRAW_GAMES)[number];
 export type DrawGameCode = DrawGame['code'];
 
+const codeOf = (slug: DrawGame['slug']): DrawGameCode => DRAW_GAMES.find((g) => g.slug === slug)!.code;
+/** The games whose results are shown differently (spec section 9). */
+export const TRIPLE_FUN_CODE = codeOf('triplefun');
+export const FUN_AB_CODE = codeOf('funab');
+
 export const POKER_GAME = { code: 'POKER', slug: 'poker', name: 'Poker' } as const;
 
 export const UNKNOWN_GAME_NAME = 'Unknown Game';

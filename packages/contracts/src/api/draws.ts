@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FUN_AB_SUITS } from '../games.js';
+import { FUN_AB_CODE, FUN_AB_SUITS, TRIPLE_FUN_CODE } from '../games.js';
 import { type ColumnDef, RangeEcho } from './common.js';
 
 export const DRAW_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
@@ -42,10 +42,9 @@ export const DRAW_COLUMNS: ColumnDef<'srNo' | 'drawno' | 'date'>[] = [
 
 /** Triple Fun results are stored 'd-d-d' and shown without hyphens. */
 export function displayDrawNo(gameCode: string, drawno: string): string {
-  return gameCode === 'zuuhVbBM' ? drawno.replaceAll('-', '') : drawno;
+  return gameCode === TRIPLE_FUN_CODE ? drawno.replaceAll('-', '') : drawno;
 }
 
-export const FUN_AB_CODE = 'qZicXikM';
 /** What a Fun AB draw without a colour shows in place of its suit. */
 export const NOT_OPEN = 'Not Open';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { accounts } from '../../db/schema/index.js';
-import { badRequest, conflict, notFound } from '../../lib/http-error.js';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.js';
 
 /**
  * Creates the house account if there is none (role 'house', no password, so it can never sign
@@ -33,4 +33,36 @@ export async function getHouseAccountId(db: Queryable): Promise<string> {
 async function findHouseId(db: Queryable): Promise<string | undefined> {
   const rows = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.role, 'house')).limit(1);
   return rows[0]?.id;
+}
+
+export class HouseAccountError extends Error {}
+
+/**
+ * Start-up check of HOUSE_USERNAME against the database: the house account (the one account of
+ * role 'house', which the ledger finds by that role: getHouseAccountId) is created under
+ * HOUSE_USERNAME when there is none; a house already there under another username, or another
+ * account holding that username, stops the start with a message naming both.
+ * Usernames are compared ignoring case, as they are unique ignoring case.
+ */
+export async function ensureConfiguredHouse(db: Db, houseUsername: string): Promise<string> {
+  let id: string;
+  try {
+    id = await ensureHouseAccount(db, houseUsername);
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 409) {
+      throw new HouseAccountError(
+        `HOUSE_USERNAME is ${houseUsername}, but that username belongs to an account that is not the house. ` +
+          'Set HOUSE_USERNAME to a username no account has.',
+      );
+    }
+    throw err;
+  }
+  const [house] = await db.select({ username: accounts.username }).from(accounts).where(eq(accounts.id, id));
+  if (house!.username.toLowerCase() !== houseUsername.trim().toLowerCase()) {
+    throw new HouseAccountError(
+      `The house account in the database is ${house!.username}, but HOUSE_USERNAME is ${houseUsername}. ` +
+        `Set HOUSE_USERNAME=${house!.username} (there is only one house account).`,
+    );
+  }
+  return id;
 }

@@ -12,7 +12,7 @@
  *        inactive receiver cannot accept either; refunds to inactive accounts are allowed).
  */
 export { type CreateTransferInput, createTransfer } from './create-transfer.js';
-export { ensureHouseAccount, getHouseAccountId } from './house.js';
+export { ensureConfiguredHouse, ensureHouseAccount, getHouseAccountId, HouseAccountError } from './house.js';
 export { acceptTransfer, cancelTransfer, type ResolveTransferInput, rejectTransfer } from './resolve-transfer.js';
 export { ledgerTotals } from './totals.js';
 export type { Channel, LedgerTotals, TransferRecord, TransferStatus } from './types.js';
