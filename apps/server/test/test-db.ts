@@ -59,3 +59,14 @@ async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>):
     await client.end();
   }
 }
+
+/** The database's own message for a statement it refuses ('' when it accepts it); Drizzle wraps it in `cause`. */
+export async function databaseError(statement: Promise<unknown>): Promise<string> {
+  try {
+    await statement;
+    return '';
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause;
+    return cause instanceof Error ? cause.message : (error as Error).message;
+  }
+}

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../../test/test-db.js';
+import { createTestDatabase, databaseError, TEST_DB_KINDS, type TestDatabase } from '../../test/test-db.js';
 import { istDay } from '../lib/dates.js';
 import { queryRows } from './client.js';
 
@@ -20,17 +20,6 @@ interface Entry {
 }
 
 const POKER = 5;
-
-/** The database's own message for a statement it refuses ('' when it accepts it). */
-async function databaseError(statement: Promise<unknown>): Promise<string> {
-  try {
-    await statement;
-    return '';
-  } catch (error) {
-    const cause = (error as { cause?: unknown }).cause;
-    return cause instanceof Error ? cause.message : (error as Error).message;
-  }
-}
 
 describe.each(TEST_DB_KINDS)('play roll-up protection on %s', (kind) => {
   let database: TestDatabase;

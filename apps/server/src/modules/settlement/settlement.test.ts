@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../../../test/test-db.js';
+import { createTestDatabase, databaseError, TEST_DB_KINDS, type TestDatabase } from '../../../test/test-db.js';
 import { type Db, queryRows } from '../../db/client.js';
 import { closeFinishedWeeks } from './close-weeks.js';
 import { loansReport } from './loans-report.js';
@@ -65,17 +65,6 @@ function expectedRow(
     revAfterLoanCents: ref.afterLoan,
     carryOutCents: ref.carryOut,
   };
-}
-
-/** The database's own message for a statement it refuses ('' when it accepts it). */
-async function databaseError(statement: Promise<unknown>): Promise<string> {
-  try {
-    await statement;
-    return '';
-  } catch (error) {
-    const cause = (error as { cause?: unknown }).cause;
-    return cause instanceof Error ? cause.message : (error as Error).message;
-  }
 }
 
 /** Runs `statement` in a transaction that is then rolled back; fails when the statement does. */
