@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccounts } from '../../test/fixtures/network.js';
 import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../../test/test-db.js';
 import { istDay } from '../lib/dates.js';
 import { queryRows } from './client.js';
@@ -32,24 +33,20 @@ describe.each(TEST_DB_KINDS)('play_daily_by_parent on %s', (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     // am1 has master1 and master2 and, skipping a level, player9 directly.
-    const tree: [string, string, string | null][] = [
-      ['superadmin', 'superadmin', null],
-      ['admin1', 'admin', 'superadmin'],
-      ['am1', 'areamanager', 'admin1'],
-      ['master1', 'master', 'am1'],
-      ['master2', 'master', 'am1'],
-      ['player1', 'player', 'master1'],
-      ['player2', 'player', 'master1'],
-      ['player3', 'player', 'master2'],
-      ['player9', 'player', 'am1'],
-    ];
-    for (const [username, role, parent] of tree) {
-      const [row] = await queryRows<{ id: string }>(
-        database.db,
-        sql`INSERT INTO accounts (username, role, parent_id) VALUES (${username}, ${role}, ${parent ? ids[parent]! : null}) RETURNING id`,
-      );
-      ids[username] = row!.id;
-    }
+    Object.assign(
+      ids,
+      await createAccounts(database.db, [
+        ['superadmin', 'superadmin', null],
+        ['admin1', 'admin', 'superadmin'],
+        ['am1', 'areamanager', 'admin1'],
+        ['master1', 'master', 'am1'],
+        ['master2', 'master', 'am1'],
+        ['player1', 'player', 'master1'],
+        ['player2', 'player', 'master1'],
+        ['player3', 'player', 'master2'],
+        ['player9', 'player', 'am1'],
+      ]),
+    );
     for (const [cafe, master] of [
       ['cafe1', 'master1'],
       ['cafe2', 'master2'],

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccounts } from '../../test/fixtures/network.js';
 import { createTestDatabase, databaseError, TEST_DB_KINDS, type TestDatabase } from '../../test/test-db.js';
 import { istDay } from '../lib/dates.js';
 import { queryRows } from './client.js';
@@ -29,19 +30,16 @@ describe.each(TEST_DB_KINDS)('play roll-up protection on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    for (const [username, role, parent] of [
-      ['superadmin', 'superadmin', null],
-      ['master1', 'master', 'superadmin'],
-      ['player1', 'player', 'master1'],
-      ['player2', 'player', 'master1'],
-    ] as const) {
-      const [row] = await queryRows<{ id: string }>(
-        database.db,
-        sql`INSERT INTO accounts (username, role, parent_id) VALUES (${username}, ${role}, ${parent ? ids[parent]! : null}) RETURNING id`,
-      );
-      ids[username] = row!.id;
-      if (parent) parentOf[row!.id] = ids[parent]!;
-    }
+    Object.assign(
+      ids,
+      await createAccounts(database.db, [
+        ['superadmin', 'superadmin', null],
+        ['master1', 'master', 'superadmin'],
+        ['player1', 'player', 'master1'],
+        ['player2', 'player', 'master1'],
+      ]),
+    );
+    for (const player of ['player1', 'player2']) parentOf[ids[player]!] = ids.master1!;
     const [cafe] = await queryRows<{ id: string }>(
       database.db,
       sql`INSERT INTO cafes (master_id, name) VALUES (${ids.master1!}, 'cafe1') RETURNING id`,
