@@ -1,3 +1,4 @@
+import type { ReportCall } from './endpoints.js';
 import { DRAW_GAMES } from './games.js';
 import { MANAGER_ROLES, ROLES, type Role } from './roles.js';
 
@@ -24,7 +25,7 @@ export interface Screen {
   menu: MenuGroup;
   audience: Audience;
   /** The /api/playrep/* calls this screen makes (role gate of each call = union of its screens). */
-  api: readonly string[];
+  api: readonly ReportCall[];
   /**
    * Who may be this report's subject (the `id` of its calls, picked by a manager): the subject
    * picker offers only these and the server refuses another role with 400. Default 'agents':
@@ -184,7 +185,7 @@ export const SCREENS: readonly Screen[] = [
 ];
 
 /** Calls that belong to no single screen: the account picker in every manager's report header. */
-const SHARED_CALLS: Record<string, Audience> = {
+const SHARED_CALLS: Partial<Record<ReportCall, Audience>> = {
   accountsearch: 'managers',
 };
 
@@ -216,20 +217,20 @@ export function menuFor(role: Role): MenuSection[] {
 }
 
 /** Role gate of every /api/playrep/* call, derived from the screens that make it. */
-export const API_ROLES: Readonly<Record<string, readonly Role[]>> = (() => {
-  const table: Record<string, Set<Role>> = {};
-  const grant = (call: string, audience: Audience) => {
+export const API_ROLES: Readonly<Partial<Record<ReportCall, readonly Role[]>>> = (() => {
+  const table: Partial<Record<ReportCall, Set<Role>>> = {};
+  const grant = (call: ReportCall, audience: Audience) => {
     const roles = table[call] ?? new Set<Role>();
     for (const r of AUDIENCES[audience]) roles.add(r);
     table[call] = roles;
   };
   for (const s of SCREENS) for (const call of s.api) grant(call, s.audience);
-  for (const [call, audience] of Object.entries(SHARED_CALLS)) grant(call, audience);
+  for (const [call, audience] of Object.entries(SHARED_CALLS) as [ReportCall, Audience][]) grant(call, audience);
   return Object.fromEntries(Object.entries(table).map(([call, roles]) => [call, ROLES.filter((r) => roles.has(r))]));
 })();
 
 export function mayCall(role: Role, call: string): boolean {
-  return API_ROLES[call]?.includes(role) ?? false;
+  return API_ROLES[call as ReportCall]?.includes(role) ?? false;
 }
 
 /** The roles a screen's report may be about (its `subjects`, default the accounts with a commission). */
@@ -241,14 +242,14 @@ export function subjectRolesOf(screen: Screen): readonly Role[] {
  * Calls that take wider subjects than their screens' pickers offer: the spec's mail report variant
  * "passes the member's id and uses the same date for both bounds" (a member's own statement).
  */
-const CALL_SUBJECTS: Record<string, Audience> = {
+const CALL_SUBJECTS: Partial<Record<ReportCall, Audience>> = {
   mailreport: 'everyone',
 };
 
 /** Subject roles of every call a screen makes: the union over its screens (and CALL_SUBJECTS), as for API_ROLES. */
-export const API_SUBJECT_ROLES: Readonly<Record<string, readonly Role[]>> = (() => {
+export const API_SUBJECT_ROLES: Readonly<Partial<Record<ReportCall, readonly Role[]>>> = (() => {
   const calls = new Set(SCREENS.flatMap((s) => s.api));
-  const rolesOf = (call: string): readonly Role[] => {
+  const rolesOf = (call: ReportCall): readonly Role[] => {
     const wider = CALL_SUBJECTS[call];
     if (wider) return AUDIENCES[wider];
     return ROLES.filter((r) => SCREENS.some((s) => s.api.includes(call) && subjectRolesOf(s).includes(r)));
@@ -258,5 +259,5 @@ export const API_SUBJECT_ROLES: Readonly<Record<string, readonly Role[]>> = (() 
 
 /** True when an account of `role` may be the subject of `call`; calls of no screen (the account picker) take anyone. */
 export function maySubject(call: string, role: Role): boolean {
-  return API_SUBJECT_ROLES[call]?.includes(role) ?? true;
+  return API_SUBJECT_ROLES[call as ReportCall]?.includes(role) ?? true;
 }

@@ -52,12 +52,8 @@ export const LoginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
-export const SessionResponse = z.object({
-  token: z.string(),
-  user: AuthUser,
-  roles: z.array(RoleSchema),
-  expiresAt: z.string(),
-});
+/** The current session: the login answer without the token, which only the login hands out (the cookie is httpOnly). */
+export const SessionResponse = LoginResponse.omit({ token: true });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
 export const LogoutResponse = z.object({ message: z.string() });

@@ -20,8 +20,23 @@ export interface ColumnDef<K extends string = string> {
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/** The answer to a query parameter a call does not take. */
+export function unknownQueryParametersMessage(names: readonly string[]): string {
+  return `Unknown query parameter${names.length === 1 ? '' : 's'}: ${names.join(', ')}`;
+}
+
+/**
+ * The query of a call: the parameters it takes and no other. An unknown one is refused with 400
+ * naming it (a misspelt filter would otherwise be ignored without a word).
+ */
+export function queryObject<S extends z.ZodRawShape>(shape: S) {
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? unknownQueryParametersMessage(issue.keys) : undefined),
+  });
+}
+
 /** Query of every report over a date range: `id` is the subject account (default: the caller). */
-export const RangeQuery = z.object({
+export const RangeQuery = queryObject({
   id: z.string().trim().optional(),
   fromDate: z.string().optional(),
   toDate: z.string().optional(),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { FUN_AB_CODE, FUN_AB_SUITS, TRIPLE_FUN_CODE } from '../games.js';
-import { type ColumnDef, RangeEcho } from './common.js';
+import { type ColumnDef, EXPORT_FORMATS, queryObject, RangeEcho } from './common.js';
 
 export const DRAW_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
 
-export const DrawDetailsQuery = z.object({
+export const DrawDetailsQuery = queryObject({
   id: z.string().trim().optional(),
   gameId: z.string().trim().min(1, 'gameId is required'),
   fromDate: z.string().optional(),
@@ -12,6 +12,8 @@ export const DrawDetailsQuery = z.object({
   page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
   pageSize: z.coerce.number().int().min(1).max(200, 'pageSize must be at most 200').default(10),
   sort: z.enum(['asc', 'desc']).default('desc'),
+  /** Every draw of the range (not one page) as CSV or XLSX. */
+  format: z.enum(EXPORT_FORMATS).optional(),
 });
 export type DrawDetailsQuery = z.infer<typeof DrawDetailsQuery>;
 

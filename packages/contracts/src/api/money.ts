@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ColumnDef, EXPORT_FORMATS, RangeEcho, RangeQuery } from './common.js';
+import { type ColumnDef, EXPORT_FORMATS, queryObject, RangeEcho, RangeQuery } from './common.js';
 
 /**
  * The money reports (issue 5; DOMAIN.md section 5): Revenue, Poker Revenue, the week popup,
@@ -12,6 +12,17 @@ import { type ColumnDef, EXPORT_FORMATS, RangeEcho, RangeQuery } from './common.
 /** `revenuereport`, `revenuereportbyid`, `pokerrevenuereport`: the range and the subject (`id`). */
 export const RevenueQuery = RangeQuery;
 export type RevenueQuery = z.infer<typeof RevenueQuery>;
+
+/** A settlement week as the answers name it: the week a figure stands at, and whether it is final. */
+export const WeekRef = z.object({
+  /** Monday, 'YYYY-MM-DD'. */
+  fromDate: z.string(),
+  /** Sunday, 'YYYY-MM-DD'. */
+  toDate: z.string(),
+  /** Not closed yet: what stands at it is live, not final. */
+  open: z.boolean(),
+});
+export type WeekRef = z.infer<typeof WeekRef>;
 
 /** One settlement week (spec section 3, "Revenue row"). */
 export const RevenueRow = z.object({
@@ -35,6 +46,8 @@ export const RevenueRow = z.object({
   carryOut: z.number(),
   /** Not closed yet: computed live (the current week, or a finished week the job has not closed). */
   open: z.boolean(),
+  /** Of the profit, what late plays booked into this week brought (DOMAIN.md section 10); 0 when none. */
+  lateProfit: z.number(),
 });
 export type RevenueRow = z.infer<typeof RevenueRow>;
 
@@ -48,8 +61,12 @@ export const RevenueTotals = z.object({
   totalRevenuePercentage: z.number(),
   /** carryOut of the last week shown. */
   finalCarryForward: z.number(),
-  /** Still owed on all the account's loans now ("Total Remaining Loan"). */
+  /** The week finalCarryForward is carried out of (the last week shown); null when none is shown. */
+  finalCarryForwardWeek: WeekRef.nullable(),
+  /** Still owed on all the account's loans ("Total Remaining Loan"): after the deductions of the closed weeks. */
   totalRemainingLoan: z.number(),
+  /** The last closed week, whose deductions totalRemainingLoan is after; null before any week is closed. */
+  totalRemainingLoanWeek: WeekRef.nullable(),
 });
 export type RevenueTotals = z.infer<typeof RevenueTotals>;
 
@@ -86,37 +103,67 @@ export const REVENUE_COLUMNS: ColumnDef<RevenueColumnKey>[] = [
   { key: 'commissionPercentage', header: 'Revenue %', type: 'float', negativeRed: true },
 ];
 
-// ---------------------------------------------------------------- Mail statement (and the week popup's summary)
+// ---------------------------------------------------------------- Week statement (mail and the week popup)
 
-/** The gift-points lines (spec sections 2 and 9). */
-export const MailSummary = z.object({
-  /** 0 when the profit is negative, else the commission. */
-  revenuePercentage: z.number(),
-  /** profit x commission / 100, 0 when the profit is not positive. */
-  giftPoints: z.number(),
-  /** The profit. */
-  actualPoints: z.number(),
-});
-export type MailSummary = z.infer<typeof MailSummary>;
-
-/** The loan lines, from the draw-games settlement of the weeks of the period. */
-export const MailLoan = z.object({
+/** The loan lines of one week, from the draw-games settlement. */
+export const StatementLoan = z.object({
+  /** A loan was issued before the week ended (else the screen shows 'No Record Found'). */
   hasLoan: z.boolean(),
-  /** "{n}% deducted for loan". */
+  /** The rate the week was settled at: "{n}% deducted for loan". */
   deductionPercentage: z.number(),
-  /** Owed before the period's first week ("Previous Loan"). */
+  /** Owed before the week ("Previous Loan"). */
   previousLoan: z.number(),
-  /** Σ revenue deductions of the period's weeks ("Deducted Points"). */
+  /** Taken for the loans from the week's revenue ("Deducted Points" = Revenue's "Rev Ded"). */
   deductedPoints: z.number(),
-  /** previousLoan − deductedPoints ("Loan Remaining"). */
+  /** previousLoan − deductedPoints: owed after the week ("Loan Remaining"). */
   loanRemaining: z.number(),
 });
-export type MailLoan = z.infer<typeof MailLoan>;
+export type StatementLoan = z.infer<typeof StatementLoan>;
 
+/**
+ * One settlement week of an account, line by line (DOMAIN.md section 5): every figure is the
+ * Revenue report's of the same week, and the lines add up to the hundredth:
+ * giftPoints + carryEffect = actualRevenue; actualRevenue − loan.deductedPoints = paid.
+ */
+export const WeekStatement = WeekRef.extend({
+  /** The commission the week was settled at (the current one while it is open). */
+  commissionPercentage: z.number(),
+  /** Spec: 0 when the profit is negative, else the commission ("Revenue Percentage"). */
+  revenuePercentage: z.number(),
+  /** The week's profit ("Actual Points" = Revenue's "Profit"). */
+  actualPoints: z.number(),
+  /** Of actualPoints, what late plays booked into the week brought; 0 when none. */
+  latePoints: z.number(),
+  /** Spec: profit x commission / 100, 0 when the profit is not positive ("Gift Points"). */
+  giftPoints: z.number(),
+  /** The loss carried in from the week before (<= 0). */
+  carryIn: z.number(),
+  /** What the loss carried in took off the gift: actualRevenue − giftPoints (<= 0). */
+  carryEffect: z.number(),
+  /** Revenue's "Actual Rev": (profit + carryIn) x commission / 100 when positive, else 0. */
+  actualRevenue: z.number(),
+  loan: StatementLoan,
+  /** Revenue's "Rev After Loan": actualRevenue − loan.deductedPoints. */
+  paid: z.number(),
+  /** The loss carried out of the week into the next (<= 0). */
+  carryForward: z.number(),
+});
+export type WeekStatement = z.infer<typeof WeekStatement>;
+
+// ---------------------------------------------------------------- Agent Mail Details
+
+/** The mail reports' answer to a From Date that is not a Monday (the server adds the date). */
+export const STATEMENT_FROM_MONDAY_MESSAGE = 'From Date must be a Monday: a statement covers one settlement week';
+
+/**
+ * `mailreport` and `managermailreport`: one settlement week. `fromDate` is its Monday, `toDate`
+ * (optional) its Sunday; `toDate` alone must be a Sunday; no dates: the last finished week.
+ * Anything else is a 400 that says so.
+ */
 export const MailQuery = RangeQuery;
 export type MailQuery = z.infer<typeof MailQuery>;
 
-/** One direct child with plays below it in the period (for a master: one member). */
+/** One direct child with plays below it in the week (for a master: one member). */
 export const MailRow = z.object({
   _id: z.string(),
   username: z.string(),
@@ -143,12 +190,16 @@ export const MailPointsByType = z.object({ type: z.string(), playPoints: z.numbe
 export type MailPointsByType = z.infer<typeof MailPointsByType>;
 
 export const MailResponse = z.object({
+  /** The week: Monday. */
   fromDate: z.string(),
+  /** Sunday. */
   toDate: z.string(),
+  /** The week is not closed yet: its figures are live. */
+  open: z.boolean(),
   account: z.object({ _id: z.string(), username: z.string() }),
   data: z.array(MailRow),
   totals: z.object({
-    /** Σ data.profit = the account's profit for the period. */
+    /** Σ data.profit = the account's profit for the week. */
     totalProfit: z.number(),
     /** Σ data.playPoints. */
     totalPlayPoints: z.number(),
@@ -157,8 +208,8 @@ export const MailResponse = z.object({
   }),
   userFound: z.array(MailUserFound),
   pointsByType: z.array(MailPointsByType),
-  summary: MailSummary,
-  loan: MailLoan,
+  /** The week's settlement, line by line. */
+  statement: WeekStatement,
 });
 export type MailResponse = z.infer<typeof MailResponse>;
 
@@ -180,7 +231,7 @@ export const MAIL_POINTS_BY_TYPE_COLUMNS: ColumnDef<'type' | 'playPoints' | 'pro
 // ---------------------------------------------------------------- Week popup
 
 /** `revenueweek`: `fromDate` is any day of the week (default: today's week). */
-export const RevenueWeekQuery = z.object({
+export const RevenueWeekQuery = queryObject({
   id: z.string().trim().optional(),
   fromDate: z.string().optional(),
   format: z.enum(EXPORT_FORMATS).optional(),
@@ -203,10 +254,8 @@ export const RevenueWeekResponse = z.object({
   members: z.array(WeekMemberRow),
   /** Σ members.profit (= week.profit). */
   totalProfit: z.number(),
-  /** Gift points over the week's profit at the week's commission (spec section 9). */
-  summary: MailSummary,
-  /** Loan lines of the week: deductionPercentage and deductedPoints are the week's settlement. */
-  loan: MailLoan,
+  /** The week's settlement, line by line: the same statement as the mail report's. */
+  statement: WeekStatement,
 });
 export type RevenueWeekResponse = z.infer<typeof RevenueWeekResponse>;
 
@@ -219,7 +268,7 @@ export const WEEK_MEMBER_COLUMNS: ColumnDef<'srNo' | 'username' | 'playPoints' |
 
 // ---------------------------------------------------------------- Computer Loan and Multiple Cybers
 
-export const LoansQuery = z.object({
+export const LoansQuery = queryObject({
   id: z.string().trim().optional(),
   format: z.enum(EXPORT_FORMATS).optional(),
 });
@@ -256,7 +305,7 @@ export const LOAN_COLUMNS: ColumnDef<'srNo' | 'username' | 'totalLoan' | 'proces
 // ---------------------------------------------------------------- Revenue Recovery
 
 /** `username` is the master's Agent ID (required). */
-export const RecoveryQuery = z.object({
+export const RecoveryQuery = queryObject({
   id: z.string().trim().optional(),
   username: z.string().trim().optional(),
   format: z.enum(EXPORT_FORMATS).optional(),
@@ -274,6 +323,8 @@ export const RecoveryResponse = z.object({
     outstandingLoan: z.number(),
     /** carryOut (<= 0) of the master's last closed week. */
     carryForward: z.number(),
+    /** The last closed week, at whose close the amount stands; null before any week is closed. */
+    asOfWeek: WeekRef.nullable(),
   }),
 });
 export type RecoveryResponse = z.infer<typeof RecoveryResponse>;
@@ -285,10 +336,11 @@ export const RECOVERY_COLUMNS: ColumnDef<'masterUsername' | 'recoveryAmount'>[] 
 
 // ---------------------------------------------------------------- Manager Mail Details
 
+/** The same week rule as `mailreport`. */
 export const ManagerMailQuery = RangeQuery;
 export type ManagerMailQuery = z.infer<typeof ManagerMailQuery>;
 
-/** Spec section 3, "Manager grid columns": one row per direct child. */
+/** Spec section 3, "Manager grid columns": one row per direct child with plays below it in the week (as Agent Mail). */
 export const ManagerMailRow = z.object({
   SrNo: z.number(),
   _id: z.string(),
@@ -299,10 +351,15 @@ export const ManagerMailRow = z.object({
 export type ManagerMailRow = z.infer<typeof ManagerMailRow>;
 
 export const ManagerMailResponse = z.object({
+  /** The week: Monday. */
   fromDate: z.string(),
+  /** Sunday. */
   toDate: z.string(),
+  /** The week is not closed yet: its figures are live. */
+  open: z.boolean(),
+  /** The same accounts as the subject's Agent Mail of the week. */
   data: z.array(ManagerMailRow),
-  /** Σ data.profit = the account's profit for the period. */
+  /** Σ data.profit = the account's profit for the week (= Agent Mail's total). */
   totalProfit: z.number(),
 });
 export type ManagerMailResponse = z.infer<typeof ManagerMailResponse>;

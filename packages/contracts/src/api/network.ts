@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.js';
-import { type ColumnDef, RangeEcho, RangeQuery } from './common.js';
+import { type ColumnDef, queryObject, RangeEcho, RangeQuery } from './common.js';
 
 /** An agent (or any account) as the network reports show it (spec section 3, "Agent row"). */
 export const AgentRow = z.object({
@@ -105,7 +105,7 @@ export const NON_PERFORMING_COLUMNS: ColumnDef<'srNo' | 'username' | 'fullname'>
   { key: 'fullname', header: 'Agent Name', type: 'string' },
 ];
 
-export const BalanceQuery = z.object({
+export const BalanceQuery = queryObject({
   id: z.string().trim().optional(),
   agentId: z.string().trim().optional(),
   format: z.enum(['csv', 'xlsx']).optional(),
@@ -135,7 +135,7 @@ export const BALANCE_CHILD_COLUMNS: ColumnDef<'srNo' | 'username' | 'fullname' |
   { key: 'walletBalance', header: 'Points', type: 'float', total: true },
 ];
 
-export const AccountSearchQuery = z.object({
+export const AccountSearchQuery = queryObject({
   id: z.string().trim().optional(),
   q: z.string().trim().max(100).default(''),
   limit: z.coerce.number().int().min(1).max(50).default(20),

@@ -1,0 +1,92 @@
+import {
+  type CallBody,
+  type CallName,
+  type CallPathParams,
+  type CallQuery,
+  ENDPOINTS,
+  type EndpointAccess,
+  type EndpointDef,
+  SESSION_EXPIRED_MESSAGE,
+} from '@playrep/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteShorthandOptions } from 'fastify';
+import type { z } from 'zod';
+import { unauthorized } from '../lib/http-error.js';
+
+/**
+ * Routes come from the contracts' endpoint table: a module supplies only the handlers, keyed by
+ * call name, and this registers each one with the table's method, path, schemas and call name.
+ * The type of the handler map makes a missing or misspelt call a compile error.
+ */
+
+export type EndpointRequest<N extends CallName> = FastifyRequest<{
+  Querystring: CallQuery<N>;
+  Params: CallPathParams<N>;
+  Body: CallBody<N>;
+}>;
+
+type SuccessBody<N extends CallName> = z.input<(typeof ENDPOINTS)[N]['response']>;
+
+/** A handler answers the success body, or sends the reply itself (an export, another status). */
+export type EndpointHandler<N extends CallName> = (
+  request: EndpointRequest<N>,
+  reply: FastifyReply,
+) => Promise<SuccessBody<N> | FastifyReply>;
+
+/** A handler with route options of its own (for example `attachValidation`, or a larger `bodyLimit`). */
+export interface EndpointRoute<N extends CallName> {
+  handler: EndpointHandler<N>;
+  options?: Pick<RouteShorthandOptions, 'attachValidation' | 'onRequest' | 'bodyLimit'>;
+}
+
+export type EndpointHandlers<N extends CallName> = { [K in N]: EndpointHandler<K> | EndpointRoute<K> };
+
+/** Route hook of `session` calls: 401 before anything else (validation included) when there is no live session. */
+async function sessionRequired(request: FastifyRequest): Promise<void> {
+  if (!request.auth) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+}
+
+function schemaOf(endpoint: EndpointDef): FastifySchema {
+  return {
+    summary: endpoint.summary,
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    response: { [endpoint.status ?? 200]: endpoint.response, ...endpoint.otherResponses },
+  };
+}
+
+/**
+ * Registers handlers in `scope`, which has the hooks their calls' access kinds need (the session
+ * reader; for reports also the scope guard). A handler of another kind is a programming error
+ * and stops the start.
+ */
+export function registerEndpoints<N extends CallName>(
+  scope: FastifyInstance,
+  accesses: readonly EndpointAccess[],
+  handlers: EndpointHandlers<N>,
+): void {
+  for (const name of Object.keys(handlers) as N[]) {
+    const endpoint = ENDPOINTS[name] as EndpointDef;
+    if (!accesses.includes(endpoint.access)) {
+      throw new Error(`registerEndpoints: ${name} is a ${endpoint.access} call, registered with ${accesses.join(', ')} ones`);
+    }
+    const entry = handlers[name] as EndpointHandler<N> | EndpointRoute<N>;
+    const route = typeof entry === 'function' ? { handler: entry } : entry;
+    const onRequest = [...(endpoint.access === 'session' ? [sessionRequired] : []), ...hooksOf(route.options?.onRequest)];
+    scope.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      config: { call: name, changesState: endpoint.changesState ?? false },
+      schema: schemaOf(endpoint),
+      ...(route.options?.attachValidation ? { attachValidation: true } : {}),
+      ...(route.options?.bodyLimit ? { bodyLimit: route.options.bodyLimit } : {}),
+      ...(onRequest.length > 0 ? { onRequest } : {}),
+      handler: route.handler as never,
+    });
+  }
+}
+
+function hooksOf<T>(hook: T | T[] | undefined): T[] {
+  if (hook === undefined) return [];
+  return Array.isArray(hook) ? hook : [hook];
+}
