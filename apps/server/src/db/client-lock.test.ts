@@ -105,7 +105,7 @@ describe('the embedded database lock (DATA_DIR/playrep.lock)', () => {
       const commands = [
         ['apps/server/src/modules/auth/accounts-cli.ts', 'disable', '--username', 'master1'],
         ['apps/server/src/modules/settlement/cli.ts'],
-        ['apps/server/src/db/seed/cli.ts', '--scale', 'small', '--seed', '1'],
+        ['apps/server/src/demo/cli.ts', '--scale', 'small', '--seed', '1'],
       ];
       const runs = await Promise.all(commands.map((args) => runNode(['--import', 'tsx', ...args], { DATA_DIR: dir })));
       for (const [i, run] of runs.entries()) {

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ReplicaSet, type ReplicaStatus } from './replicas.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -21,8 +22,18 @@ export type Queryable = Db | Tx;
 export type DbKind = 'pglite' | 'postgres';
 
 export interface Database {
+  /** The primary: every write, and every read that must see the latest write. */
   db: Db;
   kind: DbKind;
+  /**
+   * Where report reads go: a read replica within the lag limit when one is configured and usable
+   * (round robin), else the primary.
+   */
+  reader(): Db;
+  /** The read replicas and whether each is in use (empty without replicas). */
+  replicaStatus(): ReplicaStatus[];
+  /** Connections to the primary: open, idle, and callers waiting for one. */
+  poolStatus(): { total: number; idle: number; waiting: number };
   /** Cheap liveness probe used by /api/health. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -38,10 +49,20 @@ export interface OpenOptions {
   /** The folder's lock when the caller took it already (lockDataDir); released on close. */
   lock?: DataDirLock;
   poolSize?: number;
+  /** PostgreSQL read replicas for report reads (only with databaseUrl). */
+  replicaUrls?: readonly string[];
+  /** A replica whose data is older than this many seconds is skipped (default 5). */
+  maxReplicaLagSeconds?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, {
+      urls: options.replicaUrls ?? [],
+      maxLagSeconds: options.maxReplicaLagSeconds ?? 5,
+    });
+  }
+  if (options.replicaUrls?.length) throw new Error('Read replicas need a PostgreSQL primary (DATABASE_URL)');
   return openPglite(options.dataDir ?? './data', options.lock);
 }
 
@@ -50,7 +71,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 const parseInt8 = (value: string) => Number(value);
 pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  max: number,
+  replicaOptions: { urls: readonly string[]; maxLagSeconds: number },
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -62,13 +87,19 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const replicas = new ReplicaSet(pool, replicaOptions.urls, replicaOptions.maxLagSeconds, max);
+  await replicas.start();
   return {
     db,
     kind: 'postgres',
+    reader: () => (replicas.pick() as unknown as Db | null) ?? db,
+    replicaStatus: () => replicas.status(),
+    poolStatus: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async ping() {
       await pool.query('select 1');
     },
     async close() {
+      await replicas.close();
       await pool.end();
     },
   };
@@ -91,6 +122,10 @@ async function openPglite(dataDir: string, heldLock: DataDirLock | undefined): P
   return {
     db,
     kind: 'pglite',
+    reader: () => db,
+    replicaStatus: () => [],
+    // One in-process connection.
+    poolStatus: () => ({ total: 1, idle: 1, waiting: 0 }),
     async ping() {
       await client.query('select 1');
     },

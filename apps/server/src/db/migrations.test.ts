@@ -19,6 +19,9 @@ const EXPECTED_TABLES = [
   'accounts',
   'cafes',
   'draws',
+  'feed_events',
+  'feed_key_counts',
+  'feed_keys',
   'games',
   'loan_deductions',
   'loans',
@@ -33,11 +36,13 @@ const EXPECTED_TABLES = [
   'weekly_settlements',
 ];
 
-/** table.trigger: the hierarchy, the play roll-ups and their protection, the closed weeks. */
+/** table.trigger: the hierarchy and its moves, the play roll-ups and their protection, the closed weeks. */
 const EXPECTED_TRIGGERS = [
   'accounts.accounts_after_insert',
+  'accounts.accounts_after_move',
   'accounts.accounts_before_insert',
   'accounts.accounts_before_update',
+  'cafes.cafes_after_master_change',
   'loan_deductions.loan_deductions_closed_week',
   'loan_deductions.loan_deductions_final',
   'loan_deductions.loan_deductions_no_truncate',
@@ -48,10 +53,16 @@ const EXPECTED_TRIGGERS = [
   'play_daily.play_daily_no_truncate',
   'play_daily_by_parent.play_daily_by_parent_direct_write',
   'play_daily_by_parent.play_daily_by_parent_no_truncate',
+  'plays.plays_closed_week_delete',
+  'plays.plays_closed_week_insert',
+  'plays.plays_closed_week_update',
   'plays.plays_fold_delete',
   'plays.plays_fold_insert',
   'plays.plays_fold_update',
   'plays.plays_no_truncate',
+  'poker_hands.poker_hands_closed_week_delete',
+  'poker_hands.poker_hands_closed_week_insert',
+  'poker_hands.poker_hands_closed_week_update',
   'poker_hands.poker_hands_fold_delete',
   'poker_hands.poker_hands_fold_insert',
   'poker_hands.poker_hands_fold_update',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -11,6 +12,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  serial,
   smallint,
   text,
   timestamp,
@@ -24,6 +26,12 @@ import {
  */
 const cents = (name: string) => bigint(name, { mode: 'number' });
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Business ids sent by the game platform are unique per table; rows it did not send have none. */
+const platformIdKey = (table: string, column: AnyPgColumn) =>
+  uniqueIndex(`${table}_platform_id_key`).on(column).where(sql`${column} IS NOT NULL`);
+/** Late plays and hands are few: reports that show them on their own line find them by booking day. */
+const lateIndex = (table: string, column: AnyPgColumn) => index(`${table}_late_idx`).on(column).where(sql`${column} IS NOT NULL`);
 
 export const roleEnum = pgEnum('role', ['house', 'superadmin', 'admin', 'superareamanager', 'areamanager', 'master', 'player']);
 export const channelEnum = pgEnum('transfer_channel', ['single', 'multiplayer']);
@@ -89,8 +97,10 @@ export const cafes = pgTable(
     name: text('name').notNull(),
     address: text('address').notNull().default(''),
     createdAt: tstz('created_at').notNull().defaultNow(),
+    /** The game platform's id of the cafe (`cafeId` of the feed); null for a cafe it did not send. */
+    platformId: text('platform_id'),
   },
-  (t) => [index('cafes_master_idx').on(t.masterId)],
+  (t) => [index('cafes_master_idx').on(t.masterId), platformIdKey('cafes', t.platformId)],
 );
 
 export const transfers = pgTable(
@@ -108,8 +118,11 @@ export const transfers = pgTable(
     status: transferStatusEnum('status').notNull().default('pending'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     resolvedAt: tstz('resolved_at'),
+    /** The game platform's `transferId` (feed); null for a transfer it did not send. */
+    platformId: text('platform_id'),
   },
   (t) => [
+    platformIdKey('transfers', t.platformId),
     index('transfers_from_created_idx').on(t.fromId, t.createdAt),
     index('transfers_to_created_idx').on(t.toId, t.createdAt),
     index('transfers_pending_idx').on(t.status).where(sql`${t.status} = 'pending'`),
@@ -165,10 +178,20 @@ export const plays = pgTable(
     playPointsCents: cents('play_points_cents').notNull(),
     winPointsCents: cents('win_points_cents').notNull().default(0),
     playedAt: tstz('played_at').notNull(),
+    /**
+     * The IST day a late play is booked on: it arrived after the week of `playedAt` was closed, so
+     * it counts on the day it arrived, in the open week (DOMAIN.md section 10). Null for every other
+     * play, which is booked on `ist_day(played_at)`. The roll-ups sum plays by their booking day.
+     */
+    bookedDay: date('booked_day', { mode: 'string' }),
+    /** The game platform's `playId` (feed); null for a play it did not send. */
+    platformId: text('platform_id'),
   },
   (t) => [
     index('plays_member_played_idx').on(t.memberId, t.playedAt),
     index('plays_cafe_played_idx').on(t.cafeId, t.playedAt),
+    platformIdKey('plays', t.platformId),
+    lateIndex('plays', t.bookedDay),
     check('plays_points_nonnegative', sql`${t.playPointsCents} > 0 AND ${t.winPointsCents} >= 0`),
   ],
 );
@@ -186,9 +209,15 @@ export const pokerHands = pgTable(
     potCents: cents('pot_cents').notNull(),
     rakeCents: cents('rake_cents').notNull(),
     playedAt: tstz('played_at').notNull(),
+    /** As plays.booked_day: the IST day a late hand is booked on; null when booked on its own day. */
+    bookedDay: date('booked_day', { mode: 'string' }),
+    /** The game platform's `handId` (feed); null for a hand it did not send. */
+    platformId: text('platform_id'),
   },
   (t) => [
     index('poker_hands_member_played_idx').on(t.memberId, t.playedAt),
+    platformIdKey('poker_hands', t.platformId),
+    lateIndex('poker_hands', t.bookedDay),
     check('poker_hands_rake_range', sql`${t.rakeCents} >= 0 AND ${t.rakeCents} <= ${t.potCents}`),
   ],
 );
@@ -251,9 +280,12 @@ export const loans = pgTable(
     processingFeeCents: cents('processing_fee_cents').notNull().default(0),
     deductionPercentage: numeric('deduction_percentage', { precision: 5, scale: 2 }).notNull().default('50'),
     issuedAt: tstz('issued_at').notNull().defaultNow(),
+    /** The game platform's `loanId` (feed); null for a loan it did not send. */
+    platformId: text('platform_id'),
   },
   (t) => [
     index('loans_agent_idx').on(t.agentId, t.issuedAt),
+    platformIdKey('loans', t.platformId),
     check('loans_amounts', sql`${t.principalCents} > 0 AND ${t.processingFeeCents} >= 0`),
     check('loans_rate', sql`${t.deductionPercentage} > 0 AND ${t.deductionPercentage} <= 100`),
   ],
@@ -345,3 +377,50 @@ export const signInAttempts = pgTable(
     index('sign_in_attempts_username_at_idx').on(sql`lower(${t.username})`, t.at),
   ],
 );
+
+// ---------------------------------------------------------------- the platform feed (DOMAIN.md section 10)
+
+/** Keys of the platform feed: only the SHA-256 of a key is kept. A name is unique among live keys. */
+export const feedKeys = pgTable(
+  'feed_keys',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    createdAt: tstz('created_at').notNull(),
+    lastUsedAt: tstz('last_used_at'),
+    revokedAt: tstz('revoked_at'),
+    eventsApplied: bigint('events_applied', { mode: 'number' }).notNull().default(0),
+    lastEventId: text('last_event_id'),
+    lastEventType: text('last_event_type'),
+    lastEventAt: tstz('last_event_at'),
+  },
+  (t) => [uniqueIndex('feed_keys_live_name_key').on(sql`lower(${t.name})`).where(sql`${t.revokedAt} IS NULL`)],
+);
+
+/** Events applied through each key, by event type. */
+export const feedKeyCounts = pgTable(
+  'feed_key_counts',
+  {
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => feedKeys.id),
+    type: text('type').notNull(),
+    events: bigint('events', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.type] })],
+);
+
+/**
+ * Every event id ever applied, with the hash of its canonical body: an id seen again with the same
+ * body is a duplicate (acknowledged, nothing changes); with another body the batch is refused.
+ */
+export const feedEvents = pgTable('feed_events', {
+  id: text('id').primaryKey(),
+  keyId: integer('key_id')
+    .notNull()
+    .references(() => feedKeys.id),
+  type: text('type').notNull(),
+  bodyHash: text('body_hash').notNull(),
+  appliedAt: tstz('applied_at').notNull(),
+});

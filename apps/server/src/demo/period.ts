@@ -1,4 +1,4 @@
-import { addDays, daysBetween, type IsoDay, istDayStart, weekStartOf } from '../../lib/dates.js';
+import { addDays, daysBetween, type IsoDay, istDayStart, weekStartOf } from '../lib/dates.js';
 
 /** The span the demo network covers, in IST days, and the instant nothing may happen after. */
 export interface Period {

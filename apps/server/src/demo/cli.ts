@@ -7,8 +7,8 @@
  * again, since closed settlement weeks cannot be deleted row by row.
  */
 import { parseArgs } from 'node:util';
-import { parseDay } from '../../lib/dates.js';
-import type { Database } from '../client.js';
+import type { Database } from '../db/client.js';
+import { parseDay } from '../lib/dates.js';
 import { SCALES, type Scale } from './scales.js';
 import type { SeedSummary } from './summary.js';
 
@@ -113,8 +113,8 @@ async function main(): Promise<number> {
   }
   // The database drivers and the generator load only once the arguments are known to be good,
   // so that a usage error answers at once.
-  const { EnvError, readEnv } = await import('../../config/env.js');
-  const { migrateDatabase, openDatabase } = await import('../client.js');
+  const { EnvError, readEnv } = await import('../config/env.js');
+  const { migrateDatabase, openDatabase } = await import('../db/client.js');
   const { isDatabaseEmpty, seedDemoNetwork } = await import('./index.js');
   let env: ReturnType<typeof readEnv>;
   try {

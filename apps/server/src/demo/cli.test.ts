@@ -5,10 +5,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase } from '../client.js';
+import { migrateDatabase, openDatabase } from '../db/client.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const CLI = 'apps/server/src/db/seed/cli.ts';
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const CLI = 'apps/server/src/demo/cli.ts';
 
 interface Run {
   code: number;

@@ -1,6 +1,6 @@
 import { DRAW_GAMES, ROLES, type Role } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../client.js';
+import { type Queryable, queryRows } from '../db/client.js';
 
 export type TransferChannel = 'single' | 'multiplayer';
 export type TransferOutcome = 'pending' | 'accepted' | 'rejected' | 'cancelled';

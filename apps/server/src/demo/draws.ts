@@ -1,6 +1,6 @@
 import { DRAW_GAMES } from '@playrep/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../client.js';
+import { type Db, queryRows } from '../db/client.js';
 import type { Period } from './period.js';
 import type { Random } from './random.js';
 import type { DrawGameSlug } from './summary.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { type IsoDay, istDay, parseDay } from '../../lib/dates.js';
-import { ensureHouseAccount } from '../../modules/ledger/ledger.js';
-import type { Database } from '../client.js';
+import type { Database } from '../db/client.js';
+import { type IsoDay, istDay, parseDay } from '../lib/dates.js';
+import { ensureHouseAccount } from '../modules/ledger/ledger.js';
 import { writeDraws } from './draws.js';
 import { planNetwork } from './network.js';
 import { makePeriod } from './period.js';
@@ -12,6 +12,7 @@ import { emptySummary, isDatabaseEmpty, type SeedSummary } from './summary.js';
 import { writeTransfers } from './transfers.js';
 import { deactivateAccounts, writeNetwork } from './write-network.js';
 
+export { type DemoFeed, startDemoFeed } from './live/demo-feed.js';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './network.js';
 export { SCALES, type Scale } from './scales.js';
 export { isDatabaseEmpty, type SeedSummary, summarize } from './summary.js';

@@ -1,6 +1,6 @@
-import { istDay } from '../../lib/dates.js';
-import { acceptTransfer, cancelTransfer, createTransfer, rejectTransfer } from '../../modules/ledger/ledger.js';
-import type { Db } from '../client.js';
+import type { Db } from '../db/client.js';
+import { istDay } from '../lib/dates.js';
+import { acceptTransfer, cancelTransfer, createTransfer, rejectTransfer } from '../modules/ledger/ledger.js';
 import type { NetworkPlan, SeedAccount } from './network.js';
 import { atHour, DAY_MS, HOUR_MS, type Period } from './period.js';
 import type { Random } from './random.js';

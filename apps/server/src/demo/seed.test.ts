@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../../../test/test-db.js';
-import { addDays, istDayStart, weekStartOf } from '../../lib/dates.js';
-import { verifyPassword } from '../../modules/auth/passwords.js';
-import { checkLedger } from '../../modules/ledger/test-support.js';
-import { type Queryable, queryRows } from '../client.js';
+import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../../test/test-db.js';
+import { type Queryable, queryRows } from '../db/client.js';
+import { addDays, istDayStart, weekStartOf } from '../lib/dates.js';
+import { verifyPassword } from '../modules/auth/passwords.js';
+import { checkLedger } from '../modules/ledger/test-support.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, type SeedSummary, seedNetwork, summarize } from './index.js';
 
 const END = '2025-03-12'; // a Wednesday
@@ -31,7 +31,7 @@ async function fingerprint(db: Queryable): Promise<Record<string, string>> {
       't.id',
     ),
     house: await digest("accounts WHERE role = 'house'", 'username, wallet_balance_cents', 't.username'),
-    cafes: await digest('cafes', 'id, master_id, name, address, created_at', 't.id'),
+    cafes: await digest('cafes', 'id, master_id, name, address, created_at, platform_id', 't.id'),
     loans: await digest('loans', 'id, agent_id, principal_cents, processing_fee_cents, deduction_percentage, issued_at', 't.id'),
     transfers: await digest(
       'transfers',
@@ -175,6 +175,17 @@ describe.each(TEST_DB_KINDS)('demo network (tiny) on %s', (kind) => {
       sql`SELECT count(*)::int AS n FROM account_closure c JOIN accounts a ON a.id = c.ancestor_id WHERE a.username = 'superadmin'`,
     );
     expect(Number(closure!.n)).toBe(Object.values(summary.accounts).reduce((s, v) => s + v, 0));
+  });
+
+  it('gives every cafe its platform id (the feed refers to cafes by it): master1’s only cafe is demo-cafe-1', async () => {
+    const cafes = await rows<{ platform_id: string | null; master: string }>(
+      first.db,
+      sql`SELECT c.platform_id, a.username AS master FROM cafes c JOIN accounts a ON a.id = c.master_id ORDER BY c.created_at, c.id`,
+    );
+    const ids = cafes.map((c) => c.platform_id);
+    expect(ids.every((id) => id !== null && /^demo-cafe-\d+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(cafes.length);
+    expect(cafes.filter((c) => c.master === 'master1').map((c) => c.platform_id)).toEqual(['demo-cafe-1']);
   });
 
   it('gives master2 two cafes, a loan and a week in which its network loses', async () => {

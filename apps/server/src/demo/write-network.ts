@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../../modules/auth/passwords.js';
-import type { Db } from '../client.js';
+import type { Db } from '../db/client.js';
+import { hashPassword } from '../modules/auth/passwords.js';
 import { instantArray, numberArray, textArray, uuidArray } from './arrays.js';
 import { DEMO_PASSWORD, type NetworkPlan, type SeedAccount } from './network.js';
 
@@ -44,16 +44,19 @@ export async function writeNetwork(db: Db, plan: NetworkPlan): Promise<void> {
     `);
   }
 
+  // Each cafe has its platform id (the feed's cafeId), as the game platform would have given it:
+  // the live demo feed and anyone posting to the feed refer to the cafes by it.
   await db.execute(sql`
-    INSERT INTO cafes (id, master_id, name, address, created_at)
-    SELECT id, master_id, name, address, to_timestamp(created_ms / 1000.0)
+    INSERT INTO cafes (id, master_id, name, address, created_at, platform_id)
+    SELECT id, master_id, name, address, to_timestamp(created_ms / 1000.0), platform_id
       FROM unnest(
         ${uuidArray(plan.cafes.map((c) => c.id))},
         ${uuidArray(plan.cafes.map((c) => c.masterId))},
         ${textArray(plan.cafes.map((c) => c.name))},
         ${textArray(plan.cafes.map((c) => c.address))},
-        ${instantArray(plan.cafes.map((c) => c.createdAt))}
-      ) AS u(id, master_id, name, address, created_ms)
+        ${instantArray(plan.cafes.map((c) => c.createdAt))},
+        ${textArray(plan.cafes.map((_, i) => demoCafeId(i + 1)))}
+      ) AS u(id, master_id, name, address, created_ms, platform_id)
   `);
 
   await db.execute(sql`
@@ -74,6 +77,16 @@ export async function writeNetwork(db: Db, plan: NetworkPlan): Promise<void> {
         ${instantArray(plan.loans.map((l) => l.issuedAt))}
       ) AS u(id, agent_id, principal, fee, rate, issued_ms)
   `);
+}
+
+export const DEMO_CAFE_PREFIX = 'demo-cafe-';
+
+/**
+ * The platform id of the demo network's cafe number `n` (1 first, in the plan's order: master1's
+ * only cafe is demo-cafe-1). The live demo feed plays at the cafes with such an id.
+ */
+export function demoCafeId(n: number): string {
+  return `${DEMO_CAFE_PREFIX}${n}`;
 }
 
 /** Switches off the accounts planned as inactive (after the ledger has done their transfers). */

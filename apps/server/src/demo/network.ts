@@ -1,5 +1,5 @@
 import type { Role } from '@playrep/contracts';
-import { addDays, type IsoDay, istDay } from '../../lib/dates.js';
+import { addDays, type IsoDay, istDay } from '../lib/dates.js';
 import { CITY_NAMES, cafeName, personName, streetAddress } from './names.js';
 import { atHour, DAY_MS, HOUR_MS, type Period } from './period.js';
 import type { Random } from './random.js';
@@ -320,7 +320,8 @@ function registrationTime(rng: Random, role: Role, parent: SeedAccount | null, p
   return new Date(Math.max(parent.createdAt.getTime() + HOUR_MS, Math.min(afterParent, beforeStart)));
 }
 
-function habitsFor(rng: Random, config: ScaleConfig, fixed: boolean) {
+/** A player's habits (SeedPlayer's activity to usesWallet); the live demo feed draws them the same way. */
+export function habitsFor(rng: Random, config: ScaleConfig, fixed: boolean) {
   const stakeCents =
     rng.weighted([
       [10, 30],

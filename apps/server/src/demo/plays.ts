@@ -1,47 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { addDays, istDayStart, weekStartOf } from '../../lib/dates.js';
-import type { Db } from '../client.js';
+import type { Db } from '../db/client.js';
+import { addDays, istDayStart, weekStartOf } from '../lib/dates.js';
 import { numberArray, uuidArray } from './arrays.js';
 import { type DrawLayout, drawIdFor } from './draws.js';
 import type { NetworkPlan, SeedCafe, SeedPlayer } from './network.js';
 import { atHour, type Period } from './period.js';
+import { CLOSE_HOUR, GAME_WEIGHTS, GAMES, OPEN_HOUR, STAKE_MULTIPLIERS, winMultiplier } from './play-habits.js';
 import type { Random } from './random.js';
 import type { SeedSummary } from './summary.js';
 
-/** Cafes are open 09:00 to 23:30 IST; every slip and hand falls in those hours. */
-const OPEN_HOUR = 9;
-const CLOSE_HOUR = 23.5;
-
-/**
- * The draw games as players meet them: how often each is chosen, and the chance and multiplier
- * of a win. Each returns roughly 85-90% of the stakes over time (a house edge of 10-15%),
- * with Triple Fun's rare 300x wins as the big occasional ones.
- */
-const GAMES: readonly {
-  id: number;
-  weight: number;
-  wins: readonly (readonly [chance: number, multiplier: number])[];
-  /** Whether players raise their stake above their usual one on this game. */
-  raise: boolean;
-}[] = [
-  { id: 1, weight: 35, wins: [[0.1, 9]], raise: true }, // Fun Target: one digit in ten
-  { id: 2, weight: 25, wins: [[1 / 37, 33]], raise: true }, // Fun Roullet
-  // Triple Fun: all three digits, the last two, the last one. Long odds, so stakes stay usual
-  // (one big stake hitting 300x would outweigh a small network's whole period).
-  {
-    id: 3,
-    weight: 15,
-    wins: [
-      [0.001, 300],
-      [0.009, 30],
-      [0.09, 3],
-    ],
-    raise: false,
-  },
-  { id: 4, weight: 25, wins: [[1 / 13, 12]], raise: true }, // Fun AB: the rank
-];
-const GAME_WEIGHTS = GAMES.map((g, i) => [i, g.weight] as const);
-const STAKE_MULTIPLIERS = [1, 1, 1, 1, 2, 2, 3, 5, 10];
 const TRIPLE_FUN_ID = 3;
 const JACKPOT_MULTIPLIER = 300;
 
@@ -206,15 +173,6 @@ export async function writePlays(
   }
   await plays.flush(db);
   await hands.flush(db);
-}
-
-function winMultiplier(rng: Random, wins: readonly (readonly [number, number])[]): number {
-  let point = rng.next();
-  for (const [chance, multiplier] of wins) {
-    if (point < chance) return multiplier;
-    point -= chance;
-  }
-  return 0;
 }
 
 /** The player's own cafe, or (now and then, or when `away`) another master's open cafe. */

@@ -1,0 +1,65 @@
+import { canParent, hasCommission, type Role } from '@playrep/contracts';
+import { eq } from 'drizzle-orm';
+import { accounts } from '../../../db/schema/index.js';
+import { revokeAccountSessions } from '../../auth/sessions.js';
+import { type ApplyContext, EventRefused, type Item } from './context.js';
+import { accountByUsername, article, type NamedAccount } from './lookups.js';
+
+/**
+ * `account`: creates or updates an account by username (DOMAIN.md sections 1 and 10).
+ * - Creating needs `role` and `parent`; the parent must rank higher. Names, address and commission
+ *   default to empty and 0; the account is active unless `active` is false.
+ * - Updating changes only the fields given. The role never changes. A new `parent` moves the
+ *   account with its whole subtree (the database moves the closure rows and the account's own plays
+ *   in the parent roll-up in the same statement: migration 0009). `active: false` deactivates the
+ *   account and ends its sessions.
+ * - The house and the superadmin are not the feed's to change.
+ */
+export async function applyAccount(ctx: ApplyContext, item: Item<'account'>): Promise<void> {
+  const e = item.event;
+  const existing = await accountByUsername(ctx.tx, e.username);
+  if (existing?.role === 'house') throw new EventRefused('username', 'is the house account, which the feed does not change');
+  if (existing?.role === 'superadmin') throw new EventRefused('username', 'is the superadmin, which the feed does not change');
+  const role = existing ? existing.role : e.role;
+  if (role === undefined) throw new EventRefused('role', 'is required to create an account');
+  if (existing && e.role !== undefined && e.role !== existing.role) {
+    throw new EventRefused('role', `cannot change: "${existing.username}" is ${article(existing.role)}`);
+  }
+  if (e.commission !== undefined && e.commission !== 0 && !hasCommission(role as Role)) {
+    throw new EventRefused('commission', 'players have no commission');
+  }
+  if (!existing && e.parent === undefined) throw new EventRefused('parent', 'is required to create an account');
+  const parent = e.parent === undefined ? undefined : await parentFor(ctx, e.parent, role as Role);
+
+  const fields = {
+    ...(e.firstName !== undefined ? { firstName: e.firstName } : {}),
+    ...(e.lastName !== undefined ? { lastName: e.lastName } : {}),
+    ...(e.address !== undefined ? { address: e.address } : {}),
+    ...(e.commission !== undefined ? { commission: String(e.commission) } : {}),
+    ...(e.active !== undefined ? { userStatus: e.active } : {}),
+    ...(e.passwordHash !== undefined ? { passwordHash: e.passwordHash } : {}),
+  };
+  if (!existing) {
+    await ctx.tx.insert(accounts).values({
+      username: e.username,
+      role: role as Role,
+      parentId: parent!.id,
+      createdAt: ctx.now,
+      ...fields,
+    });
+    return;
+  }
+  const moved = parent !== undefined && parent.id !== existing.parentId;
+  const changes = { ...fields, ...(moved ? { parentId: parent.id } : {}) };
+  if (Object.keys(changes).length > 0) await ctx.tx.update(accounts).set(changes).where(eq(accounts.id, existing.id));
+  if (e.active === false && existing.active) await revokeAccountSessions(ctx.tx, existing.id, ctx.now);
+}
+
+async function parentFor(ctx: ApplyContext, name: string, role: Role): Promise<NamedAccount> {
+  const parent = await accountByUsername(ctx.tx, name);
+  if (!parent) throw new EventRefused('parent', `no account is named "${name}"`);
+  if (parent.role === 'house' || !canParent(parent.role, role)) {
+    throw new EventRefused('parent', `must rank higher than ${article(role)}: "${parent.username}" is ${article(parent.role)}`);
+  }
+  return parent;
+}

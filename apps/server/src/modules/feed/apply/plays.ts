@@ -1,0 +1,149 @@
+import { POKER_GAME } from '@playrep/contracts';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../../db/client.js';
+import { type IsoDay, istDay, weekStartOf } from '../../../lib/dates.js';
+import { type ApplyContext, claimBatchId, type EventRef, type Item, refuse } from './context.js';
+import { accountMismatch, accountsByUsername, cafesByPlatformId } from './lookups.js';
+
+/**
+ * Plays and poker hands, set-based: a run of them costs a few statements whatever its size (the
+ * members and cafes it names in one lookup each, its draws in one upsert, its rows in one insert),
+ * so a batch of thousands is applied in milliseconds. The roll-ups follow through the triggers.
+ *
+ * Late facts (DOMAIN.md section 10): a play or hand whose IST week is closed keeps its real time
+ * but is booked on the day the batch arrived (booked_day), in the open week.
+ */
+
+/** The day a play or hand at `at` is booked on: null for its own day, `today` when its week is closed. */
+export function bookingDay(at: Date, lastClosedWeek: IsoDay | null, today: IsoDay): IsoDay | null {
+  if (lastClosedWeek === null) return null;
+  return weekStartOf(istDay(at)) <= lastClosedWeek ? today : null;
+}
+
+interface Resolved {
+  memberId: string;
+  cafeId: string;
+}
+
+type MemberAtCafe = EventRef & { event: { member: string; cafeId: string } };
+
+/**
+ * Checks the member (a player) and the cafe of each item, and that its business id is not used
+ * twice in the batch; the others are refused.
+ */
+async function resolveMembersAndCafes<I extends MemberAtCafe>(
+  ctx: ApplyContext,
+  items: I[],
+  kind: 'play' | 'pokerHand',
+  businessId: (item: I) => [field: string, value: string],
+): Promise<{ item: I; resolved: Resolved }[]> {
+  const members = await accountsByUsername(
+    ctx.tx,
+    items.map((i) => i.event.member),
+  );
+  const cafes = await cafesByPlatformId(
+    ctx.tx,
+    items.map((i) => i.event.cafeId),
+  );
+  const out: { item: I; resolved: Resolved }[] = [];
+  for (const item of items) {
+    const { member, cafeId } = item.event;
+    const account = members.get(member.toLowerCase());
+    const mismatch = accountMismatch(account, member, 'player', 'a player');
+    const cafe = cafes.get(cafeId);
+    if (mismatch) refuse(ctx, item, 'member', mismatch);
+    if (!cafe) refuse(ctx, item, 'cafeId', 'no cafe has this cafeId (send its cafe event first)');
+    const fresh = claimBatchId(ctx, item, kind, ...businessId(item));
+    if (!mismatch && cafe && fresh) out.push({ item, resolved: { memberId: account!.id, cafeId: cafe.id } });
+  }
+  return out;
+}
+
+export async function applyPlays(ctx: ApplyContext, items: Item<'play'>[]): Promise<void> {
+  if (items.length === 0) return;
+  const games = await ctx.gameIds();
+  const rows = (await resolveMembersAndCafes(ctx, items, 'play', (i) => ['playId', i.event.playId])).map(({ item, resolved }) => {
+    const e = item.event;
+    return {
+      m: resolved.memberId,
+      c: resolved.cafeId,
+      g: games.get(e.game)!,
+      dt: e.drawAt.toISOString(),
+      p: e.stakeCents,
+      w: e.winCents,
+      t: e.at.toISOString(),
+      b: bookingDay(e.at, ctx.lastClosed.games, ctx.today),
+      pid: e.playId,
+      i: item.index,
+    };
+  });
+  if (rows.length === 0) return;
+  // The draws the plays are on (a few: a batch's plays fall on the same draws); one not known yet
+  // is created without its result.
+  const draws = [...new Map(rows.map((r) => [`${r.g} ${r.dt}`, { g: r.g, dt: r.dt }])).values()];
+  await ctx.tx.execute(sql`
+    INSERT INTO draws (game_id, draw_time)
+    SELECT r.g, r.dt FROM json_to_recordset(${JSON.stringify(draws)}::json) AS r(g smallint, dt timestamptz)
+     ORDER BY 1, 2
+    ON CONFLICT (game_id, draw_time) DO NOTHING`);
+  const json = JSON.stringify(rows);
+  const inserted = await queryRows<{ platform_id: string }>(
+    ctx.tx,
+    sql`
+    INSERT INTO plays (member_id, cafe_id, game_id, draw_id, play_points_cents, win_points_cents, played_at, booked_day, platform_id)
+    SELECT r.m, r.c, r.g, d.id, r.p, r.w, r.t, r.b, r.pid
+      FROM json_to_recordset(${json}::json) AS r(m uuid, c uuid, g smallint, dt timestamptz, p bigint, w bigint, t timestamptz, b date, pid text)
+      JOIN draws d ON d.game_id = r.g AND d.draw_time = r.dt
+    ON CONFLICT (platform_id) WHERE platform_id IS NOT NULL DO NOTHING
+    RETURNING platform_id`,
+  );
+  refuseKnown(ctx, items, rows, inserted, 'playId');
+}
+
+export async function applyPokerHands(ctx: ApplyContext, items: Item<'pokerHand'>[]): Promise<void> {
+  if (items.length === 0) return;
+  const rows = (await resolveMembersAndCafes(ctx, items, 'pokerHand', (i) => ['handId', i.event.handId])).map(
+    ({ item, resolved }) => {
+      const e = item.event;
+      return {
+        m: resolved.memberId,
+        c: resolved.cafeId,
+        r: e.rakeCents,
+        t: e.at.toISOString(),
+        b: bookingDay(e.at, ctx.lastClosed.poker, ctx.today),
+        pid: e.handId,
+        i: item.index,
+      };
+    },
+  );
+  if (rows.length === 0) return;
+  // The feed carries no pot: the pot is recorded as the rake (the most a hand may rake).
+  const inserted = await queryRows<{ platform_id: string }>(
+    ctx.tx,
+    sql`
+    INSERT INTO poker_hands (member_id, cafe_id, pot_cents, rake_cents, played_at, booked_day, platform_id)
+    SELECT r.m, r.c, r.r, r.r, r.t, r.b, r.pid
+      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(m uuid, c uuid, r bigint, t timestamptz, b date, pid text)
+    ON CONFLICT (platform_id) WHERE platform_id IS NOT NULL DO NOTHING
+    RETURNING platform_id`,
+  );
+  refuseKnown(ctx, items, rows, inserted, 'handId');
+}
+
+/** Rows the insert skipped: their business id was applied before (by another event id). */
+function refuseKnown(
+  ctx: ApplyContext,
+  items: EventRef[],
+  rows: { pid: string; i: number }[],
+  inserted: { platform_id: string }[],
+  field: 'playId' | 'handId',
+): void {
+  if (inserted.length === rows.length) return;
+  const done = new Set(inserted.map((r) => r.platform_id));
+  const byIndex = new Map(items.map((item) => [item.index, item]));
+  const what = field === 'playId' ? 'play' : `${POKER_GAME.name.toLowerCase()} hand`;
+  for (const row of rows) {
+    if (!done.has(row.pid))
+      refuse(ctx, byIndex.get(row.i)!, field, `is already known: a ${what} with this ${field} was applied before`);
+  }
+}

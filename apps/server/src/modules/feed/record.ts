@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.js';
+import type { ParsedEvent } from './parse.js';
+
+export interface Claim {
+  /** Ids applied before with the same body. */
+  duplicates: Set<string>;
+  /** Ids applied before with another body (the batch is refused). */
+  conflicting: string[];
+}
+
+/**
+ * Claims the batch's event ids in feed_events, with their body hashes. An id another batch is
+ * claiming at the same moment waits for it (primary key), then counts as seen before; an id seen
+ * before is a duplicate when its hash matches, a conflict otherwise.
+ */
+export async function claimEventIds(tx: Tx, keyId: number, events: ParsedEvent[], now: Date): Promise<Claim> {
+  if (events.length === 0) return { duplicates: new Set(), conflicting: [] };
+  const rows = JSON.stringify(events.map((p) => ({ id: p.event.id, type: p.event.type, hash: p.hash })));
+  const claimed = await queryRows<{ id: string }>(
+    tx,
+    sql`INSERT INTO feed_events (id, key_id, type, body_hash, applied_at)
+        SELECT r.id, ${keyId}, r.type, r.hash, ${now.toISOString()}::timestamptz
+          FROM json_to_recordset(${rows}::json) AS r(id text, type text, hash text)
+        ON CONFLICT (id) DO NOTHING
+        RETURNING id`,
+  );
+  if (claimed.length === events.length) return { duplicates: new Set(), conflicting: [] };
+  const mine = new Set(claimed.map((r) => r.id));
+  const seen = events.filter((p) => !mine.has(p.event.id));
+  const before = await queryRows<{ id: string; body_hash: string }>(
+    tx,
+    sql`SELECT id, body_hash FROM feed_events
+         WHERE id = ANY (ARRAY(SELECT json_array_elements_text(${JSON.stringify(seen.map((p) => p.event.id))}::json)))`,
+  );
+  const hashOf = new Map(before.map((r) => [r.id, r.body_hash]));
+  const duplicates = new Set<string>();
+  const conflicting: string[] = [];
+  for (const p of seen) {
+    if (hashOf.get(p.event.id) === p.hash) duplicates.add(p.event.id);
+    else conflicting.push(p.event.id);
+  }
+  return { duplicates, conflicting };
+}
+
+/** The key's use: last used now; with applied events, its last event and its counts per type. */
+export async function recordKeyUse(tx: Tx, keyId: number, applied: ParsedEvent[], now: Date): Promise<void> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const last = applied.at(-1)?.event;
+  if (!last) {
+    await tx.execute(sql`UPDATE feed_keys SET last_used_at = ${at} WHERE id = ${keyId}`);
+    return;
+  }
+  await tx.execute(sql`UPDATE feed_keys
+       SET last_used_at = ${at}, events_applied = events_applied + ${applied.length},
+           last_event_id = ${last.id}, last_event_type = ${last.type}, last_event_at = ${at}
+     WHERE id = ${keyId}`);
+  const counts = new Map<string, number>();
+  for (const p of applied) counts.set(p.event.type, (counts.get(p.event.type) ?? 0) + 1);
+  // In type order, so two batches of one key never wait for each other's rows crosswise.
+  const rows = [...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([type, events]) => ({ type, events }));
+  await tx.execute(sql`INSERT INTO feed_key_counts (key_id, type, events)
+       SELECT ${keyId}, r.type, r.events FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(type text, events bigint)
+        ORDER BY r.type
+       ON CONFLICT (key_id, type) DO UPDATE SET events = feed_key_counts.events + excluded.events`);
+}

@@ -1,0 +1,148 @@
+import type { FeedEventInput } from '@playrep/contracts';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { createNetwork, type NetworkIds } from '../../../../test/fixtures/network.js';
+import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
+import type { TestDbKind } from '../../../../test/test-db.js';
+import { type Queryable, queryRows } from '../../../db/client.js';
+import { ensureHouseAccount, ledgerTotals } from '../../ledger/ledger.js';
+import { createFeedKey } from '../keys.js';
+
+/**
+ * The real app on a fresh database with the test network (test/fixtures/network.ts), the house and
+ * one feed key; `post` sends a batch as the platform does.
+ */
+export interface FeedApp {
+  t: TestApp;
+  ids: NetworkIds;
+  houseId: string;
+  key: string;
+  keyId: number;
+  post(events: readonly unknown[], key?: string): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export const HOUSE = 'HOUSE';
+
+export async function buildFeedApp(kind: TestDbKind, options: { now?: string } = {}): Promise<FeedApp> {
+  const t = await buildTestApp(kind, { env: { HOUSE_USERNAME: HOUSE } });
+  if (options.now) t.clock.set(options.now);
+  const ids = await createNetwork(t.app.db);
+  const houseId = await ensureHouseAccount(t.app.db, HOUSE);
+  const created = await createFeedKey(t.app.db, 'platform', t.clock.now());
+  const post = (events: readonly unknown[], key = created.key) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/feed/v1/events',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { events },
+    });
+  return { t, ids, houseId, key: created.key, keyId: created.id, post, close: () => t.close() };
+}
+
+/** Cafes of the test network, one per master, for feeds that start from an empty platform. */
+export function cafeEvents(prefix = 'setup'): FeedEventInput[] {
+  return [
+    { id: `${prefix}-cafe-1`, type: 'cafe', cafeId: 'cafe-m1', master: 'master1', name: 'Cafe One' },
+    { id: `${prefix}-cafe-2`, type: 'cafe', cafeId: 'cafe-m2', master: 'master2', name: 'Cafe Two' },
+    { id: `${prefix}-cafe-3`, type: 'cafe', cafeId: 'cafe-m3', master: 'master3', name: 'Cafe Three' },
+  ];
+}
+
+/** Every table the feed may write, each as one hash of all its rows: equal digests, equal data. */
+const DIGEST_TABLES = [
+  'accounts',
+  'account_closure',
+  'cafes',
+  'transfers',
+  'draws',
+  'plays',
+  'poker_hands',
+  'play_daily',
+  'play_daily_by_parent',
+  'loans',
+  'weekly_settlements',
+  'loan_deductions',
+  'settled_weeks',
+  'sessions',
+  'feed_events',
+  'feed_keys',
+  'feed_key_counts',
+] as const;
+
+export async function databaseDigest(db: Queryable): Promise<Record<string, string>> {
+  const digest: Record<string, string> = {};
+  for (const table of DIGEST_TABLES) {
+    const [row] = await queryRows<{ n: number; h: string }>(
+      db,
+      sql`SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM ${sql.raw(table)} t`,
+    );
+    digest[table] = `${row!.n}:${row!.h}`;
+  }
+  return digest;
+}
+
+/**
+ * The invariants every batch must leave, each computed here independently of the triggers and the
+ * feed: an empty list means all hold.
+ * - the ledger (DOMAIN.md section 2): balances + pending = issued − returned; no negative balance;
+ * - account_closure is exactly the transitive closure of the parent pointers;
+ * - play_daily is exactly the plays and hands grouped by booking day, member, cafe and game;
+ * - play_daily_by_parent is exactly play_daily grouped by the member's current parent, with the
+ *   plays at cafes of another master than that parent as "other".
+ */
+export async function brokenInvariants(db: Queryable): Promise<string[]> {
+  const broken: string[] = [];
+  const totals = await ledgerTotals(db);
+  if (totals.balancesCents + totals.pendingCents !== totals.issuedCents - totals.returnedCents) {
+    broken.push(`ledger: ${JSON.stringify(totals)}`);
+  }
+  const [negative] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM accounts WHERE role <> 'house' AND wallet_balance_cents < 0`,
+  );
+  if (negative!.n > 0) broken.push(`${negative!.n} negative balance(s)`);
+
+  const mismatches = {
+    closure: sql`
+      WITH RECURSIVE up(descendant_id, ancestor_id, depth) AS (
+        SELECT id, id, 0 FROM accounts
+        UNION ALL
+        SELECT up.descendant_id, a.parent_id, up.depth + 1 FROM up JOIN accounts a ON a.id = up.ancestor_id WHERE a.parent_id IS NOT NULL),
+      expected AS (SELECT ancestor_id, descendant_id, depth::smallint AS depth FROM up)
+      SELECT count(*)::int AS n FROM (
+        (SELECT * FROM expected EXCEPT ALL SELECT ancestor_id, descendant_id, depth FROM account_closure)
+        UNION ALL
+        (SELECT ancestor_id, descendant_id, depth FROM account_closure EXCEPT ALL SELECT * FROM expected)) d`,
+    play_daily: sql`
+      WITH expected AS (
+        SELECT coalesce(booked_day, ist_day(played_at)) AS day, member_id, cafe_id, game_id, count(*)::int AS plays,
+               sum(play_points_cents)::bigint AS p, sum(win_points_cents)::bigint AS w, 0::bigint AS r
+          FROM plays GROUP BY 1, 2, 3, 4
+        UNION ALL
+        SELECT coalesce(booked_day, ist_day(played_at)), member_id, cafe_id, (SELECT id FROM games WHERE kind = 'poker'),
+               count(*)::int, 0::bigint, 0::bigint, sum(rake_cents)::bigint
+          FROM poker_hands GROUP BY 1, 2, 3),
+      actual AS (SELECT day, member_id, cafe_id, game_id, plays, play_points_cents, win_points_cents, rake_cents FROM play_daily)
+      SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
+                                      UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
+    play_daily_by_parent: sql`
+      WITH expected AS (
+        SELECT d.day, m.parent_id, d.game_id, sum(d.plays)::int AS plays, sum(d.play_points_cents)::bigint AS p,
+               sum(d.win_points_cents)::bigint AS w, sum(d.rake_cents)::bigint AS r,
+               coalesce(sum(d.play_points_cents) FILTER (WHERE c.master_id IS DISTINCT FROM m.parent_id), 0)::bigint AS op,
+               coalesce(sum(d.win_points_cents) FILTER (WHERE c.master_id IS DISTINCT FROM m.parent_id), 0)::bigint AS ow
+          FROM play_daily d JOIN accounts m ON m.id = d.member_id AND m.parent_id IS NOT NULL
+          LEFT JOIN cafes c ON c.id = d.cafe_id
+         GROUP BY 1, 2, 3),
+      actual AS (SELECT day, parent_id, game_id, plays, play_points_cents, win_points_cents, rake_cents,
+                        other_play_points_cents, other_win_points_cents FROM play_daily_by_parent)
+      SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
+                                      UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
+  };
+  for (const [name, query] of Object.entries(mismatches)) {
+    const [row] = await queryRows<{ n: number }>(db, query);
+    if (row!.n > 0) broken.push(`${name}: ${row!.n} row(s) differ from their definition`);
+  }
+  return broken;
+}

@@ -1,0 +1,416 @@
+/**
+ * npm run bench:feed [-- --only postgres|pglite] [--seconds N] [--fed-rate N] [--concurrency N] [--quick] [--database URL] [--keep]
+ *
+ * The platform feed under load, through its HTTP endpoint, on PostgreSQL and on the embedded
+ * database (PGlite), in one run: the real server in its own process (as `npm start` runs it) on a
+ * database holding the small demo network, fed by the simulator (apps/server/src/demo/simulator.ts)
+ * from this process.
+ *
+ * 1. idle: p50/p95 of three reports (Daily Status of today, Revenue of 12 weeks, Agent Details, as
+ *    superadmin: the whole network, the fed plays included), one request at a time;
+ * 2. fed: the same while the simulator sends 2,000 plays a second in batches of 1,000;
+ * 3. throughput: the simulator as fast as the server takes batches of 1,000 (N in flight), for
+ *    `--seconds`: sustained plays a second.
+ * See bench/README.md.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/db/client.js';
+import { isDatabaseEmpty, seedDemoNetwork } from '../apps/server/src/demo/index.js';
+import { runSimulator, type SimulatorStats } from '../apps/server/src/demo/simulator.js';
+import { istDay } from '../apps/server/src/lib/dates.js';
+import { createFeedKey } from '../apps/server/src/modules/feed/keys.js';
+import { closeFinishedWeeks } from '../apps/server/src/modules/settlement/index.js';
+import { createAgent, type Phase, percentile, runPhase, type Summary, summarize } from './load.js';
+import { Sessions } from './sessions.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const HOUSE = 'HOUSE';
+const BATCH = 1_000;
+const SUBJECT = 'superadmin';
+/** What the reports may lose while the feed runs at the fed rate, and the throughput aims. */
+const REPORT_AIM_RATIO = 2;
+const THROUGHPUT_AIM: Record<Kind, number> = { postgres: 20_000, pglite: 5_000 };
+
+type Kind = 'postgres' | 'pglite';
+
+const USAGE = `Usage: npm run bench:feed -- [--only postgres|pglite] [--seconds N] [--fed-rate N] [--concurrency N] [--quick] [--database URL] [--keep]
+
+  --only         one database: postgres or pglite (default both)
+  --seconds      length of the throughput phase (default 30; --quick 10)
+  --fed-rate     plays a second while the reports are measured fed (default 2000)
+  --concurrency  batches in flight in the throughput phase (default 2 on PostgreSQL, 1 on PGlite)
+  --quick        fewer report requests and a shorter throughput phase
+  --database     an existing PostgreSQL database holding the demo network (e.g. "$BENCH_DATABASE_URL")
+                 instead of a throwaway one; the run adds its plays to it (prefix "bench")
+  --keep         keep the throwaway database (its name or folder is printed)
+
+PostgreSQL: a throwaway database is created on BENCH_ADMIN_URL (default ${DEFAULT_ADMIN_URL}),
+loaded with the small demo network and dropped at the end. PGlite: a temporary folder.`;
+
+interface Settings {
+  seconds: number;
+  fedRate: number;
+  concurrency: number | undefined;
+  reports: Phase;
+  /** Seconds the fed simulator runs before the reports are measured. */
+  fedWarmupSeconds: number;
+}
+
+// ---------------------------------------------------------------- the database
+
+interface BenchDatabase {
+  kind: Kind;
+  label: string;
+  serverEnv: Record<string, string>;
+  feedKey: string;
+  drop(): Promise<void>;
+}
+
+async function prepareDatabase(kind: Kind, existingUrl: string | undefined, keep: boolean): Promise<BenchDatabase> {
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'playrep-feedbench-'));
+    const feedKey = await fill(await openDatabase({ dataDir: dir }));
+    return {
+      kind,
+      label: `embedded (PGlite) in ${dir}`,
+      serverEnv: { DATA_DIR: dir },
+      feedKey,
+      drop: async () => {
+        if (!keep) rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  if (existingUrl) {
+    const feedKey = await fill(await openDatabase({ databaseUrl: existingUrl, poolSize: 4 }));
+    return {
+      kind,
+      label: `PostgreSQL ${new URL(existingUrl).pathname.slice(1)}`,
+      serverEnv: { DATABASE_URL: existingUrl },
+      feedKey,
+      drop: async () => {},
+    };
+  }
+  const adminUrl = process.env.BENCH_ADMIN_URL || DEFAULT_ADMIN_URL;
+  const name = `playrep_feedbench_${randomBytes(4).toString('hex')}`;
+  await withAdmin(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const feedKey = await fill(await openDatabase({ databaseUrl: url.toString(), poolSize: 4 }));
+  return {
+    kind,
+    label: `PostgreSQL database ${name}`,
+    serverEnv: { DATABASE_URL: url.toString() },
+    feedKey,
+    drop: async () => {
+      if (!keep) await withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Migrated, the small demo network in it (unless it has a network), finished weeks closed, a feed key. */
+async function fill(database: Database): Promise<string> {
+  try {
+    await migrateDatabase(database);
+    if (await isDatabaseEmpty(database.db)) {
+      const started = performance.now();
+      await seedDemoNetwork(database, { scale: 'small', seed: 42, houseUsername: HOUSE });
+      process.stdout.write(`  small demo network loaded in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+    }
+    await closeFinishedWeeks(database.db, { now: new Date() });
+    return (await createFeedKey(database.db, `bench-${randomBytes(3).toString('hex')}`, new Date())).key;
+  } finally {
+    await database.close();
+  }
+}
+
+// ---------------------------------------------------------------- the server process
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>): Promise<{ port: number; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      SEED_ON_EMPTY: '0',
+      DEMO_FEED: '0',
+      HOUSE_USERNAME: HOUSE,
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server stopped at start:\n${stderr}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The server did not answer within 120 s:\n${stderr}`);
+    }
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (healthy) break;
+    await sleep(250);
+  }
+  return {
+    port,
+    async stop() {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------- the phases
+
+interface ReportCase {
+  label: string;
+  path: string;
+}
+
+function reportCases(): ReportCase[] {
+  const today = istDay(new Date());
+  const twelveWeeksAgo = istDay(new Date(Date.now() - 83 * 86_400_000));
+  return [
+    { label: 'dailystatus, today', path: `/api/playrep/dailystatus?fromDate=${today}&toDate=${today}` },
+    { label: 'revenuereport, 12 weeks', path: `/api/playrep/revenuereport?fromDate=${twelveWeeksAgo}&toDate=${today}` },
+    { label: 'agentdetails', path: '/api/playrep/agentdetails' },
+  ];
+}
+
+async function measureReports(port: number, token: string, settings: Settings): Promise<Map<string, Summary>> {
+  const agent = createAgent(1);
+  const out = new Map<string, Summary>();
+  try {
+    for (const c of reportCases()) {
+      const result = await runPhase(agent, { port, path: c.path, token, gzip: true }, settings.reports);
+      if (result.errors > 0) throw new Error(`${c.label}: ${result.errors} failed requests (${result.firstError})`);
+      out.set(c.label, summarize(result));
+    }
+  } finally {
+    agent.destroy();
+  }
+  return out;
+}
+
+interface Throughput {
+  playsPerSecond: number;
+  stats: SimulatorStats;
+  concurrency: number;
+}
+
+interface Outcome {
+  database: BenchDatabase;
+  idle: Map<string, Summary>;
+  fed: Map<string, Summary>;
+  fedRate: number;
+  throughput: Throughput;
+  load: { start: number; fed: number; throughput: number; end: number };
+}
+
+async function runDatabase(database: BenchDatabase, settings: Settings): Promise<Outcome> {
+  const server = await startServer(database.serverEnv);
+  const url = `http://127.0.0.1:${server.port}`;
+  const simulator = {
+    url,
+    key: database.feedKey,
+    prefix: 'bench',
+    parent: SUBJECT,
+    house: HOUSE,
+    players: 100,
+    reportEveryMs: 3_600_000,
+  };
+  try {
+    const token = await new Sessions(server.port).token(SUBJECT);
+    const loadStart = loadavg()[0]!;
+    // The simulator's network first, so that idle and fed see the same accounts.
+    await runSimulator({ ...simulator, rate: 1, durationMs: 1 });
+    const idle = await measureReports(server.port, token, settings);
+
+    const stop = new AbortController();
+    const feeding = runSimulator({ ...simulator, rate: settings.fedRate, batchSize: BATCH, signal: stop.signal });
+    await sleep(settings.fedWarmupSeconds * 1000);
+    const loadFed = loadavg()[0]!;
+    const fed = await measureReports(server.port, token, settings);
+    stop.abort();
+    const fedStats = await feeding;
+
+    const concurrency = settings.concurrency ?? (database.kind === 'postgres' ? 2 : 1);
+    const loadThroughput = loadavg()[0]!;
+    const stats = await runSimulator({
+      ...simulator,
+      rate: Number.POSITIVE_INFINITY,
+      batchSize: BATCH,
+      concurrency,
+      durationMs: settings.seconds * 1000,
+    });
+    return {
+      database,
+      idle,
+      fed,
+      fedRate: fedStats.plays / (fedStats.elapsedMs / 1000),
+      throughput: { playsPerSecond: stats.plays / (stats.elapsedMs / 1000), stats, concurrency },
+      load: { start: loadStart, fed: loadFed, throughput: loadThroughput, end: loadavg()[0]! },
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+// ---------------------------------------------------------------- the report
+
+const n = (value: number) => Math.round(value).toLocaleString('en');
+const ms = (value: number) => (value >= 10 ? value.toFixed(0) : value.toFixed(1));
+
+function report(outcome: Outcome): string {
+  const { database, throughput, load } = outcome;
+  const sorted = [...throughput.stats.latencies].sort((a, b) => a - b);
+  const aim = THROUGHPUT_AIM[database.kind];
+  const lines = [
+    `${database.label}`,
+    `  throughput: ${n(throughput.playsPerSecond)} plays/s sustained over ${(throughput.stats.elapsedMs / 1000).toFixed(0)} s ` +
+      `(${n(throughput.stats.plays)} plays in ${n(throughput.stats.batches)} batches of ${n(BATCH)}, ${throughput.concurrency} in flight; ` +
+      `batch p50 ${ms(percentile(sorted, 50))} ms, p95 ${ms(percentile(sorted, 95))} ms) - aim ${n(aim)}: ${throughput.playsPerSecond >= aim ? 'ok' : 'MISS'}`,
+    `  reports as ${SUBJECT}, one request at a time, idle and while fed at ${n(outcome.fedRate)} plays/s (ms):`,
+    '    report                     idle p50  idle p95   fed p50   fed p95   p95 ratio  aim <= 2x',
+  ];
+  for (const [label, idle] of outcome.idle) {
+    const fed = outcome.fed.get(label)!;
+    const ratio = fed.p95 / idle.p95;
+    lines.push(
+      `    ${label.padEnd(26)} ${ms(idle.p50).padStart(8)} ${ms(idle.p95).padStart(9)} ${ms(fed.p50).padStart(9)} ${ms(fed.p95).padStart(9)} ${ratio.toFixed(2).padStart(11)}  ${ratio <= REPORT_AIM_RATIO ? 'ok' : 'MISS'}`,
+    );
+  }
+  lines.push(
+    `  machine load average (1 min): ${load.start.toFixed(1)} at the start, ${load.fed.toFixed(1)} fed, ${load.throughput.toFixed(1)} before the throughput phase, ${load.end.toFixed(1)} at the end`,
+  );
+  return lines.join('\n');
+}
+
+async function main(): Promise<number> {
+  let values: ReturnType<typeof readOptions>;
+  try {
+    values = readOptions();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const kinds: Kind[] = values.only === undefined ? ['postgres', 'pglite'] : [values.only as Kind];
+  const seconds = Number(values.seconds ?? (values.quick ? 10 : 30));
+  const fedRate = Number(values['fed-rate']);
+  const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
+  if (
+    !kinds.every((k) => k === 'postgres' || k === 'pglite') ||
+    !(seconds >= 1) ||
+    !(fedRate > 0) ||
+    (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1))
+  ) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const settings: Settings = {
+    seconds,
+    fedRate,
+    concurrency,
+    reports: values.quick
+      ? { concurrency: 1, requests: 100, maxSeconds: 6, warmupPerClient: 3 }
+      : { concurrency: 1, requests: 300, maxSeconds: 15, warmupPerClient: 5 },
+    fedWarmupSeconds: 3,
+  };
+  process.stdout.write(
+    `Feed benchmark, machine load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} (1 / 5 / 15 min)\n\n`,
+  );
+  for (const kind of kinds) {
+    process.stdout.write(`Preparing ${kind}...\n`);
+    const database = await prepareDatabase(kind, kind === 'postgres' ? values.database : undefined, values.keep);
+    try {
+      const outcome = await runDatabase(database, settings);
+      process.stdout.write(`${report(outcome)}\n\n`);
+    } finally {
+      await database.drop();
+    }
+  }
+  process.stdout.write(
+    'Reports: c=1 closed loop over keep-alive, each request timed from send to last byte, nearest-rank percentiles.\n' +
+      'Throughput: plays applied (200 answers) over the phase, from the first batch sent to the last answer.\n',
+  );
+  return 0;
+}
+
+function readOptions() {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    strict: true,
+    options: {
+      only: { type: 'string' },
+      seconds: { type: 'string' },
+      'fed-rate': { type: 'string', default: '2000' },
+      concurrency: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      database: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  return values;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`Feed benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);
