@@ -1,0 +1,170 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+/**
+ * A real streaming replica of the test PostgreSQL server (TEST_DATABASE_URL), made on this machine
+ * with the PostgreSQL 15 binaries: `pg_basebackup -R` into a temporary folder, then a second
+ * `postgres` on a free port. It follows the primary until it is stopped and removed.
+ *
+ * Needs: the primary allows replication connections from 127.0.0.1 (pg_hba.conf: `host replication
+ * all 127.0.0.1/32 trust`, which .ci/run adds), and, when run as root, the `postgres` system user
+ * to own and run the replica (PostgreSQL refuses to run as root).
+ */
+const run = promisify(execFile);
+
+export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+
+export interface Replica {
+  /** Connection string of the replica, for the same database as `primaryUrl`. */
+  url: string;
+  port: number;
+  /** Stops the replica (fast shutdown); it can be started again. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** Stops it and removes its folder. */
+  remove(): Promise<void>;
+}
+
+/** Why a replica cannot be made here, or null when it can. */
+export function replicaUnavailable(): string | null {
+  if (!process.env.TEST_DATABASE_URL) return 'TEST_DATABASE_URL is not set';
+  if (!existsSync(path.join(PG_BIN, 'pg_basebackup'))) return `no PostgreSQL 15 binaries in ${PG_BIN}`;
+  if (process.getuid?.() === 0 && spawnSync('id', ['-u', 'postgres']).status !== 0) return 'no postgres system user';
+  return null;
+}
+
+/** Runs a PostgreSQL binary as the postgres user when this process is root. */
+async function asPostgres(binary: string, args: string[]): Promise<string> {
+  const command = path.join(PG_BIN, binary);
+  const { stdout } =
+    process.getuid?.() === 0 ? await run('runuser', ['-u', 'postgres', '--', command, ...args]) : await run(command, args);
+  return stdout;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * Makes a replica of the server behind `primaryUrl` and waits until it accepts connections to the
+ * same database and has replayed what the primary had written when it was made.
+ */
+export async function createReplica(primaryUrl: string): Promise<Replica> {
+  const primary = new URL(primaryUrl);
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), 'playrep-replica-'));
+  const dataDir = path.join(dir, 'data');
+  const owner =
+    process.getuid?.() === 0
+      ? {
+          uid: Number(spawnSync('id', ['-u', 'postgres']).stdout.toString().trim()),
+          gid: Number(spawnSync('id', ['-g', 'postgres']).stdout.toString().trim()),
+        }
+      : null;
+  if (owner) chownSync(dir, owner.uid, owner.gid);
+  chmodSync(dir, 0o700);
+
+  await asPostgres('pg_basebackup', [
+    '-h',
+    primary.hostname,
+    '-p',
+    primary.port || '5432',
+    '-U',
+    decodeURIComponent(primary.username || 'postgres'),
+    '-D',
+    dataDir,
+    '-R', // standby.signal and primary_conninfo: it follows the primary
+    '-X',
+    'stream',
+    '-c',
+    'fast',
+  ]);
+
+  // Debian keeps the server's configuration outside the data folder, so the copy has none: the
+  // replica gets its own, trusting local connections only (it is a test server).
+  for (const [file, text] of [
+    ['postgresql.conf', 'hot_standby = on\nfsync = off\n'],
+    ['pg_hba.conf', 'local all all trust\nhost all all 127.0.0.1/32 trust\n'],
+    ['pg_ident.conf', ''],
+  ] as const) {
+    writeFileSync(path.join(dataDir, file), text);
+    if (owner) chownSync(path.join(dataDir, file), owner.uid, owner.gid);
+  }
+
+  const ctl = (action: 'start' | 'stop') =>
+    asPostgres('pg_ctl', [
+      '-D',
+      dataDir,
+      '-l',
+      path.join(dir, 'replica.log'),
+      '-w',
+      '-t',
+      '60',
+      ...(action === 'start'
+        ? ['-o', `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir}`, 'start']
+        : ['-m', 'fast', 'stop']),
+    ]);
+
+  const url = new URL(primaryUrl);
+  url.port = String(port);
+  const replica: Replica = {
+    url: url.toString(),
+    port,
+    start: async () => {
+      await ctl('start');
+    },
+    stop: async () => {
+      await ctl('stop').catch(() => undefined);
+    },
+    remove: async () => {
+      await replica.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  try {
+    await replica.start();
+    await waitForReplay(primaryUrl, replica.url);
+  } catch (error) {
+    await replica.remove();
+    throw error;
+  }
+  return replica;
+}
+
+/** Waits until the replica has replayed the primary's current WAL position. */
+export async function waitForReplay(primaryUrl: string, replicaUrl: string, timeoutMs = 30_000): Promise<void> {
+  const target = await queryOne<{ lsn: string }>(primaryUrl, 'SELECT pg_current_wal_lsn()::text AS lsn');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const caughtUp = await queryOne<{ ok: boolean }>(
+      replicaUrl,
+      `SELECT coalesce(pg_last_wal_replay_lsn() >= '${target.lsn}'::pg_lsn, false) AS ok`,
+    ).catch(() => ({ ok: false }));
+    if (caughtUp.ok) return;
+    if (Date.now() > deadline) throw new Error(`The replica did not replay ${target.lsn} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function queryOne<T>(url: string, text: string): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows[0] as T;
+  } finally {
+    await client.end();
+  }
+}
