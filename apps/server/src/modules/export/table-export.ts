@@ -1,229 +1,32 @@
-import { once } from 'node:events';
-import { PassThrough, Readable, type Writable } from 'node:stream';
-import type { ColumnDef, ExportFormat } from '@playrep/contracts';
-import ExcelJS from 'exceljs';
+import { PassThrough } from 'node:stream';
+import type { ExportFormat } from '@playrep/contracts';
 import type { FastifyReply } from 'fastify';
-import { indianNumberFormat } from './number-format.js';
+import type { ExportTable } from './file-builders.js';
+import { buildInWorker } from './worker-pool.js';
+
+export type { ExportRow, ExportTable } from './file-builders.js';
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
 
 /**
- * Server-built exports of report tables: the whole filtered result with the screen's columns and
- * total row, so a large report is never cut to what the browser holds. Both formats are streamed:
- * rows may come from the database in batches, and only a batch is held at a time.
+ * Sends the tables as a streamed download named `{baseName}.{format}`, built in a worker thread
+ * (worker-pool.ts) so that the event loop stays free for every other request. How many exports may
+ * run at once is checked before the handler runs (export-limits.ts).
  */
-export type ExportRow = Readonly<Record<string, unknown>>;
-
-export interface ExportTable {
-  title: string;
-  columns: readonly ColumnDef[];
-  /** The rows in order: an array, or an async iterable that reads them in batches. */
-  rows: Iterable<ExportRow> | AsyncIterable<ExportRow>;
-}
-
-const TOTAL_LABEL = 'Total';
-const IST = 'Asia/Kolkata';
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
-  timeZone: IST,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: true,
-});
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** CSV text is handed on in pieces of about this many characters. */
-const CSV_CHUNK_CHARS = 64 * 1024;
-
-function formatDay(value: string): string {
-  const [y, m, d] = value.slice(0, 10).split('-');
-  return `${d}-${MONTHS[Number(m) - 1]}-${y}`;
-}
-
-/** Sums of the columns marked `total`, kept in hundredths as rows go by so the sum is exact. */
-class ColumnTotals {
-  private readonly cents = new Map<string, number>();
-
-  constructor(columns: readonly ColumnDef[]) {
-    for (const col of columns) if (col.total) this.cents.set(col.key, 0);
-  }
-
-  get any(): boolean {
-    return this.cents.size > 0;
-  }
-
-  add(row: ExportRow): void {
-    for (const [key, sum] of this.cents) this.cents.set(key, sum + Math.round(Number(row[key] ?? 0) * 100));
-  }
-
-  /** The total row's values by column index: the label in the first column, sums under their columns. */
-  values(columns: readonly ColumnDef[]): { col: ColumnDef; value: string | number | null }[] {
-    return columns.map((col, idx) => {
-      const cents = this.cents.get(col.key);
-      return { col, value: cents !== undefined ? cents / 100 : idx === 0 ? TOTAL_LABEL : null };
-    });
-  }
-}
-
-async function* rowsOf(table: ExportTable): AsyncGenerator<ExportRow> {
-  yield* table.rows;
-}
-
-function cellText(col: ColumnDef, value: unknown): string {
-  if (value === null || value === undefined) return '';
-  switch (col.type) {
-    case 'float':
-      return Number(value).toFixed(2);
-    case 'int':
-      return String(Math.trunc(Number(value)));
-    case 'datetime':
-      return dateTimeFormat.format(new Date(String(value)));
-    case 'date':
-      return formatDay(String(value));
-    default:
-      return String(value);
-  }
-}
-
-function csvField(text: string): string {
-  // Quote when needed; neutralise spreadsheet formulas (CSV injection) in text cells.
-  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-function csvLine(columns: readonly ColumnDef[], row: ExportRow): string {
-  return columns.map((c) => csvField(cellText(c, row[c.key]))).join(',');
-}
-
-/** The CSV file in pieces: a BOM (so spreadsheet programs read UTF-8), then each table, CRLF lines. */
-export async function* csvChunks(tables: readonly ExportTable[]): AsyncGenerator<string> {
-  let buffer = '\uFEFF';
-  const line = (text: string) => {
-    buffer += `${text}\r\n`;
-  };
-  for (const [i, table] of tables.entries()) {
-    if (tables.length > 1) {
-      if (i > 0) line('');
-      line(csvField(table.title));
-    }
-    line(table.columns.map((c) => csvField(c.header)).join(','));
-    const totals = new ColumnTotals(table.columns);
-    for await (const row of rowsOf(table)) {
-      line(csvLine(table.columns, row));
-      totals.add(row);
-      if (buffer.length >= CSV_CHUNK_CHARS) {
-        yield buffer;
-        buffer = '';
-      }
-    }
-    if (totals.any) {
-      line(
-        totals
-          .values(table.columns)
-          .map(({ col, value }) => (typeof value === 'number' ? csvField(cellText(col, value)) : csvField(value ?? '')))
-          .join(','),
-      );
-    }
-  }
-  yield buffer;
-}
-
-export async function toCsv(tables: readonly ExportTable[]): Promise<string> {
-  let text = '';
-  for await (const chunk of csvChunks(tables)) text += chunk;
-  return text;
-}
-
-function sheetName(title: string, used: Set<string>): string {
-  let name = title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Report';
-  for (let n = 2; used.has(name); n++) name = `${name.slice(0, 28)} ${n}`;
-  used.add(name);
-  return name;
-}
-
-function xlsxValue(col: ColumnDef, value: unknown): string | number | null {
-  if (value === null || value === undefined) return null;
-  if (col.type === 'float' || col.type === 'int') return Number(value);
-  return cellText(col, value);
-}
-
-/** Adds and commits one row; numbers get the screen's Indian grouping. */
-function writeXlsxRow(sheet: ExcelJS.Worksheet, cells: { col: ColumnDef; value: string | number | null }[], bold = false) {
-  const row = sheet.addRow(cells.map((c) => c.value));
-  cells.forEach(({ col, value }, idx) => {
-    if (typeof value === 'number') row.getCell(idx + 1).numFmt = indianNumberFormat(value, col.type === 'float' ? 2 : 0);
-  });
-  if (bold) row.font = { bold: true };
-  row.commit();
-}
-
-/** Waits while `output` is full; stops the export when the download was closed. */
-async function roomIn(output: Writable): Promise<void> {
-  if (output.destroyed) throw new Error('The download was closed');
-  if (!output.writableNeedDrain) return;
-  await new Promise<void>((resolve, reject) => {
-    const settle = (error?: Error) => {
-      output.off('drain', onDrain);
-      output.off('close', onClose);
-      if (error) reject(error);
-      else resolve();
-    };
-    const onDrain = () => settle();
-    const onClose = () => settle(new Error('The download was closed'));
-    output.on('drain', onDrain);
-    output.on('close', onClose);
-  });
-}
-
-/**
- * Writes the workbook (one sheet per table) to `output` with ExcelJS's streaming writer: each row
- * is committed as it is written, and the writer waits whenever `output` is full.
- */
-export async function writeXlsx(tables: readonly ExportTable[], output: Writable): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const used = new Set<string>();
-  for (const table of tables) {
-    const sheet = workbook.addWorksheet(sheetName(table.title, used));
-    sheet.columns = table.columns.map((c) => ({ width: Math.max(10, c.header.length + 2, c.type === 'datetime' ? 24 : 0) }));
-    const header = sheet.addRow(table.columns.map((c) => c.header));
-    header.font = { bold: true };
-    header.commit();
-    const totals = new ColumnTotals(table.columns);
-    for await (const row of rowsOf(table)) {
-      writeXlsxRow(
-        sheet,
-        table.columns.map((col) => ({ col, value: xlsxValue(col, row[col.key]) })),
-      );
-      totals.add(row);
-      await roomIn(output);
-    }
-    if (totals.any) writeXlsxRow(sheet, totals.values(table.columns), true);
-    sheet.commit();
-  }
-  await workbook.commit();
-}
-
-export async function toXlsx(tables: readonly ExportTable[]): Promise<Buffer> {
-  const output = new PassThrough();
-  const chunks: Buffer[] = [];
-  output.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = once(output, 'end');
-  await writeXlsx(tables, output);
-  await ended;
-  return Buffer.concat(chunks);
-}
-
-/** Sends the tables as a streamed download named `{baseName}.{format}`. */
 export function sendExport(reply: FastifyReply, format: ExportFormat, baseName: string, tables: readonly ExportTable[]) {
   const filename = `${baseName.replace(/[^A-Za-z0-9._-]+/g, '-')}.${format}`;
   reply.header('Content-Disposition', `attachment; filename="${filename}"`);
   reply.header('Cache-Control', 'no-store');
-  if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(Readable.from(csvChunks(tables)));
   const output = new PassThrough();
   // A failure half-way (the database gone) can no longer change the status: the download breaks off.
-  writeXlsx(tables, output).catch((error: unknown) => {
-    reply.log.error({ err: error }, 'XLSX export failed');
-    output.destroy(error instanceof Error ? error : new Error(String(error)));
+  buildInWorker(format, tables, output).catch((error: unknown) => {
+    if (!output.destroyed) {
+      reply.log.error({ err: error }, `${format.toUpperCase()} export failed`);
+      output.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
   });
-  return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(output);
+  return reply.type(CONTENT_TYPES[format]).send(output);
 }

@@ -1,0 +1,184 @@
+import { availableParallelism } from 'node:os';
+import type { Writable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
+import type { ExportFormat } from '@playrep/contracts';
+import type { ExportRow, ExportTable } from './file-builders.js';
+import { exportTurn, pacedExport } from './pacer.js';
+import { roomIn } from './stream-room.js';
+import type { FromWorker, ToWorker } from './worker-protocol.js';
+
+/**
+ * Builds export files in worker threads (export-worker.ts), one file per worker at a time. The
+ * main thread only reads the rows (from the database, in batches) and passes the file on to the
+ * download. Idle workers are kept a while for the next export; how many exports run at once is
+ * bounded by export-limits.ts, not here.
+ */
+const WORKER_URL = new URL('./export-worker.ts', import.meta.url).href;
+/**
+ * The worker's first code. It lowers the thread's priority (on Linux the nice value is a thread's
+ * own), so that the event loop, which answers every other request, comes first when the CPUs are
+ * busy with exports. Then, as the server runs on tsx (docs/decisions/0005) and a worker thread
+ * does not inherit tsx's loader on Node 20, it registers the loader and loads its module.
+ */
+const BOOTSTRAP = `
+try { require('node:os').setPriority(10); } catch {}
+import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+  .then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL)}); });`;
+/** Rows per message to the worker. */
+const ROWS_PER_MESSAGE = 500;
+const MAX_IDLE_WORKERS = 2;
+/**
+ * Workers building at once: no more than the CPUs. Each export's worker holds a building slot
+ * while it writes a batch of rows, then queues again for the next one, so that exports share the
+ * CPUs batch by batch (a small export is not held up behind a large one), and the event loop
+ * always has a CPU to come back to.
+ */
+const MAX_BUILDING = Math.max(1, availableParallelism());
+const IDLE_WORKER_MS = 30_000;
+
+const idleWorkers: { worker: Worker; timer: NodeJS.Timeout }[] = [];
+
+function takeWorker(): Worker {
+  const idle = idleWorkers.pop();
+  if (idle) {
+    clearTimeout(idle.timer);
+    return idle.worker;
+  }
+  const worker = new Worker(BOOTSTRAP, { eval: true });
+  // A worker never keeps the process alive: the download it serves does while it runs.
+  worker.unref();
+  return worker;
+}
+
+function putBack(worker: Worker): void {
+  if (idleWorkers.length >= MAX_IDLE_WORKERS) {
+    void worker.terminate();
+    return;
+  }
+  const entry = {
+    worker,
+    timer: setTimeout(() => {
+      idleWorkers.splice(idleWorkers.indexOf(entry), 1);
+      void worker.terminate();
+    }, IDLE_WORKER_MS),
+  };
+  entry.timer.unref();
+  idleWorkers.push(entry);
+}
+
+let building = 0;
+const waitingToBuild: (() => void)[] = [];
+
+function takeBuildingSlot(): Promise<void> {
+  if (building < MAX_BUILDING) {
+    building += 1;
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => waitingToBuild.push(resolve));
+}
+
+function releaseBuildingSlot(): void {
+  const next = waitingToBuild.shift();
+  // The slot passes straight to the next export waiting for one.
+  if (next) next();
+  else building -= 1;
+}
+
+/** The rows of a table one at a time, read straight from its iterator (each layer costs per row). */
+function iteratorOf(table: ExportTable): AsyncIterator<ExportRow> | Iterator<ExportRow> {
+  const rows = table.rows;
+  return Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]();
+}
+
+/**
+ * Writes the tables as a CSV or XLSX file to `output` and ends it; the file is built in a worker
+ * thread. Rejects (and stops reading rows) when the rows fail, the worker fails, or the download
+ * is closed before the end; `output` is then left to the caller.
+ */
+export function buildInWorker(format: ExportFormat, tables: readonly ExportTable[], output: Writable): Promise<void> {
+  const worker = takeWorker();
+  const sources = tables.map(iteratorOf);
+  const endPacing = pacedExport();
+  return new Promise<void>((resolve, reject) => {
+    let settled = false;
+    const send = (message: ToWorker) => worker.postMessage(message);
+    // Whether this export's worker holds a building slot (from a batch sent until it asks for more).
+    let holdsSlot = false;
+    const freeSlot = () => {
+      if (!holdsSlot) return;
+      holdsSlot = false;
+      releaseBuildingSlot();
+    };
+
+    const finish = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      endPacing();
+      freeSlot();
+      worker.off('message', onMessage);
+      worker.off('error', finish);
+      worker.off('exit', onExit);
+      output.off('close', onClose);
+      if (error) {
+        void worker.terminate();
+        for (const source of sources) void Promise.resolve(source.return?.()).catch(() => {});
+        reject(error);
+      } else {
+        putBack(worker);
+        resolve();
+      }
+    };
+
+    const sendRows = async (index: number) => {
+      await roomIn(output);
+      const source = sources[index];
+      if (!source) throw new Error(`The export worker asked for table ${index} of ${sources.length}`);
+      const rows: ExportRow[] = [];
+      let last = false;
+      const done = await exportTurn();
+      try {
+        while (rows.length < ROWS_PER_MESSAGE) {
+          const next = await source.next();
+          if (next.done) {
+            last = true;
+            break;
+          }
+          rows.push(next.value);
+        }
+      } finally {
+        done();
+      }
+      await takeBuildingSlot();
+      holdsSlot = true;
+      if (settled) freeSlot();
+      else send({ type: 'rows', rows, last });
+    };
+
+    const onMessage = (message: FromWorker) => {
+      switch (message.type) {
+        case 'chunk':
+          output.write(Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength));
+          break;
+        case 'want':
+          freeSlot();
+          sendRows(message.table).catch(finish);
+          break;
+        case 'done':
+          finish();
+          output.end();
+          break;
+        case 'failed':
+          finish(new Error(message.message));
+          break;
+      }
+    };
+    const onExit = (code: number) => finish(new Error(`The export worker stopped (exit code ${code})`));
+    const onClose = () => finish(new Error('The download was closed'));
+
+    worker.on('message', onMessage);
+    worker.on('error', finish);
+    worker.on('exit', onExit);
+    output.on('close', onClose);
+    send({ type: 'start', format, tables: tables.map(({ title, columns }) => ({ title, columns })) });
+  });
+}

@@ -1,0 +1,138 @@
+import { TOO_MANY_ATTEMPTS_MESSAGE } from '@playrep/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createNetwork,
+  DEMO_PASSWORD,
+  injectAs,
+  type NetworkIds,
+  signIn,
+  type TestSession,
+} from '../../test/fixtures/network.js';
+import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { TEST_DB_KINDS } from '../../test/test-db.js';
+import { queryRows } from '../db/client.js';
+
+const NUL = '\u0000';
+/** Every control character but the line breaks a multi-line field may hold. */
+const CONTROLS = [...Array(32).keys(), 127].map((code) => String.fromCharCode(code));
+
+describe.each(TEST_DB_KINDS)('control characters and unknown parameters on %s', (kind) => {
+  let t: TestApp;
+  let ids: NetworkIds;
+  let am1: TestSession;
+  let step = 0;
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    ids = await createNetwork(t.app.db);
+    am1 = await signIn(t.app, 'am1');
+  });
+  afterAll(async () => t?.close());
+  // Each test at a fresh hour: the sign-in limits of one never reach the next.
+  beforeEach(() => {
+    step += 1;
+    t.clock.set(new Date(Date.UTC(2025, 2, 10, 6, 0, 0) + step * 60 * 60_000));
+  });
+
+  const get = (url: string) => injectAs(t.app, am1, { url });
+
+  it('refuses a control character in any query parameter with 400 naming it, never 500', async () => {
+    for (const char of CONTROLS) {
+      const value = encodeURIComponent(`master${char}1`);
+      for (const url of [
+        `/api/playrep/dailystatusmembers?agentId=${value}`,
+        `/api/playrep/drawdetails?gameId=${value}`,
+        `/api/playrep/pointtransferreport?memberId=${value}`,
+        `/api/playrep/revenuereport?fromDate=2025-03-01${encodeURIComponent(char)}`,
+      ]) {
+        const res = await get(url);
+        const field = new URL(url, 'http://x').searchParams.keys().next().value;
+        expect([res.statusCode, res.json()], url).toEqual([400, { message: `${field}: must not contain control characters` }]);
+      }
+    }
+  });
+
+  it('refuses one in a path parameter and in a query the call takes none of', async () => {
+    const path = await get(`/api/auth/userauth/${ids.master1}${encodeURIComponent(NUL)}`);
+    expect([path.statusCode, path.json()]).toEqual([400, { message: 'id: must not contain control characters' }]);
+    const health = await t.app.inject({ url: '/api/health?probe=%00' });
+    expect([health.statusCode, health.json()]).toEqual([400, { message: 'probe: must not contain control characters' }]);
+  });
+
+  it('refuses one in any body field, and lets an address hold line breaks', async () => {
+    const body = {
+      username: 'newmaster9',
+      password: 'Secret#123',
+      role: 'master',
+      firstName: 'New',
+      lastName: 'Master',
+      address: '12 Ring Road,\r\n\tNear the market',
+      commission: 5,
+    };
+    const signup = (fields: Partial<typeof body>) =>
+      injectAs(t.app, am1, { method: 'POST', url: '/api/auth/signup', payload: { ...body, ...fields } });
+    for (const [field, value] of [
+      ['firstName', `New${NUL}`],
+      ['lastName', 'Mas\u001bter'],
+      ['password', `Secret#123${NUL}`],
+      ['address', `12 Ring Road${NUL}`],
+      ['address', '12 Ring Road\u007f'],
+    ] as const) {
+      const res = await signup({ [field]: value });
+      expect([res.statusCode, res.json()], field).toEqual([400, { message: `${field}: must not contain control characters` }]);
+    }
+    const created = await signup({});
+    expect(created.statusCode).toBe(201);
+    expect(created.json().user.address).toBe(body.address);
+  });
+
+  it('counts a sign-in with a control character towards the address limit, and records it without the character', async () => {
+    const address = '198.51.100.23';
+    const before = (await queryRows(t.app.db, sql`SELECT id FROM sign_in_attempts`)).length;
+    for (let i = 0; i < 30; i++) {
+      const payload =
+        i % 2 === 0 ? { username: `admin1${NUL}`, password: DEMO_PASSWORD } : { username: 'admin1', password: `x${NUL}` };
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: address });
+      const field = i % 2 === 0 ? 'username' : 'password';
+      expect([res.statusCode, res.json()]).toEqual([400, { message: `${field}: must not contain control characters` }]);
+    }
+    const recorded = await queryRows<{ username: string; reason: string }>(
+      t.app.db,
+      sql`SELECT username, reason FROM sign_in_attempts ORDER BY id OFFSET ${before}`,
+    );
+    expect(recorded).toHaveLength(30);
+    expect(recorded.every((r) => r.reason === 'malformed')).toBe(true);
+    expect(recorded[0]?.username).toBe('admin1\uFFFD');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'admin1', password: DEMO_PASSWORD },
+      remoteAddress: address,
+    });
+    expect([refused.statusCode, refused.json()]).toEqual([429, { message: TOO_MANY_ATTEMPTS_MESSAGE }]);
+  });
+
+  it('refuses unknown query parameters with 400 naming them', async () => {
+    const one = await get('/api/playrep/revenuereport?fromDate=2025-03-01&toDat=2025-03-07');
+    expect([one.statusCode, one.json()]).toEqual([400, { message: 'Unknown query parameter: toDat' }]);
+    const two = await get('/api/playrep/drawdetails?gameId=MNOQqWWi&limit=5&offset=10');
+    expect([two.statusCode, two.json()]).toEqual([400, { message: 'Unknown query parameters: limit, offset' }]);
+    // Every report call takes only its own parameters.
+    for (const call of [
+      'agentdetails',
+      'balancereport',
+      'computerloan',
+      'revenuerecovery',
+      'revenueweek',
+      'weeklydetailsreport',
+    ]) {
+      const res = await get(`/api/playrep/${call}?sneaky=1`);
+      expect([res.statusCode, res.json()], call).toEqual([400, { message: 'Unknown query parameter: sneaky' }]);
+    }
+    // The ones a call takes still work, the export's `format` and the transfer export's `section` included.
+    expect((await get('/api/playrep/drawdetails?gameId=MNOQqWWi&page=1&pageSize=10&sort=asc')).statusCode).toBe(200);
+    expect((await get('/api/playrep/weeklydetailsreport?format=csv&section=received')).statusCode).toBe(200);
+    expect((await get('/api/playrep/accountsearch?q=mas&limit=5&roles=master')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { HttpError } from '../lib/http-error.js';
+
+/**
+ * Control characters (U+0000-U+001F and U+007F) in a query parameter, a path parameter or a body
+ * field are refused with 400 naming the field, before anything reads the value (PostgreSQL, for
+ * one, refuses a NUL in text: that was a 500). Only free text that may run over several lines
+ * (an address) may hold a tab or a line break.
+ *
+ * Parts that have a schema are checked as part of their validation (so a login body with one
+ * counts towards the sign-in limits like any malformed body); parts without are checked by a hook.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the same without tab, line feed and carriage return
+const CONTROL_CHARACTER_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Body fields of free text over several lines. */
+const MULTILINE_FIELDS = new Set(['address']);
+
+const CONTROL_CHARACTER_MESSAGE = 'must not contain control characters';
+
+type Part = 'querystring' | 'params' | 'body';
+
+/** The path (`a.b.0`) of the first string holding a control character, or null. */
+function controlCharacterAt(value: unknown, part: Part, path: string[] = []): string[] | null {
+  if (typeof value === 'string') {
+    const field = path.at(-1);
+    const pattern =
+      part === 'body' && field !== undefined && MULTILINE_FIELDS.has(field)
+        ? CONTROL_CHARACTER_BUT_LINE_BREAKS
+        : CONTROL_CHARACTER;
+    return pattern.test(value) ? path : null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    // A key is text from the caller too.
+    if (CONTROL_CHARACTER.test(key)) return [...path, key];
+    const found = controlCharacterAt(item, part, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The field as error messages name it: `username`, `roles`, or the part itself when it is the value. */
+function fieldName(path: string[], part: Part): string {
+  return path.length > 0 ? path.join('.') : part;
+}
+
+/**
+ * Wraps a validator compiler: a value with a control character fails validation with a message
+ * naming its field (shaped like a schema validation error, `{ instancePath, message }`).
+ */
+export function refusingControlCharacters<S>(compiler: FastifySchemaCompiler<S>): FastifySchemaCompiler<S> {
+  return (route) => {
+    const validate = compiler(route);
+    const part = route.httpPart;
+    if (part !== 'querystring' && part !== 'params' && part !== 'body') return validate;
+    return (data: unknown) => {
+      const path = controlCharacterAt(data, part);
+      if (path === null) return validate(data);
+      return {
+        error: [
+          {
+            keyword: 'control_character',
+            instancePath: `/${path.join('/')}`,
+            schemaPath: '#',
+            params: {},
+            message: CONTROL_CHARACTER_MESSAGE,
+          },
+        ],
+      };
+    };
+  };
+}
+
+/** The same check for the parts of a route that have no schema (no validator runs on them). */
+export function registerInputGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const schema = request.routeOptions.schema;
+    const parts: [Part, unknown][] = [
+      ['querystring', schema?.querystring ? undefined : request.query],
+      ['params', schema?.params ? undefined : request.params],
+      ['body', schema?.body ? undefined : request.body],
+    ];
+    for (const [part, value] of parts) {
+      const path = controlCharacterAt(value, part);
+      if (path !== null) throw new HttpError(400, `${fieldName(path, part)}: ${CONTROL_CHARACTER_MESSAGE}`);
+    }
+  });
+}
