@@ -8,6 +8,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Where the one server shared by every e2e file listens, e.g. http://127.0.0.1:41234. */
     baseURL: string;
+    /** A live feed key of that server (server-process.ts). */
+    feedKey: string;
   }
 }
 
@@ -22,5 +24,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const server = await startServer();
   console.log(`e2e: server ready at ${server.url} in ${((Date.now() - started) / 1000).toFixed(1)} s (log: ${server.logFile})`);
   project.provide('baseURL', server.url);
+  project.provide('feedKey', server.feedKey);
   return () => server.stop();
 }

@@ -12,7 +12,7 @@ import { cents, istDay } from './report-values.js';
 const MASTER = '/master/reports';
 const AM = '/areamanager/reports';
 
-async function signIn(page: Page, username: 'master1' | 'am1'): Promise<void> {
+async function signIn(page: Page, username: 'master1' | 'master2' | 'am1'): Promise<void> {
   await login(page, username);
   await expectPath(page, `/${username === 'am1' ? 'areamanager' : 'master'}/reports/pointtransfer`, 20_000);
 }
@@ -51,7 +51,7 @@ async function figure(scope: Page | Locator, group: string, label: string): Prom
 async function expectRevenueTotals(table: Locator): Promise<string[][]> {
   const rows = await bodyRows(table);
   const total = await totalRow(table);
-  expect(total[0]).toBe('Total');
+  expect(total[0]).toBe(`Total of ${rows.length} rows`);
   for (const column of [3, 4, 5, 7]) expect(cents(total[column]!), `column ${column}`).toBe(sumColumn(rows, column));
   return rows;
 }
@@ -201,7 +201,7 @@ for (const user of ['master1', 'am1'] as const) {
         expect(row[3]).toMatch(/^\d\d-[A-Z][a-z]{2}-\d{4}$/);
       }
       const total = await totalRow(members);
-      expect(total[0]).toBe('Total');
+      expect(total[0]).toBe(`Total of ${rows.length} ${rows.length === 1 ? 'row' : 'rows'}`);
       expect(cents(total[2]!)).toBe(sumColumn(rows, 2));
       expect(cents(total[4]!)).toBe(sumColumn(rows, 4));
       expect(cents(await figure(page, 'Statement summary', 'Actual Points'))).toBe(cents(total[4]!));
@@ -357,17 +357,210 @@ describe('manager-only money reports: am1 sees them, master1 is kept out', () =>
     expect(await page.getByLabel('Rows per page').inputValue()).toBe('10');
     await showAll(page);
     const rows = await bodyRows(table);
-    expect(rows.map((r) => r[1])).toEqual(expect.arrayContaining(['master1', 'master2']));
-    expect(await table.locator('tbody a').count()).toBe(0);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row[1]).toMatch(/^master\d+$/);
+    // Every Agent ID is a link to that agent's Agent Mail statement of the same week.
+    expect(await table.locator('tbody a').count()).toBe(rows.length);
     const total = await totalRow(table);
     expect(cents(total[3]!)).toBe(sumColumn(rows, 3));
-    // The page opens on the server's default range (the last 7 days), as this call does.
+    // The page opens on the server's default week (the last finished one), as this call does.
     const response = await page.request.get('/api/playrep/managermailreport');
     expect(response.status()).toBe(200);
     const api = (await response.json()) as { totalProfit: number };
     expect(cents(total[3]!)).toBe(Math.round(api.totalProfit * 100));
     expect(await seriousAxeFindings(page)).toEqual([]);
   });
+});
+
+/** The statement's lines top to bottom: [label, value] of each dt and the dd after it, in a named group. */
+async function statementLines(scope: Page | Locator, group: string): Promise<[string, string][]> {
+  return scope
+    .getByRole('group', { name: group })
+    .evaluate((el) =>
+      [...el.querySelectorAll('dt')].map(
+        (dt) => [dt.textContent?.trim() ?? '', dt.nextElementSibling?.textContent?.trim() ?? ''] as [string, string],
+      ),
+    );
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** '16-Nov-2026' as '2026-11-16'. */
+const isoDay = (shown: string) => {
+  const [d, m, y] = shown.split('-');
+  return `${y}-${String(MONTHS.indexOf(m!) + 1).padStart(2, '0')}-${d}`;
+};
+
+/** The labels of a week statement, top to bottom ('of which late' only when some profit is late). */
+const STATEMENT_LABELS = [
+  'Revenue Percentage',
+  'Actual Points',
+  'Gift Points',
+  'Loss Carried In',
+  'Taken Off the Gift',
+  'Actual Revenue',
+  'Loan Deduction',
+  'Previous Loan',
+  'Deducted Points',
+  'Loan Remaining',
+  'Paid',
+  'Carry Forward',
+];
+
+/**
+ * Checks a statement as a reader would: the lines in order, and adding up: Gift Points + Taken
+ * Off the Gift = Actual Revenue, Actual Revenue − Deducted Points = Paid; a gift that differs from
+ * the revenue is explained by a loss carried in. Returns the amounts by label.
+ */
+function expectStatementReads(lines: [string, string][]): Map<string, number> {
+  expect(lines.map(([label]) => label).filter((label) => label !== 'of which late')).toEqual(STATEMENT_LABELS);
+  const late = lines.findIndex(([label]) => label === 'of which late');
+  if (late >= 0) expect(lines[late - 1]![0]).toBe('Actual Points');
+  const value = new Map(lines.map(([label, text]) => [label, text]));
+  const amount = new Map<string, number>();
+  for (const [label, text] of lines) if (/^-?[\d,]+\.\d\d$/.test(text)) amount.set(label, cents(text));
+  const get = (label: string) => amount.get(label)!;
+  expect(get('Gift Points') + get('Taken Off the Gift')).toBe(get('Actual Revenue'));
+  expect(get('Actual Revenue') - get('Deducted Points')).toBe(get('Paid'));
+  expect(get('Taken Off the Gift')).toBeLessThanOrEqual(0);
+  if (get('Gift Points') !== get('Actual Revenue')) expect(get('Loss Carried In')).toBeLessThan(0);
+  // Spec: no revenue percentage and no gift when the profit is negative.
+  if (get('Actual Points') < 0) {
+    expect(value.get('Revenue Percentage')).toBe('0%');
+    expect(get('Gift Points')).toBe(0);
+  }
+  expect(value.get('Loan Deduction')).toMatch(/^\d+(\.\d+)?% deducted for loan$/);
+  return amount;
+}
+
+describe('the week statement reads top to bottom and agrees with Revenue', () => {
+  const e2e = useBrowser();
+
+  test("master2's week popups: every line labelled, adding up, each equal to Revenue's row of the week", async () => {
+    const { page } = e2e;
+    await signIn(page, 'master2');
+    await open(page, `${MASTER}/revenue`, 'Revenue');
+    const table = page.getByRole('table', { name: 'Revenue' });
+    await showAll(page);
+    const rows = await expectRevenueTotals(table);
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) {
+      const [from, to] = [row[1]!.replace(/Open$/, ''), row[2]!];
+      await page.getByRole('button', { name: new RegExp(`: show the week ${from} to ${to}$`) }).click();
+      const dialog = page.getByRole('dialog', { name: `Week ${from} to ${to}` });
+      await dialog.waitFor();
+      await settled(dialog);
+      const amount = expectStatementReads(await statementLines(dialog, 'Gift points summary'));
+      // Revenue's figures of the same week: Profit, Actual Rev, Rev Ded, Rev After Loan.
+      expect(amount.get('Actual Points'), from).toBe(cents(row[3]!));
+      expect(amount.get('Actual Revenue'), from).toBe(cents(row[4]!));
+      expect(amount.get('Deducted Points'), from).toBe(cents(row[5]!));
+      expect(amount.get('Paid'), from).toBe(cents(row[7]!));
+      // The week says whether it is final.
+      const open = row[1]!.endsWith('Open');
+      await dialog
+        .getByText(open ? `Week ${from} to ${to}: open week, live (figures not final)` : `Week ${from} to ${to}: closed`)
+        .waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    // Final Carry Forward and Total Remaining Loan name the week they stand at.
+    const totals = page.getByRole('group', { name: 'Totals of the report' });
+    expect(
+      await totals
+        .locator('dt', { hasText: /^Final Carry Forward$/ })
+        .locator('xpath=following-sibling::dd[2]')
+        .textContent(),
+    ).toMatch(/^(open week, live|after the week of \d\d-[A-Z][a-z]{2}-\d{4})$/);
+    expect(
+      await page.locator('dt', { hasText: 'Total Remaining Loan' }).locator('xpath=following-sibling::dd[2]').textContent(),
+    ).toMatch(/^as at the close of the week of \d\d-[A-Z][a-z]{2}-\d{4}$/);
+  });
+
+  test("am1's Agent Mail of the last finished week reads top to bottom; Manager Mail lists the same accounts; an Agent ID opens its statement", async () => {
+    const { page } = e2e;
+    await signIn(page, 'am1');
+    const members = await openAgentMail(page, 'am1');
+    // One settlement week, the last finished one: From Date a Monday, To Date its Sunday.
+    const heading = (await page.getByRole('heading', { level: 2, name: /^From / }).textContent()) ?? '';
+    const [, shownFrom, shownTo] = /^From (\S+) to (\S+)$/.exec(heading.trim())!;
+    const [from, to] = [isoDay(shownFrom!), isoDay(shownTo!)];
+    expect(new Date(`${from}T00:00:00Z`).getUTCDay()).toBe(1);
+    expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(6);
+    expect(Date.parse(istDay()) - Date.parse(to)).toBeGreaterThan(0);
+    expect(Date.parse(istDay()) - Date.parse(to)).toBeLessThanOrEqual(7 * 86_400_000);
+    expect(await page.getByLabel(`From Date: ${shownFrom}`).count()).toBe(1);
+    expect(await page.getByLabel(`To Date: ${shownTo}`).inputValue()).toBe(shownTo);
+    const rows = await bodyRows(members);
+    const amount = expectStatementReads(await statementLines(page, 'Statement summary'));
+    const total = await totalRow(members);
+    expect(amount.get('Actual Points')).toBe(cents(total[4]!));
+
+    // The same figures as Revenue's row of that week.
+    await page.goto(`${AM}/revenue?fromDate=${from}&toDate=${to}`);
+    const revenue = page.getByRole('table', { name: 'Revenue' });
+    await revenue.locator('tbody tr').first().waitFor();
+    await settled(page);
+    const [week] = await bodyRows(revenue);
+    expect([week![3], week![4], week![5], week![7]].map((t) => cents(t!))).toEqual(
+      ['Actual Points', 'Actual Revenue', 'Deducted Points', 'Paid'].map((label) => amount.get(label)),
+    );
+
+    // Manager Mail of the same week: the same accounts, the same total.
+    await page.goto(`${AREA.am1.mail}/managermaildetails?fromDate=${from}&toDate=${to}`);
+    const grid = page.getByRole('table', { name: 'Manager Mail Details' });
+    await grid.waitFor();
+    await settled(page);
+    await showAll(page);
+    const gridRows = await bodyRows(grid);
+    expect(gridRows.map((r) => r[1])).toEqual(rows.map((r) => r[0]!.replace(/\s*Other cafes$/i, '')));
+    expect(cents((await totalRow(grid))[3]!)).toBe(cents(total[4]!));
+
+    // Its first Agent ID opens that agent's Agent Mail of the same week.
+    const child = gridRows[0]![1]!;
+    await grid.getByRole('link', { name: `${child}: Agent Mail statement of the week` }).click();
+    await expectPath(page, '/areamanager/mailreports/agentmaildetails');
+    await page.getByRole('heading', { level: 2, name: /^From / }).waitFor();
+    await settled(page);
+    const opened = new URL(page.url()).searchParams;
+    expect([opened.get('subject'), opened.get('fromDate'), opened.get('toDate')]).toEqual([child, from, to]);
+    await page.getByText(new RegExp(`^Statement of ${child}, commission`)).waitFor();
+    expectStatementReads(await statementLines(page, 'Statement summary'));
+    expect(await seriousAxeFindings(page)).toEqual([]);
+  });
+});
+
+describe('at phone width (390 x 844)', () => {
+  const e2e = useBrowser();
+
+  for (const user of ['am1', 'master1'] as const) {
+    test(`${user}: Agent Mail is no wider than the screen; the week popup's pager can be reached and is inside it`, async () => {
+      const { page } = e2e;
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signIn(page, user);
+      await openAgentMail(page, user);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+      await open(page, `${AREA[user].reports}/revenue`, 'Revenue');
+      await page
+        .getByRole('button', { name: /: show the week / })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await settled(dialog);
+      await page.waitForTimeout(400); // the modal's transition
+      const pager = dialog.getByRole('navigation', { name: /pagination$/ });
+      await pager.scrollIntoViewIfNeeded();
+      const box = (await dialog.boundingBox())!;
+      for (const control of [pager.getByRole('button', { name: 'Last page' }), pager.getByLabel('Go to page')]) {
+        const at = (await control.boundingBox())!;
+        expect(at.x).toBeGreaterThanOrEqual(box.x);
+        expect(at.x + at.width).toBeLessThanOrEqual(Math.min(box.x + box.width, 390));
+        expect(at.y).toBeGreaterThanOrEqual(0);
+        expect(at.y + at.height).toBeLessThanOrEqual(844);
+      }
+    });
+  }
 });
 
 /** Millimetres in CSS pixels. */

@@ -127,7 +127,7 @@ describe('network reports as am1', () => {
     expect(rows.some((r) => cents(r[3]!) !== 0)).toBe(true);
     const sum = rows.reduce((total, r) => total + cents(r[3]!), 0);
     const totalRow = (await table.locator('tfoot td').allTextContents()).map((t) => t.trim());
-    expect(totalRow[0]).toBe('Total');
+    expect(totalRow[0]).toBe(`Total of ${rows.length} ${rows.length === 1 ? 'row' : 'rows'}`);
     expect(cents(totalRow[3]!)).toBe(sum);
     // The same profits as the API gives for that day, agent by agent.
     for (const apiRow of apiRows) {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -10,6 +10,8 @@ export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'e2e/artifacts');
 
 export interface RunningServer {
   url: string;
+  /** A live feed key of the server (named "e2e"), for posting to /api/feed/v1 as a platform does. */
+  feedKey: string;
   dataDir: string;
   logFile: string;
   stop(): Promise<void>;
@@ -37,9 +39,26 @@ function tail(file: string, lines = 40): string {
 }
 
 /**
+ * A feed key made the way an operator makes one, `npm run feeds -- create e2e`, in the folder before
+ * the server opens it (the embedded database is one process's: the command cannot while the server
+ * runs). Its last line of output is the key.
+ */
+async function createFeedKey(env: NodeJS.ProcessEnv): Promise<string> {
+  const args = ['--import', 'tsx', 'apps/server/src/modules/feed/cli.ts', 'create', 'e2e'];
+  const stdout = await new Promise<string>((resolve, reject) =>
+    execFile(process.execPath, args, { cwd: REPO_ROOT, env }, (err, out, errOut) =>
+      err ? reject(new Error(`npm run feeds -- create e2e failed: ${errOut || err.message}`)) : resolve(out),
+    ),
+  );
+  return stdout.trim().split('\n').at(-1)!;
+}
+
+/**
  * Starts the real server the way `npm start` does (tsx, embedded database in a fresh temporary
  * folder, the small demo network seeded by the server itself) and waits until /api/health answers.
- * It serves the web app built by `npm run build` (the root `npm test` builds it first).
+ * It serves the web app built by `npm run build` (the root `npm test` builds it first). Its data
+ * does not move by itself (DEMO_FEED=0): the tests compare screens with figures read a moment
+ * before. A feed key is made first (createFeedKey) for the tests that post to the feed.
  */
 export async function startServer(options: { startTimeoutMs?: number } = {}): Promise<RunningServer> {
   const port = await freePort();
@@ -57,9 +76,11 @@ export async function startServer(options: { startTimeoutMs?: number } = {}): Pr
     SEED_ON_EMPTY: '1',
     SEED: '42',
     LOG_LEVEL: 'warn',
+    DEMO_FEED: '0',
   };
   // The browser tests always run on the embedded database, whatever the caller's environment says.
   delete env.DATABASE_URL;
+  const feedKey = await createFeedKey(env);
 
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: REPO_ROOT,
@@ -94,7 +115,7 @@ export async function startServer(options: { startTimeoutMs?: number } = {}): Pr
     }
     try {
       const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) return { url, dataDir, logFile, stop };
+      if (response.status === 200) return { url, feedKey, dataDir, logFile, stop };
     } catch {
       // Not listening yet: it migrates and seeds first.
     }

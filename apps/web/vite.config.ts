@@ -5,7 +5,16 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    // No source maps: the server would hand the app's sources to anyone (it refuses *.map in production too).
+    sourcemap: false,
+    rolldownOptions: {
+      // The contracts' modules only declare things: the sign-in page takes the roles and the
+      // permission table from them without the zod schemas of every call (their own modules).
+      treeshake: { moduleSideEffects: [{ test: /[\\/]packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false }] },
+    },
+  },
   test: {
     name: 'web',
     root: import.meta.dirname,

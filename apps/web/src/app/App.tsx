@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './mantine-styles.css';
 import '@mantine/dates/styles.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';

@@ -5,9 +5,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { menuFor } from '../config/navigation';
 import { jsonResponse, signedInServer } from '../test/fetch-stub';
 import { renderApp, signInAs } from '../test/render-app';
+import { PAGE_LOAD } from '../test/report-server';
 import { SCREEN_PAGES } from './screen-registry';
 
-const heading = () => screen.findByRole('heading', { level: 1 });
+/** The page's title; the first page a test opens is a lazy chunk, which takes seconds on a loaded machine. */
+const heading = () => screen.findByRole('heading', { level: 1 }, PAGE_LOAD);
 const EXPIRED = 'Your session has expired. Please sign in again.';
 
 describe('routes outside the role areas', () => {

@@ -1,8 +1,8 @@
 import { DRAW_DETAILS_ROUTE, isDrawScreen, type Role } from '@playrep/contracts';
-import { Navigate, type RouteObject, useLocation } from 'react-router';
+import { Navigate, type RouteObject, useLocation, useNavigate } from 'react-router';
 import { HOME_SCREEN, ROLES, routesForRole } from '../config/navigation';
 import { LOGIN_PATH, roleBasePath, roleHomePath, screenPath } from '../config/paths';
-import { LoginScreen } from '../features/auth/LoginScreen';
+import { LoginPage } from '../features/auth/LoginPage';
 import { RoleLayout } from './layout/RoleLayout';
 import { RouteGuard } from './RouteGuard';
 import { ScreenError, ScreenRoute } from './ScreenRoute';
@@ -11,6 +11,12 @@ import { ScreenError, ScreenRoute } from './ScreenRoute';
 function RedirectTo({ to }: { to: string }) {
   const { search } = useLocation();
   return <Navigate to={{ pathname: to, search }} replace />;
+}
+
+/** The sign-in page inside the app (after a sign-out or an ended session): it moves with the router. */
+function LoginRoute() {
+  const navigate = useNavigate();
+  return <LoginPage onNavigate={(path) => void navigate(path, { replace: true })} />;
 }
 
 /**
@@ -70,7 +76,7 @@ function roleRoute(role: Role): RouteObject {
 export function buildRoutes(): RouteObject[] {
   return [
     { path: '/', element: <Navigate to={LOGIN_PATH} replace /> },
-    { path: LOGIN_PATH, element: <LoginScreen /> },
+    { path: LOGIN_PATH, element: <LoginRoute /> },
     ...ROLES.map(roleRoute),
     { path: '*', element: <Navigate to={LOGIN_PATH} replace /> },
   ];

@@ -1,4 +1,4 @@
-import { HOME_PATH, isRole, menuFor, ROLES, type Role, SCREENS, type Screen, screensFor } from '@playrep/contracts';
+import { HOME_PATH, isDrawScreen, isRole, menuFor, ROLES, type Role, SCREENS, type Screen, screensFor } from '@playrep/contracts';
 import { roleHomePath } from './paths';
 
 export type { MenuSection } from '@playrep/contracts';
@@ -35,6 +35,21 @@ export function landingPathFor(role: unknown): string | null {
   const normalised = typeof role === 'string' ? role.trim().toLowerCase() : role;
   if (routesForRole(normalised).length === 0 || !isRole(normalised)) return null;
   return roleHomePath(normalised as Role);
+}
+
+/**
+ * The screen whose page a path in a role area most likely shows, to start loading its code early:
+ * the screen at that path, the draw details page for any game, otherwise the landing screen (a
+ * bare /{role}/reports and unknown sub-paths). The router still decides; a wrong guess only costs
+ * a download.
+ */
+export function screenAtPath(pathname: string): Screen | undefined {
+  const [role, ...rest] = pathname.split('/').filter(Boolean);
+  if (!isRole(role)) return undefined;
+  const screens = screensFor(role);
+  const path = rest.join('/');
+  if (rest[0] === 'drawdetails') return screens.find(isDrawScreen);
+  return screens.find((s) => s.path === path) ?? HOME_SCREEN;
 }
 
 /** What every screen page receives from the router: its row of the permission table and the role area. */

@@ -81,7 +81,7 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   };
 }
 
-/** `/playrep/x` -> `/api/playrep/x?a=1` */
+/** A path of the endpoint table and its query as a URL: `/playrep/x`, `{ a: 1 }` -> `/api/playrep/x?a=1`. */
 export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
   const suffix = path.startsWith('/') ? path : `/${path}`;
   const params = new URLSearchParams();
@@ -165,7 +165,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
 type Options<T> = Omit<RequestOptions<T>, 'method' | 'query' | 'body'>;
 
-/** Shorthands: `api.get('/playrep/x', { id })`, `api.post('/auth/login', body)`. */
+/** Shorthands: `api.get(path, query)`, `api.post(path, body)` (paths from the contracts' ENDPOINTS). */
 export const api = {
   get<T = unknown>(path: string, query?: Record<string, QueryValue>, options?: Options<T>): Promise<T> {
     return apiRequest<T>(path, { ...options, method: 'GET', query });

@@ -1,3 +1,4 @@
+import { SESSION_TTL_SECONDS } from '@playrep/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   endSession,
@@ -32,6 +33,7 @@ describe('session from a sign-in answer', () => {
   });
 
   it('expires 30 minutes after sign-in when the server gives no usable expiry', () => {
+    expect(SESSION_LIFETIME_MS).toBe(SESSION_TTL_SECONDS * 1000);
     expect(sessionFromSignIn({ user, roles: ['areamanager'] }, NOW)?.expiresAt).toBe(NOW + SESSION_LIFETIME_MS);
     expect(sessionFromSignIn({ user, roles: ['areamanager'], expiresAt: 'soon' }, NOW)?.expiresAt).toBe(
       NOW + SESSION_LIFETIME_MS,
@@ -71,7 +73,7 @@ describe('stored session', () => {
     startSession({ role: 'player', user: { _id: 'p', username: 'p', firstName: 'P', lastName: 'R' }, expiresAt: NOW });
     expireSession();
     expect(window.sessionStorage.length).toBe(0);
-    expect(getSessionState()).toEqual({ session: null, notice: { message: SESSION_EXPIRED_NOTICE, tone: 'info' } });
+    expect(getSessionState()).toEqual({ session: null, notice: { message: SESSION_EXPIRED_NOTICE } });
     endSession();
     expect(getSessionState().notice).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { isRole, type Role, SESSION_TTL_SECONDS } from '@playrep/contracts';
+import { isRole, type Role } from '@playrep/contracts';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -21,17 +21,22 @@ export interface LocalSession {
   expiresAt: number;
 }
 
-/** A message for the login screen about how the last session ended. */
+/**
+ * A message for the login screen about how the last session ended ('Logout failed.', the session
+ * expired): it joins the login error list and clears after 1 second (spec section 2).
+ */
 export interface SessionNotice {
   message: string;
-  /** 'info' stays until the next sign-in; 'error' joins the login error list and clears after 1 s. */
-  tone: 'info' | 'error';
 }
 
 export const SESSION_EXPIRED_NOTICE = 'Your session has expired. Please sign in again.';
 
-/** Sessions end 30 minutes after sign-in (spec section 9); used when the server gives no expiry. */
-export const SESSION_LIFETIME_MS = SESSION_TTL_SECONDS * 1000;
+/**
+ * Sessions end 30 minutes after sign-in (spec section 9); used when the server gives no expiry.
+ * Written here rather than read from the contracts' SESSION_TTL_SECONDS, whose module brings zod
+ * into the sign-in page's code; session.test.ts checks that the two agree.
+ */
+export const SESSION_LIFETIME_MS = 30 * 60 * 1000;
 
 /** sessionStorage keys (spec section 3 names, minus the token, which is never stored). */
 export const STORAGE_KEYS = {
@@ -171,7 +176,7 @@ export function endSession(notice: SessionNotice | null = null): void {
 
 /** The server (or the clock) ended the session: clear it and say so on the login screen. */
 export function expireSession(): void {
-  endSession({ message: SESSION_EXPIRED_NOTICE, tone: 'info' });
+  endSession({ message: SESSION_EXPIRED_NOTICE });
 }
 
 /** Leaves a notice for the login screen without touching the session. */

@@ -2,8 +2,8 @@ import type { Role } from '@playrep/contracts';
 import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { App } from '../app/App';
-import { createQueryClient } from '../app/query-client';
 import { buildRoutes } from '../app/routes';
+import { createQueryClient } from '../lib/query-client';
 import { type LocalSession, startSession } from '../lib/session';
 
 /** Renders the whole app (providers, routes, guard, layout) at `path` in a memory router. */

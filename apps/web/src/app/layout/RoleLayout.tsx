@@ -85,7 +85,8 @@ export function RoleLayout({ role }: { role: Role }) {
         // Off-screen while collapsed: keep its links out of the tab order.
         inert={!navOpened}
       >
-        <MobileMenu sections={sections} pathname={pathname} />
+        {/* Rendered only while open: closed, the panel is off-screen and inert anyway. */}
+        {navOpened && <MobileMenu sections={sections} pathname={pathname} />}
       </AppShell.Navbar>
 
       <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>

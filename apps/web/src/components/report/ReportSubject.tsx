@@ -24,7 +24,7 @@ export const SEARCH_DEBOUNCE_MS = 250;
 const MYSELF_OPTION = '__myself__';
 
 /**
- * The account a report is about (issue 6 point 6): the `id` URL parameter when a manager picked one
+ * The account a report is about: the `id` URL parameter when a manager picked one
  * of its subtree, otherwise the signed-in user (the server's default for a missing `id`).
  * Every report page passes `subjectId` as the `id` of its calls and renders <SubjectPicker />
  * among its filters.

@@ -5,7 +5,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../lib/query-client';
 import { jsonResponse, signedInServer } from '../../test/fetch-stub';
 import { signInAs } from '../../test/render-app';
 import { SubjectPicker, useReportSubject } from './ReportSubject';
@@ -74,7 +74,8 @@ function renderPage(role: Role, path = '/report', screen?: Screen) {
 
 const picker = () => screen.getByRole('combobox', { name: 'Report for' }) as HTMLInputElement;
 const subject = () => screen.getByLabelText('subject').textContent;
-const typed = (searches: Record<string, string>[]) => searches.map((s) => s.q).filter((q) => q !== '');
+/** The words searched for (an empty search, the list on opening, sends no `q`: the server's default). */
+const typed = (searches: Record<string, string>[]) => searches.map((s) => s.q ?? '').filter((q) => q !== '');
 
 describe('SubjectPicker', () => {
   it('searches as the manager types (debounced), shows username, name and role, and sets id in the URL as a new entry', async () => {

@@ -1,11 +1,10 @@
-import { AccountSearchResponse, type Role } from '@playrep/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import type { CallResponse, Role } from '@playrep/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { reportCall } from '../../lib/report-call';
 
 /** One account the picker offers: `_id`, `username`, `fullname`, `role`. */
-export type AccountMatch = AccountSearchResponse['data'][number];
+export type AccountMatch = CallResponse<'accountsearch'>['data'][number];
 
-export const ACCOUNT_SEARCH_PATH = '/playrep/accountsearch';
 /** How many matches the picker lists at once. */
 export const ACCOUNT_SEARCH_LIMIT = 20;
 
@@ -15,23 +14,15 @@ export const ACCOUNT_SEARCH_LIMIT = 20;
  * only when given. No `id` on purpose: the picker always searches the whole subtree of the
  * manager, whatever the current subject is.
  */
-export function fetchAccountSearch(q: string, limit = ACCOUNT_SEARCH_LIMIT, roles?: readonly Role[], signal?: AbortSignal) {
-  return api.get(ACCOUNT_SEARCH_PATH, { q, limit, roles: roles?.join(',') }, { schema: AccountSearchResponse, signal });
-}
-
-export function accountSearchQuery(q: string, limit = ACCOUNT_SEARCH_LIMIT, roles?: readonly Role[]) {
-  return queryOptions({
-    queryKey: ['report-subject', 'accountsearch', { q, limit, roles }],
-    queryFn: ({ signal }) => fetchAccountSearch(q, limit, roles, signal),
-    staleTime: 60_000,
-  });
-}
+const { query: accountSearchQuery } = reportCall('accountsearch');
 
 /** The matches for `q`; the previous list stays while the next one loads (no flicker while typing). */
 export function useAccountSearch(q: string, options: { enabled: boolean; limit?: number; roles?: readonly Role[] | undefined }) {
+  const { enabled, limit = ACCOUNT_SEARCH_LIMIT, roles } = options;
   return useQuery({
-    ...accountSearchQuery(q, options.limit, options.roles),
-    enabled: options.enabled,
+    ...accountSearchQuery({ q, limit, roles: roles?.join(',') }),
+    staleTime: 60_000,
+    enabled,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,13 +1,17 @@
-import { DRAW_COLUMNS, DRAW_PAGE_SIZES, type DrawRow, gameNameForCode } from '@playrep/contracts';
+import { type CallParams, DRAW_COLUMNS, DRAW_PAGE_SIZES, type DrawRow, gameNameForCode } from '@playrep/contracts';
 import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router';
-import { PageFrame } from '../../app/page-frame';
-import { DataTable, type DataTableColumn, type DateRange, DateRangePicker, ReportToolbar } from '../../components/ui';
-import { addDays, isApiDate, todayIst } from '../../lib/format';
-import { useUrlFilters } from '../../lib/url-state';
-import { type DrawSort, drawDetailsExport, useDrawDetails } from './api/draw-details';
-import { useDateDraft } from './components/use-date-draft';
+import { PageFrame } from '../../components/report/PageFrame';
+import { lastSevenDays } from '../../components/report/report-dates';
+import { plainSrNo, tableColumns } from '../../components/report/table-columns';
+import { useRangeFilters } from '../../components/report/use-range-filters';
+import { useReportErrorLog } from '../../components/report/use-report-error-log';
+import { DataTable, type DataTableColumn, DateRangePicker, ReportToolbar } from '../../components/ui';
+import { drawDetailsExport, useDrawDetails } from './api/draw-details';
 import { WinningNumber } from './components/WinningNumber';
+
+/** By draw time: 'desc' newest first (the default), 'asc' oldest first. */
+type DrawSort = NonNullable<CallParams<'drawdetails'>['sort']>;
 
 const DEFAULT_PAGE_SIZE = DRAW_PAGE_SIZES[0];
 const DEFAULT_SORT: DrawSort = 'desc';
@@ -29,19 +33,11 @@ function sortFromUrl(value: string): DrawSort {
 }
 
 function drawColumns(gameCode: string): DataTableColumn<DrawRow>[] {
-  const header = (key: string) => DRAW_COLUMNS.find((c) => c.key === key)?.header ?? key;
   // Paged on the server: only Draw Time sorts, and the server does it (newest or oldest first).
-  return [
-    { key: '_id', id: 'srNo', header: header('srNo'), type: 'custom', sortable: false, render: (_row, { index }) => index + 1 },
-    {
-      key: 'drawno',
-      header: header('drawno'),
-      type: 'custom',
-      sortable: false,
-      render: (row) => <WinningNumber gameCode={gameCode} drawno={row.drawno} color={row.color} />,
-    },
-    { key: DRAW_TIME_COLUMN, header: header('date'), type: 'datetime' },
-  ];
+  return tableColumns<DrawRow>(DRAW_COLUMNS, {
+    srNo: plainSrNo(),
+    drawno: { sortable: false, render: (row) => <WinningNumber gameCode={gameCode} drawno={row.drawno} color={row.color} /> },
+  });
 }
 
 /**
@@ -61,10 +57,7 @@ export default function DrawDetailsPage() {
 
 function DrawDetails({ gameCode }: { gameCode: string }) {
   const title = gameNameForCode(gameCode);
-  const today = todayIst();
-  const { filters, setFilters } = useUrlFilters({
-    fromDate: addDays(today, -6),
-    toDate: today,
+  const { filters, setFilters, draft, setDraft, apply } = useRangeFilters(lastSevenDays(), {
     sort: DEFAULT_SORT,
     page: '1',
     pageSize: String(DEFAULT_PAGE_SIZE),
@@ -72,19 +65,10 @@ function DrawDetails({ gameCode }: { gameCode: string }) {
   const page = pageFromUrl(filters.page);
   const pageSize = pageSizeFromUrl(filters.pageSize);
   const sort = sortFromUrl(filters.sort);
-  const range = { gameId: gameCode, fromDate: filters.fromDate, toDate: filters.toDate, sort };
 
-  const applied: DateRange = {
-    from: isApiDate(filters.fromDate) ? filters.fromDate : null,
-    to: isApiDate(filters.toDate) ? filters.toDate : null,
-  };
-  const [draft, setDraft] = useDateDraft(applied);
-
-  const result = useDrawDetails({ ...range, page, pageSize });
+  const result = useDrawDetails({ gameId: gameCode, fromDate: filters.fromDate, toDate: filters.toDate, page, pageSize, sort });
   const { data, error, isFetching } = result;
-  useEffect(() => {
-    if (error) console.error(`${title}: the draws could not be loaded`, error);
-  }, [title, error]);
+  useReportErrorLog(title, error, 'draws');
 
   // A page past the end (an old link, a shorter range) goes to the last page.
   const pageCount = data ? Math.max(1, Math.ceil(data.total / pageSize)) : undefined;
@@ -97,8 +81,7 @@ function DrawDetails({ gameCode }: { gameCode: string }) {
   const columns = useMemo(() => drawColumns(gameCode), [gameCode]);
 
   const showDetails = () => {
-    const changed = setFilters({ fromDate: draft.from ?? '', toDate: draft.to ?? '', page: '1' });
-    if (!changed) void result.refetch();
+    if (!apply({ page: '1' })) void result.refetch();
   };
 
   const usedFrom = data?.range.fromDate;
@@ -118,7 +101,7 @@ function DrawDetails({ gameCode }: { gameCode: string }) {
           pageSizes={DRAW_PAGE_SIZES}
           getRowId={(row) => row._id}
           // The whole range, built by the server, with the range it answered with.
-          exportHref={(format) => drawDetailsExport({ ...range, fromDate: usedFrom, toDate: usedTo }, format)}
+          exportHref={drawDetailsExport({ gameId: gameCode, fromDate: usedFrom, toDate: usedTo, sort })}
           serverPaging={{
             page,
             pageSize,

@@ -1,8 +1,12 @@
 import type { ScreenPageProps } from '../../config/navigation';
-import { computerLoan } from './api/computer-loan';
-import { LoanReportPage } from './components/LoanReportPage';
+import { computerLoanExport, useComputerLoan } from './api/computer-loan';
+import { LoanReport } from './components/LoanReport';
 
-/** Computer Loan (issue 5 point 4): the masters in scope with a loan. */
+/** Computer Loan: the masters in scope with a loan. */
 export default function ComputerLoanPage({ screen }: ScreenPageProps) {
-  return <LoanReportPage definition={{ title: screen.label, call: computerLoan, tableOnlyWithRows: false }} />;
+  return (
+    <LoanReport
+      definition={{ title: screen.label, useReport: useComputerLoan, exportHref: computerLoanExport, tableOnlyWithRows: false }}
+    />
+  );
 }

@@ -36,14 +36,23 @@ describe('Computer Loan', () => {
     await within(table).findByText('master1');
     expect(columnHeaders(table)).toEqual(['Sr. No.', 'Agent ID', 'total loan', 'Prossing loan', 'Days from Last Deduction']);
     const rows = within(table).getAllByRole('row');
-    // Header, 3 rows of the first page, total.
-    expect(rows).toHaveLength(5);
+    // Header, 3 rows of the first page, the page's total, the total of all.
+    expect(rows).toHaveLength(6);
     expect(cellTexts(rows[1]!)).toEqual(['1', 'master1', '10,500.00', '500.00', '3']);
     expect(cellTexts(rows[2]!)).toEqual(['2', 'master2', '52,500.50', '2,500.25', '10']);
     const totalLoan = LOANS.reduce((s, l) => s + l.totalLoan * 100, 0) / 100;
     const fees = LOANS.reduce((s, l) => s + l.processingLoan * 100, 0) / 100;
+    const pageLoan = LOANS.slice(0, 3).reduce((s, l) => s + l.totalLoan * 100, 0) / 100;
+    const pageFees = LOANS.slice(0, 3).reduce((s, l) => s + l.processingLoan * 100, 0) / 100;
     expect(cellTexts(rows[4]!)).toEqual([
-      'Total',
+      'Page total, rows 1-3',
+      '',
+      pageLoan.toLocaleString('en-IN', { minimumFractionDigits: 2 }),
+      pageFees.toLocaleString('en-IN', { minimumFractionDigits: 2 }),
+      '',
+    ]);
+    expect(cellTexts(rows[5]!)).toEqual([
+      'Total of 4 rows',
       '',
       totalLoan.toLocaleString('en-IN', { minimumFractionDigits: 2 }),
       fees.toLocaleString('en-IN', { minimumFractionDigits: 2 }),
@@ -89,7 +98,13 @@ describe('Multiple Cybers', () => {
 
 describe('Revenue Recovery', () => {
   const recovery = (username: string) => ({
-    data: { masterUsername: username, recoveryAmount: 1250.5, outstandingLoan: 1000, carryForward: -250.5 },
+    data: {
+      masterUsername: username,
+      recoveryAmount: 1250.5,
+      outstandingLoan: 1000,
+      carryForward: -250.5,
+      asOfWeek: { fromDate: '2025-03-03', toDate: '2025-03-09', open: false },
+    },
   });
 
   it('alerts on an empty Agent ID and makes no call', async () => {
@@ -117,6 +132,12 @@ describe('Revenue Recovery', () => {
     await within(table).findByText('master2');
     expect(columnHeaders(table)).toEqual(['ID', 'Recovery Amount']);
     expect(cellTexts(within(table).getAllByRole('row')[1]!)).toEqual(['master2', '1,250.50']);
+    // The amount names the week it stands at.
+    expect(
+      screen.getByText(
+        'Recovery Amount as at the close of the week of 03-Mar-2025: outstanding loan 1,000.00 plus the loss carried forward out of that week 250.50.',
+      ),
+    ).toBeTruthy();
     expect(callsTo(calls, 'revenuerecovery')).toEqual([{ username: 'master2' }]);
     expect(app.router.state.location.search).toBe('?username=master2');
     expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe(
@@ -126,7 +147,9 @@ describe('Revenue Recovery', () => {
 
   it("shows 'No data found.' in red when the agent owes nothing", async () => {
     reportServer({
-      revenuerecovery: () => ({ data: { masterUsername: 'master5', recoveryAmount: 0, outstandingLoan: 0, carryForward: 0 } }),
+      revenuerecovery: () => ({
+        data: { masterUsername: 'master5', recoveryAmount: 0, outstandingLoan: 0, carryForward: 0, asOfWeek: null },
+      }),
     });
     signInAs('areamanager');
     renderApp('/areamanager/reports/revenuerecovery?username=master5');

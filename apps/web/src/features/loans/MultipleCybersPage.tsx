@@ -1,8 +1,17 @@
 import type { ScreenPageProps } from '../../config/navigation';
-import { multipleCybers } from './api/multiple-cybers';
-import { LoanReportPage } from './components/LoanReportPage';
+import { multipleCybersExport, useMultipleCybers } from './api/multiple-cybers';
+import { LoanReport } from './components/LoanReport';
 
-/** Multiple Cybers (issue 5 point 4): the loan columns for masters with more than one cafe; table only with rows. */
+/** Multiple Cybers: the loan columns for masters with more than one cafe; table only with rows. */
 export default function MultipleCybersPage({ screen }: ScreenPageProps) {
-  return <LoanReportPage definition={{ title: screen.label, call: multipleCybers, tableOnlyWithRows: true }} />;
+  return (
+    <LoanReport
+      definition={{
+        title: screen.label,
+        useReport: useMultipleCybers,
+        exportHref: multipleCybersExport,
+        tableOnlyWithRows: true,
+      }}
+    />
+  );
 }

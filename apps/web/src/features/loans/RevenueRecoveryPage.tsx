@@ -1,20 +1,25 @@
 import { Stack, Text, TextInput } from '@mantine/core';
 import { RECOVERY_COLUMNS, type RecoveryResponse } from '@playrep/contracts';
-import { useEffect } from 'react';
-import { PageFrame } from '../../app/page-frame';
+import { PageFrame } from '../../components/report/PageFrame';
 import { SubjectPicker, useReportSubject } from '../../components/report/ReportSubject';
+import { tableColumns } from '../../components/report/table-columns';
+import { useDraft } from '../../components/report/use-draft';
+import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { DataTable, NEGATIVE_COLOR, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { isApiError } from '../../lib/api-client';
-import { formatAmount } from '../../lib/format';
+import { formatAmount, formatDate } from '../../lib/format';
 import { useUrlFilters } from '../../lib/url-state';
 import { revenueRecoveryExport, useRevenueRecovery } from './api/revenue-recovery';
 import { AGENT_REQUIRED_ALERT, LOAN_PAGE_SIZE, NO_DATA_FOUND, RECOVERY_FALLBACK_ERROR } from './components/constants';
-import { tableColumns } from './components/table-columns';
-import { useDraft } from './components/use-draft';
 
 type Recovery = RecoveryResponse['data'];
 const COLUMNS = tableColumns<Recovery>(RECOVERY_COLUMNS);
+
+/** Where the amount stands: 'as at the close of the week of 10-Nov-2026'. */
+export function recoveryAsOfText(data: Pick<Recovery, 'asOfWeek'>): string {
+  return data.asOfWeek ? `as at the close of the week of ${formatDate(data.asOfWeek.fromDate)}` : 'no week closed yet';
+}
 
 /** Spec section 8: the server's `message`, or the fallback when none came (network failure, bad body). */
 export function recoveryErrorText(error: unknown): string {
@@ -46,8 +51,8 @@ function RecoveryResult({ data, exportHref }: { data: Recovery; exportHref: Retu
         getRowId={(row) => row.masterUsername}
       />
       <Text size="sm" c="gray.7">
-        Outstanding loan {formatAmount(data.outstandingLoan)} plus the loss carried forward from the last closed week{' '}
-        {formatAmount(Math.abs(data.carryForward))}.
+        Recovery Amount {recoveryAsOfText(data)}: outstanding loan {formatAmount(data.outstandingLoan)} plus the loss carried
+        forward out of that week {formatAmount(Math.abs(data.carryForward))}.
       </Text>
     </Stack>
   );
@@ -62,13 +67,12 @@ export default function RevenueRecoveryPage({ screen }: ScreenPageProps) {
   const { subjectId } = useReportSubject();
   const { filters, setFilters } = useUrlFilters({ username: '' });
   const applied = filters.username.trim();
-  const [draft, setDraft] = useDraft(applied, applied);
+  const [draft, setDraft] = useDraft(applied);
   const params = { id: subjectId, username: applied };
-  const result = useRevenueRecovery(params);
+  // Idle without an Agent ID (spec section 5: no call is made); another agent starts empty.
+  const result = useRevenueRecovery(params, { enabled: applied !== '', keepPrevious: false });
   const { data, error, isFetching } = result;
-  useEffect(() => {
-    if (error) console.error(`${screen.label}: the recovery could not be loaded`, error);
-  }, [screen.label, error]);
+  useReportErrorLog(screen.label, error, 'recovery');
 
   const search = () => {
     const agent = draft.trim();

@@ -1,19 +1,21 @@
 import './components/statement-print.css';
 import { Box, Button, LoadingOverlay, VisuallyHidden } from '@mantine/core';
-import { useEffect, useRef } from 'react';
-import { PageFrame } from '../../app/page-frame';
+import { useRef } from 'react';
+import { ExportLinks } from '../../components/report/ExportLinks';
+import { PageFrame } from '../../components/report/PageFrame';
 import { SubjectPicker } from '../../components/report/ReportSubject';
-import { DateRangePicker, ReportToolbar } from '../../components/ui';
+import { useReportErrorLog } from '../../components/report/use-report-error-log';
+import { ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { agentMailExport, useAgentMail } from './api/agent-mail';
-import { ExportLinks } from './components/ExportLinks';
 import { MailStatement } from './components/MailStatement';
 import { useMailFilters } from './components/use-mail-filters';
 import { usePrintFit } from './components/use-print-fit';
+import { WeekPicker } from './components/WeekPicker';
 
 /**
- * Agent Mail Details (issue 5 point 6): From Date / To Date (read-only pickers) and Show Details,
- * then the mail statement under a loading overlay. It loads on open and on Show Details; the
+ * Agent Mail Details: one settlement week (From Date a Monday, To Date its Sunday; the last
+ * finished week by default) and Show Details, then the mail statement under a loading overlay. It loads on open and on Show Details; the
  * dates live in the URL (Show Details adds a history entry). Print gives the statement alone on
  * one A4 page, scaled down to fit when it is long (usePrintFit).
  */
@@ -23,9 +25,7 @@ export default function AgentMailPage({ screen }: ScreenPageProps) {
   const { data, error, isFetching } = report;
   const statement = useRef<HTMLDivElement>(null);
   usePrintFit(statement, data);
-  useEffect(() => {
-    if (error) console.error(`${screen.label}: the statement could not be loaded`, error);
-  }, [screen.label, error]);
+  useReportErrorLog(screen.label, error, 'statement');
 
   const showDetails = () => {
     if (!apply()) void report.refetch();
@@ -45,7 +45,7 @@ export default function AgentMailPage({ screen }: ScreenPageProps) {
       <div data-print-hide>
         <ReportToolbar onSubmit={showDetails} loading={isFetching}>
           <SubjectPicker />
-          <DateRangePicker value={draft} onChange={setDraft} />
+          <WeekPicker value={draft} onChange={setDraft} />
         </ReportToolbar>
       </div>
       <Box ref={statement} className="mail-statement" pos="relative" mih={120} aria-busy={isFetching}>
@@ -53,7 +53,7 @@ export default function AgentMailPage({ screen }: ScreenPageProps) {
         {isFetching && <VisuallyHidden role="status">Loading the statement…</VisuallyHidden>}
         {data && !error && (
           <>
-            <ExportLinks href={agentMailExport(exportParams)} />
+            <ExportLinks href={agentMailExport(exportParams)} printHide />
             <MailStatement data={data} />
           </>
         )}

@@ -1,59 +1,91 @@
-import { Stack, Text, Title } from '@mantine/core';
-import { MANAGER_MAIL_COLUMNS, type ManagerMailRow } from '@playrep/contracts';
-import { useEffect } from 'react';
-import { PageFrame } from '../../app/page-frame';
-import { SubjectPicker } from '../../components/report/ReportSubject';
-import { DataTable, type DataTableColumn, DateRangePicker, DEFAULT_EMPTY_TEXT, ReportToolbar } from '../../components/ui';
-import type { ScreenPageProps } from '../../config/navigation';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { MANAGER_MAIL_COLUMNS, type ManagerMailRow, type Role } from '@playrep/contracts';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { PageFrame } from '../../components/report/PageFrame';
+import { SUBJECT_ID_PARAM, SUBJECT_NAME_PARAM, SubjectPicker } from '../../components/report/ReportSubject';
+import { tableColumns } from '../../components/report/table-columns';
+import { useReportErrorLog } from '../../components/report/use-report-error-log';
+import { DataTable, DEFAULT_EMPTY_TEXT, ReportToolbar } from '../../components/ui';
+import { SCREENS, type ScreenPageProps } from '../../config/navigation';
+import { screenPath } from '../../config/paths';
 import { managerMailExport, useManagerMail } from './api/manager-mail';
-import { statementHeading } from './components/MailStatement';
+import { OpenWeekNote, statementHeading } from './components/MailStatement';
 import { useMailFilters } from './components/use-mail-filters';
+import { WeekPicker } from './components/WeekPicker';
+
+const AGENT_MAIL_PATH = SCREENS.find((s) => s.key === 'agentmaildetails')!.path;
+
+/** The Agent Mail statement of `row`'s account for the week: that account as the subject, the week as the dates. */
+export function agentMailHref(
+  role: Role,
+  row: Pick<ManagerMailRow, '_id' | 'username'>,
+  week: { fromDate: string; toDate: string },
+) {
+  const query = new URLSearchParams({
+    [SUBJECT_ID_PARAM]: row._id,
+    [SUBJECT_NAME_PARAM]: row.username,
+    fromDate: week.fromDate,
+    toDate: week.toDate,
+  });
+  return `${screenPath(role, AGENT_MAIL_PATH)}?${query}`;
+}
 
 /**
- * The grid's columns, as the contract names them. Agent ID is plain text: the spec's username
- * link did nothing, and a link that goes nowhere only misleads (keyboard and screen reader users
- * most of all).
+ * Manager Mail Details: the same week controls and load as Agent Mail Details, then the sortable,
+ * paged grid (10 a page, 10-50) of the direct children with plays below them in the week (the
+ * accounts Agent Mail lists) with their profit and its total row, shown only when rows exist;
+ * 'No data available' otherwise. An Agent ID is a link to that account's Agent Mail statement of
+ * the same week.
  */
-const COLUMNS: DataTableColumn<ManagerMailRow>[] = MANAGER_MAIL_COLUMNS.map((def) => ({
-  key: def.key,
-  header: def.header,
-  type: def.type,
-  total: def.total,
-  negativeRed: def.negativeRed,
-}));
-
-/**
- * Manager Mail Details (issue 5 point 7): the same date controls and load as Agent Mail Details,
- * then the sortable, paged grid (10 a page, 10-50) of each direct child's profit with its total
- * row, shown only when rows exist; 'No data available' otherwise.
- */
-export default function ManagerMailPage({ screen }: ScreenPageProps) {
+export default function ManagerMailPage({ screen, role }: ScreenPageProps) {
   const { params, draft, setDraft, apply } = useMailFilters();
   const report = useManagerMail(params);
   const { data, error, isFetching } = report;
-  useEffect(() => {
-    if (error) console.error(`${screen.label}: the report could not be loaded`, error);
-  }, [screen.label, error]);
+  useReportErrorLog(screen.label, error);
 
   const showDetails = () => {
     if (!apply()) void report.refetch();
   };
   const exportParams = data ? { id: params.id, fromDate: data.fromDate, toDate: data.toDate } : params;
+  const fromDate = data?.fromDate;
+  const toDate = data?.toDate;
+  const columns = useMemo(
+    () =>
+      tableColumns<ManagerMailRow>(MANAGER_MAIL_COLUMNS, {
+        username: {
+          render: (row) =>
+            fromDate && toDate ? (
+              <Anchor
+                component={Link}
+                to={agentMailHref(role, row, { fromDate, toDate })}
+                aria-label={`${row.username}: Agent Mail statement of the week`}
+              >
+                {row.username}
+              </Anchor>
+            ) : (
+              row.username
+            ),
+        },
+      }),
+    [role, fromDate, toDate],
+  );
 
   return (
     <PageFrame title={screen.label} loading={isFetching} error={error}>
       <ReportToolbar onSubmit={showDetails} loading={isFetching}>
         <SubjectPicker />
-        <DateRangePicker value={draft} onChange={setDraft} />
+        <WeekPicker value={draft} onChange={setDraft} />
       </ReportToolbar>
       {data && !error && (
         <Stack gap="sm">
           <Title order={2} size="h3">
             {statementHeading(data.fromDate, data.toDate)}
           </Title>
+          <OpenWeekNote open={data.open} />
           {data.data.length > 0 ? (
             <DataTable
-              columns={COLUMNS}
+              columns={columns}
               rows={data.data}
               loading={isFetching}
               ariaLabel={screen.label}

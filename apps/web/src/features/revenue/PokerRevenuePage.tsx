@@ -1,14 +1,15 @@
 import type { ScreenPageProps } from '../../config/navigation';
-import { pokerRevenueReport } from './api/poker-revenue-report';
-import { RevenueReportPage } from './components/RevenueReportPage';
+import { pokerRevenueReportExport, usePokerRevenueReport } from './api/poker-revenue-report';
+import { RevenueReport } from './components/RevenueReport';
 
-/** Poker Revenue (issue 5 point 3): the poker rake settled by week, with the Revenue columns. */
+/** Poker Revenue: the poker rake settled by week, with the Revenue columns. */
 export default function PokerRevenuePage({ screen }: ScreenPageProps) {
   return (
-    <RevenueReportPage
+    <RevenueReport
       definition={{
         title: screen.label,
-        call: pokerRevenueReport,
+        useReport: usePokerRevenueReport,
+        exportHref: pokerRevenueReportExport,
         weekPopup: false,
         note: 'Profit is the poker rake. Loans are repaid from the draw-games revenue, so poker weeks have no loan deduction.',
       }}

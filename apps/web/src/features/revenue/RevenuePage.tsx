@@ -1,8 +1,12 @@
 import type { ScreenPageProps } from '../../config/navigation';
-import { revenueReport } from './api/revenue-report';
-import { RevenueReportPage } from './components/RevenueReportPage';
+import { revenueReportExport, useRevenueReport } from './api/revenue-report';
+import { RevenueReport } from './components/RevenueReport';
 
-/** Revenue (issue 5 point 2): the draw-games settlement by week; a profit opens the week popup. */
+/** Revenue: the draw-games settlement by week; a profit opens the week popup. */
 export default function RevenuePage({ screen }: ScreenPageProps) {
-  return <RevenueReportPage definition={{ title: screen.label, call: revenueReport, weekPopup: true }} />;
+  return (
+    <RevenueReport
+      definition={{ title: screen.label, useReport: useRevenueReport, exportHref: revenueReportExport, weekPopup: true }}
+    />
+  );
 }

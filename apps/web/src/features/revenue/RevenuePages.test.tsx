@@ -2,10 +2,10 @@ import type { RevenueResponse, RevenueRow, RevenueWeekResponse } from '@playrep/
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { addDays, formatAmount, parseApiDate, todayIst } from '../../lib/format';
+import { addDays, parseApiDate, todayIst } from '../../lib/format';
 import { renderApp, signInAs } from '../../test/render-app';
 import { callsTo, PAGE_LOAD, reportServer } from '../../test/report-server';
-import { cellTexts, columnHeaders } from '../../test/table-text';
+import { cellTexts, columnHeaders, figure, pointsSum } from '../../test/table-text';
 
 const FROM = '2025-02-17';
 const TO = '2025-03-09';
@@ -23,6 +23,7 @@ function week(fromDate: string, figures: Partial<RevenueRow>): RevenueRow {
     carryIn: 0,
     carryOut: 0,
     open: false,
+    lateProfit: 0,
     ...figures,
   };
 }
@@ -31,7 +32,7 @@ const WEEKS: RevenueRow[] = [
   week('2025-02-17', { profit: 1000.1, actualRevenue: 150.02, revenueDeduction: 75.01, revAfterLoan: 75.01 }),
   week('2025-02-24', { profit: -400.55, carryOut: -400.55 }),
   week('2025-03-03', { profit: 600.2, carryIn: -400.55, actualRevenue: 29.95, revenueDeduction: 14.98, revAfterLoan: 14.97 }),
-  week('2025-03-10', { profit: 0.25, commissionPercentage: -5, deductionPercentage: 0, open: true }),
+  week('2025-03-10', { profit: 0.25, commissionPercentage: -5, deductionPercentage: 0, open: true, lateProfit: -12.75 }),
 ];
 
 function revenueBody(kind: 'games' | 'poker', q: Record<string, string>): RevenueResponse {
@@ -46,7 +47,9 @@ function revenueBody(kind: 'games' | 'poker', q: Record<string, string>): Revenu
       coms: 89.98,
       totalRevenuePercentage: 15,
       finalCarryForward: -12.5,
+      finalCarryForwardWeek: { fromDate: '2025-03-10', toDate: '2025-03-16', open: true },
       totalRemainingLoan: 4321.5,
+      totalRemainingLoanWeek: { fromDate: '2025-03-03', toDate: '2025-03-09', open: false },
     },
   };
 }
@@ -62,10 +65,28 @@ function weekBody(q: Record<string, string>): RevenueWeekResponse {
       { _id: 'u-player3', username: 'player3', playPoints: 300, profit: 100 },
     ],
     totalProfit: row.profit,
-    summary: negative
-      ? { revenuePercentage: 0, giftPoints: 0, actualPoints: row.profit }
-      : { revenuePercentage: 15, giftPoints: 150.02, actualPoints: row.profit },
-    loan: { hasLoan: true, deductionPercentage: 50, previousLoan: 5000, deductedPoints: 75.01, loanRemaining: 4924.99 },
+    statement: {
+      fromDate: row.fromDate,
+      toDate: row.toDate,
+      open: row.open,
+      commissionPercentage: 15,
+      revenuePercentage: negative ? 0 : 15,
+      actualPoints: row.profit,
+      latePoints: row.lateProfit,
+      giftPoints: negative ? 0 : 150.02,
+      carryIn: row.carryIn,
+      carryEffect: negative ? 0 : row.actualRevenue - 150.02,
+      actualRevenue: row.actualRevenue,
+      loan: {
+        hasLoan: true,
+        deductionPercentage: row.deductionPercentage,
+        previousLoan: 5000,
+        deductedPoints: row.revenueDeduction,
+        loanRemaining: 5000 - row.revenueDeduction,
+      },
+      paid: row.revAfterLoan,
+      carryForward: row.carryOut,
+    },
   };
 }
 
@@ -77,12 +98,10 @@ function server() {
   });
 }
 
-/** The figure (dt/dd pair) named `label`. */
-const figure = (label: string, scope: HTMLElement = document.body) =>
-  within(scope).getByText(label).nextElementSibling?.textContent;
-
-/** Σ in hundredths, as an independent check of the total row. */
-const sum = (values: number[]) => formatAmount(values.reduce((s, v) => s + Math.round(v * 100), 0) / 100);
+/** The note under a figure: the second `dd` after its `dt`. */
+function noteOf(label: string, scope: HTMLElement = document.body): string | null | undefined {
+  return within(scope).getByText(label).nextElementSibling?.nextElementSibling?.textContent;
+}
 
 // jsdom lays nothing out, so the chart's container measures 0 x 0 and recharts warns about it.
 beforeEach(() => {
@@ -133,11 +152,11 @@ describe('Revenue', () => {
     expect(within(first!).queryByText('Open')).toBeNull();
 
     const totals = cellTexts(total!);
-    expect(totals[0]).toBe('Total');
-    expect(totals[3]).toBe(sum(WEEKS.map((w) => w.profit)));
-    expect(totals[4]).toBe(sum(WEEKS.map((w) => w.actualRevenue)));
-    expect(totals[5]).toBe(sum(WEEKS.map((w) => w.revenueDeduction)));
-    expect(totals[7]).toBe(sum(WEEKS.map((w) => w.revAfterLoan)));
+    expect(totals[0]).toBe('Total of 4 rows');
+    expect(totals[3]).toBe(pointsSum(WEEKS.map((w) => w.profit)));
+    expect(totals[4]).toBe(pointsSum(WEEKS.map((w) => w.actualRevenue)));
+    expect(totals[5]).toBe(pointsSum(WEEKS.map((w) => w.revenueDeduction)));
+    expect(totals[7]).toBe(pointsSum(WEEKS.map((w) => w.revAfterLoan)));
 
     expect(figure('Total Remaining Loan')).toBe('4,321.50');
     const settlement = screen.getByRole('group', { name: 'Totals of the report' });
@@ -146,6 +165,16 @@ describe('Revenue', () => {
     expect(figure('Coms (after loan)', settlement)).toBe('89.98');
     expect(figure('Revenue %', settlement)).toBe('15%');
     expect(figure('Final Carry Forward', settlement)).toBe('-12.50');
+    // Each total names the week it stands at.
+    expect(noteOf('Final Carry Forward', settlement)).toBe('open week, live');
+    expect(noteOf('Total Remaining Loan')).toBe('as at the close of the week of 03-Mar-2025');
+    // How much of a week's profit is late, on a line of its own under the table.
+    expect(
+      screen.getByText(
+        'Of the profit of the week of 10-Mar-2025 (open week, live), -12.75 is late: plays of closed weeks that arrived late and are booked into this week.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryAllByText(/^Of the profit of the week of/)).toHaveLength(1);
 
     expect(await screen.findByText(/^Weekly profit and revenue \(Actual Rev\)/, {}, PAGE_LOAD)).toBeTruthy();
     expect(callsTo(calls, 'revenuereport')).toEqual([{ fromDate: FROM, toDate: TO }]);
@@ -180,16 +209,24 @@ describe('Revenue', () => {
     expect(columnHeaders(members)).toEqual(['Sr. No.', 'Member Id', 'Play', 'Points Used By The Member']);
     const rows = within(members).getAllByRole('row');
     expect(cellTexts(rows[1]!)).toEqual(['1', 'player1', '900.00', '700.10']);
-    expect(cellTexts(rows.at(-1)!)).toEqual(['Total', '', sum([900, 300]), sum([700.1, 100])]);
+    expect(cellTexts(rows.at(-1)!)).toEqual(['Total of 2 rows', '', pointsSum([900, 300]), pointsSum([700.1, 100])]);
 
+    // The week's statement, top to bottom, each line the week's Revenue figure.
     const lines = within(dialog).getByRole('group', { name: 'Gift points summary' });
     expect(figure('Revenue Percentage', lines)).toBe('15%');
+    expect(figure('Actual Points', lines)).toBe('1,000.10');
     expect(figure('Gift Points', lines)).toBe('150.02');
+    expect(figure('Loss Carried In', lines)).toBe('0.00');
+    expect(figure('Taken Off the Gift', lines)).toBe('0.00');
+    expect(figure('Actual Revenue', lines)).toBe('150.02');
     expect(figure('Loan Deduction', lines)).toBe('50% deducted for loan');
     expect(figure('Previous Loan', lines)).toBe('5,000.00');
-    expect(figure('Actual Points', lines)).toBe('1,000.10');
     expect(figure('Deducted Points', lines)).toBe('75.01');
     expect(figure('Loan Remaining', lines)).toBe('4,924.99');
+    expect(noteOf('Loan Remaining', lines)).toBe('after the week of 17-Feb-2025');
+    expect(figure('Paid', lines)).toBe('75.01');
+    expect(figure('Carry Forward', lines)).toBe('0.00');
+    expect(within(dialog).getByText('Week 17-Feb-2025 to 23-Feb-2025: closed')).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe(
       '/api/playrep/revenueweek?fromDate=2025-02-17&format=csv',
     );
@@ -205,7 +242,25 @@ describe('Revenue', () => {
     expect(figure('Revenue Percentage', losingLines)).toBe('0%');
     expect(figure('Gift Points', losingLines)).toBe('0.00');
     expect(figure('Actual Points', losingLines)).toBe('-400.55');
-    expect(callsTo(calls, 'revenueweek')).toEqual([{ fromDate: '2025-02-17' }, { fromDate: '2025-02-24' }]);
+    expect(figure('Carry Forward', losingLines)).toBe('-400.55');
+
+    // The week after: the loss carried in takes part of the gift, and the lines say so.
+    await user.click(within(losing).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: /^600\.20: show the week 03-Mar-2025/ }));
+    const carried = await screen.findByRole('dialog', { name: 'Week 03-Mar-2025 to 09-Mar-2025' });
+    await within(carried).findByText('player1');
+    const carriedLines = within(carried).getByRole('group', { name: 'Gift points summary' });
+    expect(figure('Gift Points', carriedLines)).toBe('150.02');
+    expect(figure('Loss Carried In', carriedLines)).toBe('-400.55');
+    expect(figure('Taken Off the Gift', carriedLines)).toBe('-120.07');
+    expect(figure('Actual Revenue', carriedLines)).toBe('29.95');
+    expect(figure('Paid', carriedLines)).toBe('14.97');
+    expect(callsTo(calls, 'revenueweek')).toEqual([
+      { fromDate: '2025-02-17' },
+      { fromDate: '2025-02-24' },
+      { fromDate: '2025-03-03' },
+    ]);
   });
 
   it('Search applies the picked dates as a new history entry (Back restores) and reloads when unchanged', async () => {

@@ -1,11 +1,12 @@
 import { sectionCounterpartyHeader, sectionTitle } from '@playrep/contracts';
+import { lastSevenDays } from '../../components/report/report-dates';
 import type { ScreenPageProps } from '../../config/navigation';
-import { multiPointTransferReportApi } from './api/multi-point-transfer-report';
-import { lastSevenDays } from './components/report-dates';
-import { type TransferReportDefinition, TransferReportPage } from './components/TransferReportPage';
+import { multiPointTransferReportExport, useMultiPointTransferReport } from './api/multi-point-transfer-report';
+import { TransferReport, type TransferReportDefinition } from './components/TransferReport';
 
 const MULTIPLAYER_POINT_TRANSFER: TransferReportDefinition = {
-  api: multiPointTransferReportApi,
+  useReport: useMultiPointTransferReport,
+  exportHref: multiPointTransferReportExport,
   sectionTitle: (key) => sectionTitle(key, true),
   counterpartyHeader: sectionCounterpartyHeader,
   memberFilter: true,
@@ -18,5 +19,5 @@ const MULTIPLAYER_POINT_TRANSFER: TransferReportDefinition = {
  * multiplayer-channel transfers (real data, DOMAIN.md section 8, where the spec had a placeholder).
  */
 export default function MultiPointTransferPage({ screen }: ScreenPageProps) {
-  return <TransferReportPage title={screen.label} report={MULTIPLAYER_POINT_TRANSFER} />;
+  return <TransferReport title={screen.label} report={MULTIPLAYER_POINT_TRANSFER} />;
 }

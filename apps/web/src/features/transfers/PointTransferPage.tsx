@@ -1,11 +1,12 @@
 import { sectionCounterpartyHeader, sectionTitle } from '@playrep/contracts';
+import { lastSevenDays } from '../../components/report/report-dates';
 import type { ScreenPageProps } from '../../config/navigation';
-import { pointTransferReportApi } from './api/point-transfer-report';
-import { lastSevenDays } from './components/report-dates';
-import { type TransferReportDefinition, TransferReportPage } from './components/TransferReportPage';
+import { pointTransferReportExport, usePointTransferReport } from './api/point-transfer-report';
+import { TransferReport, type TransferReportDefinition } from './components/TransferReport';
 
 const POINT_TRANSFER: TransferReportDefinition = {
-  api: pointTransferReportApi,
+  useReport: usePointTransferReport,
+  exportHref: pointTransferReportExport,
   sectionTitle: (key) => sectionTitle(key, false),
   counterpartyHeader: sectionCounterpartyHeader,
   memberFilter: true,
@@ -15,5 +16,5 @@ const POINT_TRANSFER: TransferReportDefinition = {
 
 /** Point Transfer (spec section 2): single-channel transfers of the subject in six sections. */
 export default function PointTransferPage({ screen }: ScreenPageProps) {
-  return <TransferReportPage title={screen.label} report={POINT_TRANSFER} />;
+  return <TransferReport title={screen.label} report={POINT_TRANSFER} />;
 }

@@ -88,8 +88,11 @@ describe('Point Transfer', () => {
     const first = cellTexts(within(body!).getAllByRole('row')[0]!);
     expect(first).toEqual(['1', 'player1', 'Pia Rao', 'P', '150.00', '01/03/2025, 2:07:09 pm']);
     expect(within(body!).getAllByRole('row')).toHaveLength(10);
-    // The total covers all twelve transfers, not the ten on the page.
-    expect(cellTexts(foot!)).toEqual(['Total', '', '', '', inr(sumCents(SENT_AMOUNTS) / 100), '']);
+    // The page's total over the ten on the page, then the total of all twelve transfers, each saying which.
+    expect(within(foot!).getAllByRole('row').map(cellTexts)).toEqual([
+      ['Page total, rows 1-10', '', '', '', inr(sumCents(SENT_AMOUNTS.slice(0, 10)) / 100), ''],
+      ['Total of 12 rows', '', '', '', inr(sumCents(SENT_AMOUNTS) / 100), ''],
+    ]);
 
     // An empty section says so and has no table.
     await user.click(control('Points Transferred But yet to be Received'));

@@ -1,11 +1,12 @@
 import { sectionTitle, WEEKLY_COUNTERPARTY_HEADER } from '@playrep/contracts';
+import { weekOf } from '../../components/report/report-dates';
 import type { ScreenPageProps } from '../../config/navigation';
-import { weeklyDetailsReportApi } from './api/weekly-details-report';
-import { weekOf } from './components/report-dates';
-import { type TransferReportDefinition, TransferReportPage } from './components/TransferReportPage';
+import { useWeeklyDetailsReport, weeklyDetailsReportExport } from './api/weekly-details-report';
+import { TransferReport, type TransferReportDefinition } from './components/TransferReport';
 
 const WEEKLY_DETAILS: TransferReportDefinition = {
-  api: weeklyDetailsReportApi,
+  useReport: useWeeklyDetailsReport,
+  exportHref: weeklyDetailsReportExport,
   sectionTitle: (key) => sectionTitle(key, false),
   counterpartyHeader: () => WEEKLY_COUNTERPARTY_HEADER,
   memberFilter: false,
@@ -17,5 +18,5 @@ const WEEKLY_DETAILS: TransferReportDefinition = {
 
 /** Weekly Details Report: the six transfer sections (both channels) for the chosen week. */
 export default function WeeklyDetailsPage({ screen }: ScreenPageProps) {
-  return <TransferReportPage title={screen.label} report={WEEKLY_DETAILS} />;
+  return <TransferReport title={screen.label} report={WEEKLY_DETAILS} />;
 }

@@ -34,7 +34,16 @@ export function ReportAccordion({ sections, value, onChange, defaultValue, headi
     onChange,
   });
   return (
-    <Accordion value={open} onChange={setOpen} order={headingOrder} variant="contained" chevronPosition="left">
+    // keepMounted false: only the open section's content is rendered (closed ones would otherwise be
+    // rendered too, hidden, which on a phone costs as much as the open one).
+    <Accordion
+      value={open}
+      onChange={setOpen}
+      order={headingOrder}
+      variant="contained"
+      chevronPosition="left"
+      keepMounted={false}
+    >
       {sections.map((section) => (
         <Accordion.Item key={section.id} value={section.id}>
           <Accordion.Control fw={600}>{section.title}</Accordion.Control>

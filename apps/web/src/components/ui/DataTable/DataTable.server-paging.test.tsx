@@ -126,4 +126,29 @@ describe('DataTable with server paging', { timeout: 20_000 }, () => {
     await user.click(within(header()).getByRole('button'));
     expect(asked.at(-1)).toEqual(['n', 'desc']);
   });
+
+  it('labels a total of the page it was given as a page total; one page is the whole result', () => {
+    const totalled: DataTableColumn<Draw>[] = [columns[0]!, { key: 'n', header: 'N', type: 'int', total: true }];
+    const paging = { page: 2, pageSize: 3, rowCount: 7, onPageChange: () => {}, onPageSizeChange: () => {} };
+    const { rerender } = renderUi(
+      <DataTable columns={totalled} rows={[{ n: 4 }, { n: 5 }, { n: 6 }]} ariaLabel="Draws" serverPaging={paging} />,
+    );
+    const foot = () => within(screen.getAllByRole('rowgroup')[2]!).getAllByRole('row').map(cellTexts);
+    // Only the page is here: its total says so.
+    expect(foot()).toEqual([['Page total, rows 4-6', '15']]);
+    expect(bodyRows().map(cellTexts)).toEqual([
+      ['4', '4'],
+      ['5', '5'],
+      ['6', '6'],
+    ]);
+    rerender(
+      <DataTable
+        columns={totalled}
+        rows={[{ n: 1 }, { n: 2 }]}
+        ariaLabel="Draws"
+        serverPaging={{ ...paging, page: 1, rowCount: 2 }}
+      />,
+    );
+    expect(foot()).toEqual([['Total of 2 rows', '3']]);
+  });
 });

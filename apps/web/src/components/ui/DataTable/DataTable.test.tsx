@@ -81,7 +81,7 @@ describe('DataTable display', { timeout: 20_000 }, () => {
     renderUi(<DataTable columns={columns} rows={[]} />);
     expect(screen.getByRole('cell', { name: 'No data available' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
-    expect(screen.queryByText('Total')).toBeNull();
+    expect(screen.queryByText(/Total/)).toBeNull();
   });
 
   it('accepts another empty text', () => {
@@ -332,7 +332,13 @@ describe('DataTable paging', { timeout: 20_000 }, () => {
 });
 
 describe('DataTable totals', { timeout: 20_000 }, () => {
-  it('totals the whole result, not just the visible page', async () => {
+  /** The cells of the total rows, by their first cell. */
+  const footRows = () =>
+    within(sections().foot!)
+      .getAllByRole('row')
+      .map((row) => within(row).getAllByRole('cell'));
+
+  it('totals the whole result under every page, saying how many rows it adds up, with the page total above it', async () => {
     const user = userEvent.setup({ delay: null });
     const rows = makeRows(23);
     renderUi(<DataTable columns={columns} rows={rows} totalLabel="Grand Total" />);
@@ -340,21 +346,43 @@ describe('DataTable totals', { timeout: 20_000 }, () => {
     // Independent sums: amounts in hundredths, counts as integers.
     const amountHundredths = rows.reduce((sum, r) => sum + Math.round(r.amount * 100), 0);
     const countTotal = rows.reduce((sum, r) => sum + r.count, 0);
-    const pageHundredths = rows.slice(0, 10).reduce((sum, r) => sum + Math.round(r.amount * 100), 0);
-    expect(pageHundredths).not.toBe(amountHundredths);
+    const pageSums = (page: readonly Txn[]) => [
+      inr(page.reduce((sum, r) => sum + Math.round(r.amount * 100), 0) / 100, 2),
+      inr(
+        page.reduce((sum, r) => sum + r.count, 0),
+        0,
+      ),
+    ];
+    expect(pageSums(rows.slice(0, 10))[0]).not.toBe(inr(amountHundredths / 100, 2));
 
-    const check = () => {
-      const cells = within(sections().foot!).getAllByRole('cell');
-      expect(cells[0]!.textContent).toBe('Grand Total');
-      expect(cells[1]!.textContent).toBe(inr(amountHundredths / 100, 2));
-      expect(cells[2]!.textContent).toBe(inr(countTotal, 0));
-      expect(cells[3]!.textContent).toBe('');
+    const check = (label: string, page: readonly Txn[]) => {
+      const [pageTotal, total] = footRows();
+      expect(pageTotal!.map((c) => c.textContent)).toEqual([label, ...pageSums(page), '', '']);
+      expect(total!.map((c) => c.textContent)).toEqual([
+        'Grand Total of 23 rows',
+        inr(amountHundredths / 100, 2),
+        inr(countTotal, 0),
+        '',
+        '',
+      ]);
     };
-    check();
+    check('Page total, rows 1-10', rows.slice(0, 10));
     await user.click(screen.getByLabelText('Page 3'));
-    check();
+    check('Page total, rows 21-23', rows.slice(20));
+    // Sorted by amount: page 1 holds the 10 smallest.
     await user.click(screen.getByRole('button', { name: 'Amount' }));
-    check();
+    check('Page total, rows 1-10', [...rows].sort((a, b) => a.amount - b.amount).slice(0, 10));
+    // One page holds them all: no page total.
+    await user.selectOptions(screen.getByLabelText('Rows per page'), '30');
+    expect(footRows()).toHaveLength(1);
+    expect(footRows()[0]![0]!.textContent).toBe('Grand Total of 23 rows');
+  });
+
+  it("says 'Total of n rows' by default, and 'row' for one", () => {
+    const { rerender } = renderUi(<DataTable columns={columns} rows={sample} />);
+    expect(footRows().map((cells) => cells[0]!.textContent)).toEqual(['Total of 4 rows']);
+    rerender(<DataTable columns={columns} rows={[sample[0]!]} />);
+    expect(footRows().map((cells) => cells[0]!.textContent)).toEqual(['Total of 1 row']);
   });
 
   it('sums floats without drift and shows a negative total in red', () => {

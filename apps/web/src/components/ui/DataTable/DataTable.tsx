@@ -1,4 +1,4 @@
-import { Anchor, Box, Group, LoadingOverlay, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Box, LoadingOverlay, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   type ColumnDef,
   flexRender,
@@ -10,9 +10,11 @@ import {
 } from '@tanstack/react-table';
 import { type CSSProperties, type ReactNode, useMemo, useState } from 'react';
 import { toNumber } from '../../../lib/format';
+import { ExportLinks } from '../../report/ExportLinks';
 import { compareSortKeys, formatCellValue, isNumericType, sortKey, sumColumn } from './cells';
 import { Pager } from './Pager';
 import { clampPage, pageSizeOptions as sizeOptions } from './pager-math';
+import { pageTotalLabel, totalRowLabel } from './total-labels';
 import type { ColumnType, DataTableColumn, ExportFormat } from './types';
 
 export const DEFAULT_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
@@ -32,7 +34,11 @@ export interface DataTableProps<Row extends object> {
   /** While fetching: previous rows stay, dimmed, under a loader; the table is aria-busy. */
   loading?: boolean;
   emptyText?: string;
-  /** First cell of the total row. Default 'Total'. The row shows when a column has `total`. */
+  /**
+   * First word of the total row's label, which says how many rows it adds up: 'Total of 7 rows'.
+   * Default 'Total'. The row shows when a column has `total`; when the rows fill more than one
+   * page, a 'Page total, rows 11-20' row over the page shown stands above it.
+   */
   totalLabel?: string;
   /** Visible caption above the table (also its accessible name). */
   caption?: ReactNode;
@@ -44,8 +50,9 @@ export interface DataTableProps<Row extends object> {
   getRowId?: (row: Row, index: number) => string;
   /**
    * Paging done by the server: `rows` is the current page only, and the pager reports page and
-   * size changes instead of slicing. Sorting and totals then cover only that page, so such tables
-   * usually have no sortable or total columns.
+   * size changes instead of slicing. Sorting and totals then cover only that page (its total row
+   * says so when there is more than one page), so such tables usually have no sortable or total
+   * columns.
    */
   serverPaging?: ServerPaging;
 }
@@ -83,10 +90,29 @@ function cellStyle(column: ResolvedColumn<object>, value: unknown): CSSPropertie
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
+/** The sums of the total columns over `rows`, by column id. */
+function columnSums<Row extends object>(
+  columns: readonly ResolvedColumn<Row>[],
+  rows: readonly { original: Row }[],
+): Map<string, number> {
+  const sums = new Map<string, number>();
+  for (const column of columns) {
+    sums.set(
+      column.id,
+      sumColumn(
+        column.type,
+        rows.map((r) => r.original[column.key]),
+      ),
+    );
+  }
+  return sums;
+}
+
 /**
  * The report table every screen uses: sort per column (click or Enter/Space on a header toggles
  * ascending/descending), paging with a page size select and a windowed pager, a total row over the
- * whole result, 'No data available' when empty, and a loading state.
+ * whole result that says how many rows it adds up (with the page's own total above it when there
+ * is more than one page), 'No data available' when empty, and a loading state.
  */
 export function DataTable<Row extends object>({
   columns,
@@ -174,19 +200,18 @@ export function DataTable<Row extends object>({
 
   const totalColumns = useMemo(() => resolved.filter((c) => c.total && isNumericType(c.type)), [resolved]);
   // Over every row of the sorted result, not just the visible page.
-  const totals = useMemo(() => {
-    const sums = new Map<string, number>();
-    for (const column of totalColumns) {
-      sums.set(
-        column.id,
-        sumColumn(
-          column.type,
-          allRows.map((r) => r.original[column.key]),
-        ),
-      );
-    }
-    return sums;
-  }, [allRows, totalColumns]);
+  const totals = useMemo(() => columnSums(totalColumns, allRows), [allRows, totalColumns]);
+  // The rows shown are not all the rows: the page's total too, labelled with its rows.
+  const paged = pageCount > 1;
+  const pageTotals = paged ? columnSums(totalColumns, pageRows) : null;
+  const pageLabel = pageTotalLabel(firstIndex + 1, firstIndex + pageRows.length);
+  // With server paging only the page is here: its total is a page total.
+  const totalRows: { key: string; label: string; sums: Map<string, number> }[] = serverPaging
+    ? [{ key: 'total', label: paged ? pageLabel : totalRowLabel(rowCount, totalLabel), sums: totals }]
+    : [
+        ...(pageTotals ? [{ key: 'page', label: pageLabel, sums: pageTotals }] : []),
+        { key: 'total', label: totalRowLabel(rowCount, totalLabel), sums: totals },
+      ];
 
   const hasRows = rows.length > 0;
   const tableName = ariaLabel ?? (typeof caption === 'string' ? caption : undefined);
@@ -194,17 +219,7 @@ export function DataTable<Row extends object>({
 
   return (
     <Box>
-      {exportHref && (
-        <Group gap="xs" justify="flex-end" mb={4}>
-          <Text size="sm">Download:</Text>
-          <Anchor size="sm" href={exportHref('csv')} download>
-            CSV
-          </Anchor>
-          <Anchor size="sm" href={exportHref('xlsx')} download>
-            Excel
-          </Anchor>
-        </Group>
-      )}
+      {exportHref && <ExportLinks href={exportHref} />}
       <Box pos="relative" aria-busy={loading} style={{ overflowX: 'auto' }}>
         <LoadingOverlay visible={loading} zIndex={2} overlayProps={{ blur: 0, backgroundOpacity: 0.35 }} />
         {loading && <VisuallyHidden role="status">Loading…</VisuallyHidden>}
@@ -279,23 +294,25 @@ export function DataTable<Row extends object>({
           </Table.Tbody>
           {hasRows && totalColumns.length > 0 && (
             <Table.Tfoot>
-              <Table.Tr fw={700}>
-                {resolved.map((column, index) => {
-                  const sum = totals.get(column.id);
-                  if (sum === undefined) {
-                    return <Table.Td key={column.id}>{index === 0 ? totalLabel : null}</Table.Td>;
-                  }
-                  return (
-                    <Table.Td
-                      key={column.id}
-                      style={cellStyle(column as ResolvedColumn<object>, sum)}
-                      data-negative={column.negativeRed && sum < 0 ? true : undefined}
-                    >
-                      {formatCellValue(column.type, sum)}
-                    </Table.Td>
-                  );
-                })}
-              </Table.Tr>
+              {totalRows.map((total) => (
+                <Table.Tr key={total.key} fw={700} data-total={total.key}>
+                  {resolved.map((column, index) => {
+                    const sum = total.sums.get(column.id);
+                    if (sum === undefined) {
+                      return <Table.Td key={column.id}>{index === 0 ? total.label : null}</Table.Td>;
+                    }
+                    return (
+                      <Table.Td
+                        key={column.id}
+                        style={cellStyle(column as ResolvedColumn<object>, sum)}
+                        data-negative={column.negativeRed && sum < 0 ? true : undefined}
+                      >
+                        {formatCellValue(column.type, sum)}
+                      </Table.Td>
+                    );
+                  })}
+                </Table.Tr>
+              ))}
             </Table.Tfoot>
           )}
         </Table>

@@ -1,4 +1,4 @@
-export { formatCellValue } from './cells';
+export { formatCellValue, sumColumn } from './cells';
 export {
   DataTable,
   type DataTableProps,
@@ -7,4 +7,5 @@ export {
   NEGATIVE_COLOR,
   type ServerPaging,
 } from './DataTable';
+export { pageTotalLabel, totalRowLabel } from './total-labels';
 export type { CellContext, ColumnType, DataTableColumn, ExportFormat } from './types';

@@ -1,7 +1,8 @@
+import type { ColumnType } from '@playrep/contracts';
 import type { ReactNode } from 'react';
 
-/** How a column's values are shown, aligned, sorted and totalled. */
-export type ColumnType = 'int' | 'float' | 'date' | 'datetime' | 'string' | 'custom';
+/** How a column's values are shown, aligned, sorted and totalled; a report's export format. */
+export type { ColumnType, ExportFormat } from '@playrep/contracts';
 
 export interface CellContext {
   /** Position of the row in the whole sorted result (0-based), not just the visible page: use index + 1 for Sr No. */
@@ -32,5 +33,3 @@ export interface DataTableColumn<Row extends object> {
   /** Show negative numbers in red (AA contrast on white and on striped rows). */
   negativeRed?: boolean;
 }
-
-export type ExportFormat = 'csv' | 'xlsx';

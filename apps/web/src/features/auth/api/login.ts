@@ -1,15 +1,23 @@
-import type { LoginBody, LoginResponse } from '@playrep/contracts';
-import { api, isApiError } from '../../../lib/api-client';
-import { LOGIN_MESSAGES } from '../messages';
+import type { CallBodyInput, CallResponse } from '@playrep/contracts';
+import { apiRequest, isApiError } from '../../../lib/api-client';
+import { LOGIN_MESSAGES } from '../components/messages';
+
+/**
+ * The sign-in call of the endpoint table (`ENDPOINTS.login`), written out: the table's module
+ * holds every call's zod schema, which the sign-in page must not load (login.test.ts checks that
+ * the two agree).
+ */
+export const LOGIN_CALL = { method: 'POST', path: '/auth/login' } as const;
 
 /**
  * `POST /api/auth/login`. The token in the body is ignored: the httpOnly cookie carries it.
  * The answer is not checked against the schema here on purpose: a missing or unknown role must
  * still lead back to the login screen (spec section 2), which `sessionFromSignIn` decides.
  */
-export function login(body: LoginBody): Promise<LoginResponse> {
+export function login(body: CallBodyInput<'login'>): Promise<CallResponse<'login'>> {
+  const { path, method } = LOGIN_CALL;
   // A 401 here means wrong credentials, not an ended session.
-  return api.post<LoginResponse>('/auth/login', body, { skipSessionExpiry: true });
+  return apiRequest<CallResponse<'login'>>(path, { method, body, skipSessionExpiry: true });
 }
 
 /** The server's message when it sent one; 'Login failed.' otherwise; no answer at all is unexpected. */

@@ -1,15 +1,17 @@
+import { ENDPOINTS } from '@playrep/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LOGIN_PATH } from '../../../config/paths';
-import { api, isApiError } from '../../../lib/api-client';
+import { apiRequest, isApiError } from '../../../lib/api-client';
 import { endSession, getSessionState, showSessionNotice } from '../../../lib/session';
-import { LOGIN_MESSAGES } from '../messages';
+import { LOGIN_MESSAGES } from '../components/messages';
 
 /** `POST /api/auth/logout`: revokes the session on the server and clears the cookie. */
 export function logoutRequest(): Promise<unknown> {
+  const { path, method } = ENDPOINTS.logout;
   // A 401 means the session had already ended: signed out either way.
-  return api.post('/auth/logout', undefined, { skipSessionExpiry: true });
+  return apiRequest(path, { method, skipSessionExpiry: true });
 }
 
 /**
@@ -33,7 +35,7 @@ export function useLogout(): { logout: () => Promise<void>; pending: boolean } {
       const alreadySignedOut = isApiError(error) && error.status === 401;
       // Only if nobody signed in again meanwhile.
       if (!alreadySignedOut && !getSessionState().session) {
-        showSessionNotice({ message: LOGIN_MESSAGES.logoutFailed, tone: 'error' });
+        showSessionNotice({ message: LOGIN_MESSAGES.logoutFailed });
       }
     }
   }, [navigate, queryClient]);

@@ -1,11 +1,12 @@
-import type { SessionResponse } from '@playrep/contracts';
+import { type CallResponse, ENDPOINTS } from '@playrep/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import type { LocalSession } from '../../../lib/session';
 
 /** `GET /api/auth/session`: 200 while the server session lives, 401 once it has ended. */
-export function fetchSession(signal?: AbortSignal): Promise<SessionResponse> {
-  return api.get<SessionResponse>('/auth/session', undefined, { signal });
+export function fetchSession(signal?: AbortSignal): Promise<CallResponse<'session'>> {
+  const { path, method } = ENDPOINTS.session;
+  return apiRequest<CallResponse<'session'>>(path, { method, signal });
 }
 
 /**
@@ -19,5 +20,8 @@ export function useSessionCheck(session: LocalSession | null): void {
     enabled: session !== null,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
+    // Nothing renders its answer (a 401 reaches the app through the api client): the layout that
+    // asks must not render itself and the whole page again when the answer arrives.
+    notifyOnChangeProps: [],
   });
 }

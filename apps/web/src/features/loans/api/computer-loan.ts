@@ -1,8 +1,8 @@
-import { loanCall } from './loan-call';
-
-export const COMPUTER_LOAN_PATH = '/playrep/computerloan';
+import { reportCall } from '../../../lib/report-call';
 
 /** `GET /api/playrep/computerloan?id`: the masters in the subject's scope with a computer loan. */
-export const computerLoan = loanCall(COMPUTER_LOAN_PATH, 'computerloan');
-export const { fetchReport: fetchComputerLoan, reportQuery: computerLoanQuery, useReport: useComputerLoan } = computerLoan;
-export const computerLoanExport = computerLoan.exportHref;
+export const {
+  query: computerLoanQuery,
+  useReport: useComputerLoan,
+  exportHref: computerLoanExport,
+} = reportCall('computerloan');

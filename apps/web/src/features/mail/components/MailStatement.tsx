@@ -1,8 +1,8 @@
-import { Badge, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { MAIL_COLUMNS, MAIL_POINTS_BY_TYPE_COLUMNS, type MailResponse, type MailRow } from '@playrep/contracts';
 import type { ReactNode } from 'react';
+import { GiftPointsFigures, OPEN_WEEK_TEXT } from '../../../components/report/GiftPointsFigures';
 import { formatAmount, formatDate } from '../../../lib/format';
-import { StatementSummary } from './StatementSummary';
 import { StatementTable } from './StatementTable';
 
 export const MEMBERS_CAPTION = 'Your Members Played in Other Agents CyberCafe';
@@ -46,10 +46,25 @@ function MembersTable({ rows, memberId }: { rows: readonly MailRow[]; memberId: 
 /** 'From 05-Mar-2025 to 11-Mar-2025' (spec section 2). */
 export const statementHeading = (fromDate: string, toDate: string) => `From ${formatDate(fromDate)} to ${formatDate(toDate)}`;
 
+/** Under the heading of an open week: its figures are live, not final. */
+export function OpenWeekNote({ open }: { open: boolean }) {
+  if (!open) return null;
+  return (
+    <Group gap="xs">
+      <Badge color="yellow.3" c="dark.9" variant="filled">
+        Open
+      </Badge>
+      <Text size="sm">{OPEN_WEEK_TEXT}: this week is not closed yet, its figures are not final.</Text>
+    </Group>
+  );
+}
+
 /**
- * The mail statement as spec section 2 lays it out: the heading, the members table with its total
- * row (members who also played at other agents' cafes are marked), the 'Total Points Used' table
- * by game and the summary text. It prints on one A4 page (print-fit.ts, statement-print.css).
+ * The mail statement of one settlement week as spec section 2 lays it out: the heading (and, for
+ * an open week, that it is live), the members table with its total row (members who also played
+ * at other agents' cafes are marked), the 'Total Points Used' table by game and the summary: the
+ * week's settlement read top to bottom (GiftPointsFigures). It prints on one A4 page
+ * (print-fit.ts, statement-print.css).
  */
 export function MailStatement({ data }: { data: MailResponse }) {
   const elsewhere = new Map(data.userFound.map((u) => [u.username, u]));
@@ -74,13 +89,14 @@ export function MailStatement({ data }: { data: MailResponse }) {
       <Title order={2} size="h3">
         {statementHeading(data.fromDate, data.toDate)}
       </Title>
+      <OpenWeekNote open={data.open} />
       <Text size="sm">
         Statement of {data.account.username}, commission {data.totals.usercommission}%
       </Text>
       <MembersTable rows={data.data} memberId={memberId} />
       {data.userFound.length > 0 && (
         <Text size="xs" c="gray.8">
-          {OTHER_CAFES_MARK}: also played at other agents' cafes in this period:{' '}
+          {OTHER_CAFES_MARK}: also played at other agents' cafes in this week:{' '}
           {data.userFound
             .map((u) => `${u.username} (play ${formatAmount(u.playPoints)}, points used ${formatAmount(u.profit)})`)
             .join('; ')}
@@ -93,7 +109,7 @@ export function MailStatement({ data }: { data: MailResponse }) {
         rows={data.pointsByType}
         rowKey={(row) => row.type}
       />
-      <StatementSummary summary={data.summary} loan={data.loan} />
+      <GiftPointsFigures label="Statement summary" className="mail-statement-summary" statement={data.statement} />
     </Stack>
   );
 }

@@ -1,17 +1,10 @@
-import { Table } from '@mantine/core';
+import { Box, Table } from '@mantine/core';
 import type { ColumnDef } from '@playrep/contracts';
 import type { ReactNode } from 'react';
-import { formatCellValue, NEGATIVE_COLOR } from '../../../components/ui';
+import { formatCellValue, NEGATIVE_COLOR, sumColumn, totalRowLabel } from '../../../components/ui';
 import { toNumber } from '../../../lib/format';
 
 const numeric = (def: ColumnDef) => def.type === 'int' || def.type === 'float';
-
-/** Σ of a column in hundredths (points are kept to 2 decimals), so long columns do not drift. */
-function total(rows: readonly object[], key: string): number {
-  let hundredths = 0;
-  for (const row of rows) hundredths += Math.round((toNumber((row as Record<string, unknown>)[key]) ?? 0) * 100);
-  return hundredths / 100;
-}
 
 function cellStyle(def: ColumnDef, value: unknown) {
   const negative = def.negativeRed && (toNumber(value) ?? 0) < 0;
@@ -30,13 +23,15 @@ export interface StatementTableProps<Row extends object> {
   /** Screen-only touches per column key (the raw value still decides the colour). */
   render?: Partial<Record<string, (row: Row) => ReactNode>>;
   emptyText?: string;
-  /** The rows the total row sums (default: `rows`); `null` leaves the total row out. */
+  /** The rows the total row sums (default: `rows`); `null` leaves the total row out. Its label counts them. */
   totalOf?: readonly Row[] | null;
 }
 
 /**
  * A table of the printed statement: every row (a statement is a document, so it is not paged, and
- * it prints whole), a total row over the columns the contract totals, negatives in red.
+ * it prints whole), a total row over the columns the contract totals that says how many rows it
+ * adds up ('Total of 7 rows': under the second half of a list printed in two, all of them),
+ * negatives in red. On a narrow screen the table scrolls sideways in its own box.
  */
 export function StatementTable<Row extends object>({
   caption,
@@ -49,60 +44,70 @@ export function StatementTable<Row extends object>({
 }: StatementTableProps<Row>) {
   const summed = totalOf && totalOf.length > 0 && columns.some((c) => c.total) ? totalOf : null;
   return (
-    <Table withTableBorder withColumnBorders striped className="mail-statement-table">
-      <Table.Caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 700, color: 'var(--mantine-color-text)' }}>
-        {caption}
-      </Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          {columns.map((def) => (
-            <Table.Th key={def.key} style={numeric(def) ? { textAlign: 'right' } : undefined}>
-              {def.header}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.length === 0 && (
+    <Box className="mail-statement-scroll" style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={caption}>
+      <Table withTableBorder withColumnBorders striped className="mail-statement-table">
+        <Table.Caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 700, color: 'var(--mantine-color-text)' }}>
+          {/* A caption is as wide as its table: on a narrow screen the text wraps within the screen instead. */}
+          <span style={{ display: 'inline-block', maxWidth: 'calc(100vw - 2.5rem)' }}>{caption}</span>
+        </Table.Caption>
+        <Table.Thead>
           <Table.Tr>
-            <Table.Td colSpan={columns.length} style={{ textAlign: 'center' }}>
-              {emptyText}
-            </Table.Td>
+            {columns.map((def) => (
+              <Table.Th key={def.key} style={numeric(def) ? { textAlign: 'right' } : undefined}>
+                {def.header}
+              </Table.Th>
+            ))}
           </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length} style={{ textAlign: 'center' }}>
+                {emptyText}
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)}>
+              {columns.map((def) => {
+                const value = (row as Record<string, unknown>)[def.key];
+                const custom = render[def.key];
+                return (
+                  <Table.Td
+                    key={def.key}
+                    style={cellStyle(def, value)}
+                    data-negative={def.negativeRed && (toNumber(value) ?? 0) < 0 ? true : undefined}
+                  >
+                    {custom ? custom(row) : formatCellValue(def.type, value)}
+                  </Table.Td>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        {summed && (
+          <Table.Tfoot>
+            <Table.Tr fw={700}>
+              {columns.map((def, index) => {
+                if (!def.total) return <Table.Td key={def.key}>{index === 0 ? totalRowLabel(summed.length) : null}</Table.Td>;
+                const sum = sumColumn(
+                  def.type,
+                  summed.map((row) => (row as Record<string, unknown>)[def.key]),
+                );
+                return (
+                  <Table.Td
+                    key={def.key}
+                    style={cellStyle(def, sum)}
+                    data-negative={def.negativeRed && sum < 0 ? true : undefined}
+                  >
+                    {formatCellValue(def.type, sum)}
+                  </Table.Td>
+                );
+              })}
+            </Table.Tr>
+          </Table.Tfoot>
         )}
-        {rows.map((row) => (
-          <Table.Tr key={rowKey(row)}>
-            {columns.map((def) => {
-              const value = (row as Record<string, unknown>)[def.key];
-              const custom = render[def.key];
-              return (
-                <Table.Td
-                  key={def.key}
-                  style={cellStyle(def, value)}
-                  data-negative={def.negativeRed && (toNumber(value) ?? 0) < 0 ? true : undefined}
-                >
-                  {custom ? custom(row) : formatCellValue(def.type, value)}
-                </Table.Td>
-              );
-            })}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-      {summed && (
-        <Table.Tfoot>
-          <Table.Tr fw={700}>
-            {columns.map((def, index) => {
-              if (!def.total) return <Table.Td key={def.key}>{index === 0 ? 'Total' : null}</Table.Td>;
-              const sum = total(summed, def.key);
-              return (
-                <Table.Td key={def.key} style={cellStyle(def, sum)} data-negative={def.negativeRed && sum < 0 ? true : undefined}>
-                  {formatCellValue(def.type, sum)}
-                </Table.Td>
-              );
-            })}
-          </Table.Tr>
-        </Table.Tfoot>
-      )}
-    </Table>
+      </Table>
+    </Box>
   );
 }

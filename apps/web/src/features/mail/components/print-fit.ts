@@ -1,5 +1,5 @@
 /**
- * Fitting the mail statement on one A4 page (issue 5 point 6). The browser paginates, it does not
+ * Fitting the mail statement on one A4 page. The browser paginates, it does not
  * shrink: a statement taller than the page would spill onto a second one. So before printing the
  * page is laid out as it prints (the `data-print-statement` attribute on <html> switches the rules
  * of statement-print.css on), the statement is measured and scaled down with CSS `zoom` until it

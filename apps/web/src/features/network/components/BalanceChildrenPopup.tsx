@@ -1,12 +1,12 @@
 import { Alert, Anchor, Breadcrumbs, Stack, Text } from '@mantine/core';
 import { type AgentRow, BALANCE_CHILD_COLUMNS } from '@playrep/contracts';
 import { useMemo, useState } from 'react';
+import { type Numbered, numbered, tableColumns } from '../../../components/report/table-columns';
+import { useReportErrorLog } from '../../../components/report/use-report-error-log';
 import { DataTable, Popup } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { balanceChildrenExport, useBalanceChildren } from '../api/balance-children';
-import { IdButton } from './CellButtons';
-import { type Numbered, numbered, tableColumns } from './table-columns';
-import { useReportErrorLog } from './use-report-error-log';
+import { IdButton } from './IdButton';
 
 type Row = Numbered<AgentRow>;
 export const NO_CHILDREN_TEXT = 'No Data';
@@ -34,7 +34,8 @@ export function BalanceChildrenPopup({ subjectId, agent, onClose }: BalanceChild
   }
 
   const params = level ? { id: subjectId, agentId: level } : null;
-  const children = useBalanceChildren(params);
+  // Loads only while the popup is open; the previous level stays shown while the next loads.
+  const children = useBalanceChildren(params ?? {}, { enabled: params !== null });
   useReportErrorLog('Balance Report children', children.error);
   const data = children.data;
   const rows = useMemo(() => numbered(data?.data ?? []), [data]);

@@ -1,12 +1,13 @@
 import { Badge, Box, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { REVENUE_COLUMNS, type RevenueRow, WEEK_MEMBER_COLUMNS, type WeekMemberRow } from '@playrep/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { GiftPointsFigures, OPEN_WEEK_TEXT } from '../../../components/report/GiftPointsFigures';
+import { type Numbered, numbered, tableColumns } from '../../../components/report/table-columns';
+import { useReportErrorLog } from '../../../components/report/use-report-error-log';
 import { DataTable, formatCellValue, NEGATIVE_COLOR, Popup } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, toNumber } from '../../../lib/format';
-import { type RevenueWeekParams, revenueWeekExport, useRevenueWeek } from '../api/revenue-week';
-import { GiftPointsSummary } from './GiftPointsSummary';
-import { type Numbered, numbered, tableColumns } from './table-columns';
+import { revenueWeekExport, useRevenueWeek } from '../api/revenue-week';
 
 // A heading, not the table's caption: the caption's dimmed colour falls below AA contrast.
 const MEMBERS_TITLE = 'Points Used By The Members';
@@ -56,26 +57,34 @@ function WeekFigures({ week }: { week: RevenueRow }) {
   );
 }
 
+/** Which week the popup shows: the subject's week starting on `monday`. */
+export interface WeekOf {
+  subjectId: string | undefined;
+  /** 'YYYY-MM-DD' (any day of the week would do; the report passes the week's Monday). */
+  monday: string;
+}
+
 /**
  * The week-details popup of Revenue (spec section 2, Popups): the week's revenue, the points used
- * by each member (direct child) with their total, and the gift-points lines of spec section 9.
+ * by each member (direct child) with their total, and the week's statement (the gift-points lines
+ * of spec section 9 through to what is paid), the same as the mail statement's for that week.
  */
-export function WeekPopup({ params, onClose }: { params: RevenueWeekParams | null; onClose: () => void }) {
+export function WeekPopup({ of, onClose }: { of: WeekOf | null; onClose: () => void }) {
   // The last week stays shown while the popup fades out.
-  const [shown, setShown] = useState(params);
-  if (params && params !== shown) setShown(params);
-  const week = useRevenueWeek(shown);
+  const [shown, setShown] = useState(of);
+  if (of && of !== shown) setShown(of);
+  const params = shown ? { id: shown.subjectId, fromDate: shown.monday } : {};
+  // Another week starts empty, never under the previous week's figures.
+  const week = useRevenueWeek(params, { enabled: shown !== null, keepPrevious: false });
   const { data, error, isFetching } = week;
-  useEffect(() => {
-    if (error) console.error('Revenue week: the week could not be loaded', error);
-  }, [error]);
+  useReportErrorLog('Revenue week', error, 'week');
   const rows = useMemo(() => numbered(data?.members ?? []), [data]);
 
   const title = shown && data ? `Week ${formatDate(data.week.fromDate)} to ${formatDate(data.week.toDate)}` : 'Week details';
-  const exportLinks = shown ? revenueWeekExport(shown) : null;
+  const exportLinks = shown ? revenueWeekExport(params) : null;
 
   return (
-    <Popup opened={params !== null} onClose={onClose} title={title} size="xl">
+    <Popup opened={of !== null} onClose={onClose} title={title} size="xl">
       {error ? (
         <Text role="alert" style={{ color: NEGATIVE_COLOR }}>
           {errorMessage(error)}
@@ -86,7 +95,7 @@ export function WeekPopup({ params, onClose }: { params: RevenueWeekParams | nul
             <>
               <Group gap="xs">
                 <Text size="sm">
-                  {data.account.username}: {data.week.open ? 'this week is still open (computed live)' : 'closed week'}
+                  {data.account.username}: {data.week.open ? `${OPEN_WEEK_TEXT}, not closed yet` : 'closed week'}
                 </Text>
                 {data.week.open && (
                   <Badge color="yellow.3" c="dark.9" variant="filled">
@@ -110,7 +119,7 @@ export function WeekPopup({ params, onClose }: { params: RevenueWeekParams | nul
             exportHref={exportLinks ?? undefined}
             getRowId={(row) => row._id}
           />
-          {data && <GiftPointsSummary summary={data.summary} loan={data.loan} />}
+          {data && <GiftPointsFigures label="Gift points summary" statement={data.statement} />}
         </Stack>
       )}
     </Popup>

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { TRANSFER_SECTIONS, type TransferReportResponse, type TransferSectionKey } from '@playrep/contracts';
+import { type ExportFormat, TRANSFER_SECTIONS, type TransferReportResponse, type TransferSectionKey } from '@playrep/contracts';
 import { useMemo } from 'react';
 import { type AccordionSection, DataTable, DEFAULT_EMPTY_TEXT, ReportAccordion } from '../../../components/ui';
 import { transferTableColumns, transferTableRows } from './transfer-table';
@@ -13,7 +13,8 @@ export interface TransferSectionsProps {
   /** The open section, or null for none. */
   open: TransferSectionKey | null;
   onOpenChange: (key: TransferSectionKey | null) => void;
-  exportHref: (key: TransferSectionKey, format: 'csv' | 'xlsx') => string;
+  /** The export links of one section. */
+  exportHref: (key: TransferSectionKey) => (format: ExportFormat) => string;
   defaultPageSize: number;
   loading: boolean;
 }
@@ -54,7 +55,7 @@ export function TransferSections({
                 ariaLabel={title}
                 defaultPageSize={defaultPageSize}
                 loading={loading}
-                exportHref={(format) => exportHref(key, format)}
+                exportHref={exportHref(key)}
                 getRowId={(row) => row._id}
               />
             ),

@@ -1,4 +1,5 @@
 import { flattenTransfer, type TransferRow, transferColumns } from '@playrep/contracts';
+import { plainSrNo, tableColumns } from '../../../components/report/table-columns';
 import type { DataTableColumn } from '../../../components/ui';
 
 /** A table row: the flattened transfer the export writes too, with the transfer's id for React keys. */
@@ -14,10 +15,5 @@ export function transferTableRows(rows: readonly TransferRow[]): TransferTableRo
  * rows as the table shows them (sorted, over every page).
  */
 export function transferTableColumns(counterpartyHeader: string): DataTableColumn<TransferTableRow>[] {
-  return transferColumns(counterpartyHeader).map((column): DataTableColumn<TransferTableRow> => {
-    if (column.key === 'srNo') {
-      return { key: 'srNo', header: column.header, type: 'custom', sortable: false, render: (_row, { index }) => index + 1 };
-    }
-    return { key: column.key, header: column.header, type: column.type, total: column.total, negativeRed: column.negativeRed };
-  });
+  return tableColumns<TransferTableRow>(transferColumns(counterpartyHeader), { srNo: plainSrNo() });
 }

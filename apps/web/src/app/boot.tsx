@@ -1,0 +1,76 @@
+import { isRole } from '@playrep/contracts';
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { screenAtPath } from '../config/navigation';
+import { LOGIN_PATH, roleSegment } from '../config/paths';
+import { LoginPage } from '../features/auth/LoginPage';
+import classes from './boot.module.css';
+import { preloadPage } from './screen-registry';
+
+/** The rest of the app, in its own chunks (mount-app.tsx). */
+const loadApp = () => import('./mount-app');
+
+/** A path inside a role area (`/{role}/...`): the app decides there (guard, redirects, pages). */
+export function isRoleAreaPath(pathname: string): boolean {
+  return isRole(roleSegment(pathname));
+}
+
+/** The shell's header and background while the app's code arrives. */
+function AppLoading() {
+  return (
+    <div className={classes.frame}>
+      <div className={classes.header}>
+        <img src="/logo.svg" alt="" width={36} height={36} />
+      </div>
+      <div className={classes.main} role="status">
+        Loading...
+      </div>
+    </div>
+  );
+}
+
+function AppLoadError() {
+  return (
+    <div className={classes.frame}>
+      <p className={classes.main} role="alert">
+        The app could not be loaded. Please check your connection and reload the page.
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Starts the browser app. Any path outside the role areas is the sign-in page (the root and
+ * unknown paths go to /auth/login, spec section 2), which is all a visitor who is not signed in
+ * needs: it shows without the router, the component library or the report code, and loads them
+ * once a sign-in succeeds, during the second before the move. A role area's path loads the app at
+ * once, and the page of its screen beside it.
+ */
+export function boot(container: HTMLElement): Root {
+  const root: Root = createRoot(container);
+  const openApp = (path?: string) => {
+    if (path !== undefined) window.history.replaceState(null, '', path);
+    const screen = screenAtPath(window.location.pathname);
+    if (screen) preloadPage(screen.key);
+    loadApp().then(
+      ({ mountApp }) => mountApp(root),
+      (error: unknown) => {
+        console.error('The app could not be loaded', error);
+        root.render(<AppLoadError />);
+      },
+    );
+  };
+
+  if (isRoleAreaPath(window.location.pathname)) {
+    root.render(<AppLoading />);
+    openApp();
+    return root;
+  }
+  if (window.location.pathname !== LOGIN_PATH) window.history.replaceState(null, '', LOGIN_PATH);
+  root.render(
+    <StrictMode>
+      <LoginPage onNavigate={openApp} onSignedIn={() => void loadApp().catch(() => undefined)} />
+    </StrictMode>,
+  );
+  return root;
+}

@@ -1,0 +1,27 @@
+import { Anchor, Group, Text } from '@mantine/core';
+import type { ExportFormat } from '@playrep/contracts';
+
+export interface ExportLinksProps {
+  /** The file of a format: a report call's `exportHref(params)`. */
+  href: (format: ExportFormat) => string;
+  /** Left out when the page is printed (the mail statement). */
+  printHide?: boolean;
+}
+
+/**
+ * 'Download: CSV Excel': links to the files the server builds for the same call, so a file holds
+ * exactly what the screen asked for (the columns of the contracts' export sheets).
+ */
+export function ExportLinks({ href, printHide = false }: ExportLinksProps) {
+  return (
+    <Group gap="xs" justify="flex-end" mb={4} data-print-hide={printHide || undefined}>
+      <Text size="sm">Download:</Text>
+      <Anchor size="sm" href={href('csv')} download>
+        CSV
+      </Anchor>
+      <Anchor size="sm" href={href('xlsx')} download>
+        Excel
+      </Anchor>
+    </Group>
+  );
+}

@@ -1,0 +1,231 @@
+import {
+  type ChangeEvent,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { landingPathFor } from '../../config/navigation';
+import { roleOf, sessionFromSignIn, useSession } from '../../lib/session';
+import { login, loginErrorMessage } from './api/login';
+import { generateCaptcha } from './components/captcha';
+import { checkSubmit, type LoginField, type LoginValues, validateField } from './components/login-form';
+import { FIRST_LOAD_ERROR_MS, LOGIN_MESSAGES, LOGIN_REDIRECT_DELAY_MS } from './components/messages';
+import { useGeolocation } from './components/use-geolocation';
+import classes from './LoginPage.module.css';
+
+type Status = 'idle' | 'loading' | 'success';
+
+const EMPTY: LoginValues = { username: '', password: '', captcha: '' };
+
+export interface LoginPageProps {
+  /** Moves to the user's landing page, a second after the sign-in succeeded. */
+  onNavigate: (path: string) => void;
+  /** Called as soon as a sign-in succeeded: the caller may start loading the landing page's code. */
+  onSignedIn?: () => void;
+}
+
+/**
+ * The login screen of spec sections 2, 5, 8 and 9. It is the first page most visits load, before
+ * the rest of the app (boot.tsx): plain elements and its own stylesheet, no component library,
+ * router or schema code, so that it stays small and fast on a phone.
+ */
+export function LoginPage({ onNavigate, onSignedIn }: LoginPageProps) {
+  const { notice, start, dismissNotice } = useSession();
+  const [captcha] = useState(generateCaptcha); // a new number on each page load
+  const [values, setValues] = useState<LoginValues>(EMPTY);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<LoginField, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>('idle');
+  const { error: locationError } = useGeolocation();
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const errorListId = useId();
+  const captchaId = useId();
+  const ids = { username: useId(), password: useId(), captcha: useId(), remember: useId() };
+
+  useEffect(() => {
+    document.title = 'Login | Playrep Back Office';
+    return () => clearTimeout(redirectTimer.current);
+  }, []);
+
+  // A message carried over from the last session ('Logout failed.', the session expired) is the
+  // spec's "error message on first load": it clears after 1 second.
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(dismissNotice, FIRST_LOAD_ERROR_MS);
+    return () => clearTimeout(timer);
+  }, [notice, dismissNotice]);
+
+  const errors = [notice?.message, fieldErrors.username, fieldErrors.password, fieldErrors.captcha, formError].filter(
+    (m, i, all): m is string => Boolean(m) && all.indexOf(m) === i,
+  );
+
+  const change = (field: LoginField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    if (fieldErrors[field] && !validateField(field, value)) setFieldErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const blur = (field: LoginField) => () => {
+    setFieldErrors((e) => ({ ...e, [field]: validateField(field, values[field]) ?? undefined }));
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status !== 'idle') return;
+    setFormError(null);
+    const check = checkSubmit(values, captcha);
+    if (!check.ok) {
+      setFormError(check.message);
+      return;
+    }
+
+    setStatus('loading');
+    try {
+      const result = await login({ username: check.username, password: check.password });
+      const session = sessionFromSignIn(result);
+      const landing = landingPathFor(roleOf(result));
+      if (session && landing) {
+        start(session);
+        onSignedIn?.();
+      }
+      setStatus('success');
+      redirectTimer.current = setTimeout(() => {
+        if (session && landing) {
+          onNavigate(landing);
+        } else {
+          // Missing or unknown role: back to an empty login screen (spec section 2).
+          setValues(EMPTY);
+          setStatus('idle');
+        }
+      }, LOGIN_REDIRECT_DELAY_MS);
+    } catch (error) {
+      setFormError(loginErrorMessage(error));
+      setStatus('idle');
+    }
+  }
+
+  const describedBy = errors.length > 0 ? errorListId : undefined;
+  const input = (field: LoginField) => ({
+    id: ids[field],
+    name: field,
+    value: values[field],
+    onChange: change(field),
+    onBlur: blur(field),
+    required: true,
+    'aria-invalid': Boolean(fieldErrors[field]),
+    'aria-describedby': describedBy,
+    className: classes.input,
+  });
+
+  return (
+    <main className={classes.page} id="main-content">
+      <section className={classes.card} aria-labelledby="login-title">
+        <div className={classes.heading}>
+          <img src="/logo.svg" alt="" width={40} height={40} />
+          <h1 id="login-title" className={classes.title}>
+            Login
+          </h1>
+        </div>
+
+        {errors.length > 0 && (
+          <div role="alert" id={errorListId} className={classes.errors}>
+            <ul>
+              {errors.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+
+        {status === 'success' && (
+          <div role="status" className={classes.success}>
+            {LOGIN_MESSAGES.success}
+          </div>
+        )}
+
+        {locationError && (
+          <p role="status" className={classes.location}>
+            {locationError}
+          </p>
+        )}
+
+        <form onSubmit={submit} noValidate aria-label="Login" className={classes.form}>
+          <Field id={ids.username} label="User Name">
+            <input {...input('username')} type="text" autoComplete="username" />
+          </Field>
+          <Field id={ids.password} label="Password">
+            <PasswordBox {...input('password')} />
+          </Field>
+          <div className={classes.captchaRow}>
+            <Field id={ids.captcha} label="Captcha">
+              <input
+                {...input('captcha')}
+                type="text"
+                autoComplete="off"
+                inputMode="numeric"
+                aria-describedby={[captchaId, describedBy].filter(Boolean).join(' ')}
+              />
+            </Field>
+            <div id={captchaId} className={classes.captcha} data-testid="captcha-code">
+              {captcha}
+            </div>
+          </div>
+          <div className={classes.remember}>
+            <input id={ids.remember} type="checkbox" name="remember" className={classes.checkbox} />
+            <label htmlFor={ids.remember}>Remember Me</label>
+          </div>
+          <button type="submit" className={classes.submit} disabled={status !== 'idle'}>
+            {status === 'loading' ? 'Login...' : 'Login'}
+          </button>
+        </form>
+      </section>
+    </main>
+  );
+}
+
+/** A labelled field; the asterisk marks it required for the eye only (the input says so itself). */
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className={classes.field}>
+      <label htmlFor={id} className={classes.label}>
+        {label}
+        <span className={classes.required} aria-hidden="true">
+          {' *'}
+        </span>
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** The password input with a button that shows or hides what was typed. */
+function PasswordBox(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className={classes.passwordBox}>
+      <input {...props} type={visible ? 'text' : 'password'} autoComplete="current-password" />
+      <button
+        type="button"
+        className={classes.reveal}
+        aria-label="Show or hide password"
+        aria-pressed={visible}
+        onClick={() => setVisible((v) => !v)}
+      >
+        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path
+            d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+          />
+          <circle cx="12" cy="12" r="3" fill={visible ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" />
+        </svg>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { Text } from '@mantine/core';
+import { LOAN_COLUMNS, type LoanRow } from '@playrep/contracts';
+import { useMemo } from 'react';
+import { PageFrame } from '../../../components/report/PageFrame';
+import { useReportSubject } from '../../../components/report/ReportSubject';
+import { SubjectFilters } from '../../../components/report/SubjectFilters';
+import { type Numbered, numbered, tableColumns } from '../../../components/report/table-columns';
+import { useReportErrorLog } from '../../../components/report/use-report-error-log';
+import { DataTable, DEFAULT_EMPTY_TEXT } from '../../../components/ui';
+import type { ReportCallApi } from '../../../lib/report-call';
+import { LOAN_PAGE_SIZE } from './constants';
+
+const COLUMNS = tableColumns<Numbered<LoanRow>>(LOAN_COLUMNS);
+
+/** The loan calls (`computerloan`, `multiplecybers`) share one query and one answer. */
+type LoanCall = ReportCallApi<'computerloan'>;
+
+export interface LoanReportDefinition {
+  title: string;
+  useReport: LoanCall['useReport'];
+  exportHref: LoanCall['exportHref'];
+  /** Multiple Cybers shows its table only when rows exist (spec section 2), else 'No data available'. */
+  tableOnlyWithRows: boolean;
+}
+
+/**
+ * Computer Loan and Multiple Cybers: Sr. No., Agent ID, total loan, Prossing loan, Days from Last
+ * Deduction, 3 rows a page (spec section 9), with CSV/Excel downloads. The only filter is the
+ * report subject, kept in the URL by the picker.
+ */
+export function LoanReport({ definition }: { definition: LoanReportDefinition }) {
+  const { title, useReport, exportHref, tableOnlyWithRows } = definition;
+  const { subjectId } = useReportSubject();
+  const params = { id: subjectId };
+  const report = useReport(params);
+  const { data, error, isFetching } = report;
+  useReportErrorLog(title, error);
+  const rows = useMemo(() => numbered(data?.data ?? []), [data]);
+  const showTable = data !== undefined && (!tableOnlyWithRows || rows.length > 0);
+
+  return (
+    <PageFrame title={title} loading={isFetching} error={error}>
+      <SubjectFilters />
+      {showTable && (
+        <DataTable
+          columns={COLUMNS}
+          rows={rows}
+          loading={isFetching}
+          defaultPageSize={LOAN_PAGE_SIZE}
+          ariaLabel={title}
+          exportHref={exportHref(params)}
+          getRowId={(row) => row._id}
+        />
+      )}
+      {data && !showTable && !error && <Text>{DEFAULT_EMPTY_TEXT}</Text>}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,65 @@
+import { Group, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { DATE_FIELD_FORMAT, type DateRange } from '../../../components/ui';
+import { type ApiDate, addDays, formatDate, parseApiDate } from '../../../lib/format';
+import { currentWeekMonday, lastWeekMonday } from './mail-weeks';
+
+const CALENDAR_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+  monthLevelControl: 'Choose month',
+  yearLevelControl: 'Choose year',
+};
+
+const isMonday = (day: ApiDate) => parseApiDate(day)?.getUTCDay() === 1;
+
+/**
+ * The mail reports' dates: one settlement week. From Date is a read-only picker that offers only
+ * Mondays, up to the current week; To Date follows it (its Sunday, the spec's From + 6 days) and
+ * is shown, not picked.
+ */
+export function WeekPicker({ value, onChange }: { value: DateRange; onChange: (value: DateRange) => void }) {
+  const from = value.from;
+  const to = from ? addDays(from, 6) : null;
+  const shownFrom = from ? formatDate(from) : '';
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <DatePickerInput
+        label="From Date"
+        aria-label={shownFrom ? `From Date: ${shownFrom}` : 'From Date'}
+        description="a Monday"
+        value={from}
+        onChange={(next) => onChange(next ? { from: next, to: addDays(next, 6) } : { from: null, to: null })}
+        valueFormat={DATE_FIELD_FORMAT}
+        placeholder="DD-Mon-YYYY"
+        excludeDate={(day) => !isMonday(day)}
+        maxDate={currentWeekMonday()}
+        firstDayOfWeek={1}
+        w={170}
+        ariaLabels={CALENDAR_LABELS}
+        // Mantine's weekday names (gray 6) and dimmed description fall below AA contrast on white.
+        styles={{ weekday: { color: 'var(--mantine-color-gray-7)' }, description: { color: 'var(--mantine-color-gray-7)' } }}
+        weekendDays={[]}
+        hideOutsideDates
+        popoverProps={{ attributes: { dropdown: { 'aria-label': 'From Date calendar' } } }}
+        presets={[
+          { value: lastWeekMonday(), label: 'Last week' },
+          { value: currentWeekMonday(), label: 'This week' },
+        ]}
+      />
+      <TextInput
+        label="To Date"
+        description="its Sunday"
+        aria-label={to ? `To Date: ${formatDate(to)}` : 'To Date'}
+        value={to ? formatDate(to) : ''}
+        readOnly
+        w={170}
+        styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,53 @@
+import { AGENT_STATUS_COLUMNS, type AgentStatusResponse } from '@playrep/contracts';
+import { useMemo } from 'react';
+import { PageFrame } from '../../components/report/PageFrame';
+import { SubjectPicker, useReportSubject } from '../../components/report/ReportSubject';
+import { tableColumns } from '../../components/report/table-columns';
+import { useDraft } from '../../components/report/use-draft';
+import { useReportErrorLog } from '../../components/report/use-report-error-log';
+import { DataTable, DatePickerField, ReportToolbar } from '../../components/ui';
+import type { ScreenPageProps } from '../../config/navigation';
+import { isApiDate, todayIst } from '../../lib/format';
+import { useUrlFilters } from '../../lib/url-state';
+import { agentStatusExport, useAgentStatus } from './api/agent-status';
+import { AgentIdField } from './components/AgentIdField';
+
+const COLUMNS = tableColumns<AgentStatusResponse['data'][number]>(AGENT_STATUS_COLUMNS);
+
+/** Agent Status: profit on one day of one agent (Agent ID) or of every master in the subject's subtree. */
+export default function AgentStatusPage({ screen }: ScreenPageProps) {
+  const { subjectId } = useReportSubject();
+  const today = todayIst();
+  const { filters, setFilters } = useUrlFilters({ date: today, agentId: '' });
+  const date = isApiDate(filters.date) ? filters.date : today;
+  const [draftDate, setDraftDate] = useDraft<string | null>(date);
+  const [draftAgent, setDraftAgent] = useDraft(filters.agentId);
+
+  // The spec's call: the one Select Date as both bounds of the range.
+  const params = { id: subjectId, fromDate: date, toDate: date, agentId: filters.agentId };
+  const report = useAgentStatus(params);
+  useReportErrorLog(screen.label, report.error);
+  const rows = useMemo(() => report.data?.data ?? [], [report.data]);
+
+  const showDetails = () => {
+    if (!setFilters({ date: draftDate ?? today, agentId: draftAgent.trim() })) void report.refetch();
+  };
+
+  return (
+    <PageFrame title={screen.label} error={report.error}>
+      <ReportToolbar onSubmit={showDetails} loading={report.isFetching}>
+        <SubjectPicker />
+        <DatePickerField label="Select Date" value={draftDate} onChange={setDraftDate} maxDate={today} />
+        <AgentIdField placeholder="All agents" value={draftAgent} onChange={setDraftAgent} />
+      </ReportToolbar>
+      <DataTable
+        columns={COLUMNS}
+        rows={rows}
+        loading={report.isFetching}
+        ariaLabel={screen.label}
+        exportHref={agentStatusExport(params)}
+        getRowId={(row) => row._id}
+      />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,74 @@
+import { DAILY_STATUS_COLUMNS, type DailyStatusRow } from '@playrep/contracts';
+import { useMemo, useState } from 'react';
+import { AmountButton } from '../../components/report/AmountButton';
+import { PageFrame } from '../../components/report/PageFrame';
+import { SubjectPicker, useReportSubject } from '../../components/report/ReportSubject';
+import { type Numbered, numbered, tableColumns } from '../../components/report/table-columns';
+import { useDraft } from '../../components/report/use-draft';
+import { useReportErrorLog } from '../../components/report/use-report-error-log';
+import { DataTable, DatePickerField, ReportToolbar } from '../../components/ui';
+import type { ScreenPageProps } from '../../config/navigation';
+import { isApiDate, todayIst } from '../../lib/format';
+import { useUrlFilters } from '../../lib/url-state';
+import { dailyStatusExport, useDailyStatus } from './api/daily-status';
+import { type MembersElsewhere, MembersElsewherePopup } from './components/MembersElsewherePopup';
+
+type Row = Numbered<DailyStatusRow>;
+
+/**
+ * Daily Status: each master's profit on one day (Select Date, Show Details). A profit opens the
+ * popup of that agent's members who played in other agents' cafes that day.
+ */
+export default function DailyStatusPage({ screen }: ScreenPageProps) {
+  const { subjectId } = useReportSubject();
+  const today = todayIst();
+  const { filters, setFilters } = useUrlFilters({ date: today });
+  const date = isApiDate(filters.date) ? filters.date : today;
+  const [draft, setDraft] = useDraft<string | null>(date);
+  const [members, setMembers] = useState<MembersElsewhere | null>(null);
+
+  // The spec's call: the one Select Date as both bounds of the range.
+  const params = { id: subjectId, fromDate: date, toDate: date };
+  const report = useDailyStatus(params);
+  useReportErrorLog(screen.label, report.error);
+  const rows = useMemo(() => numbered(report.data?.data ?? []), [report.data]);
+
+  const columns = useMemo(
+    () =>
+      tableColumns<Row>(DAILY_STATUS_COLUMNS, {
+        profit: {
+          render: (row) => (
+            <AmountButton
+              value={row.profit}
+              description={`show members of ${row.username} who played in other agents' cafes`}
+              onClick={() => setMembers({ subjectId, agentId: row.username, date })}
+            />
+          ),
+        },
+      }),
+    [subjectId, date],
+  );
+
+  const showDetails = () => {
+    // Show Details on the same day fetches again.
+    if (!setFilters({ date: draft ?? today })) void report.refetch();
+  };
+
+  return (
+    <PageFrame title={screen.label} error={report.error}>
+      <ReportToolbar onSubmit={showDetails} loading={report.isFetching}>
+        <SubjectPicker />
+        <DatePickerField label="Select Date" value={draft} onChange={setDraft} maxDate={today} />
+      </ReportToolbar>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        loading={report.isFetching}
+        ariaLabel={screen.label}
+        exportHref={dailyStatusExport(params)}
+        getRowId={(row) => row._id}
+      />
+      <MembersElsewherePopup of={members} onClose={() => setMembers(null)} />
+    </PageFrame>
+  );
+}

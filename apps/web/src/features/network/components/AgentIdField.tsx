@@ -1,0 +1,23 @@
+import { TextInput } from '@mantine/core';
+
+/** The Agent ID filter of the network reports: a username typed by hand (empty: every account). */
+export function AgentIdField({
+  value,
+  onChange,
+  placeholder,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+}) {
+  return (
+    <TextInput
+      label="Agent ID"
+      placeholder={placeholder}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      autoComplete="off"
+      w={170}
+    />
+  );
+}

@@ -1,0 +1,211 @@
+import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
+import { type CallParams, REVENUE_COLUMNS, type RevenueRow, type RevenueTotals } from '@playrep/contracts';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { AmountButton } from '../../../components/report/AmountButton';
+import { FigureList } from '../../../components/report/FigureList';
+import { afterWeekText, OPEN_WEEK_TEXT } from '../../../components/report/GiftPointsFigures';
+import { PageFrame } from '../../../components/report/PageFrame';
+import { SubjectPicker, useReportSubject } from '../../../components/report/ReportSubject';
+import { DEFAULT_WEEKS, recentWeeks } from '../../../components/report/report-dates';
+import { type Numbered, numbered, tableColumns } from '../../../components/report/table-columns';
+import { useRangeFilters } from '../../../components/report/use-range-filters';
+import { useReportErrorLog } from '../../../components/report/use-report-error-log';
+import { DataTable, DateRangePicker, NEGATIVE_COLOR, ReportToolbar } from '../../../components/ui';
+import { formatAmount, formatDate } from '../../../lib/format';
+import type { ReportCallApi } from '../../../lib/report-call';
+import { type WeekOf, WeekPopup } from './WeekPopup';
+
+type Row = Numbered<RevenueRow>;
+
+// The chart library is most of this page's code: the table shows without waiting for it.
+const RevenueChart = lazy(() => import('./RevenueChart').then((m) => ({ default: m.RevenueChart })));
+const CHART_HEIGHT = 270;
+
+/** The revenue calls (`revenuereport`, `pokerrevenuereport`) share one query and one answer. */
+type RevenueCall = ReportCallApi<'revenuereport'>;
+type RevenueParams = CallParams<'revenuereport'>;
+
+export interface RevenueReportDefinition {
+  title: string;
+  useReport: RevenueCall['useReport'];
+  exportHref: RevenueCall['exportHref'];
+  /** Profit opens the week popup (draw games only: the popup is the draw-games statement). */
+  weekPopup: boolean;
+  /** A line under the figures explaining what the report covers. */
+  note?: string;
+}
+
+function OpenBadge() {
+  // The badge clips its label, so a table would size its column without it and let it spill over
+  // the next column: min-width keeps the whole badge in the cell.
+  return (
+    <Badge size="sm" color="yellow.3" c="dark.9" variant="filled" miw="max-content">
+      Open
+    </Badge>
+  );
+}
+
+function TotalsFigures({ totals }: { totals: RevenueTotals }) {
+  return (
+    <FigureList
+      label="Totals of the report"
+      cols={5}
+      figures={[
+        { label: 'Total Profit', value: formatAmount(totals.totalProfit), negative: totals.totalProfit < 0 },
+        { label: 'Total Commission', value: formatAmount(totals.totalCommission), negative: totals.totalCommission < 0 },
+        { label: 'Coms (after loan)', value: formatAmount(totals.coms), negative: totals.coms < 0 },
+        {
+          label: 'Revenue %',
+          value: `${totals.totalRevenuePercentage}%`,
+          negative: totals.totalRevenuePercentage < 0,
+        },
+        {
+          label: 'Final Carry Forward',
+          value: formatAmount(totals.finalCarryForward),
+          negative: totals.finalCarryForward < 0,
+          note: totals.finalCarryForwardWeek ? afterWeekText(totals.finalCarryForwardWeek) : undefined,
+        },
+      ]}
+    />
+  );
+}
+
+/** Where Total Remaining Loan stands: after the deductions of the last closed week. */
+export function remainingLoanNote(totals: RevenueTotals): string {
+  return totals.totalRemainingLoanWeek
+    ? `as at the close of the week of ${formatDate(totals.totalRemainingLoanWeek.fromDate)}`
+    : 'no week closed yet: nothing deducted so far';
+}
+
+/** 'Of the profit of the week of 10-Nov-2026 (open week, live), 120.00 is late: ...' */
+export function lateProfitText(row: RevenueRow): string {
+  const week = `the week of ${formatDate(row.fromDate)}${row.open ? ` (${OPEN_WEEK_TEXT})` : ''}`;
+  return `Of the profit of ${week}, ${formatAmount(row.lateProfit)} is late: plays of closed weeks that arrived late and are booked into this week.`;
+}
+
+/**
+ * Revenue and Poker Revenue: Total Remaining Loan, From Date / To Date and Search, a chart of the
+ * weekly profit and revenue, then one row per settlement week with its total row and the totals
+ * of the settlement, each total naming the week it stands at; how much of a week's profit is late
+ * has a line of its own under the table. The open (current) week is marked. The dates live in the URL: Search adds a
+ * history entry, so Back restores the previous view. On Revenue a profit opens the week popup.
+ */
+export function RevenueReport({ definition }: { definition: RevenueReportDefinition }) {
+  const { title, useReport, exportHref, weekPopup, note } = definition;
+  const { subjectId } = useReportSubject();
+  const { filters, draft, setDraft, apply } = useRangeFilters(recentWeeks(DEFAULT_WEEKS));
+  const params: RevenueParams = { id: subjectId, fromDate: filters.fromDate, toDate: filters.toDate };
+  const [week, setWeek] = useState<WeekOf | null>(null);
+
+  const report = useReport(params);
+  const { data, error, isFetching } = report;
+  useReportErrorLog(title, error);
+
+  const rows = useMemo(() => numbered(data?.data ?? []), [data]);
+  const columns = useMemo(
+    () =>
+      tableColumns<Row>(REVENUE_COLUMNS, {
+        fromDate: {
+          // On a narrow screen the badge goes under the date rather than widening the column.
+          render: (row) => (
+            <Group gap={6} style={{ rowGap: 2 }}>
+              <span style={{ whiteSpace: 'nowrap' }}>{formatDate(row.fromDate)}</span>
+              {row.open && <OpenBadge />}
+            </Group>
+          ),
+        },
+        ...(weekPopup
+          ? {
+              profit: {
+                render: (row: Row) => (
+                  <AmountButton
+                    value={row.profit}
+                    description={`show the week ${formatDate(row.fromDate)} to ${formatDate(row.toDate)}`}
+                    onClick={() => setWeek({ subjectId, monday: row.fromDate })}
+                  />
+                ),
+              },
+            }
+          : {}),
+      }),
+    [weekPopup, subjectId],
+  );
+
+  const search = () => {
+    // Search with the same dates loads the report again.
+    if (!apply()) void report.refetch();
+  };
+
+  const remainingLoan = data?.totals.totalRemainingLoan;
+  // Exports use the range the server answered with, so the file covers exactly what is shown.
+  const exportParams: RevenueParams = data ? { id: subjectId, fromDate: data.range.fromDate, toDate: data.range.toDate } : params;
+
+  return (
+    <PageFrame title={title} loading={isFetching} error={error}>
+      <Paper component="dl" withBorder p="sm" radius="sm" maw={360} m={0}>
+        <Text component="dt" size="sm" c="gray.7">
+          Total Remaining Loan
+        </Text>
+        <Text
+          component="dd"
+          m={0}
+          fw={700}
+          fz="xl"
+          style={remainingLoan !== undefined && remainingLoan < 0 ? { color: NEGATIVE_COLOR } : undefined}
+        >
+          {remainingLoan === undefined ? '…' : formatAmount(remainingLoan)}
+        </Text>
+        {data && (
+          <Text component="dd" m={0} size="xs" c="gray.7">
+            {remainingLoanNote(data.totals)}
+          </Text>
+        )}
+      </Paper>
+      <ReportToolbar onSubmit={search} submitLabel="Search" loading={isFetching}>
+        <SubjectPicker />
+        <DateRangePicker value={draft} onChange={setDraft} />
+      </ReportToolbar>
+      {data && !error && (
+        <Stack gap="sm">
+          <Group gap="xs">
+            <Text size="sm">
+              {data.account.username}: {formatDate(data.range.fromDate)} to {formatDate(data.range.toDate)}
+            </Text>
+            {data.data.some((r) => r.open) && (
+              <Text size="sm" c="gray.7">
+                (weeks marked Open are not closed yet and are computed live)
+              </Text>
+            )}
+          </Group>
+          {note && (
+            <Text size="sm" c="gray.7">
+              {note}
+            </Text>
+          )}
+          {rows.length > 0 && (
+            <Suspense fallback={<Box h={CHART_HEIGHT} aria-hidden />}>
+              <RevenueChart rows={data.data} />
+            </Suspense>
+          )}
+          <DataTable
+            columns={columns}
+            rows={rows}
+            loading={isFetching}
+            ariaLabel={title}
+            exportHref={exportHref(exportParams)}
+            getRowId={(row) => row.fromDate}
+          />
+          {data.data
+            .filter((row) => row.lateProfit !== 0)
+            .map((row) => (
+              <Text key={row.fromDate} size="sm" data-late-profit={row.fromDate}>
+                {lateProfitText(row)}
+              </Text>
+            ))}
+          <TotalsFigures totals={data.totals} />
+        </Stack>
+      )}
+      {weekPopup && <WeekPopup of={week} onClose={() => setWeek(null)} />}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,133 @@
+import { Text, TextInput } from '@mantine/core';
+import { type CallParams, TRANSFER_SECTIONS, type TransferSectionKey } from '@playrep/contracts';
+import { useCallback } from 'react';
+import { PageFrame } from '../../../components/report/PageFrame';
+import { SubjectPicker, useReportSubject } from '../../../components/report/ReportSubject';
+import { type DayRange, urlDay } from '../../../components/report/report-dates';
+import { useDraft } from '../../../components/report/use-draft';
+import { useReportErrorLog } from '../../../components/report/use-report-error-log';
+import { type DateRange, DateRangePicker, ReportToolbar } from '../../../components/ui';
+import { formatDate } from '../../../lib/format';
+import type { ReportCallApi } from '../../../lib/report-call';
+import { useUrlFilters } from '../../../lib/url-state';
+import { TransferSections } from './TransferSections';
+
+/** The transfer calls share one query and one answer (the six sections of DOMAIN.md section 2). */
+type TransferCall = ReportCallApi<'pointtransferreport'>;
+
+/** What sets Point Transfer, Multiplayer Point Transfer and Weekly Details apart. */
+export interface TransferReportDefinition {
+  /** The call: which channels the server reads. */
+  useReport: TransferCall['useReport'];
+  exportHref: TransferCall['exportHref'];
+  /** Section titles as shown (spec section 2: 'Multiplayer ' prefixed on the multiplayer report). */
+  sectionTitle: (key: TransferSectionKey) => string;
+  /** The counterparty column's header in a section. */
+  counterpartyHeader: (key: TransferSectionKey) => string;
+  /** Whether the Member ID (counterparty username) filter is offered. */
+  memberFilter: boolean;
+  /** Rows per page of each section's table at the start (spec section 9). */
+  defaultPageSize: number;
+  /** The dates of a visit without dates in the URL. */
+  defaultRange: () => DayRange;
+}
+
+const FIRST_SECTION: TransferSectionKey = TRANSFER_SECTIONS[0].key;
+
+function isSectionKey(value: string): value is TransferSectionKey {
+  return TRANSFER_SECTIONS.some((s) => s.key === value);
+}
+
+interface Draft {
+  range: DateRange;
+  memberId: string;
+}
+
+/**
+ * A transfer report: From Date / To Date (and Member ID), Show Details, then the six sections.
+ * The filters and the open section live in the URL: Show Details adds a history entry, so Back
+ * restores the previous view; opening a section only rewrites the current entry.
+ *
+ * Spec section 8 keeps failed fetches to the console; the page logs them there and also shows the
+ * message in a small alert above the (hidden) sections, so a failure is never mistaken for an empty
+ * report. Every report page of this feature does the same.
+ */
+export function TransferReport({ title, report }: { title: string; report: TransferReportDefinition }) {
+  const { subjectId } = useReportSubject();
+  const start = report.defaultRange();
+  const { filters, setFilters } = useUrlFilters({
+    fromDate: start.from,
+    toDate: start.to,
+    memberId: '',
+    section: FIRST_SECTION,
+  });
+  const memberId = report.memberFilter ? filters.memberId.trim() : '';
+  const params: CallParams<'pointtransferreport'> = {
+    id: subjectId,
+    fromDate: filters.fromDate,
+    toDate: filters.toDate,
+    memberId,
+  };
+
+  const applied: Draft = { range: { from: urlDay(filters.fromDate), to: urlDay(filters.toDate) }, memberId };
+  const [draft, setDraft] = useDraft(applied, `${filters.fromDate}|${filters.toDate}|${memberId}`);
+
+  const result = report.useReport(params);
+  const { data, error, isFetching } = result;
+  useReportErrorLog(title, error);
+
+  const showDetails = () => {
+    const changed = setFilters({
+      fromDate: draft.range.from ?? '',
+      toDate: draft.range.to ?? '',
+      memberId: report.memberFilter ? draft.memberId.trim() : '',
+    });
+    // Show Details with the same filters loads the report again.
+    if (!changed) void result.refetch();
+  };
+
+  // Exports use the range the server answered with, so the file covers exactly what is shown.
+  const usedFrom = data?.range.fromDate;
+  const usedTo = data?.range.toDate;
+  const { exportHref } = report;
+  const sectionExport = useCallback(
+    (section: TransferSectionKey) => exportHref({ id: subjectId, fromDate: usedFrom, toDate: usedTo, memberId, section }),
+    [exportHref, subjectId, usedFrom, usedTo, memberId],
+  );
+
+  return (
+    <PageFrame title={title} loading={isFetching} error={error}>
+      <ReportToolbar onSubmit={showDetails} loading={isFetching}>
+        <SubjectPicker />
+        <DateRangePicker value={draft.range} onChange={(range) => setDraft({ ...draft, range })} />
+        {report.memberFilter && (
+          <TextInput
+            label="Member ID"
+            placeholder="Username"
+            w={180}
+            value={draft.memberId}
+            onChange={(event) => setDraft({ ...draft, memberId: event.currentTarget.value })}
+          />
+        )}
+      </ReportToolbar>
+      {data && !error && (
+        <>
+          <Text size="sm">
+            {formatDate(data.range.fromDate)} to {formatDate(data.range.toDate)}
+            {memberId ? `, member ${memberId}` : ''}
+          </Text>
+          <TransferSections
+            data={data.data}
+            titleOf={report.sectionTitle}
+            counterpartyOf={report.counterpartyHeader}
+            open={isSectionKey(filters.section) ? filters.section : null}
+            onOpenChange={(key) => setFilters({ section: key ?? '' }, { history: 'replace' })}
+            exportHref={sectionExport}
+            defaultPageSize={report.defaultPageSize}
+            loading={isFetching}
+          />
+        </>
+      )}
+    </PageFrame>
+  );
+}
