@@ -1,26 +1,22 @@
 import { DRAW_GAMES } from '@playrep/contracts';
 import type { Db } from '../apps/server/src/db/client.js';
 import { addDays, type IsoDay, weekStartOf } from '../apps/server/src/lib/dates.js';
+import { directChildren, mastersInScope, pathFrom, searchAccounts } from '../apps/server/src/modules/accounts/repository.js';
 import { findDrawGame, findDraws } from '../apps/server/src/modules/draws/queries.js';
-import { directChildrenProfit, pointsByGame } from '../apps/server/src/modules/money-reports/queries.js';
-import {
-  dailyStatus,
-  directChildren,
-  mastersInScope,
-  membersElsewhere,
-  pathFrom,
-  profitOver,
-  searchAccounts,
-} from '../apps/server/src/modules/network/queries.js';
+import { pointsByGame } from '../apps/server/src/modules/money-reports/queries.js';
+import { dailyStatus, membersElsewhere, profitOver } from '../apps/server/src/modules/network/queries.js';
 import {
   loansReport,
+  mailMembers,
   mailStatement,
   recovery,
   type SettlementKind,
   weeklyRevenue,
   weekMemberPoints,
+  weekStatement,
 } from '../apps/server/src/modules/settlement/index.js';
-import { type Channel, categorize, findTransfers } from '../apps/server/src/modules/transfers/queries.js';
+import { categorize } from '../apps/server/src/modules/transfers/present.js';
+import { type Channel, findTransfers } from '../apps/server/src/modules/transfers/queries.js';
 
 /** The accounts the bench signs in as (DOMAIN.md section 9 demo accounts, password Demo@1234). */
 export const BENCH_USERS = ['master1', 'am1', 'superadmin'] as const;
@@ -134,12 +130,11 @@ export function benchCases(): BenchCase[] {
       path: (ctx) => `/revenueweek?${qs({ fromDate: lastWeek(ctx).from })}`,
       aim: MONEY_AIM,
       bare: (db, ctx) => {
-        const { from, to } = lastWeek(ctx);
+        const { from } = lastWeek(ctx);
         const accountId = ctx.ids[user]!;
         return Promise.all([
-          weeklyRevenue(db, { accountId, kind: 'games', from, to, today: ctx.today }),
+          weekStatement(db, { accountId, weekStart: from, today: ctx.today }),
           weekMemberPoints(db, { accountId, weekStart: from }),
-          mailStatement(db, { accountId, from, to, today: ctx.today }),
         ]);
       },
     });
@@ -155,7 +150,7 @@ export function benchCases(): BenchCase[] {
         const range = lastWeek(ctx);
         const accountId = ctx.ids[user]!;
         return Promise.all([
-          mailStatement(db, { accountId, from: range.from, to: range.to, today: ctx.today }),
+          mailStatement(db, { accountId, weekStart: range.from, today: ctx.today }),
           pointsByGame(db, accountId, range),
         ]);
       },
@@ -168,7 +163,7 @@ export function benchCases(): BenchCase[] {
       note: 'last week',
       path: (ctx) => `/managermailreport?${rangeQs(lastWeek(ctx))}`,
       aim: MONEY_AIM,
-      bare: (db, ctx) => directChildrenProfit(db, ctx.ids[user]!, lastWeek(ctx)),
+      bare: (db, ctx) => mailMembers(db, { accountId: ctx.ids[user]!, weekStart: lastWeek(ctx).from }),
     });
   }
   for (const [endpoint, multipleCafesOnly] of [

@@ -1,7 +1,7 @@
 import { LoginResponse } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../apps/server/src/db/client.js';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed/network.js';
+import { DEMO_PASSWORD } from '../apps/server/src/demo/network.js';
 import { BenchRefusal } from './db-facts.js';
 
 /** Ids of the named accounts; refuses when one is missing (not the demo network). */

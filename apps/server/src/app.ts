@@ -6,6 +6,7 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
+  type FastifyPluginAsync,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
@@ -15,12 +16,24 @@ import type { Env } from './config/env.js';
 import type { Database } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { openApiDocs } from './modules/docs/routes.js';
-import { apiModules, playrepModules } from './modules/index.js';
+import { registerExportLimits } from './modules/export/export-limits.js';
+import { registerFeedKeyAuth } from './modules/feed/auth.js';
+import { feedHandlers } from './modules/feed/routes.js';
+import { authHandlers, healthHandlers, reportHandlers } from './modules/index.js';
 import './plugins/context.js';
+import { registerEndpoints } from './plugins/endpoints.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
+import { refusingControlCharacters, registerInputGuard } from './plugins/input-guard.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerScopeGuard } from './plugins/scope.js';
-import { SECURITY_HEADERS, setSecurityHeaders } from './plugins/security-headers.js';
+import {
+  answerClientError,
+  registerRequestHeaders,
+  SECURITY_HEADERS,
+  setRequestHeaders,
+  setSecurityHeaders,
+} from './plugins/security-headers.js';
 import { registerSession } from './plugins/session.js';
 import { registerWebApp } from './plugins/web-app.js';
 
@@ -33,6 +46,8 @@ export interface AppOptions {
   /** Folder of the built web app; null serves no files (API only). */
   webDist?: string | null;
   logger?: FastifyServerOptions['logger'];
+  /** Routes added behind the report guard, beside the table's (the guard's own tests probe it with them). */
+  extraReportRoutes?: FastifyPluginAsync;
 }
 
 /** The whole application, not listening: server.ts listens, tests use inject(). */
@@ -44,8 +59,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A URL that cannot be decoded (`/api/%zz`) is refused before routing and hooks: answer it
     // like every other error, with the security headers.
     frameworkErrors: answerFrameworkError,
+    // Errors Node raises before any request reaches Fastify (malformed HTTP, headers too large).
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refusingControlCharacters(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('database', options.database);
@@ -54,34 +71,60 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('clock', options.clock ?? systemClock);
 
   registerErrorHandling(app);
+  registerMetrics(app, env.METRICS_TOKEN);
+  registerRequestHeaders(app);
+  registerInputGuard(app);
   await app.register(fastifyHelmet, SECURITY_HEADERS);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
 
   await app.register(openApiDocs);
+  // Every /api route comes from the contracts' endpoint table, grouped by what it needs first.
   await app.register(
     async (api) => {
       registerOriginCheck(api);
-      for (const mod of apiModules) await api.register(mod.routes, { prefix: mod.prefix });
-      await api.register(
-        async (playrep) => {
-          registerSession(playrep);
-          registerScopeGuard(playrep);
-          for (const mod of playrepModules) await playrep.register(mod);
-        },
-        { prefix: '/playrep' },
-      );
+      registerEndpoints(api, ['public'], healthHandlers(app));
+      await api.register(async (auth) => {
+        registerSession(auth);
+        registerEndpoints(auth, ['public', 'session'], authHandlers(app));
+      });
+      await api.register(async (reports) => {
+        registerSession(reports);
+        registerScopeGuard(reports);
+        registerExportLimits(reports, { perSession: env.EXPORTS_PER_SESSION, perServer: env.EXPORTS_PER_SERVER });
+        registerEndpoints(reports, ['report'], reportHandlers(readingFromReplicas(app)));
+        if (options.extraReportRoutes) await reports.register(options.extraReportRoutes);
+      });
+      // The platform feed: a feed key, never a session.
+      await api.register(async (feed) => {
+        registerFeedKeyAuth(feed);
+        registerEndpoints(feed, ['feed'], feedHandlers(app));
+      });
     },
     { prefix: '/api' },
   );
 
-  await registerWebApp(app, options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist);
+  await registerWebApp(app, options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist, {
+    // A build may hold source maps (the dev build does): production never serves them.
+    sourceMaps: env.NODE_ENV !== 'production',
+  });
   return app;
+}
+
+/**
+ * The app as the report handlers see it: its `db` is the database's reader (a read replica within
+ * the lag limit when there is one, else the primary), looked up at each use. Everything else, and
+ * every write, is the app's own. Sign-in, sessions, the scope guard, the feed and the settlement
+ * keep the primary.
+ */
+function readingFromReplicas(app: FastifyInstance): FastifyInstance {
+  return Object.create(app, { db: { get: () => app.database.reader() } }) as FastifyInstance;
 }
 
 /** An error Fastify raises before routing: `{ message }` (the path is not echoed back) with the security headers. */
 function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   setSecurityHeaders(request.raw, reply.raw);
+  setRequestHeaders(request, reply);
   const status = error.statusCode ?? 400;
   const message =
     status >= 500

@@ -1,17 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNetwork } from '../test/fixtures/network.js';
+import { startServerProcess, waitFor } from '../test/server-process.js';
 import { LOCK_FILE, migrateDatabase, openDatabase, queryRows } from './db/client.js';
 import { accounts, loans } from './db/schema/index.js';
 
 /** server.ts as `npm start` runs it, on an embedded database prepared by the test (no demo load). */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -23,45 +20,7 @@ function freshDataDir(): string {
   return dir;
 }
 
-interface Started {
-  child: ChildProcess;
-  output: () => { stdout: string; stderr: string };
-  exited: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_ON_EMPTY: '0',
-      DATABASE_URL: '',
-      ...env,
-    },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr!.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => ({ stdout, stderr }), exited };
-}
-
-async function waitFor(condition: () => boolean, what: string, ms = 60_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const startServer = startServerProcess;
 
 describe('server start-up (server.ts)', () => {
   it('names the unreachable PostgreSQL and the reason, never the password', async () => {

@@ -1,12 +1,16 @@
+import cluster from 'node:cluster';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import { buildApp } from './app.js';
+import { clusterRefusal, isClusterWorker, reportListening, superviseWorkers } from './cluster.js';
 import { describeDatabase, underlyingCause } from './config/database-target.js';
-import { type Env, EnvError, readEnv } from './config/env.js';
+import { demoFeedOn, type Env, EnvError, readEnv } from './config/env.js';
 import { type Database, LOCK_FILE, lockDataDir, migrateDatabase, openDatabase } from './db/client.js';
+import { runAsLeader } from './db/leader-lock.js';
 import { accounts } from './db/schema/index.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoNetwork } from './db/seed/index.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoFeed, isDatabaseEmpty, seedDemoNetwork, startDemoFeed } from './demo/index.js';
 import { verifyPassword } from './modules/auth/passwords.js';
 import { ensureConfiguredHouse } from './modules/ledger/ledger.js';
 import { startSettlementSchedule } from './modules/settlement/index.js';
@@ -31,31 +35,26 @@ const PGDATA_ENTRY = /^(PG_VERSION|base|global|pg_[a-z_]+(\.conf)?|postgresql(\.
 
 async function main(): Promise<void> {
   const env = loadEnv();
+  const refusal = clusterRefusal(env);
+  if (refusal) {
+    console.error(refusal);
+    process.exit(2);
+  }
+  // Several processes: the primary prepares the database once, then starts and supervises them.
+  if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary) return startCluster(env);
+
   const embedded = !env.DATABASE_URL;
-  const seeding = embedded && env.SEED_ON_EMPTY === '1';
   // The folder's lock comes first: nothing (not even the wipe below) touches a folder in use.
   const lock = embedded ? lockDataDir(env.DATA_DIR) : undefined;
-  if (embedded) {
-    wipeInterruptedDemoLoad(env.DATA_DIR);
-    // A brand-new folder: creating the database is part of the demo load that the marker covers.
-    if (seeding && !existsSync(path.join(env.DATA_DIR, 'PG_VERSION'))) writeSeedMarker(env.DATA_DIR);
-  }
-
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, lock });
-  try {
-    await migrateDatabase(database);
-  } catch (err) {
-    await database.close().catch(() => {});
-    // Drizzle reports "Failed query: CREATE SCHEMA ..."; what helps is the driver's reason and where.
-    throw new Error(`cannot use ${describeDatabase(env)}: ${underlyingCause(err)}`);
-  }
-  if (await isDatabaseEmpty(database.db)) {
-    if (seeding) await loadDemoNetwork(database, env);
-    else if (embedded) console.log('The embedded database is empty (SEED_ON_EMPTY=0: no demo data loaded).');
-    else console.log('The database is empty. To load demo data into it: npm run seed -- --scale small --seed 42');
-  }
-  if (embedded) rmSync(path.join(env.DATA_DIR, SEED_MARKER), { force: true });
-  await ensureConfiguredHouse(database.db, env.HOUSE_USERNAME);
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    lock,
+    replicaUrls: env.DATABASE_REPLICA_URLS,
+    maxReplicaLagSeconds: env.REPLICA_MAX_LAG_S,
+  });
+  // A worker of several finds the database prepared by its primary.
+  if (!isClusterWorker()) await prepareDatabase(database, env);
 
   const app = await buildApp({
     database,
@@ -66,10 +65,36 @@ async function main(): Promise<void> {
     },
   });
 
-  // Finished weeks are closed before serving (the demo network's past weeks on a first start),
-  // then every hour; the schedule stops with the app.
-  const settlement = startSettlementSchedule(app, app.log, app.clock);
-  await settlement.firstRun;
+  // The live demo, on one process at a time. The embedded database's one process lets it catch up
+  // first, so that what it fills in lands in its own weeks before the settlement closes them.
+  let demoFeed: DemoFeed | undefined;
+  if (demoFeedOn(env)) {
+    const demo = runAsLeader({
+      databaseUrl: env.DATABASE_URL,
+      job: 'demo-feed',
+      log: app.log,
+      start: () => {
+        demoFeed = startDemoFeed({ db: app.db, clock: app.clock, log: app.log, seed: env.SEED });
+        return demoFeed;
+      },
+    });
+    app.addHook('onClose', () => demo.close());
+    if (embedded) await demoFeed?.caughtUp;
+  }
+
+  // Finished weeks are closed every hour, by one process at a time. The embedded database's one
+  // process closes them before serving (the demo network's past weeks on a first start).
+  if (embedded) {
+    await startSettlementSchedule(app, app.log, app.clock).firstRun;
+  } else {
+    const settlement = runAsLeader({
+      databaseUrl: env.DATABASE_URL,
+      job: 'settlement',
+      log: app.log,
+      start: () => startSettlementSchedule(app.db, app.log, app.clock),
+    });
+    app.addHook('onClose', () => settlement.close());
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -90,12 +115,67 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  if (isClusterWorker()) {
+    await app.listen({ port: env.PORT, host: env.HOST });
+    reportListening((app.server.address() as AddressInfo).port);
+    return;
+  }
   const demoAccounts = await demoAccountsNotice(database);
   const address = await app.listen({ port: env.PORT, host: env.HOST });
-  // Listening on every interface: show the address a person on this machine opens.
-  const shown = ['0.0.0.0', '::'].includes(env.HOST) ? `http://localhost:${new URL(address).port}` : address;
+  const notes = demoFeed?.feeding
+    ? 'The demo network lives: draws, plays and transfers come in through the feed as they happen (DEMO_FEED=0 stops it).\n'
+    : '';
   // After Fastify's own "listening" log lines, so that the banner is the last thing on screen.
-  setTimeout(() => console.log(`\nPlayrep back office is running at ${shown} (database: ${database.kind})\n${demoAccounts}`), 50);
+  setTimeout(() => console.log(banner(env, new URL(address).port, database.kind, notes + demoAccounts)), 50);
+}
+
+/** Migrations, the demo network into an empty embedded database, the house account. */
+async function prepareDatabase(database: Database, env: Env): Promise<void> {
+  const embedded = !env.DATABASE_URL;
+  const seeding = embedded && env.SEED_ON_EMPTY === '1';
+  if (embedded) {
+    wipeInterruptedDemoLoad(env.DATA_DIR);
+    // A brand-new folder: creating the database is part of the demo load that the marker covers.
+    if (seeding && !existsSync(path.join(env.DATA_DIR, 'PG_VERSION'))) writeSeedMarker(env.DATA_DIR);
+  }
+  try {
+    await migrateDatabase(database);
+  } catch (err) {
+    await database.close().catch(() => {});
+    // Drizzle reports "Failed query: CREATE SCHEMA ..."; what helps is the driver's reason and where.
+    throw new Error(`cannot use ${describeDatabase(env)}: ${underlyingCause(err)}`);
+  }
+  if (await isDatabaseEmpty(database.db)) {
+    if (seeding) await loadDemoNetwork(database, env);
+    else if (embedded) console.log('The embedded database is empty (SEED_ON_EMPTY=0: no demo data loaded).');
+    else console.log('The database is empty. To load demo data into it: npm run seed -- --scale small --seed 42');
+  }
+  if (embedded) rmSync(path.join(env.DATA_DIR, SEED_MARKER), { force: true });
+  await ensureConfiguredHouse(database.db, env.HOUSE_USERNAME);
+}
+
+/** WEB_CONCURRENCY > 1 (PostgreSQL only): prepare the database once, then run and watch the workers. */
+async function startCluster(env: Env): Promise<void> {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, poolSize: 2 });
+  let demoAccounts: string;
+  try {
+    await prepareDatabase(database, env);
+    demoAccounts = await demoAccountsNotice(database);
+  } finally {
+    await database.close().catch(() => {});
+  }
+  superviseWorkers(
+    env.WEB_CONCURRENCY,
+    (port) => console.log(banner(env, String(port), 'postgres', demoAccounts, env.WEB_CONCURRENCY)),
+    (message) => console.log(message),
+  );
+}
+
+function banner(env: Env, port: string, kind: string, demoAccounts: string, processes = 1): string {
+  // Listening on every interface: show the address a person on this machine opens.
+  const shown = ['0.0.0.0', '::'].includes(env.HOST) ? `http://localhost:${port}` : `http://${env.HOST}:${port}`;
+  const where = processes > 1 ? `${processes} server processes, database: ${kind}` : `database: ${kind}`;
+  return `\nPlayrep back office is running at ${shown} (${where})\n${demoAccounts}`;
 }
 
 function loadEnv(): Env {
@@ -161,7 +241,7 @@ async function loadDemoNetwork(database: Database, env: Env): Promise<void> {
 /**
  * The demo accounts the banner lists: the fixed ones, then the two agents under am1 that the
  * README names (the seed's generated master3, inactive, and master4, with three loans; see
- * db/seed/index.ts). Their notes come from the data, so the banner never claims what is not so.
+ * demo/index.ts). Their notes come from the data, so the banner never claims what is not so.
  */
 const BANNER_USERNAMES: readonly string[] = [...DEMO_ACCOUNTS.map((a) => a.username), 'master3', 'master4'];
 

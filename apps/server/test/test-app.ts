@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { readEnv } from '../src/config/env.js';
 import { type Clock, ManualClock } from '../src/lib/clock.js';
@@ -14,7 +14,12 @@ export interface TestApp {
 /** The real app on a fresh migrated database, for inject(). */
 export async function buildTestApp(
   kind: TestDbKind,
-  options: { webDist?: string | null; clock?: Clock; env?: Record<string, string> } = {},
+  options: {
+    webDist?: string | null;
+    clock?: Clock;
+    env?: Record<string, string>;
+    extraReportRoutes?: FastifyPluginAsync;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   const clock = options.clock instanceof ManualClock ? options.clock : new ManualClock();
@@ -23,6 +28,7 @@ export async function buildTestApp(
     env: readEnv({ NODE_ENV: 'test', ...options.env }),
     clock,
     webDist: options.webDist ?? null,
+    ...(options.extraReportRoutes ? { extraReportRoutes: options.extraReportRoutes } : {}),
   });
   await app.ready();
   return {

@@ -74,36 +74,62 @@ export function rangeInstants(range: DayRange): { start: Date; end: Date } {
   return { start: istDayStart(range.from), end: istDayStart(addDays(range.to, 1)) };
 }
 
+/** The years a report date may fall in: anything outside is a slip of the keyboard, not a report. */
+export const FIRST_YEAR = 2000;
+export const LAST_YEAR = 2100;
+
 /**
- * Reads a report's date filters. Missing dates mean the 7 days ending today; a missing `from`
- * with a `to` means the 7 days ending `to`, and the other way round. Errors name the field.
+ * How the screens label the API's date fields (spec section 2): every date message names the field
+ * as the user sees it. Daily Status and Agent Status send their one Select Date as `date`.
+ */
+const DATE_FIELD_LABELS: Readonly<Record<string, string>> = {
+  fromDate: 'From Date',
+  toDate: 'To Date',
+  date: 'Select Date',
+};
+
+/** The label of a date field; a name that is already a label (or unknown) is kept. */
+export function dateFieldLabel(field: string): string {
+  return DATE_FIELD_LABELS[field] ?? field;
+}
+
+/** One date filter: undefined when blank; 400 naming the field when it is not a day of 2000-2100. */
+function readDay(value: string | undefined, field: string): IsoDay | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const label = dateFieldLabel(field);
+  const day = parseDay(value);
+  if (!day) throw badRequest(`${label} is not a valid date (use YYYY-MM-DD or DD-Mon-YYYY): ${value}`);
+  const year = Number(day.slice(0, 4));
+  if (year < FIRST_YEAR || year > LAST_YEAR) {
+    throw badRequest(`${label} must be a date in the years ${FIRST_YEAR} to ${LAST_YEAR}: ${value}`);
+  }
+  return day;
+}
+
+/**
+ * Reads a report's date filters (API field names, `fromDate` and `toDate` unless given). Missing
+ * dates mean the 7 days ending today; a missing `from` with a `to` means the 7 days ending `to`,
+ * and the other way round, so a bound the caller did not give is never the one found wrong.
+ * Errors name the fields by the screens' labels ("To Date must not be before From Date").
  */
 export function resolveRange(
   params: { fromDate?: string | undefined; toDate?: string | undefined },
   today: IsoDay,
   names: { from: string; to: string } = { from: 'fromDate', to: 'toDate' },
 ): DayRange {
-  const read = (value: string | undefined, field: string): IsoDay | undefined => {
-    if (value === undefined || value.trim() === '') return undefined;
-    const day = parseDay(value);
-    if (!day) throw badRequest(`${field} is not a valid date (use YYYY-MM-DD or DD-Mon-YYYY): ${value}`);
-    return day;
-  };
-  const fromIn = read(params.fromDate, names.from);
-  const toIn = read(params.toDate, names.to);
+  const fromIn = readDay(params.fromDate, names.from);
+  const toIn = readDay(params.toDate, names.to);
   const to = toIn ?? (fromIn ? addDays(fromIn, 6) : today);
   const from = fromIn ?? addDays(to, -6);
-  if (to < from) throw badRequest(`${names.to} must not be before ${names.from}`);
+  const [fromLabel, toLabel] = [dateFieldLabel(names.from), dateFieldLabel(names.to)];
+  if (to < from) throw badRequest(`${toLabel} must not be before ${fromLabel}`);
   if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS) {
-    throw badRequest(`${names.to} must be within ${MAX_RANGE_DAYS} days of ${names.from}`);
+    throw badRequest(`${toLabel} must be within ${MAX_RANGE_DAYS} days of ${fromLabel}`);
   }
   return { from, to };
 }
 
-/** Reads a single-day filter (Daily Status, Agent Status); missing means today. */
+/** Reads a single-day filter (API field name, or the label to show); missing means today. */
 export function resolveDay(value: string | undefined, today: IsoDay, field: string): IsoDay {
-  if (value === undefined || value.trim() === '') return today;
-  const day = parseDay(value);
-  if (!day) throw badRequest(`${field} is not a valid date (use YYYY-MM-DD or DD-Mon-YYYY): ${value}`);
-  return day;
+  return readDay(value, field) ?? today;
 }

@@ -1,16 +1,20 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { authRoutes } from './auth/routes.js';
-import { drawRoutes } from './draws/routes.js';
-import { healthRoutes } from './health/routes.js';
-import { moneyReportRoutes } from './money-reports/routes.js';
-import { networkRoutes } from './network/routes.js';
-import { transferRoutes } from './transfers/routes.js';
+import type { ReportCall } from '@playrep/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { EndpointHandlers } from '../plugins/endpoints.js';
+import { drawHandlers } from './draws/routes.js';
+import { moneyReportHandlers } from './money-reports/routes.js';
+import { networkHandlers } from './network/routes.js';
+import { transferHandlers } from './transfers/routes.js';
 
-/** Public and /api/auth modules, each under its own prefix below /api. */
-export const apiModules: { prefix: string; routes: FastifyPluginAsync<any> }[] = [
-  { prefix: '', routes: healthRoutes },
-  { prefix: '/auth', routes: authRoutes },
-];
+export { authHandlers } from './auth/routes.js';
+export { healthHandlers } from './health/routes.js';
 
-/** Modules whose routes live under /api/playrep: every route needs a session and a `call` name. */
-export const playrepModules: FastifyPluginAsync<any>[] = [transferRoutes, drawRoutes, networkRoutes, moneyReportRoutes];
+/** The handler of every /api/playrep report call: the type makes a call without one a compile error. */
+export function reportHandlers(app: FastifyInstance): EndpointHandlers<ReportCall> {
+  return {
+    ...transferHandlers(app),
+    ...drawHandlers(app),
+    ...networkHandlers(app),
+    ...moneyReportHandlers(app),
+  };
+}

@@ -1,4 +1,4 @@
-import type { Role } from '@playrep/contracts';
+import type { CallName, Role } from '@playrep/contracts';
 import type { Env } from '../config/env.js';
 import type { Database, Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
@@ -40,8 +40,8 @@ declare module 'fastify' {
     subject: ScopedAccount;
   }
   interface FastifyContextConfig {
-    /** Name of the /api/playrep call, looked up in the permission table (API_ROLES). */
-    call?: string;
+    /** The call's name in the contracts' endpoint table (reports: looked up in the permission table). */
+    call?: CallName;
     /** A GET that changes state (logout): the Origin check applies to it as to a POST. */
     changesState?: boolean;
   }

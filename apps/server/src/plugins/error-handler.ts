@@ -1,5 +1,4 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.js';
 
 /**
@@ -11,10 +10,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0];
-      const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
-      return reply.status(400).send({ message: `${field}: ${issue?.message ?? 'is invalid'}` });
+    if (Array.isArray(error.validation) && error.validation.length > 0) {
+      // A schema's verdict (or the control-character check's): the first issue, with its field.
+      const issue = error.validation[0]!;
+      // Unknown query parameters: the message names them already.
+      if (issue.keyword === 'unrecognized_keys') return reply.status(400).send({ message: issue.message });
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
+      return reply.status(400).send({ message: `${field}: ${issue.message ?? 'is invalid'}` });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,8 +1,8 @@
-import { API_SUBJECT_ROLES, isRole, mayCall, maySubject, SESSION_EXPIRED_MESSAGE } from '@playrep/contracts';
-import { sql } from 'drizzle-orm';
+import { ENDPOINTS, isRole, mayCall, maySubject, SESSION_EXPIRED_MESSAGE } from '@playrep/contracts';
 import type { FastifyInstance } from 'fastify';
-import { type Queryable, queryRows } from '../db/client.js';
+import type { Queryable } from '../db/client.js';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../lib/http-error.js';
+import { findAccountInScope } from '../modules/accounts/repository.js';
 import type { AuthContext, ScopedAccount } from './context.js';
 
 /**
@@ -59,7 +59,7 @@ export function registerScopeGuard(app: FastifyInstance): void {
     const call = request.routeOptions.config.call!;
     if (!maySubject(call, subject.role)) {
       throw badRequest(
-        `${subject.username} is a ${subject.role}: this report is about ${API_SUBJECT_ROLES[call]!.join(', ')} accounts`,
+        `${subject.username} is a ${subject.role}: this report is about ${ENDPOINTS[call].subjectRoles.join(', ')} accounts`,
       );
     }
     request.scoped = scoped;
@@ -89,32 +89,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Looks an account up and applies the scope rule: unknown -> 404, outside the subtree of `rootId` -> 403. */
 export async function resolveInScope(db: Queryable, rootId: string, key: string, by: 'id' | 'username'): Promise<ScopedAccount> {
   if (by === 'id' && !UUID.test(key)) throw notFound('No such account');
-  const match = by === 'id' ? sql`a.id = ${key}::uuid` : sql`lower(a.username) = lower(${key})`;
-  const rows = await queryRows<{
-    id: string;
-    username: string;
-    role: string;
-    first_name: string;
-    last_name: string;
-    parent_id: string | null;
-    in_scope: boolean;
-  }>(
-    db,
-    sql`
-    SELECT a.id, a.username, a.role, a.first_name, a.last_name, a.parent_id,
-           EXISTS (SELECT 1 FROM account_closure c WHERE c.ancestor_id = ${rootId}::uuid AND c.descendant_id = a.id) AS in_scope
-      FROM accounts a
-     WHERE ${match} AND a.role <> 'house'`,
-  );
-  const row = rows[0];
-  if (!row || !isRole(row.role)) throw notFound('No such account');
-  if (!row.in_scope) throw forbidden();
-  return {
-    id: row.id,
-    username: row.username,
-    role: row.role,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    parentId: row.parent_id,
-  };
+  const found = await findAccountInScope(db, rootId, by === 'id' ? { id: key } : { username: key });
+  if (!found || !isRole(found.account.role)) throw notFound('No such account');
+  if (!found.inScope) throw forbidden();
+  const { id, username, firstName, lastName, parentId } = found.account;
+  return { id, username, role: found.account.role, firstName, lastName, parentId };
 }

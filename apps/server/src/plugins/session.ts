@@ -27,17 +27,9 @@ export function registerSession(app: FastifyInstance): void {
         sessionId: live.sessionId,
         expiresAt: live.expiresAt,
       } satisfies AuthContext;
-      liveTokens.set(request, token);
       return;
     }
   });
-}
-
-const liveTokens = new WeakMap<FastifyRequest, string>();
-
-/** The token behind request.auth (for `GET /api/auth/session`, which hands it back). */
-export function sessionTokenOf(request: FastifyRequest): string | undefined {
-  return liveTokens.get(request);
 }
 
 /** Well-formed tokens the request carries, Bearer first, then the cookie. */

@@ -9,8 +9,19 @@ import type { FastifyInstance } from 'fastify';
  * under /assets/ or whose last segment has an extension (`/favicon.ico`) is a file request, never
  * a client route, and must not get index.html with 200 (a stale hashed bundle would run as HTML).
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string | null,
+  options: { sourceMaps: boolean } = { sourceMaps: false },
+): Promise<void> {
   const hasBuild = webDist !== null && existsSync(path.join(webDist, 'index.html'));
+  if (hasBuild && !options.sourceMaps) {
+    // Source maps (`*.map`) would hand out the app's sources: a missing file, whatever the build holds.
+    app.addHook('onRequest', async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '';
+      if (pathname.endsWith('.map')) return reply.status(404).send({ message: 'Not found' });
+    });
+  }
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playrepModules } from '../../src/modules/index.js';
 import { createNetwork, injectAs, type NetworkIds, signIn, type TestSession } from '../fixtures/network.js';
 import { buildTestApp, type TestApp } from '../test-app.js';
 import { TEST_DB_KINDS } from '../test-db.js';
@@ -10,19 +9,19 @@ import { TEST_DB_KINDS } from '../test-db.js';
  * what the report routes do not exercise: account parameters in the path and the body, a
  * parameter given twice, HEAD requests, routes without a call name.
  *
- * The probes are added to this file's copy of `playrepModules` (test files do not share modules),
- * so they sit behind exactly the production guard; no production code knows about them.
+ * The probes are registered behind the report guard through buildApp's `extraReportRoutes`, so they
+ * sit behind exactly the production guard.
  */
 const probes: FastifyPluginAsync = async (app) => {
   const echo = async (request: { subject: { username: string }; scoped: Record<string, { username: string }> }) => ({
     subject: request.subject.username,
     scoped: Object.fromEntries(Object.entries(request.scoped).map(([k, v]) => [k, v.username])),
   });
-  app.get('/__probe/path/:id', { config: { call: 'pointtransferreport' } }, echo);
-  app.get('/__probe/agent/:agentId', { config: { call: 'balancereport' } }, echo);
-  app.post('/__probe/body', { config: { call: 'pointtransferreport' } }, echo);
-  app.get('/__probe/nocall', echo);
-  app.get('/__probe/unknowncall', { config: { call: 'no-such-call' } }, echo);
+  app.get('/playrep/__probe/path/:id', { config: { call: 'pointtransferreport' } }, echo);
+  app.get('/playrep/__probe/agent/:agentId', { config: { call: 'balancereport' } }, echo);
+  app.post('/playrep/__probe/body', { config: { call: 'pointtransferreport' } }, echo);
+  app.get('/playrep/__probe/nocall', echo);
+  app.get('/playrep/__probe/unknowncall', { config: { call: 'no-such-call' as never } }, echo);
 };
 
 describe.each(TEST_DB_KINDS)('scope guard details on %s', (kind) => {
@@ -33,12 +32,7 @@ describe.each(TEST_DB_KINDS)('scope guard details on %s', (kind) => {
   let player1: TestSession;
 
   beforeAll(async () => {
-    playrepModules.push(probes);
-    try {
-      t = await buildTestApp(kind);
-    } finally {
-      playrepModules.pop();
-    }
+    t = await buildTestApp(kind, { extraReportRoutes: probes });
     ids = await createNetwork(t.app.db);
     am1 = await signIn(t.app, 'am1');
     superadmin = await signIn(t.app, 'superadmin');

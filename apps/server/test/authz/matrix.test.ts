@@ -1,4 +1,4 @@
-import type { Role } from '@playrep/contracts';
+import { ENDPOINTS, type Role, unknownQueryParametersMessage } from '@playrep/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -248,7 +248,10 @@ describe.each(TEST_DB_KINDS)('authorization matrix on %s', (kind) => {
     });
 
     // A call that reads an account parameter its row does not name would escape the cells above.
-    it('ignores every account parameter its row does not name', async () => {
+    // One its query does not take is refused as unknown; one it takes but does not use is ignored.
+    it('ignores or refuses every account parameter its row does not name', async () => {
+      const query = ENDPOINTS[row.call].query as { shape?: Record<string, unknown> } | undefined;
+      const takes = (param: string) => query?.shape !== undefined && param in query.shape;
       const named = [row.accountParam, row.usernameParam?.name].filter((p) => p !== null && p !== undefined);
       const base: Pick<ParamCheck, 'param' | 'account'>[] = [];
       if (row.accountParam !== null) base.push({ param: row.accountParam, account: 'am1' });
@@ -260,7 +263,10 @@ describe.each(TEST_DB_KINDS)('authorization matrix on %s', (kind) => {
           method: row.method,
           url: urlFor(row, ids, [...base, { param, account: 'am2' }]),
         });
-        expect({ param, status: res.statusCode, body: res.body }).toEqual({ param, status: plain.statusCode, body: plain.body });
+        const want = takes(param)
+          ? { status: plain.statusCode, body: plain.body }
+          : { status: 400, body: JSON.stringify({ message: unknownQueryParametersMessage([param]) }) };
+        expect({ param, status: res.statusCode, body: res.body }).toEqual({ param, ...want });
       }
     });
   });

@@ -1,4 +1,4 @@
-import type { Role } from '@playrep/contracts';
+import { CALL_NAMES, ENDPOINTS, isReportCall, type ReportCall, type Role } from '@playrep/contracts';
 
 /**
  * The authorization matrix of /api/playrep/*, kept as data: one row per route. matrix.test.ts
@@ -12,13 +12,18 @@ import type { Role } from '@playrep/contracts';
  * allowedRoles are written out from DOMAIN.md section 6 on purpose, NOT imported from the
  * contracts' permission table: a wrong table must make this test fail.
  *
- * Adding a route: add its row here (the test tells you which one is missing).
+ * The rows are keyed by the report calls of the contracts' endpoint table, whose method and path
+ * they take: a call without a row does not compile.
  */
-export interface MatrixRow {
-  /** The route's `config.call` (its name in the permission table). */
-  call: string;
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export interface MatrixRow extends MatrixCell {
+  /** The route's `config.call` (its name in the endpoint table). */
+  call: ReportCall;
+  method: 'GET' | 'POST';
   path: string;
+}
+
+/** What the matrix expects of one call. */
+export interface MatrixCell {
   /**
    * The query parameter naming the subject account: 'id' (an _id) or a username parameter such as
    * 'agentId'. null when the call is about no account (then only the role gate is checked).
@@ -54,55 +59,44 @@ const MANAGERS: readonly Role[] = ['superadmin', 'admin', 'superareamanager', 'a
 
 const FUN_TARGET = 'MNOQqWWi';
 
-export const MATRIX: readonly MatrixRow[] = [
+const REVENUE_CELL: MatrixCell = {
+  accountParam: 'id',
+  extraQuery: {},
+  allowedRoles: AGENTS,
+  subjectRoles: ['superadmin', 'admin', 'superareamanager', 'areamanager', 'master'],
+};
+
+const CELLS: Record<ReportCall, MatrixCell> = {
   // Point Transfer, Multiplayer Point Transfer, Weekly Details (transfers module).
-  {
-    call: 'pointtransferreport',
-    method: 'GET',
-    path: '/api/playrep/pointtransferreport',
+  pointtransferreport: {
     accountParam: 'id',
     extraQuery: {},
     allowedRoles: ALL,
   },
-  {
-    call: 'multipointtransferreport',
-    method: 'GET',
-    path: '/api/playrep/multipointtransferreport',
+  multipointtransferreport: {
     accountParam: 'id',
     extraQuery: {},
     allowedRoles: ALL,
   },
-  {
-    call: 'weeklydetailsreport',
-    method: 'GET',
-    path: '/api/playrep/weeklydetailsreport',
+  weeklydetailsreport: {
     accountParam: 'id',
     extraQuery: {},
     allowedRoles: AGENTS,
   },
   // Draw details: about a game, but `id` (the caller's _id in the spec's calls) is still scope-checked.
-  {
-    call: 'drawdetails',
-    method: 'GET',
-    path: '/api/playrep/drawdetails',
+  drawdetails: {
     accountParam: 'id',
     extraQuery: { gameId: FUN_TARGET },
     allowedRoles: ALL,
   },
   // Network reports.
-  {
-    call: 'agentdetails',
-    method: 'GET',
-    path: '/api/playrep/agentdetails',
+  agentdetails: {
     accountParam: 'id',
     extraQuery: {},
     allowedRoles: AGENTS,
     subjectRoles: AGENTS, // network reports are about accounts with a commission
   },
-  {
-    call: 'dailystatus',
-    method: 'GET',
-    path: '/api/playrep/dailystatus',
+  dailystatus: {
     accountParam: 'id',
     // Accepted (the Agent Status query shape) though the list ignores it: still scope-checked.
     usernameParam: { name: 'agentId', required: false },
@@ -111,49 +105,34 @@ export const MATRIX: readonly MatrixRow[] = [
     subjectRoles: AGENTS, // network reports are about accounts with a commission
   },
   // Daily Status drill-down: the members of one agent who played at other agents' cafes.
-  {
-    call: 'dailystatusmembers',
-    method: 'GET',
-    path: '/api/playrep/dailystatusmembers',
+  dailystatusmembers: {
     accountParam: 'id',
     usernameParam: { name: 'agentId', required: true, roles: ['master'] },
     extraQuery: {},
     allowedRoles: AGENTS,
     subjectRoles: AGENTS, // network reports are about accounts with a commission
   },
-  {
-    call: 'findstatus',
-    method: 'GET',
-    path: '/api/playrep/findstatus',
+  findstatus: {
     accountParam: 'id',
     usernameParam: { name: 'agentId', required: false },
     extraQuery: {},
     allowedRoles: MANAGERS,
     subjectRoles: AGENTS, // network reports are about accounts with a commission
   },
-  {
-    call: 'nonperforming',
-    method: 'GET',
-    path: '/api/playrep/nonperforming',
+  nonperforming: {
     accountParam: 'id',
     extraQuery: {},
     allowedRoles: MANAGERS,
     subjectRoles: AGENTS, // network reports are about accounts with a commission
   },
-  {
-    call: 'balancereport',
-    method: 'GET',
-    path: '/api/playrep/balancereport',
+  balancereport: {
     accountParam: 'id',
     usernameParam: { name: 'agentId', required: false },
     extraQuery: {},
     allowedRoles: MANAGERS,
     subjectRoles: AGENTS, // network reports are about accounts with a commission
   },
-  {
-    call: 'balancechildren',
-    method: 'GET',
-    path: '/api/playrep/balancechildren',
+  balancechildren: {
     accountParam: 'id',
     usernameParam: { name: 'agentId', required: true },
     extraQuery: {},
@@ -161,66 +140,49 @@ export const MATRIX: readonly MatrixRow[] = [
     subjectRoles: AGENTS, // network reports are about accounts with a commission
   },
   // The account picker of the managers' report headers (not a screen of its own).
-  {
-    call: 'accountsearch',
-    method: 'GET',
-    path: '/api/playrep/accountsearch',
+  accountsearch: {
     accountParam: 'id',
     extraQuery: { q: 'a' },
     allowedRoles: MANAGERS,
   },
   // Money reports (issue 5). Revenue is settled for masters and above: a member as subject is a 400.
-  ...(['revenuereport', 'revenuereportbyid', 'revenueweek', 'pokerrevenuereport'] as const).map(
-    (call): MatrixRow => ({
-      call,
-      method: 'GET',
-      path: `/api/playrep/${call}`,
-      accountParam: 'id',
-      extraQuery: {},
-      allowedRoles: AGENTS,
-      subjectRoles: ['superadmin', 'admin', 'superareamanager', 'areamanager', 'master'],
-    }),
-  ),
-  {
-    call: 'mailreport',
-    method: 'GET',
-    path: '/api/playrep/mailreport',
+  revenuereport: REVENUE_CELL,
+  revenuereportbyid: REVENUE_CELL,
+  revenueweek: REVENUE_CELL,
+  pokerrevenuereport: REVENUE_CELL,
+
+  mailreport: {
     accountParam: 'id',
     extraQuery: {},
     allowedRoles: AGENTS,
   },
-  {
-    call: 'computerloan',
-    method: 'GET',
-    path: '/api/playrep/computerloan',
+  computerloan: {
     accountParam: 'id',
     extraQuery: {},
     allowedRoles: MANAGERS,
   },
-  {
-    call: 'multiplecybers',
-    method: 'GET',
-    path: '/api/playrep/multiplecybers',
+  multiplecybers: {
     accountParam: 'id',
     extraQuery: {},
     allowedRoles: MANAGERS,
   },
   // Recovery is about one master, named by its Agent ID (within the subject's subtree).
-  {
-    call: 'revenuerecovery',
-    method: 'GET',
-    path: '/api/playrep/revenuerecovery',
+  revenuerecovery: {
     accountParam: 'id',
     usernameParam: { name: 'username', required: true, roles: ['master'] },
     extraQuery: {},
     allowedRoles: MANAGERS,
   },
-  {
-    call: 'managermailreport',
-    method: 'GET',
-    path: '/api/playrep/managermailreport',
+  managermailreport: {
     accountParam: 'id',
     extraQuery: {},
     allowedRoles: MANAGERS,
   },
-];
+};
+
+export const MATRIX: readonly MatrixRow[] = CALL_NAMES.filter(isReportCall).map((call) => ({
+  call,
+  method: ENDPOINTS[call].method,
+  path: `/api${ENDPOINTS[call].path}`,
+  ...CELLS[call],
+}));

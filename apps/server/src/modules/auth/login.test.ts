@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { TEST_DB_KINDS } from '../../../test/test-db.js';
 import { queryRows } from '../../db/client.js';
 import { setAccountActive } from './accounts.js';
+import { throttleAddress } from './attempts.js';
 
 const login = (t: TestApp, username: string, password: string, remoteAddress = '203.0.113.7') =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress });
@@ -24,6 +25,19 @@ function parseSetCookie(header: string | string[] | undefined) {
   );
   return { name, value, attributes };
 }
+
+describe('the address sign-in attempts are counted under', () => {
+  it('is an IPv4 address as it is, an IPv6 address by its /64, an IPv4-mapped one as IPv4', () => {
+    expect(throttleAddress('203.0.113.7')).toBe('203.0.113.7');
+    expect(throttleAddress('2001:db8:0:1::1')).toBe('2001:db8:0:1::/64');
+    expect(throttleAddress('2001:0DB8:0000:0001:ffff:ffff:ffff:ffff')).toBe('2001:db8:0:1::/64');
+    expect(throttleAddress('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(throttleAddress('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(throttleAddress('::1')).toBe('0:0:0:0::/64');
+    expect(throttleAddress('::ffff:192.0.2.9')).toBe('192.0.2.9');
+    expect(throttleAddress('64:ff9b::192.0.2.9')).toBe('64:ff9b:0:0::/64');
+  });
+});
 
 describe.each(TEST_DB_KINDS)('sign-in on %s', (kind) => {
   let t: TestApp;
@@ -179,62 +193,117 @@ describe.each(TEST_DB_KINDS)('sign-in on %s', (kind) => {
   });
 
   describe('throttling', () => {
-    it('refuses the 6th try after 5 wrong passwords within 15 minutes, even with the right one, with Retry-After', async () => {
+    it('refuses the 6th try from an address with 5 wrong passwords for the username within 15 minutes, even with the right one, with Retry-After', async () => {
       const start = t.clock.now().getTime();
-      // Five failures one minute apart, from different addresses (the account limit is per account).
+      const guesser = '192.0.2.1';
+      // Five failures one minute apart, all from one address.
       for (let i = 0; i < 5; i++) {
         t.clock.set(new Date(start + i * 60_000));
-        const res = await login(t, 'player2', 'Wrong@1234', `192.0.2.${i + 1}`);
+        const res = await login(t, 'player2', 'Wrong@1234', guesser);
         expect(res.statusCode).toBe(401);
       }
       t.clock.set(new Date(start + 5 * 60_000));
-      const blocked = await login(t, 'player2', DEMO_PASSWORD, '192.0.2.99');
+      const blocked = await login(t, 'player2', DEMO_PASSWORD, guesser);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual({ message: TOO_MANY_ATTEMPTS_MESSAGE });
       // The oldest failure (at start) leaves the 15-minute window at start + 15 min: 10 minutes from now.
       expect(blocked.headers['retry-after']).toBe(String(10 * 60));
       expect(blocked.headers['set-cookie']).toBeUndefined();
 
-      // One second before that it is still refused, with one second to wait.
+      // The owner, at another address, is not locked out: signed in at once.
+      expect((await login(t, 'player2', DEMO_PASSWORD, '192.0.2.200')).statusCode).toBe(200);
+
+      // The owner's sign-in does not free the guessing address: one second before the window ends it is still refused.
       t.clock.set(new Date(start + 15 * 60_000 - 1000));
-      const stillBlocked = await login(t, 'player2', DEMO_PASSWORD, '192.0.2.99');
+      const stillBlocked = await login(t, 'player2', DEMO_PASSWORD, guesser);
       expect(stillBlocked.statusCode).toBe(429);
       expect(stillBlocked.headers['retry-after']).toBe('1');
 
-      // Once the oldest failure has left the window, the right password works.
+      // Once the oldest failure has left the window, that address may try again.
       t.clock.set(new Date(start + 15 * 60_000));
-      expect((await login(t, 'player2', DEMO_PASSWORD, '192.0.2.99')).statusCode).toBe(200);
+      expect((await login(t, 'player2', DEMO_PASSWORD, guesser)).statusCode).toBe(200);
 
       const reasons = (await attempts()).filter((a) => a.account_id === ids.player2).map((a) => a.reason);
-      expect(reasons.slice(-8)).toEqual([
+      expect(reasons.slice(-9)).toEqual([
         'wrong_password',
         'wrong_password',
         'wrong_password',
         'wrong_password',
         'wrong_password',
-        'throttled_account',
-        'throttled_account',
+        'throttled_account_address',
+        'ok',
+        'throttled_account_address',
         'ok',
       ]);
     });
 
+    it('slows failures from many addresses down with a growing delay (1 s, 2 s, 4 s ... 60 s), never a lock', async () => {
+      const start = t.clock.now().getTime();
+      let address = 0;
+      const next = () => `198.18.0.${++address}`;
+      const at = (ms: number) => t.clock.set(new Date(start + ms));
+      // Five free failures, each from another address, at the same instant.
+      for (let i = 0; i < 5; i++) expect((await login(t, 'master1', 'Wrong@1234', next())).statusCode).toBe(401);
+      // From then on each attempt must come a doubling delay after the latest failure.
+      let last = 0;
+      const delays = [1, 2, 4, 8, 16, 32, 60, 60];
+      for (const delay of delays) {
+        // Half a second before the delay is over: refused, with the seconds left (rounded up).
+        at(last + delay * 1000 - 500);
+        const early = await login(t, 'master1', 'Wrong@1234', next());
+        expect(early.statusCode).toBe(429);
+        expect(early.json()).toEqual({ message: TOO_MANY_ATTEMPTS_MESSAGE });
+        expect(early.headers['retry-after']).toBe('1');
+        // Right on time: the attempt is checked (and fails again).
+        last += delay * 1000;
+        at(last);
+        expect((await login(t, 'master1', 'Wrong@1234', next())).statusCode).toBe(401);
+      }
+      // The owner waits at most the last delay, whatever the number of failures, then signs in.
+      at(last + 1000);
+      const waiting = await login(t, 'master1', DEMO_PASSWORD, '198.18.1.1');
+      expect(waiting.statusCode).toBe(429);
+      expect(waiting.headers['retry-after']).toBe('59');
+      at(last + 60_000);
+      expect((await login(t, 'master1', DEMO_PASSWORD, '198.18.1.1')).statusCode).toBe(200);
+      // A successful sign-in wipes the slate: the next failures are free again.
+      for (let i = 0; i < 5; i++) expect((await login(t, 'master1', 'Wrong@1234', next())).statusCode).toBe(401);
+    });
+
     it('throttles an unknown username exactly like a real one (the 429 does not tell which names exist)', async () => {
       const start = t.clock.now().getTime();
-      const answers = async (username: string, first: number) => {
+      const answers = async (username: string, addressOf: (i: number) => string, stepMs: number) => {
         const seen: string[] = [];
         for (let i = 0; i < 7; i++) {
-          t.clock.set(new Date(start + i * 60_000));
+          t.clock.set(new Date(start + i * stepMs));
+          const res = await login(t, username, 'Wrong@1234', addressOf(i));
+          seen.push(`${res.statusCode} ${res.headers['retry-after'] ?? '-'} ${res.json().message}`);
+        }
+        return seen;
+      };
+      const failed = `401 - ${INVALID_CREDENTIALS_MESSAGE}`;
+      const refused = (seconds: number) => `429 ${seconds} ${TOO_MANY_ATTEMPTS_MESSAGE}`;
+      // From one address, one minute apart: the 6th and 7th come 5 and 6 minutes after the first
+      // failure, which leaves the window at 15.
+      const real = await answers('player1', () => '192.0.2.100', 60_000);
+      const unknown = await answers('nobody-by-this-name', () => '192.0.2.110', 60_000);
+      expect(real).toEqual([...Array(5).fill(failed), refused(10 * 60), refused(9 * 60)]);
+      expect(unknown).toEqual(real);
+      // From seven addresses, 200 ms apart: the growing delay (1 s after the 5th failure).
+      const later = start + 30 * 60_000;
+      const spreadAnswers = async (username: string, first: number) => {
+        const seen: string[] = [];
+        for (let i = 0; i < 7; i++) {
+          t.clock.set(new Date(later + i * 200));
           const res = await login(t, username, 'Wrong@1234', `192.0.2.${first + i}`);
           seen.push(`${res.statusCode} ${res.headers['retry-after'] ?? '-'} ${res.json().message}`);
         }
         return seen;
       };
-      const real = await answers('player1', 100);
-      const unknown = await answers('nobody-by-this-name', 110);
-      // The 6th and 7th come 5 and 6 minutes after the first failure, which leaves the window at 15.
-      const refused = (minutes: number) => `429 ${minutes * 60} ${TOO_MANY_ATTEMPTS_MESSAGE}`;
-      expect(real).toEqual([...Array(5).fill(`401 - ${INVALID_CREDENTIALS_MESSAGE}`), refused(10), refused(9)]);
-      expect(unknown).toEqual(real);
+      const realSpread = await spreadAnswers('player3', 150);
+      const unknownSpread = await spreadAnswers('nobody-else', 160);
+      expect(realSpread).toEqual([...Array(5).fill(failed), refused(1), refused(1)]);
+      expect(unknownSpread).toEqual(realSpread);
     });
 
     it('counts a username however it is typed (spaces and case) as one', async () => {
@@ -262,6 +331,19 @@ describe.each(TEST_DB_KINDS)('sign-in on %s', (kind) => {
         const failed = username === 'admin2' ? 'wrong_password' : 'unknown_user';
         expect(reasons).toEqual([...Array(5).fill(failed), ...Array(15).fill('throttled_account')]);
       }
+    });
+
+    it('checks exactly 5 of 20 parallel wrong passwords from one address for one username, and refuses the rest', async () => {
+      const before = (await attempts()).length;
+      // Twenty hosts of one IPv6 /64: one address as far as throttling goes.
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => login(t, 'sam1', `Wrong@${2000 + i}`, `2001:db8:77:1::${(i + 1).toString(16)}`)),
+      );
+      const statuses = results.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+      const reasons = (await attempts()).slice(before).map((a) => a.reason);
+      expect(reasons).toEqual([...Array(5).fill('wrong_password'), ...Array(15).fill('throttled_account_address')]);
     });
 
     it('checks exactly 30 of 40 parallel attempts from one address', async () => {
@@ -341,6 +423,25 @@ describe.each(TEST_DB_KINDS)('sign-in on %s', (kind) => {
       // Refused attempts do not count: after Retry-After the address may try again.
       t.clock.set(new Date(start + 60_000));
       expect((await login(t, 'admin2', DEMO_PASSWORD, address)).statusCode).toBe(200);
+    });
+
+    it('counts an IPv6 client by its /64 network, an IPv4-mapped one as IPv4', async () => {
+      const start = t.clock.now().getTime();
+      // 30 attempts from 30 hosts of one /64: the 31st, from yet another host of it, is refused.
+      for (let i = 0; i < 30; i++) {
+        t.clock.set(new Date(start + i * 1000));
+        expect((await login(t, `v6-${i}`, 'Wrong@1234', `2001:db8:ab:cd:${(i + 1).toString(16)}::9`)).statusCode).toBe(401);
+      }
+      const blocked = await login(t, 'admin2', DEMO_PASSWORD, '2001:DB8:AB:CD:FFFF:FFFF:FFFF:FFFF');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.headers['retry-after']).toBe('31');
+      // The next /64 is another client.
+      expect((await login(t, 'admin2', DEMO_PASSWORD, '2001:db8:ab:ce::1')).statusCode).toBe(200);
+      const recorded = (await attempts()).filter((a) => a.username === 'v6-0' || a.username === 'v6-29').map((a) => a.address);
+      expect(recorded).toEqual(['2001:db8:ab:cd::/64', '2001:db8:ab:cd::/64']);
+
+      await login(t, 'mapped-v4', 'Wrong@1234', '::ffff:198.51.100.201');
+      expect((await attempts()).at(-1)?.address).toBe('198.51.100.201');
     });
 
     it('keeps its counts in the database: a new app instance on the same database still refuses', async () => {

@@ -22,14 +22,30 @@ describe.each(TEST_DB_KINDS)('sessions on %s', (kind) => {
   // A report call that needs a session: the caller's own point transfers.
   const report = '/api/playrep/pointtransferreport';
 
-  it('returns the current session by cookie and by bearer token', async () => {
+  it('returns the current session by cookie and by bearer token, without the token (only the login hands it out)', async () => {
     const me = await signIn(t.app, 'sam1');
     for (const via of ['cookie', 'bearer'] as const) {
       const res = await injectAs(t.app, me, { url: '/api/auth/session', via });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ token: me.token, user: me.user, roles: ['superareamanager'], expiresAt: me.expiresAt });
+      expect(res.json()).toEqual({ user: me.user, roles: ['superareamanager'], expiresAt: me.expiresAt });
+      expect(res.body).not.toContain(me.token);
       expect(me.user._id).toBe(ids.sam1);
     }
+  });
+
+  it('hands the token out in the login answer only, in no other answer of the session', async () => {
+    const me = await signIn(t.app, 'am1');
+    const answers = [
+      await injectAs(t.app, me, { url: '/api/auth/session' }),
+      await injectAs(t.app, me, { url: '/api/auth/session', via: 'bearer' }),
+      await injectAs(t.app, me, { url: `/api/auth/userauth/${ids.am1}` }),
+      await injectAs(t.app, me, { url: report }),
+      await injectAs(t.app, me, { url: '/api/playrep/agentdetails' }),
+      await injectAs(t.app, me, { url: '/api/auth/logout', method: 'POST' }),
+      await injectAs(t.app, me, { url: '/api/auth/session' }),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 401]);
+    for (const res of answers) expect(res.body).not.toContain(me.token);
   });
 
   it('answers 401 without a session, with a malformed token, or with a token never issued', async () => {

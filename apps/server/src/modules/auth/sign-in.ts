@@ -13,7 +13,8 @@ import {
   attemptedUsername,
   lockAttemptCounters,
   recordAttempt,
-  usernameRetryAfter,
+  throttleAddress,
+  usernameThrottle,
 } from './attempts.js';
 import { decoyHash, verifyPassword } from './passwords.js';
 import { createSession } from './sessions.js';
@@ -30,16 +31,18 @@ const tooMany = (seconds: number) => new HttpError(429, TOO_MANY_ATTEMPTS_MESSAG
 
 /**
  * Checks a username and password and opens a session. In order: the per-address limit, the
- * per-username limit, the password (verified against a decoy hash when the account is unknown so
- * both failures take as long and answer the same), then the account status (only revealed to
- * someone who knows the password). Every attempt is recorded, whatever its outcome.
+ * per-username limits (this address's failures, then the growing delay; attempts.ts), the
+ * password (verified against a decoy hash when the account is unknown so both failures take as
+ * long and answer the same), then the account status (only revealed to someone who knows the
+ * password). Every attempt is recorded, whatever its outcome.
  *
  * Counting, checking and recording run in one transaction holding advisory locks on the address
  * and the username, so parallel attempts are counted one after the other (argon2 takes ~6 ms).
  * Refusals are recorded inside it and thrown once it has committed.
  */
 export async function signIn(db: Queryable, request: SignInRequest): Promise<LoginResponse> {
-  const { now, address } = request;
+  const { now } = request;
+  const address = throttleAddress(request.address);
   const username = attemptedUsername(request.username);
   const outcome = await db.transaction(async (tx): Promise<LoginResponse | HttpError> => {
     const record = (accountId: string | null, reason: AttemptReason) =>
@@ -53,10 +56,10 @@ export async function signIn(db: Queryable, request: SignInRequest): Promise<Log
     }
     // Looked up before the username limit so that a refusal takes as long for every name.
     const account = await findAccountByUsername(tx, username);
-    const usernameWait = await usernameRetryAfter(tx, username, now);
-    if (usernameWait !== null) {
-      await record(account?.id ?? null, 'throttled_account');
-      return tooMany(usernameWait);
+    const throttled = await usernameThrottle(tx, username, address, now);
+    if (throttled !== null) {
+      await record(account?.id ?? null, `throttled_${throttled.refused}`);
+      return tooMany(throttled.retryAfter);
     }
 
     const passwordOk = await verifyPassword(account?.passwordHash ?? (await decoyHash()), request.password);
@@ -90,7 +93,8 @@ export async function recordMalformedSignIn(
   db: Queryable,
   request: { body: unknown; address: string; now: Date },
 ): Promise<void> {
-  const { address, now } = request;
+  const { now } = request;
+  const address = throttleAddress(request.address);
   const typed = (request.body as { username?: unknown } | null)?.username;
   const username = typeof typed === 'string' ? attemptedUsername(typed) : '';
   const refused = await db.transaction(async (tx) => {

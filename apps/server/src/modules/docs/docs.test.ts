@@ -1,3 +1,4 @@
+import { CALL_NAMES, ENDPOINTS } from '@playrep/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 
@@ -28,5 +29,18 @@ describe('GET /api/openapi.json', () => {
 
     const login = doc.paths['/api/auth/login'].post;
     expect(Object.keys(login.requestBody.content['application/json'].schema.properties).sort()).toEqual(['password', 'username']);
+  });
+
+  it('describes every call of the endpoint table, with a session scheme exactly where one is needed and the feed key on the feed', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    for (const name of CALL_NAMES) {
+      const { method, path, access, summary } = ENDPOINTS[name];
+      const openApiPath = `/api${path}`.replace(/:(\w+)/g, '{$1}');
+      const operation = doc.paths[openApiPath]?.[method.toLowerCase()];
+      expect(operation, `${method} ${openApiPath}`).toBeDefined();
+      expect(operation.summary).toBe(summary);
+      const security = access === 'public' ? undefined : access === 'feed' ? [{ feedKey: [] }] : [{ bearer: [] }, { cookie: [] }];
+      expect(operation.security, name).toEqual(security);
+    }
   });
 });

@@ -21,6 +21,14 @@ export interface DrawQuery {
   sort: 'asc' | 'desc';
 }
 
+/** An open draw as stored. */
+export interface DrawRecord {
+  id: number;
+  drawno: string;
+  drawTime: Date;
+  color: DrawRow['color'];
+}
+
 interface DrawSqlRow {
   id: number;
   drawno: string;
@@ -41,8 +49,8 @@ function openDrawsWhere(input: DrawQuery): SQL {
     AND draw_time < ${upTo.toISOString()}::timestamptz AND drawno IS NOT NULL`;
 }
 
-function toDrawRow(r: DrawSqlRow): DrawRow {
-  return { _id: String(r.id), drawno: r.drawno, date: new Date(r.draw_time).toISOString(), color: r.color };
+function toRecord(r: DrawSqlRow): DrawRecord {
+  return { id: r.id, drawno: r.drawno, drawTime: new Date(r.draw_time), color: r.color };
 }
 
 const SELECT_DRAW = sql`SELECT id, drawno, draw_time, draw_time::text AS cursor, color FROM draws`;
@@ -51,7 +59,7 @@ const SELECT_DRAW = sql`SELECT id, drawno, draw_time, draw_time::text AS cursor,
 export async function findDraws(
   db: Queryable,
   input: DrawQuery & { limit: number; offset: number },
-): Promise<{ total: number; rows: DrawRow[] }> {
+): Promise<{ total: number; rows: DrawRecord[] }> {
   const where = openDrawsWhere(input);
   const direction = input.sort === 'asc' ? sql`ASC` : sql`DESC`;
   const [countRows, pageRows] = await Promise.all([
@@ -61,7 +69,7 @@ export async function findDraws(
       sql`${SELECT_DRAW} WHERE ${where} ORDER BY draw_time ${direction} LIMIT ${input.limit} OFFSET ${input.offset}`,
     ),
   ]);
-  return { total: Number(countRows[0]?.total ?? 0), rows: pageRows.map(toDrawRow) };
+  return { total: Number(countRows[0]?.total ?? 0), rows: pageRows.map(toRecord) };
 }
 
 /** Draws per query when a whole range is read: the memory an export holds at a time. */
@@ -71,7 +79,7 @@ export const DRAW_BATCH_SIZE = 5_000;
  * Every open draw of the range in order, read in batches by keyset (draw_time is unique per game),
  * so a year of draws streams without an OFFSET scan and without holding it all.
  */
-export async function* streamDraws(db: Queryable, input: DrawQuery, batchSize = DRAW_BATCH_SIZE): AsyncGenerator<DrawRow> {
+export async function* streamDraws(db: Queryable, input: DrawQuery, batchSize = DRAW_BATCH_SIZE): AsyncGenerator<DrawRecord> {
   const where = openDrawsWhere(input);
   const ascending = input.sort === 'asc';
   let after: string | undefined;
@@ -86,7 +94,7 @@ export async function* streamDraws(db: Queryable, input: DrawQuery, batchSize = 
       db,
       sql`${SELECT_DRAW} WHERE ${where} ${keyset} ORDER BY draw_time ${ascending ? sql`ASC` : sql`DESC`} LIMIT ${batchSize}`,
     );
-    for (const row of batch) yield toDrawRow(row);
+    for (const row of batch) yield toRecord(row);
     if (batch.length < batchSize) return;
     after = batch.at(-1)!.cursor;
   }

@@ -1,25 +1,15 @@
-import {
-  DRAW_COLUMNS,
-  DrawDetailsQuery,
-  DrawDetailsResponse,
-  type DrawRow,
-  drawResultText,
-  ErrorBody,
-  RangeQuery,
-} from '@playrep/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ENDPOINTS } from '@playrep/contracts';
+import type { FastifyInstance } from 'fastify';
 import { istDay, resolveRange } from '../../lib/dates.js';
 import { notFound } from '../../lib/http-error.js';
+import type { EndpointHandlers } from '../../plugins/endpoints.js';
 import { sendExport } from '../export/table-export.js';
+import { drawExportRows, drawRow } from './present.js';
 import { findDrawGame, findDraws, streamDraws } from './queries.js';
 
-const Query = DrawDetailsQuery.extend({ format: RangeQuery.shape.format });
-
-export const drawRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/drawdetails',
-    { config: { call: 'drawdetails' }, schema: { querystring: Query, response: { 200: DrawDetailsResponse, 404: ErrorBody } } },
-    async (request, reply) => {
+export function drawHandlers(app: FastifyInstance): EndpointHandlers<'drawdetails'> {
+  return {
+    drawdetails: async (request, reply) => {
       const { query } = request;
       const game = await findDrawGame(app.db, query.gameId);
       if (!game) throw notFound(`Unknown game: ${query.gameId}`);
@@ -29,7 +19,7 @@ export const drawRoutes: FastifyPluginAsyncZod = async (app) => {
       if (query.format) {
         const draws = streamDraws(app.db, { gameId: game.id, range, now, sort: query.sort });
         return sendExport(reply, query.format, `draws-${game.name}-${range.from}-to-${range.to}`, [
-          { title: game.name, columns: DRAW_COLUMNS, rows: exportRows(game.code, draws) },
+          { title: game.name, columns: ENDPOINTS.drawdetails.exports.draws, rows: drawExportRows(game.code, draws) },
         ]);
       }
 
@@ -49,17 +39,8 @@ export const drawRoutes: FastifyPluginAsyncZod = async (app) => {
         page: query.page,
         pageSize: query.pageSize,
         total,
-        data: rows,
+        data: rows.map(drawRow),
       };
     },
-  );
-};
-
-/** The export's rows: numbered, the winning number as the screen shows it. */
-async function* exportRows(gameCode: string, draws: AsyncIterable<DrawRow>) {
-  let srNo = 0;
-  for await (const draw of draws) {
-    srNo++;
-    yield { srNo, drawno: drawResultText(gameCode, draw.drawno, draw.color), date: draw.date };
-  }
+  };
 }

@@ -13,6 +13,8 @@ export interface CreateTransferInput {
   channel: Channel;
   /** Creation time (defaults to now); lets the demo generator write history. */
   at?: Date;
+  /** The game platform's id of the transfer (the feed's `transferId`), unique among transfers. */
+  platformId?: string;
 }
 
 /**
@@ -59,7 +61,16 @@ export async function createTransfer(db: Db, input: CreateTransferInput): Promis
 
     const [row] = await tx
       .insert(transfers)
-      .values({ fromId, toId, amountCents, channel, status: 'pending', createdAt: at, resolvedAt: null })
+      .values({
+        fromId,
+        toId,
+        amountCents,
+        channel,
+        status: 'pending',
+        createdAt: at,
+        resolvedAt: null,
+        platformId: input.platformId ?? null,
+      })
       .returning();
     return toRecord(row!);
   });

@@ -1,12 +1,43 @@
-import type { LoanRow, MailLoan, MailSummary, RevenueRow, RevenueTotals } from '@playrep/contracts';
-import { centsToPoints, percentOfCents } from '../../lib/money.js';
-import type { AgentLoanRow, MailStatement, RevenueWeek, WeeklyRevenue } from '../settlement/index.js';
+import type {
+  LoanRow,
+  MailPointsByType,
+  MailResponse,
+  MailRow,
+  MailUserFound,
+  ManagerMailRow,
+  RecoveryResponse,
+  RevenueRow,
+  RevenueTotals,
+  WeekMemberRow,
+  WeekRef,
+  WeekStatement,
+} from '@playrep/contracts';
+import { addDays, type IsoDay } from '../../lib/dates.js';
+import { centsToPoints } from '../../lib/money.js';
+import { fullName } from '../../lib/present.js';
+import type { ScopedAccount } from '../../plugins/context.js';
+import type {
+  AgentLoanRow,
+  MailRow as MailRowCents,
+  MailStatement,
+  Recovery,
+  RevenueWeek,
+  WeeklyRevenue,
+  WeekMemberPoints,
+  WeekStatement as WeekStatementCents,
+} from '../settlement/index.js';
+import type { GamePoints } from './queries.js';
 
-/**
- * The API edge of the money reports: the settlement works in hundredths, the contracts in points.
- * These are the only places where the money reports convert.
- */
-export function revenueRow(week: RevenueWeek): RevenueRow {
+// The API edge of the money reports: the settlement and queries.ts work in hundredths, the
+// contracts in points. These are the only places where the money reports convert.
+
+/** A settlement week by its Monday. */
+export function weekRef(weekStart: IsoDay, open: boolean): WeekRef {
+  return { fromDate: weekStart, toDate: addDays(weekStart, 6), open };
+}
+
+/** A Revenue row; `lateCents`: how much of its profit late plays brought. */
+export function revenueRow(week: RevenueWeek, lateCents = 0): RevenueRow {
   return {
     fromDate: week.fromDate,
     toDate: week.toDate,
@@ -19,50 +50,72 @@ export function revenueRow(week: RevenueWeek): RevenueRow {
     carryIn: centsToPoints(week.carryInCents),
     carryOut: centsToPoints(week.carryOutCents),
     open: week.open,
+    lateProfit: centsToPoints(lateCents),
   };
 }
 
-export function revenueTotals(totals: WeeklyRevenue['totals']): RevenueTotals {
+/**
+ * The Revenue totals; the weeks they stand at: the last week shown for the carry forward, the
+ * last closed week (`lastClosed`, null before any) for the remaining loan.
+ */
+export function revenueTotals(revenue: WeeklyRevenue, lastClosed: IsoDay | null): RevenueTotals {
+  const { totals } = revenue;
+  const last = revenue.weeks.at(-1);
   return {
     totalProfit: centsToPoints(totals.totalProfitCents),
     totalCommission: centsToPoints(totals.totalCommissionCents),
     coms: centsToPoints(totals.comsCents),
     totalRevenuePercentage: totals.totalRevenuePercentage,
     finalCarryForward: centsToPoints(totals.finalCarryForwardCents),
+    finalCarryForwardWeek: last ? weekRef(last.weekStart, last.open) : null,
     totalRemainingLoan: centsToPoints(totals.totalRemainingLoanCents),
+    totalRemainingLoanWeek: lastClosed ? weekRef(lastClosed, false) : null,
   };
 }
 
-export function mailLoan(loan: MailStatement['loan']): MailLoan {
+export function weekStatement(statement: WeekStatementCents): WeekStatement {
+  const { loan } = statement;
   return {
-    hasLoan: loan.hasLoan,
-    deductionPercentage: loan.deductionPercentage,
-    previousLoan: centsToPoints(loan.previousLoanCents),
-    deductedPoints: centsToPoints(loan.deductedCents),
-    loanRemaining: centsToPoints(loan.loanRemainingCents),
+    ...weekRef(statement.weekStart, statement.open),
+    commissionPercentage: statement.commissionPercentage,
+    revenuePercentage: statement.revenuePercentage,
+    actualPoints: centsToPoints(statement.profitCents),
+    latePoints: centsToPoints(statement.lateProfitCents),
+    giftPoints: centsToPoints(statement.giftCents),
+    carryIn: centsToPoints(statement.carryInCents),
+    carryEffect: centsToPoints(statement.carryEffectCents),
+    actualRevenue: centsToPoints(statement.actualRevenueCents),
+    loan: {
+      hasLoan: loan.hasLoan,
+      deductionPercentage: loan.deductionPercentage,
+      previousLoan: centsToPoints(loan.previousLoanCents),
+      deductedPoints: centsToPoints(loan.deductedCents),
+      loanRemaining: centsToPoints(loan.loanRemainingCents),
+    },
+    paid: centsToPoints(statement.paidCents),
+    carryForward: centsToPoints(statement.carryOutCents),
   };
 }
 
-export function mailSummary(summary: MailStatement['summary']): MailSummary {
-  return {
-    revenuePercentage: summary.revenuePercentage,
-    giftPoints: centsToPoints(summary.giftCents),
-    actualPoints: centsToPoints(summary.actualPointsCents),
-  };
-}
-
-/**
- * The week popup's gift lines (spec section 9): gift = profit x revenue % / 100 over the week's
- * own profit (not the carry-adjusted base), at the commission the week was settled at; 0 when the
- * profit is not positive.
- */
-export function weekSummary(week: RevenueWeek): MailSummary {
-  const profit = week.profitCents;
-  return {
-    revenuePercentage: profit < 0 ? 0 : week.commissionPercentage,
-    giftPoints: centsToPoints(profit > 0 ? percentOfCents(profit, week.commissionPercentage) : 0),
-    actualPoints: centsToPoints(profit),
-  };
+/** The week popup's Revenue row, from the statement (the same figures, so it can never differ). */
+export function statementRevenueRow(statement: WeekStatementCents): RevenueRow {
+  return revenueRow(
+    {
+      weekStart: statement.weekStart,
+      fromDate: statement.weekStart,
+      toDate: statement.weekEnd,
+      open: statement.open,
+      profitCents: statement.profitCents,
+      carryInCents: statement.carryInCents,
+      commissionPercentage: statement.commissionPercentage,
+      actualRevenueCents: statement.actualRevenueCents,
+      deductionPercentage: statement.loan.deductionPercentage,
+      revenueDeductionCents: statement.loan.deductedCents,
+      revAfterLoanCents: statement.paidCents,
+      carryOutCents: statement.carryOutCents,
+    },
+    statement.lateProfitCents,
+  );
 }
 
 export function loanRow(row: AgentLoanRow): LoanRow {
@@ -77,5 +130,73 @@ export function loanRow(row: AgentLoanRow): LoanRow {
   };
 }
 
-/** Rows with their "Sr. No." for the exports. */
-export const numbered = <T extends object>(rows: readonly T[]) => rows.map((row, i) => ({ srNo: i + 1, ...row }));
+/** The account a report is about, as its header names it. */
+export function accountRef(account: ScopedAccount): { _id: string; username: string } {
+  return { _id: account.id, username: account.username };
+}
+
+/** Σ of amounts in hundredths, in points: the reports' totals are summed before converting. */
+export function totalPoints<T>(items: readonly T[], cents: (item: T) => number): number {
+  return centsToPoints(items.reduce((sum, item) => sum + cents(item), 0));
+}
+
+export function weekMemberRow(member: WeekMemberPoints): WeekMemberRow {
+  return {
+    _id: member.accountId,
+    username: member.username,
+    profit: centsToPoints(member.profitCents),
+    playPoints: centsToPoints(member.playPointsCents),
+  };
+}
+
+export function recoveryData(owed: Recovery): RecoveryResponse['data'] {
+  return {
+    masterUsername: owed.masterUsername,
+    recoveryAmount: centsToPoints(owed.recoveryAmountCents),
+    outstandingLoan: centsToPoints(owed.outstandingLoanCents),
+    carryForward: centsToPoints(owed.carryForwardCents),
+    asOfWeek: owed.asOfWeek ? weekRef(owed.asOfWeek, false) : null,
+  };
+}
+
+export function mailRow(row: MailRowCents): MailRow {
+  return {
+    _id: row.accountId,
+    username: row.username,
+    name: fullName(row.firstName, row.lastName),
+    playPoints: centsToPoints(row.playCents),
+    registeredAt: row.registrationDate,
+    profit: centsToPoints(row.profitCents),
+  };
+}
+
+export function mailTotals(statement: MailStatement): MailResponse['totals'] {
+  return {
+    totalProfit: centsToPoints(statement.totals.totalProfitCents),
+    totalPlayPoints: totalPoints(statement.data, (row) => row.playCents),
+    usercommission: statement.totals.usercommission,
+  };
+}
+
+export function mailUserFound(found: MailStatement['userFound'][number]): MailUserFound {
+  return {
+    username: found.username,
+    playPoints: centsToPoints(found.otherCafesPlayCents),
+    profit: centsToPoints(found.otherCafesProfitCents),
+  };
+}
+
+export function pointsByTypeRow(game: GamePoints): MailPointsByType {
+  return { type: game.gameName, playPoints: centsToPoints(game.playCents), profit: centsToPoints(game.profitCents) };
+}
+
+/** Manager Mail Details numbers its rows itself, as the spec's `SrNo`; the same accounts as Agent Mail. */
+export function managerMailRows(children: readonly MailRowCents[]): ManagerMailRow[] {
+  return children.map((child, i) => ({
+    SrNo: i + 1,
+    _id: child.accountId,
+    username: child.username,
+    name: fullName(child.firstName, child.lastName),
+    profit: centsToPoints(child.profitCents),
+  }));
+}

@@ -224,14 +224,16 @@ describe.each(TEST_DB_KINDS)('network reports on %s', (kind) => {
     async (path) => {
       const sep = path.includes('?') ? '&' : '?';
       const cases: [string, RegExp][] = [
-        ['fromDate=yesterday', /^fromDate is not a valid date/],
-        ['toDate=2025-02-30', /^toDate is not a valid date/],
-        ['fromDate=2025-03-05&toDate=2025-03-04', /^toDate must not be before fromDate/],
-        ['fromDate=2024-03-01&toDate=2025-03-05', /^toDate must be within 366 days of fromDate/],
+        ['fromDate=yesterday', /^From Date is not a valid date/],
+        ['toDate=2025-02-30', /^To Date is not a valid date/],
+        ['fromDate=2025-03-05&toDate=2025-03-04', /^To Date must not be before From Date$/],
+        ['fromDate=2024-03-01&toDate=2025-03-05', /^To Date must be within 366 days of From Date/],
+        ['fromDate=1999-12-31', /^From Date must be a date in the years 2000 to 2100/],
+        ['toDate=2101-01-01', /^To Date must be a date in the years 2000 to 2100/],
       ];
       if (!path.startsWith('agentdetails') && !path.startsWith('nonperforming')) {
         cases.push(
-          ['date=31-Feb-2025', /^date is not a valid date/],
+          ['date=31-Feb-2025', /^Select Date is not a valid date/],
           ['date=2025-03-05&fromDate=2025-03-05', /^date cannot be combined/],
         );
       }

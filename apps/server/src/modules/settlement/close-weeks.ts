@@ -1,14 +1,18 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.js';
 import { addDays, type IsoDay, istDay, weekStartOf } from '../../lib/dates.js';
+import { readCents } from '../../lib/money.js';
 import { type AgentLoanBalance, openLoanBalances } from './loan-balances.js';
-import { COMMISSIONED_ROLES, kindFilter, profitSum } from './profit-sql.js';
+import { hasCommissionSql, kindFilter, profitSum } from './profit-sql.js';
 import { settleWeek, type WeekSettlement } from './settle-week.js';
 import { settlementCalendars } from './settlement-calendar.js';
 import { SETTLEMENT_KINDS, type SettlementKind, weekEndDay, weekEndInstant, weekStartsBetween } from './weeks.js';
 
-/** Key of the transaction-level advisory lock that makes concurrent closing runs take turns. */
-const SETTLEMENT_LOCK_KEY = 7_246_001;
+/**
+ * Key of the transaction-level advisory lock that makes concurrent closing runs take turns. The
+ * closing takes it alone; the platform feed shares it while a batch books plays (feed/locks.ts).
+ */
+export const SETTLEMENT_LOCK_KEY = 7_246_001;
 /** Rows per INSERT statement (13 parameters a row, far below PostgreSQL's 65535). */
 const INSERT_CHUNK = 1000;
 
@@ -93,7 +97,7 @@ async function writeSettlement(tx: Tx, weekStart: IsoDay, kind: SettlementKind, 
           LEFT JOIN profit p ON p.account_id = a.id
           LEFT JOIN weekly_settlements prev
             ON prev.account_id = a.id AND prev.kind = ${kind} AND prev.week_start = ${addDays(weekStart, -7)}
-         WHERE a.role IN ${COMMISSIONED_ROLES}
+         WHERE ${hasCommissionSql(sql`a.role`)}
          ORDER BY a.id`,
   );
 
@@ -110,8 +114,8 @@ async function writeSettlement(tx: Tx, weekStart: IsoDay, kind: SettlementKind, 
   const settled: { account: AccountWeekRow; result: WeekSettlement }[] = accounts.map((account) => ({
     account,
     result: settleWeek({
-      profitCents: Number(account.profit_cents),
-      carryInCents: Number(account.carry_in_cents),
+      profitCents: readCents(account.profit_cents),
+      carryInCents: readCents(account.carry_in_cents),
       commission: Number(account.commission),
       loans: loansByAgent.get(account.account_id) ?? [],
       weekEndsAt: weekEndInstant(weekStart),
@@ -120,7 +124,7 @@ async function writeSettlement(tx: Tx, weekStart: IsoDay, kind: SettlementKind, 
 
   const settlementRows = settled.map(
     ({ account, result }) =>
-      sql`(${account.account_id}, ${weekStart}, ${kind}, ${Number(account.profit_cents)}, ${Number(account.carry_in_cents)},
+      sql`(${account.account_id}, ${weekStart}, ${kind}, ${readCents(account.profit_cents)}, ${readCents(account.carry_in_cents)},
            ${account.commission}, ${result.actualRevenueCents}, ${result.deductionPercentage}, ${result.revenueDeductionCents},
            ${result.revAfterLoanCents}, ${result.carryOutCents}, ${closedAt})`,
   );

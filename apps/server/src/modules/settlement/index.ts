@@ -1,14 +1,14 @@
 /**
- * Weekly settlement and the money reports' queries (DOMAIN.md section 5, issue 5 point 1).
- * All amounts are integer hundredths (`...Cents`); the route layer converts them.
+ * Weekly settlement and the money reports' queries (DOMAIN.md section 5).
+ * All amounts are integer hundredths (`...Cents`); each report's present.ts converts them.
  *
  * Decisions (to move to docs/decisions/):
  * - 'games' (draw games: play − win) and 'poker' (rake) settle separately, each with its own
  *   carry-forward chain and its own closing mark in settled_weeks.
  * - Loans are repaid from the 'games' revenue only; poker rows carry deduction 0 and rate 0.
- * - Every account of role master and above (superadmin, admin, superareamanager, areamanager,
- *   master) existing at closing time gets a row for every week closed, at its commission at that
- *   time (0 included); players and the house have none.
+ * - Every account with a commission (the contracts' hasCommission: master and above) existing
+ *   at closing time gets a row for every week closed, at its commission at that time (0
+ *   included); players and the house have none.
  * - Weeks close in order, per kind: the first run starts at the first week with any play, poker
  *   hand or loan; later runs continue after the last closed week. A week older than the last
  *   closed one is never closed afterwards (late, back-dated plays do not reopen history).
@@ -30,16 +30,24 @@
  *   with no deduction, days count from the first loan's issue date; without a loan (Multiple
  *   Cybers lists every master with more than one cafe) the loan figures are 0 and the days empty.
  * - Recovery uses the master's last closed 'games' week; non-masters are refused (400).
- * - Mail statement covers draw games; userFound lists the children below which a member played
- *   at a cafe not owned by its own master (its parent); loan lines come from the 'games'
- *   settlement of the weeks intersecting the period.
+ * - Mail statement covers one draw-games settlement week (weeks.ts, statementWeek); userFound
+ *   lists the children below which a member played at a cafe not owned by its own master (its
+ *   parent). Its summary and the week popup's are one week statement (week-statement.ts): the
+ *   Revenue report's figures of that week, line by line.
+ * - Late plays and hands (booked_day set) count in the week they are booked in; the statement
+ *   and Revenue show how much of a week's profit they are (late-profit.ts).
  */
-export { type CloseResult, closeFinishedWeeks } from './close-weeks.js';
+export { type CloseResult, closeFinishedWeeks, SETTLEMENT_LOCK_KEY } from './close-weeks.js';
+export { lateProfitByWeek } from './late-profit.js';
 export { type AgentLoanRow, loansReport } from './loans-report.js';
-export { type MailStatement, mailStatement } from './mail-statement.js';
+export { type MailMembers, type MailRow, type MailStatement, mailMembers, mailStatement } from './mail-statement.js';
+// The profit rule (DOMAIN.md section 3) as SQL, for every report that sums plays.
+export { kindFilter, oneRoot, playsBelowByChild, playsUnder, profitSum } from './profit-sql.js';
 export { type Recovery, recovery } from './recovery.js';
 export { type SettlementSchedule, startSettlementSchedule } from './schedule.js';
 export { DEFAULT_DEDUCTION_PERCENTAGE, type LoanBalance, settleWeek, type WeekSettlement } from './settle-week.js';
+export { isWeekOpen, lastClosedWeek } from './settlement-calendar.js';
 export { type WeekMemberPoints, weekMemberPoints } from './week-member-points.js';
+export { type GiftSummary, giftSummary, type StatementLoan, type WeekStatement, weekStatement } from './week-statement.js';
 export { type RevenueWeek, type WeeklyRevenue, weeklyRevenue } from './weekly-revenue.js';
-export { SETTLEMENT_KINDS, type SettlementKind } from './weeks.js';
+export { lastFinishedWeek, SETTLEMENT_KINDS, type SettlementKind, statementWeek } from './weeks.js';

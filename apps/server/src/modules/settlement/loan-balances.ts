@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
+import { readCents } from '../../lib/money.js';
 import type { LoanBalance } from './settle-week.js';
 
 export interface AgentLoanBalance extends LoanBalance {
@@ -43,7 +44,7 @@ export async function openLoanBalances(
     agentId: row.agent_id,
     deductionPercentage: Number(row.deduction_percentage),
     issuedAt: new Date(Number(row.issued_ms)),
-    outstandingCents: Number(row.outstanding_cents),
+    outstandingCents: readCents(row.outstanding_cents),
   }));
 }
 

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, daysBetween, type IsoDay } from '../../lib/dates.js';
+import { readCents } from '../../lib/money.js';
 
 export interface AgentLoanRow {
   agentId: string;
@@ -64,9 +65,9 @@ export async function loansReport(
     return {
       agentId: row.id,
       username: row.username,
-      totalLoanCents: Number(row.total_cents),
-      processingLoanCents: Number(row.fee_cents),
-      outstandingCents: Number(row.outstanding_cents),
+      totalLoanCents: readCents(row.total_cents),
+      processingLoanCents: readCents(row.fee_cents),
+      outstandingCents: readCents(row.outstanding_cents),
       daysFromLastDeduction: since === null ? null : Math.max(0, daysBetween(since, query.today)),
       lastDeductionDay,
     };

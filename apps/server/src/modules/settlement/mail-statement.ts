@@ -1,18 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { type IsoDay, weekStartOf } from '../../lib/dates.js';
-import { percentOfCents } from '../../lib/money.js';
-import { loadAccount } from './account-row.js';
-import { kindFilter, playsBelowByChild } from './profit-sql.js';
-import { weeklyRevenue } from './weekly-revenue.js';
-import { weekEndInstant } from './weeks.js';
+import { readCents } from '../../lib/money.js';
+import { requireAccount } from '../accounts/repository.js';
+import { kindFilter, otherCafesProfitSum, playsBelowByChild, profitSum } from './profit-sql.js';
+import { type WeekStatement, weekStatement } from './week-statement.js';
+import { weekEndDay } from './weeks.js';
 
 export interface MailRow {
   accountId: string;
   username: string;
-  /** First and last name. */
-  name: string;
-  /** Σ play points in the period. */
+  firstName: string;
+  lastName: string;
+  /** Σ play points in the week. */
   playCents: number;
   /** The child's created_at, as an IST day. */
   registrationDate: IsoDay;
@@ -26,55 +26,40 @@ export interface MailUserFound {
   otherCafesProfitCents: number;
 }
 
-export interface MailLoanLines {
-  /** True when the account had any loan issued by the end of the period. */
-  hasLoan: boolean;
-  /** Rate of the last week of the period that had a loan to repay; 0 without one. */
-  deductionPercentage: number;
-  /** Owed before the period's first settlement week (loans issued up to the period's end). */
-  previousLoanCents: number;
-  /** Σ revenue deductions of the settlement weeks of the period (open weeks: live). */
-  deductedCents: number;
-  loanRemainingCents: number;
+export interface MailMembers {
+  /** The direct children with plays below them in the week, by username. */
+  data: MailRow[];
+  /** Those of them below which a member played at another agent's cafe. */
+  userFound: MailUserFound[];
 }
 
-export interface MailStatement {
-  from: IsoDay;
-  to: IsoDay;
-  data: MailRow[];
-  userFound: MailUserFound[];
+export interface MailStatement extends MailMembers {
+  weekStart: IsoDay;
+  weekEnd: IsoDay;
   totals: {
-    /** Σ data.profit = the account's draw-games profit for the period. */
+    /** Σ data.profit = the account's draw-games profit for the week. */
     totalProfitCents: number;
-    /** The account's commission, percent. */
+    /** The account's commission now, percent. */
     usercommission: number;
   };
-  summary: {
-    /** 0 when the total profit is negative, else the commission. */
-    revenuePercentage: number;
-    /** totalProfit × commission / 100, 0 when the total profit is not positive. */
-    giftCents: number;
-    /** The total profit. */
-    actualPointsCents: number;
-  };
-  loan: MailLoanLines;
+  /** The week's settlement, line by line (the Revenue report's figures of that week). */
+  statement: WeekStatement;
 }
 
 /**
- * Agent / manager mail statement (DOMAIN.md section 5) over draw games: one row per direct
- * child with plays below it in [from, to]. A child is in userFound when some member below it
- * played at a cafe whose owner (cafes.master_id) is not that member's own master (its parent).
- * Loan lines come from the 'games' settlement of the weeks intersecting the period.
+ * The accounts both mail reports list (DOMAIN.md section 5): the direct children of the account
+ * with draw-game plays below them in the settlement week holding `weekStart`, with their play
+ * points and profit. A child is in userFound when some member below it played at a cafe whose
+ * owner (cafes.master_id) is not that member's own master (its parent). Every play below the
+ * account is below exactly one child, so Σ profit is the account's profit for the week.
  */
-export async function mailStatement(
-  db: Queryable,
-  query: { accountId: string; from: IsoDay; to: IsoDay; today?: IsoDay },
-): Promise<MailStatement> {
-  const account = await loadAccount(db, query.accountId);
+export async function mailMembers(db: Queryable, query: { accountId: string; weekStart: IsoDay }): Promise<MailMembers> {
+  const weekStart = weekStartOf(query.weekStart);
   const rows = await queryRows<{
     id: string;
     username: string;
-    name: string;
+    first_name: string;
+    last_name: string;
     registration_day: string;
     play_cents: number;
     profit_cents: number;
@@ -84,74 +69,63 @@ export async function mailStatement(
     db,
     // other_*: null when no play below the child was made at another agent's cafe (every play has
     // play points > 0, so a zero sum means none).
-    sql`SELECT ch.id, ch.username, btrim(ch.first_name || ' ' || ch.last_name) AS name,
+    sql`SELECT ch.id, ch.username, ch.first_name, ch.last_name,
                ist_day(ch.created_at)::text AS registration_day, x.play_cents, x.profit_cents,
                x.other_play_cents, x.other_profit_cents
           FROM (SELECT d.root_id,
                        sum(d.play_points_cents)::bigint AS play_cents,
-                       sum(d.play_points_cents - d.win_points_cents)::bigint AS profit_cents,
+                       ${profitSum('games')} AS profit_cents,
                        nullif(sum(d.other_play_points_cents), 0)::bigint AS other_play_cents,
-                       (CASE WHEN sum(d.other_play_points_cents) <> 0
-                             THEN sum(d.other_play_points_cents - d.other_win_points_cents) END)::bigint AS other_profit_cents
-                  FROM (${playsBelowByChild(query.accountId, query)}) d
+                       (CASE WHEN sum(d.other_play_points_cents) <> 0 THEN ${otherCafesProfitSum} END)::bigint AS other_profit_cents
+                  FROM (${playsBelowByChild(query.accountId, { from: weekStart, to: weekEndDay(weekStart) })}) d
                  WHERE ${kindFilter('games')}
                  GROUP BY d.root_id) x
           JOIN accounts ch ON ch.id = x.root_id
          ORDER BY lower(ch.username)`,
   );
-
-  const data: MailRow[] = rows.map((row) => ({
-    accountId: row.id,
-    username: row.username,
-    name: row.name,
-    playCents: Number(row.play_cents),
-    registrationDate: row.registration_day,
-    profitCents: Number(row.profit_cents),
-  }));
-  const userFound: MailUserFound[] = rows
-    .filter((row) => row.other_play_cents !== null)
-    .map((row) => ({
-      username: row.username,
-      otherCafesPlayCents: Number(row.other_play_cents),
-      otherCafesProfitCents: Number(row.other_profit_cents ?? 0),
-    }));
-  const totalProfitCents = data.reduce((sum, row) => sum + row.profitCents, 0);
-
   return {
-    from: query.from,
-    to: query.to,
-    data,
-    userFound,
-    totals: { totalProfitCents, usercommission: account.commission },
-    summary: {
-      revenuePercentage: totalProfitCents < 0 ? 0 : account.commission,
-      giftCents: totalProfitCents > 0 ? percentOfCents(totalProfitCents, account.commission) : 0,
-      actualPointsCents: totalProfitCents,
-    },
-    loan: await loanLines(db, query.accountId, query.from, query.to, query.today ?? query.to),
+    data: rows.map((row) => ({
+      accountId: row.id,
+      username: row.username,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      playCents: readCents(row.play_cents),
+      registrationDate: row.registration_day,
+      profitCents: readCents(row.profit_cents),
+    })),
+    userFound: rows
+      .filter((row) => row.other_play_cents !== null)
+      .map((row) => ({
+        username: row.username,
+        otherCafesPlayCents: readCents(row.other_play_cents),
+        otherCafesProfitCents: readCents(row.other_profit_cents),
+      })),
   };
 }
 
-async function loanLines(db: Queryable, accountId: string, from: IsoDay, to: IsoDay, today: IsoDay): Promise<MailLoanLines> {
-  const revenue = await weeklyRevenue(db, { accountId, kind: 'games', from, to, today });
-  const firstWeek = weekStartOf(from);
-  const [row] = await queryRows<{ loans: number; owed_cents: number }>(
-    db,
-    sql`SELECT count(*)::int AS loans,
-               coalesce(sum(l.principal_cents + l.processing_fee_cents
-                            - coalesce((SELECT sum(ld.amount_cents) FROM loan_deductions ld
-                                         WHERE ld.loan_id = l.id AND ld.week_start < ${firstWeek}), 0)), 0)::bigint AS owed_cents
-          FROM loans l
-         WHERE l.agent_id = ${accountId} AND l.issued_at < ${weekEndInstant(weekStartOf(to)).toISOString()}::timestamptz`,
-  );
-  const previousLoanCents = Number(row?.owed_cents ?? 0);
-  const deductedCents = revenue.weeks.reduce((sum, week) => sum + week.revenueDeductionCents, 0);
-  const lastWithLoan = revenue.weeks.findLast((week) => week.deductionPercentage > 0);
+/**
+ * Agent mail statement of one settlement week (DOMAIN.md section 5) over draw games: the members
+ * (mailMembers), their total, and the week's statement (weekStatement), so the gift and the loan
+ * lines cover the same week by construction.
+ */
+export async function mailStatement(
+  db: Queryable,
+  query: { accountId: string; weekStart: IsoDay; today: IsoDay },
+): Promise<MailStatement> {
+  const account = await requireAccount(db, query.accountId);
+  const weekStart = weekStartOf(query.weekStart);
+  const [members, statement] = await Promise.all([
+    mailMembers(db, { accountId: query.accountId, weekStart }),
+    weekStatement(db, { accountId: query.accountId, weekStart, today: query.today }),
+  ]);
   return {
-    hasLoan: Number(row?.loans ?? 0) > 0,
-    deductionPercentage: lastWithLoan?.deductionPercentage ?? 0,
-    previousLoanCents,
-    deductedCents,
-    loanRemainingCents: previousLoanCents - deductedCents,
+    weekStart,
+    weekEnd: weekEndDay(weekStart),
+    ...members,
+    totals: {
+      totalProfitCents: members.data.reduce((sum, row) => sum + row.profitCents, 0),
+      usercommission: account.commission,
+    },
+    statement,
   };
 }

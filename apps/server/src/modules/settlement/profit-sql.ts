@@ -1,14 +1,21 @@
+import { hasCommission, ROLES } from '@playrep/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DayRange } from '../../lib/dates.js';
 import type { SettlementKind } from './weeks.js';
 
 /**
- * Profit of play_daily rows aliased `d` (DOMAIN.md section 3): Σ(play − win) for draw games,
- * Σ rake for poker. Cast back to bigint: sums of int8 are numeric in SQL.
+ * The profit rule (DOMAIN.md section 3), written here only: Σ(play − win) for draw games, Σ rake
+ * for poker. Cast back to bigint: sums of int8 are numeric in SQL.
  */
+const drawProfit = (play: SQL, win: SQL): SQL => sql`sum(${play} - ${win})::bigint`;
+
+/** Profit of play_daily rows (or roll-up rows) aliased `d`. */
 export function profitSum(kind: SettlementKind): SQL {
-  return kind === 'games' ? sql`sum(d.play_points_cents - d.win_points_cents)::bigint` : sql`sum(d.rake_cents)::bigint`;
+  return kind === 'games' ? drawProfit(sql`d.play_points_cents`, sql`d.win_points_cents`) : sql`sum(d.rake_cents)::bigint`;
 }
+
+/** Draw-games profit of the plays made at another agent's cafe, from playsBelowByChild rows (`d`). */
+export const otherCafesProfitSum: SQL = drawProfit(sql`d.other_play_points_cents`, sql`d.other_win_points_cents`);
 
 /** Keeps the play_daily rows (`d`) of the kind's games. */
 export function kindFilter(kind: SettlementKind): SQL {
@@ -16,8 +23,35 @@ export function kindFilter(kind: SettlementKind): SQL {
   return sql`d.game_id IN (SELECT g.id FROM games g WHERE g.kind = ${gameKind})`;
 }
 
-/** Roles that earn a commission and are settled every week (everyone but players and the house). */
-export const COMMISSIONED_ROLES = sql`('superadmin', 'admin', 'superareamanager', 'areamanager', 'master')`;
+/**
+ * The profit of the late plays (draw games) or late poker hands (DOMAIN.md section 10) of the
+ * subtree of `accountId` booked into [from, to], per settlement week of their booking day: rows of
+ * `week_start` and `profit_cents`. A late row keeps its real time but is booked on the day it
+ * arrived (`booked_day`, null for every other row), so it counts in that open week.
+ */
+export function lateProfitByBookingWeek(kind: SettlementKind, accountId: string, range: DayRange): SQL {
+  const [table, profit, games] =
+    kind === 'games'
+      ? [
+          sql`plays`,
+          drawProfit(sql`x.play_points_cents`, sql`x.win_points_cents`),
+          sql`AND x.game_id IN (SELECT g.id FROM games g WHERE g.kind = 'draw')`,
+        ]
+      : [sql`poker_hands`, sql`sum(x.rake_cents)::bigint`, sql``];
+  return sql`
+    SELECT ist_week_start(x.booked_day)::text AS week_start, ${profit} AS profit_cents
+      FROM ${table} x
+      JOIN account_closure c ON c.descendant_id = x.member_id AND c.ancestor_id = ${accountId}::uuid
+     WHERE x.booked_day IS NOT NULL AND x.booked_day >= ${range.from} AND x.booked_day <= ${range.to} ${games}
+     GROUP BY 1`;
+}
+
+/** `a.role` is a role that earns a commission and is settled every week (the contracts' hasCommission). */
+export const hasCommissionSql = (role: SQL): SQL =>
+  sql`${role} IN (${sql.join(
+    ROLES.filter(hasCommission).map((r) => sql`${r}`),
+    sql`, `,
+  )})`;
 
 /**
  * The plays made in the subtree of each account that `roots` lists (a query with one uuid column

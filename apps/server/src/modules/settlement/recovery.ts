@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
+import type { IsoDay } from '../../lib/dates.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
+import { readCents } from '../../lib/money.js';
+import { lastClosedWeek } from './settlement-calendar.js';
 
 export interface Recovery {
   masterId: string;
@@ -11,10 +14,17 @@ export interface Recovery {
   carryForwardCents: number;
   /** outstanding + |carryForward|. */
   recoveryAmountCents: number;
+  /** Monday of the last closed draw-games week, where both figures stand; null before any closing. */
+  asOfWeek: IsoDay | null;
 }
 
-/** Revenue Recovery (DOMAIN.md section 5): what a master owes back. Scope is the caller's job. */
+/**
+ * Revenue Recovery (DOMAIN.md section 5): what a master owes back, as at the close of the last
+ * closed week (loans less the deductions recorded so far, and that week's carried loss). Scope is
+ * the caller's job.
+ */
 export async function recovery(db: Queryable, query: { masterId: string }): Promise<Recovery> {
+  const asOfWeek = await lastClosedWeek(db, 'games');
   const [row] = await queryRows<{ username: string; role: string; outstanding_cents: number; carry_out_cents: number }>(
     db,
     sql`SELECT a.username, a.role::text AS role,
@@ -22,20 +32,20 @@ export async function recovery(db: Queryable, query: { masterId: string }): Prom
                                     - coalesce((SELECT sum(ld.amount_cents) FROM loan_deductions ld WHERE ld.loan_id = l.id), 0))
                            FROM loans l WHERE l.agent_id = a.id), 0)::bigint AS outstanding_cents,
                coalesce((SELECT ws.carry_out_cents FROM weekly_settlements ws
-                          WHERE ws.account_id = a.id AND ws.kind = 'games'
-                          ORDER BY ws.week_start DESC LIMIT 1), 0)::bigint AS carry_out_cents
+                          WHERE ws.account_id = a.id AND ws.kind = 'games' AND ws.week_start = ${asOfWeek}), 0)::bigint AS carry_out_cents
           FROM accounts a
          WHERE a.id = ${query.masterId}`,
   );
   if (!row) throw notFound('Agent not found');
   if (row.role !== 'master') throw badRequest(`${row.username} is not an agent`);
-  const outstandingLoanCents = Number(row.outstanding_cents);
-  const carryForwardCents = Number(row.carry_out_cents);
+  const outstandingLoanCents = readCents(row.outstanding_cents);
+  const carryForwardCents = readCents(row.carry_out_cents);
   return {
     masterId: query.masterId,
     masterUsername: row.username,
     outstandingLoanCents,
     carryForwardCents,
     recoveryAmountCents: outstandingLoanCents + Math.abs(carryForwardCents),
+    asOfWeek,
   };
 }

@@ -54,3 +54,17 @@ async function firstActivityWeek(db: Queryable): Promise<IsoDay | null> {
   );
   return row?.day ? weekStartOf(row.day) : null;
 }
+
+/** Monday of the last week the job has closed for `kind`; null before any closing. */
+export async function lastClosedWeek(db: Queryable, kind: SettlementKind): Promise<IsoDay | null> {
+  const [row] = await queryRows<{ week_start: string | null }>(
+    db,
+    sql`SELECT max(week_start)::text AS week_start FROM settled_weeks WHERE kind = ${kind}`,
+  );
+  return row?.week_start ?? null;
+}
+
+/** True when the week starting `weekStart` is open (not final) in `kind`'s settlement, as of `today`. */
+export async function isWeekOpen(db: Queryable, kind: SettlementKind, weekStart: IsoDay, today: IsoDay): Promise<boolean> {
+  return !isFinal(await settlementCalendar(db, kind, weekStartOf(today)), weekStart);
+}

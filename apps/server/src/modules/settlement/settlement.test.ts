@@ -349,68 +349,92 @@ describe.each(TEST_DB_KINDS)('weekly settlement on %s', (kind) => {
     }
   });
 
-  it('builds mail statements whose totals are the sum of their rows and the account’s profit', async () => {
-    const from = '2025-01-09';
-    const to = '2025-01-23';
-    for (const key of ['master1', 'master2', 'master3', 'am1', 'sam1', 'sa']) {
-      const account = net.accounts.get(key)!;
-      const statement = await mailStatement(db, { accountId: account.id, from, to, today: TODAY });
-      const games = entries(net, 'games').filter((e) => e.day >= from && e.day <= to);
-      const children = [...net.accounts.values()]
-        .filter((a) => a.parent === key && games.some((e) => lineage(net, e.member).includes(a.key)))
-        .sort((x, y) => x.key.localeCompare(y.key));
-      expect(statement.data).toEqual(
-        children.map((c) => {
-          const below = games.filter((e) => lineage(net, e.member).includes(c.key));
-          return {
-            accountId: c.id,
-            username: c.key,
-            name: `${c.first} ${c.last}`,
-            playCents: below.reduce((s, e) => s + e.play, 0),
-            registrationDate: c.createdDay,
-            profitCents: below.reduce((s, e) => s + e.profit, 0),
-          };
-        }),
-      );
-      const total = statement.data.reduce((s, r) => s + r.profitCents, 0);
-      expect(statement.totals).toEqual({ totalProfitCents: total, usercommission: account.commissionBp / 100 });
-      expect(total).toBe(profitOver(net, key, from, to));
-      // A member played at another agent's cafe: the cafe's master is not the member's parent.
-      const elsewhere = games.filter((e) => net.cafes.get(e.cafe)!.master !== net.accounts.get(e.member)!.parent);
-      expect(statement.userFound.map((u) => u.username)).toEqual(
-        children.filter((c) => elsewhere.some((e) => lineage(net, e.member).includes(c.key))).map((c) => c.key),
-      );
-      for (const found of statement.userFound) {
-        const mine = elsewhere.filter((e) => lineage(net, e.member).includes(found.username));
-        expect(found.otherCafesPlayCents).toBe(mine.reduce((s, e) => s + e.play, 0));
-        expect(found.otherCafesProfitCents).toBe(mine.reduce((s, e) => s + e.profit, 0));
+  it('builds mail statements of a week whose totals are the sum of their rows and the account’s profit', async () => {
+    for (const [w, from] of WEEKS.slice(0, 3).entries()) {
+      const to = plusDays(from, 6);
+      for (const key of ['master1', 'master2', 'master3', 'am1', 'sam1', 'sa']) {
+        const account = net.accounts.get(key)!;
+        const statement = await mailStatement(db, { accountId: account.id, weekStart: from, today: TODAY });
+        expect([statement.weekStart, statement.weekEnd]).toEqual([from, to]);
+        const games = entries(net, 'games').filter((e) => e.day >= from && e.day <= to);
+        const children = [...net.accounts.values()]
+          .filter((a) => a.parent === key && games.some((e) => lineage(net, e.member).includes(a.key)))
+          .sort((x, y) => x.key.localeCompare(y.key));
+        expect(statement.data).toEqual(
+          children.map((c) => {
+            const below = games.filter((e) => lineage(net, e.member).includes(c.key));
+            return {
+              accountId: c.id,
+              username: c.key,
+              firstName: c.first,
+              lastName: c.last,
+              playCents: below.reduce((s, e) => s + e.play, 0),
+              registrationDate: c.createdDay,
+              profitCents: below.reduce((s, e) => s + e.profit, 0),
+            };
+          }),
+        );
+        const total = statement.data.reduce((s, r) => s + r.profitCents, 0);
+        expect(statement.totals).toEqual({ totalProfitCents: total, usercommission: account.commissionBp / 100 });
+        expect(total).toBe(profitOver(net, key, from, to));
+        // A member played at another agent's cafe: the cafe's master is not the member's parent.
+        const elsewhere = games.filter((e) => net.cafes.get(e.cafe)!.master !== net.accounts.get(e.member)!.parent);
+        expect(statement.userFound.map((u) => u.username)).toEqual(
+          children.filter((c) => elsewhere.some((e) => lineage(net, e.member).includes(c.key))).map((c) => c.key),
+        );
+        for (const found of statement.userFound) {
+          const mine = elsewhere.filter((e) => lineage(net, e.member).includes(found.username));
+          expect(found.otherCafesPlayCents).toBe(mine.reduce((s, e) => s + e.play, 0));
+          expect(found.otherCafesProfitCents).toBe(mine.reduce((s, e) => s + e.profit, 0));
+        }
+        // The week's statement: the settlement of the week, line by line.
+        const ref = chains.get('games')!.get(key)![w]!;
+        const loans = net.loans.filter(
+          (l) => l.agent === key && l.issuedAtMs < Date.parse(`${plusDays(from, 7)}T00:00:00+05:30`),
+        );
+        const deductedBefore = chains
+          .get('games')!
+          .get(key)!
+          .slice(0, w)
+          .reduce((s, r) => s + r.deduction, 0);
+        const previous = loans.reduce((s, l) => s + l.totalCents, 0) - deductedBefore;
+        const gift = total > 0 ? Math.round((total * account.commissionBp) / 10_000) : 0;
+        expect(statement.statement, `${key} ${from}`).toEqual({
+          weekStart: from,
+          weekEnd: to,
+          open: false,
+          commissionPercentage: account.commissionBp / 100,
+          revenuePercentage: total < 0 ? 0 : account.commissionBp / 100,
+          profitCents: ref.profit,
+          lateProfitCents: 0,
+          giftCents: gift,
+          carryInCents: ref.carryIn,
+          carryEffectCents: ref.revenue - gift,
+          actualRevenueCents: ref.revenue,
+          loan: {
+            hasLoan: loans.length > 0,
+            deductionPercentage: ref.rateBp / 100,
+            previousLoanCents: previous,
+            deductedCents: ref.deduction,
+            loanRemainingCents: previous - ref.deduction,
+          },
+          paidCents: ref.afterLoan,
+          carryOutCents: ref.carryOut,
+        });
       }
-      expect(statement.summary.giftCents).toBe(total > 0 ? Math.round((total * account.commissionBp) / 10_000) : 0);
     }
-    expect((await mailStatement(db, { accountId: net.accounts.get('master1')!.id, from, to })).userFound.length).toBeGreaterThan(
-      0,
-    );
-
-    // Loan lines of master2 for weeks 1-3 (its loans 1 and 2 are issued by then, nothing deducted before).
-    const chain = chains.get('games')!.get('master2')!;
-    const statement = await mailStatement(db, { accountId: net.accounts.get('master2')!.id, from, to, today: TODAY });
-    const deducted = chain.slice(0, 3).reduce((s, w) => s + w.deduction, 0);
-    const issued = net.loans.filter((l) => l.agent === 'master2').reduce((s, l) => s + l.totalCents, 0);
-    expect(statement.loan).toEqual({
-      hasLoan: true,
-      deductionPercentage: [...chain.slice(0, 3)].reverse().find((w) => w.rateBp > 0)!.rateBp / 100,
-      previousLoanCents: issued,
-      deductedCents: deducted,
-      loanRemainingCents: issued - deducted,
-    });
-    const none = await mailStatement(db, { accountId: net.accounts.get('am2')!.id, from, to, today: TODAY });
-    expect(none.loan).toEqual({
-      hasLoan: false,
-      deductionPercentage: 0,
-      previousLoanCents: 0,
-      deductedCents: 0,
-      loanRemainingCents: 0,
-    });
+    expect(
+      (await mailStatement(db, { accountId: net.accounts.get('master1')!.id, weekStart: WEEKS[1]!, today: TODAY })).userFound
+        .length,
+    ).toBeGreaterThan(0);
+    // The fixture shows the loan lines and the carried loss at work.
+    const master2 = chains.get('games')!.get('master2')!.slice(0, 3);
+    expect(master2.some((w) => w.deduction > 0)).toBe(true);
+    expect(
+      CLOSED_WEEKS.some(
+        (_, i) => chains.get('games')!.get('master2')![i]!.carryIn < 0 && chains.get('games')!.get('master2')![i]!.revenue > 0,
+      ),
+    ).toBe(true);
   });
 
   it('lists the loans of the masters in scope and what each master owes back', async () => {
@@ -450,6 +474,7 @@ describe.each(TEST_DB_KINDS)('weekly settlement on %s', (kind) => {
         outstandingLoanCents: outstanding,
         carryForwardCents: lastClosed.carryOut,
         recoveryAmountCents: outstanding - lastClosed.carryOut,
+        asOfWeek: CLOSED_WEEKS.at(-1),
       });
     }
     await expect(recovery(db, { masterId: net.accounts.get('am1')!.id })).rejects.toMatchObject({ statusCode: 400 });

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { type IsoDay, weekStartOf } from '../../lib/dates.js';
-import { loadAccount } from './account-row.js';
+import { readCents } from '../../lib/money.js';
+import { requireAccount } from '../accounts/repository.js';
 import { kindFilter, playsBelowByChild, profitSum } from './profit-sql.js';
 import { type SettlementKind, weekEndDay } from './weeks.js';
 
@@ -22,7 +23,7 @@ export async function weekMemberPoints(
   db: Queryable,
   query: { accountId: string; weekStart: IsoDay; kind?: SettlementKind },
 ): Promise<WeekMemberPoints[]> {
-  await loadAccount(db, query.accountId);
+  await requireAccount(db, query.accountId);
   const kind = query.kind ?? 'games';
   const weekStart = weekStartOf(query.weekStart);
   const rows = await queryRows<{ id: string; username: string; profit_cents: number; play_cents: number }>(
@@ -38,7 +39,7 @@ export async function weekMemberPoints(
   return rows.map((row) => ({
     accountId: row.id,
     username: row.username,
-    profitCents: Number(row.profit_cents),
-    playPointsCents: Number(row.play_cents),
+    profitCents: readCents(row.profit_cents),
+    playPointsCents: readCents(row.play_cents),
   }));
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, type IsoDay, weekStartOf } from '../../lib/dates.js';
-import { loadAccount } from './account-row.js';
+import { readCents } from '../../lib/money.js';
+import { requireAccount } from '../accounts/repository.js';
 import { openLoanBalances, totalOutstanding } from './loan-balances.js';
 import { kindFilter, oneRoot, playsUnder, profitSum } from './profit-sql.js';
 import { type LoanBalance, settleWeek } from './settle-week.js';
@@ -76,7 +77,7 @@ interface ClosedRow {
  */
 export async function weeklyRevenue(db: Queryable, query: WeeklyRevenueQuery): Promise<WeeklyRevenue> {
   const { accountId, kind } = query;
-  const account = await loadAccount(db, accountId);
+  const account = await requireAccount(db, accountId);
   const allLoans = await openLoanBalances(db, { agentId: accountId });
   const currentWeek = weekStartOf(query.today);
   const firstShown = weekStartOf(query.from);
@@ -112,7 +113,7 @@ export async function weeklyRevenue(db: Queryable, query: WeeklyRevenueQuery): P
            WHERE ${kindFilter(kind)}
            GROUP BY 1`,
     );
-    for (const row of rows) liveProfit.set(row.week_start, Number(row.profit_cents));
+    for (const row of rows) liveProfit.set(row.week_start, readCents(row.profit_cents));
   }
 
   // Loans as they stand, reduced by what each earlier open week of the chain takes.
@@ -121,7 +122,7 @@ export async function weeklyRevenue(db: Queryable, query: WeeklyRevenueQuery): P
     kind === 'games' ? allLoans.map((loan) => ({ ...loan, outstandingCents: owed.get(loan.id) ?? 0 })) : [];
 
   const result: RevenueWeek[] = [];
-  let carry = Number(closedRows.get(addDays(firstComputed, -7))?.carry_out_cents ?? 0);
+  let carry = readCents(closedRows.get(addDays(firstComputed, -7))?.carry_out_cents);
   for (const weekStart of weeks) {
     let row: RevenueWeek;
     if (isFinal(calendar, weekStart)) {
@@ -179,14 +180,14 @@ function closedWeek(weekStart: IsoDay, row: ClosedRow | undefined, currentCommis
     fromDate: weekStart,
     toDate: weekEndDay(weekStart),
     open: false,
-    profitCents: Number(row?.profit_cents ?? 0),
-    carryInCents: Number(row?.carry_in_cents ?? 0),
+    profitCents: readCents(row?.profit_cents),
+    carryInCents: readCents(row?.carry_in_cents),
     commissionPercentage: row ? Number(row.commission) : currentCommission,
-    actualRevenueCents: Number(row?.actual_revenue_cents ?? 0),
+    actualRevenueCents: readCents(row?.actual_revenue_cents),
     deductionPercentage: row ? Number(row.deduction_percentage) : 0,
-    revenueDeductionCents: Number(row?.revenue_deduction_cents ?? 0),
-    revAfterLoanCents: Number(row?.rev_after_loan_cents ?? 0),
-    carryOutCents: Number(row?.carry_out_cents ?? 0),
+    revenueDeductionCents: readCents(row?.revenue_deduction_cents),
+    revAfterLoanCents: readCents(row?.rev_after_loan_cents),
+    carryOutCents: readCents(row?.carry_out_cents),
   };
 }
 

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../../../test/test-db.js';
 import { acceptTransfer, cancelTransfer, createTransfer, ensureHouseAccount, rejectTransfer } from '../ledger/ledger.js';
 import { addAccount } from '../ledger/test-support.js';
-import { categorize, findTransfers } from './queries.js';
+import { categorize, transferRow } from './present.js';
+import { findTransfers } from './queries.js';
 
 /** 2025-03-05 23:59 IST is 18:29 UTC; 2025-03-06 00:00 IST is 18:30 UTC. */
 const LAST_MINUTE_OF_5TH = new Date('2025-03-05T18:29:30Z');
 const FIRST_MINUTE_OF_6TH = new Date('2025-03-05T18:30:00Z');
 
-describe.each(TEST_DB_KINDS)('transfer report queries on %s', (kind) => {
+describe.each(TEST_DB_KINDS)('transfer report queries and rows on %s', (kind) => {
   let t: TestDatabase;
   let house: string;
   let am: string;
@@ -80,10 +81,18 @@ describe.each(TEST_DB_KINDS)('transfer report queries on %s', (kind) => {
   afterAll(async () => t?.destroy());
 
   const week = { from: '2025-03-03', to: '2025-03-09' };
+  /** The query's transfers as the reports show them. */
+  const rowsOf = async (input: Parameters<typeof findTransfers>[1]) => (await findTransfers(t.db, input)).map(transferRow);
+
+  it('reads amounts as whole hundredths; points only once presented', async () => {
+    const records = await findTransfers(t.db, { accountId: master, range: week, channels: ['single'] });
+    expect(records.map((r) => r.amountCents).sort((a, b) => a - b)).toEqual([500, 700, 900, 2_000, 12_345, 1_000_000]);
+    expect(records.map(transferRow).map((r) => r.amount)).toEqual(records.map((r) => r.amountCents / 100));
+  });
 
   it('puts every transfer of the master in its category, newest first, with G for the house', async () => {
-    const rows = await findTransfers(t.db, { accountId: master, range: week, channels: ['single'] });
-    const data = categorize(rows);
+    const transfers = await findTransfers(t.db, { accountId: master, range: week, channels: ['single'] });
+    const data = categorize(transfers);
     expect(data.transferred.map((r) => [r.amount, r.toUserId?.username, r.type])).toEqual([[123.45, 'player1', 'P']]);
     expect(data.transferredNotReceived.map((r) => r.amount)).toEqual([5]);
     expect(data.received.map((r) => [r.amount, r.userId?.username, r.type])).toEqual([
@@ -93,7 +102,7 @@ describe.each(TEST_DB_KINDS)('transfer report queries on %s', (kind) => {
     expect(data.yetToBeReceived).toEqual([]);
     expect(data.rejected.map((r) => [r.amount, r.direction])).toEqual([[7, 'sent']]);
     expect(data.cancelled.map((r) => [r.amount, r.direction])).toEqual([[9, 'sent']]);
-    const times = rows.map((r) => r.createdAt);
+    const times = transfers.map(transferRow).map((r) => r.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
   });
 
@@ -111,13 +120,13 @@ describe.each(TEST_DB_KINDS)('transfer report queries on %s', (kind) => {
   });
 
   it('counts days in IST: 23:59 IST belongs to that day, 00:00 IST to the next', async () => {
-    const fifth = await findTransfers(t.db, {
+    const fifth = await rowsOf({
       accountId: player,
       range: { from: '2025-03-05', to: '2025-03-05' },
       channels: ['single'],
     });
     expect(fifth.map((r) => r.amount).sort()).toEqual([123.45, 20].sort());
-    const sixth = await findTransfers(t.db, {
+    const sixth = await rowsOf({
       accountId: player,
       range: { from: '2025-03-06', to: '2025-03-06' },
       channels: ['single'],
@@ -126,14 +135,14 @@ describe.each(TEST_DB_KINDS)('transfer report queries on %s', (kind) => {
   });
 
   it('filters by counterparty username, case-insensitively', async () => {
-    const rows = await findTransfers(t.db, {
+    const rows = await rowsOf({
       accountId: master,
       range: week,
       channels: ['single'],
       counterpartyUsername: 'PLAYER9',
     });
     expect(rows.map((r) => r.amount)).toEqual([7]);
-    const none = await findTransfers(t.db, {
+    const none = await rowsOf({
       accountId: master,
       range: week,
       channels: ['single'],
@@ -143,14 +152,14 @@ describe.each(TEST_DB_KINDS)('transfer report queries on %s', (kind) => {
   });
 
   it('keeps the channels apart', async () => {
-    const multi = await findTransfers(t.db, { accountId: master, range: week, channels: ['multiplayer'] });
+    const multi = await rowsOf({ accountId: master, range: week, channels: ['multiplayer'] });
     expect(multi.map((r) => [r.amount, r.channel, r.status])).toEqual([[42, 'multiplayer', 'pending']]);
-    const both = await findTransfers(t.db, { accountId: master, range: week, channels: ['single', 'multiplayer'] });
-    const single = await findTransfers(t.db, { accountId: master, range: week, channels: ['single'] });
+    const both = await rowsOf({ accountId: master, range: week, channels: ['single', 'multiplayer'] });
+    const single = await rowsOf({ accountId: master, range: week, channels: ['single'] });
     expect(both).toHaveLength(single.length + multi.length);
   });
 
   it('sees nothing of am, which only sits above', async () => {
-    expect(await findTransfers(t.db, { accountId: am, range: week, channels: ['single', 'multiplayer'] })).toEqual([]);
+    expect(await rowsOf({ accountId: am, range: week, channels: ['single', 'multiplayer'] })).toEqual([]);
   });
 });

@@ -1,10 +1,23 @@
-import type { TransferReportResponse, TransferRow, TransferSectionKey } from '@playrep/contracts';
+import type { TransferRow } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { type DayRange, rangeInstants } from '../../lib/dates.js';
-import { centsToPoints } from '../../lib/money.js';
+import { readCents } from '../../lib/money.js';
 
-export type Channel = 'single' | 'multiplayer';
+export type Channel = TransferRow['channel'];
+
+/** A transfer as one account sees it: amount in hundredths, the other side's account. */
+export interface TransferRecord {
+  id: number;
+  amountCents: number;
+  createdAt: Date;
+  resolvedAt: Date | null;
+  status: TransferRow['status'];
+  channel: Channel;
+  /** The account sent it (else received it). */
+  sent: boolean;
+  counterparty: { id: string; username: string; firstName: string; lastName: string; isHouse: boolean };
+}
 
 interface TransferSqlRow {
   id: number;
@@ -21,8 +34,6 @@ interface TransferSqlRow {
   other_is_house: boolean;
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 /**
  * Transfers of one account over an IST day range (by created_at), both directions, newest first.
  * Two index range scans (sender side, receiver side) joined by UNION ALL.
@@ -30,7 +41,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 export async function findTransfers(
   db: Queryable,
   input: { accountId: string; range: DayRange; channels: readonly Channel[]; counterpartyUsername?: string | undefined },
-): Promise<TransferRow[]> {
+): Promise<TransferRecord[]> {
   const { start, end } = rangeInstants(input.range);
   const channels = sql.join(
     input.channels.map((c) => sql`${c}::transfer_channel`),
@@ -51,37 +62,32 @@ export async function findTransfers(
     db,
     sql`${side('from_id', 'to_id')} UNION ALL ${side('to_id', 'from_id')} ORDER BY created_at DESC, id DESC`,
   );
-  return rows.map((r) => {
-    const other = { _id: r.other_id, username: r.other_username, firstName: r.other_first_name, lastName: r.other_last_name };
-    return {
-      _id: String(r.id),
-      amount: centsToPoints(r.amount_cents),
-      createdAt: iso(r.created_at),
-      resolvedAt: r.resolved_at === null ? null : iso(r.resolved_at),
-      status: r.status,
-      channel: r.channel,
-      type: r.other_is_house ? 'G' : 'P',
-      direction: r.sent ? 'sent' : 'received',
-      ...(r.sent ? { toUserId: other } : { userId: other }),
-    } satisfies TransferRow;
-  });
+  return rows.map((r) => ({
+    id: r.id,
+    amountCents: readCents(r.amount_cents),
+    createdAt: new Date(r.created_at),
+    resolvedAt: r.resolved_at === null ? null : new Date(r.resolved_at),
+    status: r.status,
+    channel: r.channel,
+    sent: r.sent,
+    counterparty: {
+      id: r.other_id,
+      username: r.other_username,
+      firstName: r.other_first_name,
+      lastName: r.other_last_name,
+      isHouse: r.other_is_house,
+    },
+  }));
 }
 
-/** The six categories of DOMAIN.md section 2. */
-export function categorize(rows: readonly TransferRow[]): TransferReportResponse['data'] {
-  const data: Record<TransferSectionKey, TransferRow[]> = {
-    transferred: [],
-    transferredNotReceived: [],
-    received: [],
-    yetToBeReceived: [],
-    rejected: [],
-    cancelled: [],
-  };
-  for (const row of rows) {
-    if (row.status === 'rejected') data.rejected.push(row);
-    else if (row.status === 'cancelled') data.cancelled.push(row);
-    else if (row.direction === 'sent') (row.status === 'accepted' ? data.transferred : data.transferredNotReceived).push(row);
-    else (row.status === 'accepted' ? data.received : data.yetToBeReceived).push(row);
-  }
-  return data;
+/**
+ * Whether any account has this username (ignoring case), the house included: the Member ID filter
+ * names a counterparty, which may be any account a transfer can reach, so only existence matters.
+ */
+export async function accountNamed(db: Queryable, username: string): Promise<boolean> {
+  const rows = await queryRows<{ found: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM accounts WHERE lower(username) = lower(${username})) AS found`,
+  );
+  return rows[0]?.found === true;
 }

@@ -95,15 +95,44 @@ describe.each(TEST_DB_KINDS)('transfer report routes on %s', (kind) => {
   });
 
   it.each([
-    ['fromDate=2025-02-30', /fromDate/],
-    ['toDate=yesterday', /toDate/],
-    ['fromDate=2025-03-09&toDate=2025-03-01', /toDate must not be before fromDate/],
-    ['fromDate=2023-01-01&toDate=2025-03-01', /within 366 days/],
-  ])('refuses %s with 400 naming the field', async (query, message) => {
+    ['fromDate=2025-02-30', /^From Date is not a valid date/],
+    ['toDate=yesterday', /^To Date is not a valid date/],
+    ['fromDate=2025-03-09&toDate=2025-03-01', /^To Date must not be before From Date$/],
+    ['fromDate=2023-01-01&toDate=2025-03-01', /^To Date must be within 366 days of From Date$/],
+    ['fromDate=1999-12-27&toDate=2000-01-02', /^From Date must be a date in the years 2000 to 2100: 1999-12-27$/],
+    ['toDate=2101-01-01', /^To Date must be a date in the years 2000 to 2100: 2101-01-01$/],
+  ])('refuses %s with 400 naming the field as the screen labels it', async (query, message) => {
     const res = await injectAs(t.app, master1, { url: url(query) });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(message);
   });
+
+  it('takes a From Date after today alone as its own 7 days, never blaming the To Date it was not given', async () => {
+    const res = await injectAs(t.app, master1, { url: url('fromDate=2025-04-01') });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().range).toEqual({ fromDate: '2025-04-01', toDate: '2025-04-07' });
+  });
+
+  it.each(['pointtransferreport', 'multipointtransferreport', 'weeklydetailsreport'])(
+    '%s: an unknown Member ID answers 404 No such account; any existing account filters, the house included',
+    async (call) => {
+      const week = 'fromDate=2025-03-03&toDate=2025-03-09';
+      const unknown = await injectAs(t.app, master1, { url: `/api/playrep/${call}?${week}&memberId=ghost` });
+      expect([unknown.statusCode, unknown.json()]).toEqual([404, { message: 'No such account' }]);
+      // Existence only, not scope: master2 is no relative of master1's, HOUSE is no account of the tree.
+      for (const memberId of ['PLAYER1', 'master2', 'HOUSE', 'am2']) {
+        const res = await injectAs(t.app, master1, { url: `/api/playrep/${call}?${week}&memberId=${memberId}` });
+        expect(res.statusCode, memberId).toBe(200);
+      }
+      if (call === 'pointtransferreport') {
+        const house = (await injectAs(t.app, master1, { url: url(`${week}&memberId=house`) })).json().data;
+        expect(house.received.map((r: Row) => [r.userId?.username, r.amount])).toEqual([['HOUSE', 100_000]]);
+        expect(
+          Object.values((await injectAs(t.app, master1, { url: url(`${week}&memberId=master2`) })).json().data).flat(),
+        ).toEqual([]);
+      }
+    },
+  );
 
   it('exports the whole section as CSV with a total row that matches the rows', async () => {
     const res = await injectAs(t.app, master1, {
@@ -124,7 +153,7 @@ describe.each(TEST_DB_KINDS)('transfer report routes on %s', (kind) => {
     const csvSum = dataLines.reduce((sum, line) => sum + Math.round(Number(line.split(',')[4]) * 100), 0);
     const expectedCents = amounts.reduce((sum, a) => sum + Math.round(a * 100), 0);
     expect(csvSum).toBe(expectedCents);
-    expect(lines.at(-1)).toBe(`Total,,,,${(expectedCents / 100).toFixed(2)},`);
+    expect(lines.at(-1)).toBe(`Total of ${amounts.length} rows,,,,${(expectedCents / 100).toFixed(2)},`);
   });
 
   it('names the counterparty column of each exported section as the spec does', async () => {
@@ -207,7 +236,7 @@ describe.each(TEST_DB_KINDS)('transfer report routes on %s', (kind) => {
     expect(amountCells.map((c) => c.numFmt)).toEqual(amounts.map(() => '#,##0.00'));
     const total = sheet.getRow(amounts.length + 2);
     expect([total.getCell(1).value, total.getCell(5).value]).toEqual([
-      'Total',
+      `Total of ${amounts.length} rows`,
       amounts.reduce((sum, a) => sum + Math.round(a * 100), 0) / 100,
     ]);
   });

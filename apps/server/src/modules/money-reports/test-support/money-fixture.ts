@@ -42,6 +42,8 @@ export interface Play {
   play: number;
   win: number;
   at: string;
+  /** A late play (DOMAIN.md section 10): the IST day it is booked on, in a later, open week. */
+  booked?: string;
 }
 
 const p = (member: Username, cafe: Cafe, game: number, play: number, win: number, at: string): Play => ({
@@ -72,6 +74,27 @@ export const PLAYS: Play[] = [
   p('player1', 'cafe1a', 1, 2000, 0, '2025-03-10T08:00:00+05:30'),
   p('player2', 'cafe1a', 2, 120.5, 20.25, '2025-03-11T12:00:00+05:30'),
 ];
+
+/**
+ * Late plays: played in W2 and W3, they arrive on TODAY (W4) after W1-W3 are closed, so they are
+ * booked on TODAY, in the open week W4 (addLatePlays). player2 wins more than it played.
+ */
+export const LATE_PLAYS: Play[] = [
+  { ...p('player1', 'cafe1a', 2, 400, 0, '2025-02-26T18:00:00+05:30'), booked: TODAY },
+  { ...p('player1b', 'cafe1b', 3, 150.75, 0, '2025-03-08T21:30:00+05:30'), booked: TODAY },
+  { ...p('player2', 'cafe2', 1, 100, 260.5, '2025-03-04T11:00:00+05:30'), booked: TODAY },
+];
+
+/** Inserts LATE_PLAYS as the feed books them: their real time, booked on their arrival day. */
+export async function addLatePlays(db: Db, ids: Ids): Promise<void> {
+  for (const play of LATE_PLAYS) {
+    await db.execute(
+      sql`INSERT INTO plays (member_id, cafe_id, game_id, play_points_cents, win_points_cents, played_at, booked_day)
+          VALUES (${ids[play.member]}, (SELECT id FROM cafes WHERE name = ${play.cafe}), ${play.game}, ${cents(play.play)},
+                  ${cents(play.win)}, ${play.at}::timestamptz, ${play.booked!})`,
+    );
+  }
+}
 
 export interface PokerHand {
   member: Username;

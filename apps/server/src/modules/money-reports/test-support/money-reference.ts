@@ -24,8 +24,8 @@ export type Kind = 'games' | 'poker';
 export const istDayOf = (at: string) => new Date(Date.parse(at) + IST_MS).toISOString().slice(0, 10);
 export const plusDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-/** Monday 00:00 IST after the week, as an instant. */
-const weekEndMs = (weekStart: string) => Date.parse(`${plusDays(weekStart, 7)}T00:00:00+05:30`);
+/** Monday 00:00 IST after the week, as an instant: loans issued before it count for the week. */
+export const weekEndMs = (weekStart: string) => Date.parse(`${plusDays(weekStart, 7)}T00:00:00+05:30`);
 
 export function weekOf(day: string): string {
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
@@ -56,20 +56,37 @@ export function directChildren(account: Username): Username[] {
 }
 
 const inRange = (at: string, from: string, to: string) => istDayOf(at) >= from && istDayOf(at) <= to;
+/** The day a play counts on: its booking day when late (DOMAIN.md section 10), else its own IST day. */
+const bookedIn = (p: Play, from: string, to: string) => (p.booked ? p.booked >= from && p.booked <= to : inRange(p.at, from, to));
 
-/** Plays of the account's subtree (its own for a member) with an IST day in [from, to]. */
-export function playsBelow(account: Username, from: string, to: string, filter: (p: Play) => boolean = () => true): Play[] {
+/**
+ * Plays of the account's subtree (its own for a member) counted in [from, to]; `plays`: the
+ * fixture's, or those and the late plays once they are in.
+ */
+export function playsBelow(
+  account: Username,
+  from: string,
+  to: string,
+  filter: (p: Play) => boolean = () => true,
+  plays: readonly Play[] = PLAYS,
+): Play[] {
   const members = subtree(account);
-  return PLAYS.filter((p) => members.has(p.member) && inRange(p.at, from, to) && filter(p));
+  return plays.filter((p) => members.has(p.member) && bookedIn(p, from, to) && filter(p));
 }
 
 /** Profit in hundredths (DOMAIN.md section 3): Σ play − Σ win; poker: Σ rake. */
-export function profitCents(account: Username, from: string, to: string, kind: Kind = 'games'): number {
+export function profitCents(
+  account: Username,
+  from: string,
+  to: string,
+  kind: Kind = 'games',
+  plays: readonly Play[] = PLAYS,
+): number {
   if (kind === 'poker') {
     const members = subtree(account);
     return POKER.filter((h) => members.has(h.member) && inRange(h.at, from, to)).reduce((s, h) => s + cents(h.rake), 0);
   }
-  return playsBelow(account, from, to).reduce((s, p) => s + cents(p.play) - cents(p.win), 0);
+  return playsBelow(account, from, to, undefined, plays).reduce((s, p) => s + cents(p.play) - cents(p.win), 0);
 }
 
 /** Profit of the plays below the account that pass `filter`. */
@@ -98,7 +115,11 @@ export interface RefWeek {
 }
 
 /** The account's settlement chain over every fixture week; loans are repaid from 'games' only. */
-export function settlementChain(account: Username, kind: Kind): { weeks: RefWeek[]; owedAfter: number[] } {
+export function settlementChain(
+  account: Username,
+  kind: Kind,
+  plays: readonly Play[] = PLAYS,
+): { weeks: RefWeek[]; owedAfter: number[] } {
   const commission = COMMISSIONS[account] ?? 0;
   const loans = LOANS.filter((l) => l.agent === account && kind === 'games')
     .map((l) => ({ issued: Date.parse(l.issuedAt), rate: l.rate, owed: cents(l.principal) + cents(l.fee) }))
@@ -107,7 +128,7 @@ export function settlementChain(account: Username, kind: Kind): { weeks: RefWeek
   const weeks: RefWeek[] = [];
   const owedAfter: number[] = [];
   for (const week of WEEKS) {
-    const profit = profitCents(account, week, plusDays(week, 6), kind);
+    const profit = profitCents(account, week, plusDays(week, 6), kind, plays);
     const carryIn = carry;
     const base = profit + carryIn;
     const revenue = base > 0 ? share(base, commission) : 0;

@@ -1,3 +1,4 @@
+import type { Role } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.js';
 import type { RefLoan } from './reference-settlement.js';
@@ -14,8 +15,6 @@ export const NOW = new Date('2025-02-12T15:00:00+05:30');
 export const WEEKS = ['2025-01-06', '2025-01-13', '2025-01-20', '2025-01-27', '2025-02-03', '2025-02-10'];
 export const CLOSED_WEEKS = WEEKS.slice(0, 5);
 export const CURRENT_WEEK = WEEKS[5]!;
-
-type Role = 'superadmin' | 'admin' | 'superareamanager' | 'areamanager' | 'master' | 'player';
 
 interface AccountSpec {
   key: string;

@@ -1,0 +1,145 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The server's layering, read from the import lines of every file under src (tests included):
+ *
+ * - lib/ is plain helpers: it imports nothing of the server outside lib/.
+ * - db/ is the schema, the migrations and the connection: it knows no module, no plugin and not
+ *   the demo generator.
+ * - demo/ (the demo network generator) may use the modules; only the server's first start
+ *   (server.ts) loads it, and no module or plugin does.
+ * - A report module (REPORT_MODULES) has routes.ts (HTTP), queries.ts (SQL, amounts in
+ *   hundredths) and present.ts (points, names, numbering, the response shapes). It does not
+ *   import another report module, and uses the settlement only through its public index.ts;
+ *   routes.ts and present.ts hold no SQL (neither db/ nor drizzle-orm), queries.ts and the
+ *   settlement never convert to points (centsToPoints).
+ */
+
+const SRC = path.dirname(fileURLToPath(import.meta.url));
+const REPORT_MODULES = ['transfers', 'draws', 'network', 'money-reports'] as const;
+
+interface Import {
+  /** The importing file, relative to src ('modules/network/routes.ts'). */
+  file: string;
+  line: number;
+  /** Relative to src for a relative import ('db/client.ts', or '../test/...' outside src); else the package name. */
+  target: string;
+  /** The imported names, as written between the braces (empty for `* as`, defaults and dynamic imports). */
+  names: string[];
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [full] : [];
+  });
+}
+
+// `import ... from '...'` and `export ... from '...'` over any number of lines (an import
+// clause has no semicolon or quote), side-effect imports, and dynamic `import('...')`.
+const STATIC = /^[ \t]*(?:import|export)\b([^;'"]*?)\bfrom\s*['"]([^'"]+)['"]/gm;
+const BARE = /^[ \t]*import\s*['"]([^'"]+)['"]/gm;
+const DYNAMIC = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function importsOf(fullPath: string): Import[] {
+  const text = readFileSync(fullPath, 'utf8');
+  const file = path.relative(SRC, fullPath).split(path.sep).join('/');
+  const lineAt = (index: number) => text.slice(0, index).split('\n').length;
+  const resolve = (specifier: string) => {
+    if (!specifier.startsWith('.')) return specifier;
+    const absolute = path.resolve(path.dirname(fullPath), specifier).replace(/\.js$/, '.ts');
+    return path.relative(SRC, absolute).split(path.sep).join('/');
+  };
+  const found: Import[] = [];
+  for (const m of text.matchAll(STATIC)) {
+    const names = /\{([^}]*)\}/.exec(m[1]!)?.[1] ?? '';
+    found.push({
+      file,
+      line: lineAt(m.index),
+      target: resolve(m[2]!),
+      names: names
+        .split(',')
+        .map(
+          (n) =>
+            n
+              .trim()
+              .replace(/^type\s+/, '')
+              .split(/\s+as\s+/)[0]!,
+        )
+        .filter(Boolean),
+    });
+  }
+  for (const pattern of [BARE, DYNAMIC]) {
+    for (const m of text.matchAll(pattern)) found.push({ file, line: lineAt(m.index), target: resolve(m[1]!), names: [] });
+  }
+  return found;
+}
+
+const IMPORTS = sourceFiles(SRC).flatMap(importsOf);
+
+const under = (folder: string) => (p: string) => p.startsWith(`${folder}/`);
+const isServerCode = (target: string) => !target.startsWith('../') && target.endsWith('.ts');
+const moduleOf = (p: string) => (p.startsWith('modules/') ? p.split('/')[1]! : null);
+const fileName = (p: string) => p.split('/').at(-1)!;
+
+/** The imports breaking a rule, as 'file:line imports target' lines (empty when it holds). */
+function offences(breaks: (imp: Import) => boolean): string[] {
+  return IMPORTS.filter(breaks).map(
+    (imp) => `${imp.file}:${imp.line} imports ${imp.target}${imp.names.length ? ` { ${imp.names.join(', ')} }` : ''}`,
+  );
+}
+
+describe('import rules of the server', () => {
+  it('reads the import lines it checks: single and multi-line, type-only, re-exports and dynamic', () => {
+    const of = (file: string) => IMPORTS.filter((imp) => imp.file === file);
+    expect(of('server.ts').map((imp) => imp.target)).toContain('demo/index.ts');
+    expect(of('modules/index.ts').map((imp) => imp.target)).toEqual(expect.arrayContaining(['modules/network/routes.ts']));
+    expect(of('modules/settlement/index.ts').map((imp) => imp.target)).toContain('modules/settlement/profit-sql.ts');
+    expect(of('demo/cli.ts').map((imp) => imp.target)).toEqual(expect.arrayContaining(['db/client.ts', 'config/env.ts']));
+    const network = of('modules/network/routes.ts').find((imp) => imp.target === 'modules/network/present.ts');
+    expect(network?.names).toEqual(expect.arrayContaining(['agentRow', 'dailyStatusRow']));
+    expect(IMPORTS.length).toBeGreaterThan(200);
+  });
+
+  it('lib/ imports nothing of the server outside lib/', () => {
+    expect(offences((imp) => under('lib')(imp.file) && isServerCode(imp.target) && !under('lib')(imp.target))).toEqual([]);
+  });
+
+  it('db/ imports no module, plugin or demo code', () => {
+    const forbidden = ['modules', 'plugins', 'demo'].map(under);
+    expect(offences((imp) => under('db')(imp.file) && forbidden.some((f) => f(imp.target)))).toEqual([]);
+    expect(offences((imp) => under('db')(imp.file) && ['app.ts', 'server.ts'].includes(imp.target))).toEqual([]);
+  });
+
+  it('only the server start loads the demo generator; no module or plugin does', () => {
+    expect(offences((imp) => under('demo')(imp.target) && !under('demo')(imp.file) && imp.file !== 'server.ts')).toEqual([]);
+  });
+
+  it('a report module imports no other report module, and the settlement only through its index.ts', () => {
+    const isReport = (p: string) => (REPORT_MODULES as readonly string[]).includes(moduleOf(p) ?? '');
+    expect(offences((imp) => isReport(imp.file) && isReport(imp.target) && moduleOf(imp.target) !== moduleOf(imp.file))).toEqual(
+      [],
+    );
+    expect(
+      offences(
+        (imp) => isReport(imp.file) && moduleOf(imp.target) === 'settlement' && imp.target !== 'modules/settlement/index.ts',
+      ),
+    ).toEqual([]);
+  });
+
+  it('routes.ts and present.ts of a report module hold no SQL', () => {
+    const layer = (imp: Import, name: string) =>
+      (REPORT_MODULES as readonly string[]).includes(moduleOf(imp.file) ?? '') && fileName(imp.file) === name;
+    const sql = (imp: Import) => under('db')(imp.target) || imp.target === 'drizzle-orm';
+    expect(offences((imp) => (layer(imp, 'routes.ts') || layer(imp, 'present.ts')) && sql(imp))).toEqual([]);
+  });
+
+  it('queries.ts and the settlement keep hundredths: only present.ts converts to points', () => {
+    const keepsCents = (file: string) => fileName(file) === 'queries.ts' || moduleOf(file) === 'settlement';
+    expect(offences((imp) => keepsCents(imp.file) && imp.names.includes('centsToPoints'))).toEqual([]);
+  });
+});

@@ -1,0 +1,196 @@
+import { isRole, type Role } from '@playrep/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Queryable, queryRows } from '../../db/client.js';
+import { notFound } from '../../lib/http-error.js';
+import { readCents } from '../../lib/money.js';
+
+/**
+ * The one place that reads accounts: the scope guard, sign-in and the reports all look accounts
+ * up here (the hierarchy and scope rule: DOMAIN.md section 1). Rows are as stored: the wallet in
+ * hundredths, the name in its two parts; each report's present.ts shapes them for the API.
+ */
+
+export interface AccountRecord {
+  id: string;
+  username: string;
+  /** A role of the contracts, or 'house' where a query does not leave the house out. */
+  role: string;
+  firstName: string;
+  lastName: string;
+  parentId: string | null;
+  address: string;
+  /** Profit share, percent (two decimals). */
+  commission: number;
+  userStatus: boolean;
+  walletBalanceCents: number;
+}
+
+interface AccountSqlRow {
+  id: string;
+  username: string;
+  role: string;
+  first_name: string;
+  last_name: string;
+  parent_id: string | null;
+  address: string;
+  commission: string | number;
+  user_status: boolean;
+  wallet_balance_cents: number | string;
+}
+
+/** The columns of an AccountRecord, from `accounts a`. */
+const ACCOUNT_COLUMNS = sql`a.id, a.username, a.role::text AS role, a.first_name, a.last_name, a.parent_id, a.address,
+  a.commission::text AS commission, a.user_status, a.wallet_balance_cents`;
+
+function toRecord(r: AccountSqlRow): AccountRecord {
+  return {
+    id: r.id,
+    username: r.username,
+    role: r.role,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    parentId: r.parent_id,
+    address: r.address,
+    commission: Number(r.commission),
+    userStatus: r.user_status,
+    walletBalanceCents: readCents(r.wallet_balance_cents),
+  };
+}
+
+async function records(db: Queryable, query: SQL): Promise<AccountRecord[]> {
+  return (await queryRows<AccountSqlRow>(db, query)).map(toRecord);
+}
+
+/** One account by `_id` (the house included); null when there is none. */
+export async function findAccount(db: Queryable, id: string): Promise<AccountRecord | null> {
+  const [row] = await records(db, sql`SELECT ${ACCOUNT_COLUMNS} FROM accounts a WHERE a.id = ${id}::uuid`);
+  return row ?? null;
+}
+
+/** The account a report is about; 404 when it does not exist. */
+export async function requireAccount(db: Queryable, id: string): Promise<AccountRecord> {
+  const account = await findAccount(db, id);
+  if (!account) throw notFound('Account not found');
+  return account;
+}
+
+/** How the scope guard names an account: by `_id` (a uuid) or by username, ignoring case. */
+export type AccountKey = { id: string } | { username: string };
+
+/**
+ * An account (never the house) by `_id` or username, and whether it is in the subtree of
+ * `rootId` (itself included): one indexed probe of the closure table. Null when there is none.
+ */
+export async function findAccountInScope(
+  db: Queryable,
+  rootId: string,
+  key: AccountKey,
+): Promise<{ account: AccountRecord; inScope: boolean } | null> {
+  const match = 'id' in key ? sql`a.id = ${key.id}::uuid` : sql`lower(a.username) = lower(${key.username})`;
+  const [row] = await queryRows<AccountSqlRow & { in_scope: boolean }>(
+    db,
+    sql`SELECT ${ACCOUNT_COLUMNS},
+               EXISTS (SELECT 1 FROM account_closure c WHERE c.ancestor_id = ${rootId}::uuid AND c.descendant_id = a.id) AS in_scope
+          FROM accounts a
+         WHERE ${match} AND a.role <> 'house'`,
+  );
+  return row ? { account: toRecord(row), inScope: row.in_scope } : null;
+}
+
+/** Masters (agents) in the subtree of `rootId`, the root included when it is one, by username. */
+export async function mastersInScope(db: Queryable, rootId: string): Promise<AccountRecord[]> {
+  return records(
+    db,
+    sql`SELECT ${ACCOUNT_COLUMNS} FROM account_closure c JOIN accounts a ON a.id = c.descendant_id
+         WHERE c.ancestor_id = ${rootId}::uuid AND a.role = 'master' ORDER BY lower(a.username)`,
+  );
+}
+
+/** The accounts directly below `parentId`, by username. */
+export async function directChildren(db: Queryable, parentId: string): Promise<AccountRecord[]> {
+  return records(
+    db,
+    sql`SELECT ${ACCOUNT_COLUMNS} FROM accounts a WHERE a.parent_id = ${parentId}::uuid ORDER BY lower(a.username)`,
+  );
+}
+
+/** The chain from `rootId` down to `id` (both included), top first. `id` must be in root's subtree. */
+export async function pathFrom(db: Queryable, rootId: string, id: string): Promise<{ id: string; username: string }[]> {
+  return queryRows<{ id: string; username: string }>(
+    db,
+    sql`SELECT a.id, a.username
+          FROM account_closure up
+          JOIN account_closure down ON down.ancestor_id = ${rootId}::uuid AND down.descendant_id = up.ancestor_id
+          JOIN accounts a ON a.id = up.ancestor_id
+         WHERE up.descendant_id = ${id}::uuid
+         ORDER BY up.depth DESC`,
+  );
+}
+
+/**
+ * Accounts in the subtree of `rootId` whose username or full name contains `text` (ignoring case),
+ * for the account picker; only those of `roles` when given. An exact username comes first, then
+ * the nearest to the root, then by username.
+ */
+export async function searchAccounts(
+  db: Queryable,
+  rootId: string,
+  text: string,
+  limit: number,
+  roles?: readonly string[],
+): Promise<AccountRecord[]> {
+  const q = text.toLowerCase();
+  const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const ofRoles = roles ? sql`AND a.role::text = ANY (string_to_array(${roles.join(',')}, ','))` : sql``;
+  return records(
+    db,
+    sql`SELECT ${ACCOUNT_COLUMNS}
+          FROM account_closure c JOIN accounts a ON a.id = c.descendant_id
+         WHERE c.ancestor_id = ${rootId}::uuid
+           AND (lower(a.username) LIKE ${pattern} OR lower(a.first_name || ' ' || a.last_name) LIKE ${pattern})
+           ${ofRoles}
+         ORDER BY (lower(a.username) = ${q}) DESC, c.depth, lower(a.username)
+         LIMIT ${limit}`,
+  );
+}
+
+/** What sign-in needs of an account. */
+export interface SignInAccount {
+  id: string;
+  username: string;
+  /** Null for an account nobody may sign in as. */
+  passwordHash: string | null;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  userStatus: boolean;
+}
+
+/** A sign-in candidate: matched case-insensitively on the trimmed username; never the house. */
+export async function findSignInAccount(db: Queryable, username: string): Promise<SignInAccount | null> {
+  const [row] = await queryRows<{
+    id: string;
+    username: string;
+    password_hash: string | null;
+    first_name: string;
+    last_name: string;
+    role: string;
+    user_status: boolean;
+  }>(
+    db,
+    sql`SELECT a.id, a.username, a.password_hash, a.first_name, a.last_name, a.role::text AS role, a.user_status
+          FROM accounts a
+         WHERE lower(a.username) = lower(${username.trim()}) AND a.role <> 'house'
+         LIMIT 1`,
+  );
+  if (!row || !isRole(row.role)) return null;
+  return {
+    id: row.id,
+    username: row.username,
+    passwordHash: row.password_hash,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    role: row.role,
+    userStatus: row.user_status,
+  };
+}

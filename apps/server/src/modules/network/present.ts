@@ -1,0 +1,93 @@
+import type {
+  AccountSearchResponse,
+  AgentRow,
+  AgentStatusResponse,
+  BalanceResponse,
+  DailyStatusRow,
+  MemberElsewhereRow,
+} from '@playrep/contracts';
+import { centsToPoints } from '../../lib/money.js';
+import { fullName } from '../../lib/present.js';
+import type { ScopedAccount } from '../../plugins/context.js';
+import type { AccountRecord } from '../accounts/repository.js';
+import type { MasterProfit, MemberElsewhere } from './queries.js';
+
+/** An account as the network reports show it (Agent Details, Non Performing, Balance). */
+export function agentRow(account: AccountRecord): AgentRow {
+  return {
+    _id: account.id,
+    username: account.username,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    fullname: fullName(account.firstName, account.lastName),
+    role: account.role,
+    address: account.address,
+    commission: account.commission,
+    userStatus: account.userStatus,
+    walletBalance: centsToPoints(account.walletBalanceCents),
+  };
+}
+
+export function dailyStatusRow(master: MasterProfit): DailyStatusRow {
+  return {
+    _id: master.id,
+    username: master.username,
+    fullname: fullName(master.firstName, master.lastName),
+    address: master.address,
+    profit: centsToPoints(master.profitCents),
+    playedElsewhere: master.playedElsewhere,
+  };
+}
+
+/** Daily Status' total: Σ of the masters' profits, summed in hundredths. */
+export function totalProfit(masters: readonly MasterProfit[]): number {
+  return centsToPoints(masters.reduce((sum, master) => sum + master.profitCents, 0));
+}
+
+/** An Agent Status row: an agent and its profit over the range. */
+export function agentStatusRow(agent: {
+  id: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  profitCents: number;
+}): AgentStatusResponse['data'][number] {
+  return {
+    _id: agent.id,
+    username: agent.username,
+    fullname: fullName(agent.firstName, agent.lastName),
+    profit: centsToPoints(agent.profitCents),
+  };
+}
+
+export function memberElsewhereRow(member: MemberElsewhere): MemberElsewhereRow {
+  return {
+    memberId: member.memberId,
+    username: member.username,
+    fullname: fullName(member.firstName, member.lastName),
+    cafe: member.cafe,
+    cafeAgent: member.cafeAgent,
+    playPoints: centsToPoints(member.playCents),
+    profit: centsToPoints(member.profitCents),
+  };
+}
+
+/** The account a Balance list is below, as its header shows it. */
+export function balanceParent(account: ScopedAccount): BalanceResponse['parent'] {
+  return { _id: account.id, username: account.username, fullname: fullName(account.firstName, account.lastName) };
+}
+
+/** A breadcrumb step. */
+export function pathStep(account: { id: string; username: string }): BalanceResponse['path'][number] {
+  return { _id: account.id, username: account.username };
+}
+
+/** An account picker's suggestion. */
+export function searchResult(account: AccountRecord): AccountSearchResponse['data'][number] {
+  return {
+    _id: account.id,
+    username: account.username,
+    fullname: fullName(account.firstName, account.lastName),
+    role: account.role,
+  };
+}

@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import { type Queryable, queryRows } from '../../db/client.js';
+import { type IsoDay, weekStartOf } from '../../lib/dates.js';
+import { percentOfCents, readCents } from '../../lib/money.js';
+import { lateProfitByWeek } from './late-profit.js';
+import { isFinal, settlementCalendar } from './settlement-calendar.js';
+import { weeklyRevenue } from './weekly-revenue.js';
+import { minDay, weekEndDay, weekEndInstant } from './weeks.js';
+
+/** The spec's gift lines (sections 2 and 9) over a profit, at a commission. */
+export interface GiftSummary {
+  /** 0 when the profit is negative, else the commission. */
+  revenuePercentage: number;
+  /** profit × commission / 100, 0 when the profit is not positive. */
+  giftCents: number;
+}
+
+export function giftSummary(profitCents: number, commission: number): GiftSummary {
+  return {
+    revenuePercentage: profitCents < 0 ? 0 : commission,
+    giftCents: profitCents > 0 ? percentOfCents(profitCents, commission) : 0,
+  };
+}
+
+/** The loan lines of one week, from the draw-games settlement. */
+export interface StatementLoan {
+  /** True when the account had a loan issued before the week ended. */
+  hasLoan: boolean;
+  /** The rate the week was settled at ("{n}% deducted for loan"); 0 with nothing owed. */
+  deductionPercentage: number;
+  /** Owed before the week on the loans issued before it ended ("Previous Loan"). */
+  previousLoanCents: number;
+  /** Taken from the week's revenue for the loans ("Deducted Points" = Revenue's "Rev Ded"). */
+  deductedCents: number;
+  /** previousLoan − deducted: what is owed after the week ("Loan Remaining"). */
+  loanRemainingCents: number;
+}
+
+/**
+ * One account's settlement of one draw-games week, read top to bottom (DOMAIN.md section 5,
+ * "Week statement"): every figure is the Revenue report's for the same week, and the lines add
+ * up exactly: gift + carryEffect = actualRevenue, actualRevenue − deducted = paid.
+ */
+export interface WeekStatement {
+  weekStart: IsoDay;
+  weekEnd: IsoDay;
+  /** Not closed yet: the figures are live, not final. */
+  open: boolean;
+  /** The commission the week was settled at (the current one while it is open). */
+  commissionPercentage: number;
+  /** Spec: 0 when the profit is negative, else the commission. */
+  revenuePercentage: number;
+  /** The week's profit ("Actual Points" = Revenue's "Profit"). */
+  profitCents: number;
+  /** Of the profit, what late plays booked into the week brought (DOMAIN.md section 10). */
+  lateProfitCents: number;
+  /** Spec: profit × commission / 100, 0 when the profit is not positive. */
+  giftCents: number;
+  /** The loss carried in from the week before (≤ 0). */
+  carryInCents: number;
+  /** What the loss carried in took off the gift: actualRevenue − gift (≤ 0). */
+  carryEffectCents: number;
+  /** (profit + carryIn) × commission / 100 when positive, else 0 (Revenue's "Actual Rev"). */
+  actualRevenueCents: number;
+  loan: StatementLoan;
+  /** actualRevenue − deducted (Revenue's "Rev After Loan"). */
+  paidCents: number;
+  /** The loss carried out of the week into the next (≤ 0). */
+  carryOutCents: number;
+}
+
+/**
+ * The statement of the draw-games week holding `weekStart` (a week that has started by `today`).
+ * Its figures are the Revenue report's row of that week; for an open week the loans stand as
+ * the open weeks before it (not closed yet either) leave them, as the Revenue report chains them.
+ */
+export async function weekStatement(
+  db: Queryable,
+  query: { accountId: string; weekStart: IsoDay; today: IsoDay },
+): Promise<WeekStatement> {
+  const weekStart = weekStartOf(query.weekStart);
+  const weekEnd = weekEndDay(weekStart);
+  const currentWeek = weekStartOf(query.today);
+  if (weekStart > currentWeek) throw new RangeError(`the week of ${weekStart} has not started`);
+  const calendar = await settlementCalendar(db, 'games', currentWeek);
+  // From the first open week, so that the open weeks before this one take their share of the loans.
+  const from = isFinal(calendar, weekStart) ? weekStart : minDay(weekStart, calendar.nextToClose);
+  const [revenue, loans, late] = await Promise.all([
+    weeklyRevenue(db, { accountId: query.accountId, kind: 'games', from, to: weekEnd, today: query.today }),
+    loansBeforeWeek(db, query.accountId, weekStart),
+    lateProfitByWeek(db, { accountId: query.accountId, kind: 'games', from: weekStart, to: weekStart }),
+  ]);
+  const week = revenue.weeks.find((w) => w.weekStart === weekStart)!;
+  const liveDeductedBefore = revenue.weeks
+    .filter((w) => w.open && w.weekStart < weekStart)
+    .reduce((sum, w) => sum + w.revenueDeductionCents, 0);
+  const previousLoanCents = loans.owedCents - liveDeductedBefore;
+  const gift = giftSummary(week.profitCents, week.commissionPercentage);
+  return {
+    weekStart,
+    weekEnd,
+    open: week.open,
+    commissionPercentage: week.commissionPercentage,
+    revenuePercentage: gift.revenuePercentage,
+    profitCents: week.profitCents,
+    lateProfitCents: late.get(weekStart) ?? 0,
+    giftCents: gift.giftCents,
+    carryInCents: week.carryInCents,
+    // A difference, so that the lines add up to the hundredth.
+    carryEffectCents: week.actualRevenueCents - gift.giftCents,
+    actualRevenueCents: week.actualRevenueCents,
+    loan: {
+      hasLoan: loans.count > 0,
+      deductionPercentage: week.deductionPercentage,
+      previousLoanCents,
+      deductedCents: week.revenueDeductionCents,
+      loanRemainingCents: previousLoanCents - week.revenueDeductionCents,
+    },
+    paidCents: week.revAfterLoanCents,
+    carryOutCents: week.carryOutCents,
+  };
+}
+
+/**
+ * The account's loans issued before the week ended, and what was owed on them before the week
+ * (principal + fee − the deductions of the closed weeks before it).
+ */
+async function loansBeforeWeek(
+  db: Queryable,
+  accountId: string,
+  weekStart: IsoDay,
+): Promise<{ count: number; owedCents: number }> {
+  const [row] = await queryRows<{ loans: number; owed_cents: number }>(
+    db,
+    sql`SELECT count(*)::int AS loans,
+               coalesce(sum(l.principal_cents + l.processing_fee_cents
+                            - coalesce((SELECT sum(ld.amount_cents) FROM loan_deductions ld
+                                         WHERE ld.loan_id = l.id AND ld.week_start < ${weekStart}), 0)), 0)::bigint AS owed_cents
+          FROM loans l
+         WHERE l.agent_id = ${accountId} AND l.issued_at < ${weekEndInstant(weekStart).toISOString()}::timestamptz`,
+  );
+  return { count: Number(row?.loans ?? 0), owedCents: readCents(row?.owed_cents) };
+}
