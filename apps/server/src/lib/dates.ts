@@ -59,7 +59,9 @@ export function parseDay(input: string): IsoDay | null {
     y = Number(mon[3]);
     if (m === 0) return null;
   } else return null;
-  const date = new Date(Date.UTC(y, m - 1, d));
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0-99 as 1900-1999.
+  const date = new Date(0);
+  date.setUTCFullYear(y, m - 1, d);
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
   return date.toISOString().slice(0, 10);
 }
