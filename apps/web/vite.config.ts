@@ -20,7 +20,7 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: [`${import.meta.dirname}/src/test/setup.ts`],
     // jsdom + Mantine on two shared cores: whole-app renders can take seconds under load.
     testTimeout: 20_000,
   },

@@ -199,11 +199,6 @@ export function dismissSessionNotice(): void {
   if (notice) setState({ session, notice: null });
 }
 
-/** Re-reads sessionStorage (tests, or after another module wrote it). */
-export function reloadSession(): void {
-  setState({ session: readSession(), notice: current().notice });
-}
-
 export interface UseSession extends SessionState {
   start: typeof startSession;
   end: typeof endSession;

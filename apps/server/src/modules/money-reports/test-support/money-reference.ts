@@ -27,11 +27,6 @@ export const plusDays = (day: string, n: number) =>
 /** Monday 00:00 IST after the week, as an instant: loans issued before it count for the week. */
 export const weekEndMs = (weekStart: string) => Date.parse(`${plusDays(weekStart, 7)}T00:00:00+05:30`);
 
-export function weekOf(day: string): string {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return plusDays(day, -((weekday + 6) % 7));
-}
-
 /** The account and every account below it. */
 export function subtree(account: Username): Set<Username> {
   const found = new Set<Username>([account]);
@@ -162,9 +157,6 @@ export function loanTotalCents(agent: Username, beforeMs = Number.POSITIVE_INFIN
 export function feeCents(agent: Username): number {
   return LOANS.filter((l) => l.agent === agent).reduce((s, l) => s + cents(l.fee), 0);
 }
-
-/** Owner of a cafe. */
-export const cafeOwner = (cafe: keyof typeof CAFES): Username => CAFES[cafe];
 
 /** A member's own master: its parent. */
 export const masterOf = (member: Username): Username | null => PARENT[member];

@@ -5,8 +5,3 @@ export const CAPTCHA_MAX = 999_999;
 export function generateCaptcha(random: () => number = Math.random): string {
   return String(CAPTCHA_MIN + Math.floor(random() * (CAPTCHA_MAX - CAPTCHA_MIN + 1)));
 }
-
-/** A typing check only (DOMAIN.md section 7): the server's throttling is the real protection. */
-export function captchaMatches(typed: string, shown: string): boolean {
-  return typed.trim() === shown;
-}

@@ -5,8 +5,6 @@ import { LOGIN_MESSAGES } from './messages';
 export type LoginField = 'username' | 'password' | 'captcha';
 export type LoginValues = Record<LoginField, string>;
 
-export const LOGIN_FIELDS: readonly LoginField[] = ['username', 'password', 'captcha'];
-
 const REQUIRED_MESSAGE: Record<LoginField, string> = {
   username: LOGIN_MESSAGES.usernameRequired,
   password: LOGIN_MESSAGES.passwordRequired,

@@ -4,8 +4,4 @@ import { reportCall } from '../../../lib/report-call';
  * `GET /api/playrep/revenuereport?id&fromDate&toDate`: the draw-games settlement by week (profit,
  * actual revenue, loan deduction, revenue after loan) and its totals, with the remaining loan.
  */
-export const {
-  query: revenueReportQuery,
-  useReport: useRevenueReport,
-  exportHref: revenueReportExport,
-} = reportCall('revenuereport');
+export const { useReport: useRevenueReport, exportHref: revenueReportExport } = reportCall('revenuereport');

@@ -1,8 +1,5 @@
 import { reportCall } from '../../../lib/report-call';
 
 /** `GET /api/playrep/multipointtransferreport?id&fromDate&toDate&memberId`: multiplayer-channel transfers in the six sections. */
-export const {
-  query: multiPointTransferReportQuery,
-  useReport: useMultiPointTransferReport,
-  exportHref: multiPointTransferReportExport,
-} = reportCall('multipointtransferreport');
+export const { useReport: useMultiPointTransferReport, exportHref: multiPointTransferReportExport } =
+  reportCall('multipointtransferreport');

@@ -1,8 +1,4 @@
 import { reportCall } from '../../../lib/report-call';
 
 /** `GET /api/playrep/pointtransferreport?id&fromDate&toDate&memberId`: single-channel transfers in the six sections. */
-export const {
-  query: pointTransferReportQuery,
-  useReport: usePointTransferReport,
-  exportHref: pointTransferReportExport,
-} = reportCall('pointtransferreport');
+export const { useReport: usePointTransferReport, exportHref: pointTransferReportExport } = reportCall('pointtransferreport');

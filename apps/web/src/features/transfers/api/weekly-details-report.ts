@@ -1,8 +1,4 @@
 import { reportCall } from '../../../lib/report-call';
 
 /** `GET /api/playrep/weeklydetailsreport?id&fromDate&toDate`: transfers of both channels in the six sections. */
-export const {
-  query: weeklyDetailsReportQuery,
-  useReport: useWeeklyDetailsReport,
-  exportHref: weeklyDetailsReportExport,
-} = reportCall('weeklydetailsreport');
+export const { useReport: useWeeklyDetailsReport, exportHref: weeklyDetailsReportExport } = reportCall('weeklydetailsreport');
