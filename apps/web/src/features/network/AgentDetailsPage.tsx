@@ -22,14 +22,16 @@ export default function AgentDetailsPage({ screen }: ScreenPageProps) {
   return (
     <PageFrame title={screen.label} error={report.error}>
       <SubjectFilters />
-      <DataTable
-        columns={COLUMNS}
-        rows={rows}
-        loading={report.isFetching}
-        ariaLabel={screen.label}
-        exportHref={agentDetailsExport(params)}
-        getRowId={(row) => row._id}
-      />
+      {!report.error && (
+        <DataTable
+          columns={COLUMNS}
+          rows={rows}
+          loading={report.isFetching}
+          ariaLabel={screen.label}
+          exportHref={agentDetailsExport(params)}
+          getRowId={(row) => row._id}
+        />
+      )}
     </PageFrame>
   );
 }

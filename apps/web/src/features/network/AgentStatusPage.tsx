@@ -40,14 +40,16 @@ export default function AgentStatusPage({ screen }: ScreenPageProps) {
         <DatePickerField label="Select Date" value={draftDate} onChange={setDraftDate} maxDate={today} />
         <AgentIdField placeholder="All agents" value={draftAgent} onChange={setDraftAgent} />
       </ReportToolbar>
-      <DataTable
-        columns={COLUMNS}
-        rows={rows}
-        loading={report.isFetching}
-        ariaLabel={screen.label}
-        exportHref={agentStatusExport(params)}
-        getRowId={(row) => row._id}
-      />
+      {!report.error && (
+        <DataTable
+          columns={COLUMNS}
+          rows={rows}
+          loading={report.isFetching}
+          ariaLabel={screen.label}
+          exportHref={agentStatusExport(params)}
+          getRowId={(row) => row._id}
+        />
+      )}
     </PageFrame>
   );
 }

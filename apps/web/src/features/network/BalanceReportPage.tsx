@@ -55,15 +55,17 @@ export default function BalanceReportPage({ screen }: ScreenPageProps) {
         <SubjectPicker />
         <AgentIdField placeholder="All children" value={draftAgent} onChange={setDraftAgent} />
       </ReportToolbar>
-      <DataTable
-        columns={columns}
-        rows={rows}
-        defaultPageSize={PAGE_SIZE}
-        loading={report.isFetching}
-        ariaLabel={screen.label}
-        exportHref={balanceReportExport(params)}
-        getRowId={(row) => row._id}
-      />
+      {!report.error && (
+        <DataTable
+          columns={columns}
+          rows={rows}
+          defaultPageSize={PAGE_SIZE}
+          loading={report.isFetching}
+          ariaLabel={screen.label}
+          exportHref={balanceReportExport(params)}
+          getRowId={(row) => row._id}
+        />
+      )}
       <BalanceChildrenPopup subjectId={subjectId} agent={opened} onClose={() => setOpened(null)} />
     </PageFrame>
   );

@@ -60,14 +60,16 @@ export default function DailyStatusPage({ screen }: ScreenPageProps) {
         <SubjectPicker />
         <DatePickerField label="Select Date" value={draft} onChange={setDraft} maxDate={today} />
       </ReportToolbar>
-      <DataTable
-        columns={columns}
-        rows={rows}
-        loading={report.isFetching}
-        ariaLabel={screen.label}
-        exportHref={dailyStatusExport(params)}
-        getRowId={(row) => row._id}
-      />
+      {!report.error && (
+        <DataTable
+          columns={columns}
+          rows={rows}
+          loading={report.isFetching}
+          ariaLabel={screen.label}
+          exportHref={dailyStatusExport(params)}
+          getRowId={(row) => row._id}
+        />
+      )}
       <MembersElsewherePopup of={members} onClose={() => setMembers(null)} />
     </PageFrame>
   );

@@ -46,26 +46,30 @@ export default function NonPerformingPage({ screen }: ScreenPageProps) {
   return (
     <PageFrame title={screen.label} error={report.error}>
       <SubjectFilters />
-      <Group gap="md">
-        <Count label={TOTAL_AGENTS_LABEL} value={report.data?.totalAgents} loading={report.isFetching} />
-        <Count
-          label={`${INACTIVE_AGENTS_LABEL} (userStatus false)`}
-          value={report.data?.inactiveAgents}
-          loading={report.isFetching}
-        />
-      </Group>
-      <Title order={2} size="h4">
-        {INACTIVE_AGENTS_LABEL}
-      </Title>
-      <DataTable
-        columns={COLUMNS}
-        rows={rows}
-        defaultPageSize={PAGE_SIZE}
-        loading={report.isFetching}
-        ariaLabel={INACTIVE_AGENTS_LABEL}
-        exportHref={nonPerformingExport(params)}
-        getRowId={(row) => row._id}
-      />
+      {!report.error && (
+        <>
+          <Group gap="md">
+            <Count label={TOTAL_AGENTS_LABEL} value={report.data?.totalAgents} loading={report.isFetching} />
+            <Count
+              label={`${INACTIVE_AGENTS_LABEL} (userStatus false)`}
+              value={report.data?.inactiveAgents}
+              loading={report.isFetching}
+            />
+          </Group>
+          <Title order={2} size="h4">
+            {INACTIVE_AGENTS_LABEL}
+          </Title>
+          <DataTable
+            columns={COLUMNS}
+            rows={rows}
+            defaultPageSize={PAGE_SIZE}
+            loading={report.isFetching}
+            ariaLabel={INACTIVE_AGENTS_LABEL}
+            exportHref={nonPerformingExport(params)}
+            getRowId={(row) => row._id}
+          />
+        </>
+      )}
     </PageFrame>
   );
 }
