@@ -33,6 +33,7 @@ const EXPECTED_TABLES = [
   'settled_weeks',
   'sign_in_attempts',
   'transfers',
+  'weekly_play_totals',
   'weekly_settlements',
 ];
 
@@ -69,6 +70,9 @@ const EXPECTED_TRIGGERS = [
   'poker_hands.poker_hands_no_truncate',
   'settled_weeks.settled_weeks_final',
   'settled_weeks.settled_weeks_no_truncate',
+  'weekly_play_totals.weekly_play_totals_closed_week',
+  'weekly_play_totals.weekly_play_totals_final',
+  'weekly_play_totals.weekly_play_totals_no_truncate',
   'weekly_settlements.weekly_settlements_closed_week',
   'weekly_settlements.weekly_settlements_final',
   'weekly_settlements.weekly_settlements_no_truncate',

@@ -327,6 +327,41 @@ export const weeklySettlements = pgTable(
   ],
 );
 
+/**
+ * What the plays of a closed week were, per account (its whole subtree, its own plays included),
+ * its parent when the week closed, and game: written by the closing job (SQL function
+ * settle_week_play_totals, migration 0011) in the week's closing transaction, never changed
+ * afterwards. Reports about a closed week read these rows instead of the daily roll-ups.
+ * `other_*`: plays at a cafe whose master is not the member's parent; `late_*`: the late plays and
+ * hands booked into the week (already counted in the other sums).
+ */
+export const weeklyPlayTotals = pgTable(
+  'weekly_play_totals',
+  {
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    kind: settlementKindEnum('kind').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    parentId: uuid('parent_id').references(() => accounts.id),
+    gameId: smallint('game_id')
+      .notNull()
+      .references(() => games.id),
+    playPointsCents: cents('play_points_cents').notNull(),
+    winPointsCents: cents('win_points_cents').notNull(),
+    rakeCents: cents('rake_cents').notNull(),
+    otherPlayPointsCents: cents('other_play_points_cents').notNull(),
+    otherWinPointsCents: cents('other_win_points_cents').notNull(),
+    latePlayPointsCents: cents('late_play_points_cents').notNull(),
+    lateWinPointsCents: cents('late_win_points_cents').notNull(),
+    lateRakeCents: cents('late_rake_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.weekStart, t.gameId] }),
+    index('weekly_play_totals_parent_week_idx').on(t.parentId, t.weekStart),
+  ],
+);
+
 export const loanDeductions = pgTable(
   'loan_deductions',
   {

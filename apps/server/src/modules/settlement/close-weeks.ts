@@ -78,7 +78,10 @@ interface AccountWeekRow {
   carry_in_cents: number;
 }
 
-/** Writes one settlement's rows (every commissioned account) and loan deductions for the week. */
+/**
+ * Writes one settlement's rows (every commissioned account), its play totals (weekly_play_totals)
+ * and loan deductions for the week.
+ */
 async function writeSettlement(tx: Tx, weekStart: IsoDay, kind: SettlementKind, closedAt: SQL): Promise<void> {
   // Every commissioned account's profit in one set-based query: each play_daily row counts once
   // for every ancestor of its member (closure join), grouped by ancestor.
@@ -135,6 +138,9 @@ async function writeSettlement(tx: Tx, weekStart: IsoDay, kind: SettlementKind, 
           VALUES ${sql.join(chunk, sql`, `)}`,
     );
   }
+
+  // What the week's plays were, per account and direct child, for the reports about closed weeks.
+  await tx.execute(sql`SELECT settle_week_play_totals(${weekStart}::date, ${kind}::settlement_kind)`);
 
   const deductionRows = settled.flatMap(({ result }) =>
     result.deductions.map((d) => sql`(${d.loanId}, ${weekStart}, ${d.amountCents}, ${closedAt})`),
