@@ -4,7 +4,8 @@ import type { Env } from '../../config/env.js';
 import type { Queryable } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/http-error.js';
-import { createAccount, findAccountByUsername, resetPassword, setAccountActive } from './accounts.js';
+import { findSignInAccount } from '../accounts/repository.js';
+import { createAccount, resetPassword, setAccountActive } from './accounts.js';
 
 export const ACCOUNTS_USAGE = `Usage: npm run accounts -- <command> [options]
 
@@ -131,7 +132,7 @@ export async function executeAccountsCommand(command: AccountsCommand, io: Comma
         }
         let parent = null;
         if (command.parent) {
-          const found = await findAccountByUsername(io.db, command.parent);
+          const found = await findSignInAccount(io.db, command.parent);
           if (!found) {
             io.err(`Not created: no account named "${command.parent}" to be the parent.`);
             return 1;

@@ -3,7 +3,6 @@ import {
   type CreatedAccount,
   canParent,
   hasCommission,
-  isRole,
   type NewAccount,
   NewPassword,
   type Role,
@@ -12,6 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { accounts } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.js';
+import { findSignInAccount } from '../accounts/repository.js';
 import { hashPassword } from './passwords.js';
 import { revokeAccountSessions } from './sessions.js';
 
@@ -34,27 +34,8 @@ export function toAuthUser(account: { id: string; username: string; firstName: s
   };
 }
 
-/** A sign-in candidate: matched case-insensitively on the trimmed username; never the house. */
-export async function findAccountByUsername(db: Queryable, username: string) {
-  const [row] = await db
-    .select({
-      id: accounts.id,
-      username: accounts.username,
-      passwordHash: accounts.passwordHash,
-      firstName: accounts.firstName,
-      lastName: accounts.lastName,
-      role: accounts.role,
-      userStatus: accounts.userStatus,
-    })
-    .from(accounts)
-    .where(sql`lower(${accounts.username}) = lower(${username.trim()}) AND ${accounts.role} <> 'house'`)
-    .limit(1);
-  if (!row || !isRole(row.role)) return null;
-  return { ...row, role: row.role };
-}
-
 async function requireAccount(db: Queryable, username: string) {
-  const account = await findAccountByUsername(db, username);
+  const account = await findSignInAccount(db, username);
   if (!account) throw notFound(`No account named "${username.trim()}"`);
   return account;
 }

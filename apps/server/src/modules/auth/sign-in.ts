@@ -6,7 +6,8 @@ import {
 } from '@playrep/contracts';
 import type { Queryable } from '../../db/client.js';
 import { forbidden, HttpError, unauthorized } from '../../lib/http-error.js';
-import { findAccountByUsername, toAuthUser } from './accounts.js';
+import { findSignInAccount } from '../accounts/repository.js';
+import { toAuthUser } from './accounts.js';
 import {
   type AttemptReason,
   addressRetryAfter,
@@ -55,7 +56,7 @@ export async function signIn(db: Queryable, request: SignInRequest): Promise<Log
       return tooMany(addressWait);
     }
     // Looked up before the username limit so that a refusal takes as long for every name.
-    const account = await findAccountByUsername(tx, username);
+    const account = await findSignInAccount(tx, username);
     const throttled = await usernameThrottle(tx, username, address, now);
     if (throttled !== null) {
       await record(account?.id ?? null, `throttled_${throttled.refused}`);
