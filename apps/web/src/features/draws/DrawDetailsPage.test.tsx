@@ -2,6 +2,7 @@ import { DRAW_GAMES, type DrawRow } from '@playrep/contracts';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { calendarMoves } from '../../test/calendar';
 import { type FetchCall, jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { renderApp, signInAs } from '../../test/render-app';
 import { cellTexts, columnHeaders } from '../../test/table-text';
@@ -237,5 +238,17 @@ describe('Draw details', () => {
     renderApp('/master/drawdetails/anything/zuuhVbBM?fromDate=2025-03-01&toDate=2025-03-07');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Triple Fun');
     await screen.findByRole('table', { name: 'Triple Fun draws' });
+  });
+});
+
+describe('Draw details dates', () => {
+  it('offers no day before 2000 in From Date or To Date', async () => {
+    const user = userEvent.setup({ delay: null });
+    drawServer(draws(CODE.funtarget!, 3));
+    signInAs('player');
+    renderApp(`/player/drawdetails/funtarget/${CODE.funtarget}?fromDate=2000-01-01&toDate=2000-01-07`);
+    await screen.findByRole('table', {}, { timeout: 15_000 });
+    expect(await calendarMoves(user, 'From Date: 01-Jan-2000')).toEqual({ previous: false, next: true });
+    expect(await calendarMoves(user, 'To Date: 07-Jan-2000')).toEqual({ previous: false, next: true });
   });
 });

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { addDays, formatAmount, parseApiDate, todayIst } from '../../lib/format';
+import { calendarMoves } from '../../test/calendar';
 import { renderApp, signInAs } from '../../test/render-app';
 import { callsTo, PAGE_LOAD, reportServer } from '../../test/report-server';
 import { cellTexts, columnHeaders, figure, pointsSum } from '../../test/table-text';
@@ -274,6 +275,15 @@ describe('Agent Mail Details: the week', () => {
     await waitFor(() => expect(callsTo(calls, 'mailreport')).toHaveLength(2));
     expect(callsTo(calls, 'mailreport')[1]).toEqual({ fromDate: '2025-02-24', toDate: '2025-03-02' });
     expect(await screen.findByRole('heading', { level: 2, name: 'From 24-Feb-2025 to 02-Mar-2025' })).toBeTruthy();
+  });
+
+  it('offers no week before the first Monday of 2000 (03-Jan-2000)', async () => {
+    const user = userEvent.setup({ delay: null });
+    reportServer({ mailreport: (q) => mailBody(q) });
+    signInAs('master');
+    renderApp('/master/mailreports/agentmaildetails?fromDate=2000-01-03&toDate=2000-01-09');
+    await screen.findByRole('heading', { level: 2, name: /^From / }, PAGE_LOAD);
+    expect(await calendarMoves(user, 'From Date: 03-Jan-2000')).toEqual({ previous: false, next: true });
   });
 
   it("shows the server's message for a week that breaks the rule (an old link)", async () => {

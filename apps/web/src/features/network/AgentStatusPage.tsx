@@ -7,6 +7,7 @@ import { useDraft } from '../../components/report/use-draft';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { DataTable, DatePickerField, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
+import { FIRST_REPORT_DAY } from '../../config/report-years';
 import { isApiDate, todayIst } from '../../lib/format';
 import { useUrlFilters } from '../../lib/url-state';
 import { agentStatusExport, useAgentStatus } from './api/agent-status';
@@ -37,7 +38,13 @@ export default function AgentStatusPage({ screen }: ScreenPageProps) {
     <PageFrame title={screen.label} error={report.error}>
       <ReportToolbar onSubmit={showDetails} loading={report.isFetching}>
         <SubjectPicker />
-        <DatePickerField label="Select Date" value={draftDate} onChange={setDraftDate} maxDate={today} />
+        <DatePickerField
+          label="Select Date"
+          value={draftDate}
+          onChange={setDraftDate}
+          minDate={FIRST_REPORT_DAY}
+          maxDate={today}
+        />
         <AgentIdField placeholder="All agents" value={draftAgent} onChange={setDraftAgent} />
       </ReportToolbar>
       {!report.error && (

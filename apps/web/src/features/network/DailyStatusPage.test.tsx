@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { todayIst } from '../../lib/format';
+import { calendarMoves } from '../../test/calendar';
 import { renderApp, signInAs } from '../../test/render-app';
 import { callsTo, PAGE_LOAD, reportServer } from '../../test/report-server';
 import { cellTexts, columnHeaders } from '../../test/table-text';
@@ -106,5 +107,22 @@ describe('Daily Status', () => {
     await screen.findByRole('dialog');
     expect(callsTo(calls, 'dailystatus')).toEqual([{ id: 'u-am1', ...oneDay(DAY) }]);
     expect(callsTo(calls, 'dailystatusmembers')).toEqual([{ id: 'u-am1', agentId: 'master1', ...oneDay(DAY) }]);
+  });
+});
+
+describe('Daily Status and Agent Status: Select Date', () => {
+  it.each([
+    ['Daily Status', 'dailystatus'],
+    ['Agent Status', 'agenstatus'],
+  ])('%s offers no day before 2000 and none after today', async (label, path) => {
+    const user = userEvent.setup({ delay: null });
+    reportServer({
+      dailystatus: (q) => ({ fromDate: q.fromDate, toDate: q.toDate, data: rows, totalProfit: 950.25 }),
+      findstatus: (q) => ({ fromDate: q.fromDate, toDate: q.toDate, data: [] }),
+    });
+    signInAs('areamanager');
+    renderApp(`/areamanager/reports/${path}?date=2000-01-01`);
+    await screen.findByRole('table', { name: label }, PAGE_LOAD);
+    expect(await calendarMoves(user, 'Select Date: 01-Jan-2000')).toEqual({ previous: false, next: true });
   });
 });

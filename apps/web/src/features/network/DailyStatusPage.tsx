@@ -8,6 +8,7 @@ import { useDraft } from '../../components/report/use-draft';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { DataTable, DatePickerField, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
+import { FIRST_REPORT_DAY } from '../../config/report-years';
 import { isApiDate, todayIst } from '../../lib/format';
 import { useUrlFilters } from '../../lib/url-state';
 import { dailyStatusExport, useDailyStatus } from './api/daily-status';
@@ -58,7 +59,7 @@ export default function DailyStatusPage({ screen }: ScreenPageProps) {
     <PageFrame title={screen.label} error={report.error}>
       <ReportToolbar onSubmit={showDetails} loading={report.isFetching}>
         <SubjectPicker />
-        <DatePickerField label="Select Date" value={draft} onChange={setDraft} maxDate={today} />
+        <DatePickerField label="Select Date" value={draft} onChange={setDraft} minDate={FIRST_REPORT_DAY} maxDate={today} />
       </ReportToolbar>
       {!report.error && (
         <DataTable

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, parseApiDate, todayIst } from '../../lib/format';
+import { calendarMoves } from '../../test/calendar';
 import { renderApp, signInAs } from '../../test/render-app';
 import { callsTo, PAGE_LOAD, reportServer } from '../../test/report-server';
 import { cellTexts, columnHeaders, figure, pointsSum } from '../../test/table-text';
@@ -288,10 +289,21 @@ describe('Revenue', () => {
   });
 
   it("shows the server's message when the report fails", async () => {
-    reportServer({ revenuereport: () => new Response(JSON.stringify({ message: 'fromDate is not a date' }), { status: 400 }) });
+    const message = 'From Date is not a valid date (use YYYY-MM-DD or DD-Mon-YYYY): x';
+    reportServer({ revenuereport: () => new Response(JSON.stringify({ message }), { status: 400 }) });
     signInAs('master');
     renderApp('/master/reports/revenue?fromDate=x');
-    expect((await screen.findByRole('alert', {}, PAGE_LOAD)).textContent).toBe('fromDate is not a date');
+    expect((await screen.findByRole('alert', {}, PAGE_LOAD)).textContent).toBe(message);
+  });
+
+  it('offers no day after 2100 in either date field', async () => {
+    const user = userEvent.setup({ delay: null });
+    server();
+    signInAs('master');
+    renderApp('/master/reports/revenue?fromDate=2100-12-25&toDate=2100-12-31');
+    await screen.findByRole('table', { name: 'Revenue' }, PAGE_LOAD);
+    expect(await calendarMoves(user, 'To Date: 31-Dec-2100')).toEqual({ previous: true, next: false });
+    expect(await calendarMoves(user, 'From Date: 25-Dec-2100')).toEqual({ previous: true, next: false });
   });
 });
 

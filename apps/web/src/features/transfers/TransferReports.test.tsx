@@ -1,8 +1,10 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { calendarMoves } from '../../test/calendar';
 import { type FetchCall, jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { renderApp, signInAs } from '../../test/render-app';
+import { PAGE_LOAD } from '../../test/report-server';
 import { cellTexts, columnHeaders } from '../../test/table-text';
 import { report, transfer } from './test-data';
 
@@ -243,10 +245,10 @@ describe('Point Transfer', () => {
 
   it('logs a failed fetch and shows its message in an alert instead of empty sections', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    reportServer(() => jsonResponse(400, { message: 'toDate must not be before fromDate' }));
+    reportServer(() => jsonResponse(400, { message: 'To Date must not be before From Date' }));
     signInAs('master');
     renderApp('/master/reports/pointtransfer?fromDate=2025-03-07&toDate=2025-03-01');
-    expect((await screen.findByRole('alert')).textContent).toBe('toDate must not be before fromDate');
+    expect((await screen.findByRole('alert')).textContent).toBe('To Date must not be before From Date');
     expect(screen.queryByRole('button', { name: 'Point Transferred' })).toBeNull();
     expect(log).toHaveBeenCalledWith('Point Transfer: the report could not be loaded', expect.anything());
   });
@@ -291,5 +293,46 @@ describe('Weekly Details Report', () => {
     expect(new Date(`${from}T00:00:00Z`).getUTCDay()).toBe(1);
     expect(Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)).toBe(6 * 86_400_000);
     expect(from <= today && today <= to).toBe(true);
+  });
+});
+
+describe('transfer report dates', () => {
+  it('offers no day before 2000: the calendar of January 2000 has no month before it', async () => {
+    const user = userEvent.setup({ delay: null });
+    reportServer();
+    signInAs('master');
+    renderApp('/master/reports/pointtransfer?fromDate=2000-01-01&toDate=2000-01-07');
+    await screen.findByRole('table', { name: 'Point Transferred' }, PAGE_LOAD);
+    expect(await calendarMoves(user, 'From Date: 01-Jan-2000')).toEqual({ previous: false, next: true });
+    expect(await calendarMoves(user, 'To Date: 07-Jan-2000')).toEqual({ previous: false, next: true });
+  });
+
+  it('offers no day after 2100: the calendar of December 2100 has no month after it', async () => {
+    const user = userEvent.setup({ delay: null });
+    reportServer();
+    signInAs('master');
+    renderApp('/master/reports/pointtransfer?fromDate=2100-12-25&toDate=2100-12-31');
+    await screen.findByRole('table', { name: 'Point Transferred' }, PAGE_LOAD);
+    expect(await calendarMoves(user, 'To Date: 31-Dec-2100')).toEqual({ previous: true, next: false });
+    expect(await calendarMoves(user, 'From Date: 25-Dec-2100')).toEqual({ previous: true, next: false });
+  });
+
+  it('a cleared To Date is never blamed: Show Details sends From Date alone and the report loads', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const calls = reportServer((_call, url) =>
+      url.searchParams.has('toDate') || !url.searchParams.has('fromDate')
+        ? jsonResponse(400, { message: 'To Date must not be before From Date' })
+        : jsonResponse(200, DATA),
+    );
+    signInAs('master');
+    renderApp('/master/reports/pointtransfer?fromDate=2025-03-01&toDate=2025-03-07&memberId=');
+    await screen.findByRole('alert', {}, PAGE_LOAD);
+    await user.click(screen.getByRole('button', { name: 'Clear To Date' }));
+    await user.click(screen.getByRole('button', { name: 'Show Details' }));
+    await screen.findByRole('table', { name: 'Point Transferred' }, PAGE_LOAD);
+    expect(screen.queryByRole('alert')).toBeNull();
+    const last = reportCalls(calls, 'pointtransferreport').at(-1)!;
+    expect(Object.fromEntries(last.searchParams)).toEqual({ fromDate: '2025-03-01' });
   });
 });

@@ -1,6 +1,7 @@
 import { Group, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { DATE_FIELD_FORMAT, type DateRange } from '../../../components/ui';
+import { FIRST_REPORT_DAY } from '../../../config/report-years';
 import { type ApiDate, addDays, formatDate, parseApiDate } from '../../../lib/format';
 import { currentWeekMonday, lastWeekMonday } from './mail-weeks';
 
@@ -37,6 +38,7 @@ export function WeekPicker({ value, onChange }: { value: DateRange; onChange: (v
         valueFormat={DATE_FIELD_FORMAT}
         placeholder="DD-Mon-YYYY"
         excludeDate={(day) => !isMonday(day)}
+        minDate={FIRST_REPORT_DAY}
         maxDate={currentWeekMonday()}
         firstDayOfWeek={1}
         w={170}

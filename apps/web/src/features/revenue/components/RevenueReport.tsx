@@ -11,6 +11,7 @@ import { type Numbered, numbered, tableColumns } from '../../../components/repor
 import { useRangeFilters } from '../../../components/report/use-range-filters';
 import { useReportErrorLog } from '../../../components/report/use-report-error-log';
 import { DataTable, DateRangePicker, NEGATIVE_COLOR, ReportToolbar } from '../../../components/ui';
+import { FIRST_REPORT_DAY, LAST_REPORT_DAY } from '../../../config/report-years';
 import { formatAmount, formatDate } from '../../../lib/format';
 import type { ReportCallApi } from '../../../lib/report-call';
 import { type WeekOf, WeekPopup } from './WeekPopup';
@@ -163,7 +164,7 @@ export function RevenueReport({ definition }: { definition: RevenueReportDefinit
       </Paper>
       <ReportToolbar onSubmit={search} submitLabel="Search" loading={isFetching}>
         <SubjectPicker />
-        <DateRangePicker value={draft} onChange={setDraft} />
+        <DateRangePicker value={draft} onChange={setDraft} minDate={FIRST_REPORT_DAY} maxDate={LAST_REPORT_DAY} />
       </ReportToolbar>
       {data && !error && (
         <Stack gap="sm">

@@ -7,6 +7,7 @@ import { type DayRange, urlDay } from '../../../components/report/report-dates';
 import { useDraft } from '../../../components/report/use-draft';
 import { useReportErrorLog } from '../../../components/report/use-report-error-log';
 import { type DateRange, DateRangePicker, ReportToolbar } from '../../../components/ui';
+import { FIRST_REPORT_DAY, LAST_REPORT_DAY } from '../../../config/report-years';
 import { formatDate } from '../../../lib/format';
 import type { ReportCallApi } from '../../../lib/report-call';
 import { useUrlFilters } from '../../../lib/url-state';
@@ -99,7 +100,12 @@ export function TransferReport({ title, report }: { title: string; report: Trans
     <PageFrame title={title} loading={isFetching} error={error}>
       <ReportToolbar onSubmit={showDetails} loading={isFetching}>
         <SubjectPicker />
-        <DateRangePicker value={draft.range} onChange={(range) => setDraft({ ...draft, range })} />
+        <DateRangePicker
+          value={draft.range}
+          onChange={(range) => setDraft({ ...draft, range })}
+          minDate={FIRST_REPORT_DAY}
+          maxDate={LAST_REPORT_DAY}
+        />
         {report.memberFilter && (
           <TextInput
             label="Member ID"
