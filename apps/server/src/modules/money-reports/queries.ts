@@ -3,7 +3,7 @@ import { type Queryable, queryRows } from '../../db/client.js';
 import type { DayRange } from '../../lib/dates.js';
 import { readCents } from '../../lib/money.js';
 // The settlement's own profit rule (play − win over draw games), so every money report sums alike.
-import { kindFilter, playsBelowByChild, profitSum } from '../settlement/index.js';
+import { kindFilter, playsBelowByChildOver, profitSum, splitAtClosedWeeks } from '../settlement/index.js';
 
 export interface GamePoints {
   gameName: string;
@@ -14,9 +14,10 @@ export interface GamePoints {
 /**
  * The mail statement's "Total Points Used" by type: play points and profit per draw game of the
  * plays below the account (depth > 0, the same plays as the statement's rows), every draw game
- * listed in game order, zeros included.
+ * listed in game order, zeros included. Closed weeks read what their closing fixed.
  */
 export async function pointsByGame(db: Queryable, accountId: string, range: DayRange): Promise<GamePoints[]> {
+  const split = await splitAtClosedWeeks(db, 'games', range);
   const rows = await queryRows<{ name: string; play_cents: number; profit_cents: number }>(
     db,
     sql`SELECT g.name,
@@ -25,7 +26,7 @@ export async function pointsByGame(db: Queryable, accountId: string, range: DayR
           FROM games g
           LEFT JOIN (
                 SELECT d.game_id, sum(d.play_points_cents)::bigint AS play_cents, ${profitSum('games')} AS profit_cents
-                  FROM (${playsBelowByChild(accountId, range)}) d
+                  FROM (${playsBelowByChildOver(accountId, 'games', split)}) d
                  WHERE ${kindFilter('games')}
                  GROUP BY d.game_id
                ) x ON x.game_id = g.id

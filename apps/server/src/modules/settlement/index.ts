@@ -42,11 +42,18 @@ export { lateProfitByWeek } from './late-profit.js';
 export { type AgentLoanRow, loansReport } from './loans-report.js';
 export { type MailMembers, type MailRow, type MailStatement, mailMembers, mailStatement } from './mail-statement.js';
 // The profit rule (DOMAIN.md section 3) as SQL, for every report that sums plays.
-export { kindFilter, oneRoot, playsBelowByChild, playsUnder, profitSum } from './profit-sql.js';
+export {
+  closedWeekTotals,
+  kindFilter,
+  oneRoot,
+  playsBelowByChildOver,
+  playsUnder,
+  profitSum,
+} from './profit-sql.js';
 export { type Recovery, recovery } from './recovery.js';
 export { type SettlementSchedule, startSettlementSchedule } from './schedule.js';
 export { DEFAULT_DEDUCTION_PERCENTAGE, type LoanBalance, settleWeek, type WeekSettlement } from './settle-week.js';
-export { isWeekOpen, lastClosedWeek } from './settlement-calendar.js';
+export { type ClosedWeekSplit, isWeekOpen, lastClosedWeek, splitAtClosedWeeks } from './settlement-calendar.js';
 export { type WeekMemberPoints, weekMemberPoints } from './week-member-points.js';
 export { type GiftSummary, giftSummary, type StatementLoan, type WeekStatement, weekStatement } from './week-statement.js';
 export { type RevenueWeek, type WeeklyRevenue, weeklyRevenue } from './weekly-revenue.js';

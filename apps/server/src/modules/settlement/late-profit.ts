@@ -1,22 +1,45 @@
+import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { type IsoDay, weekStartOf } from '../../lib/dates.js';
 import { readCents } from '../../lib/money.js';
-import { lateProfitByBookingWeek } from './profit-sql.js';
+import { closedWeekTotals, lateProfitByBookingWeek, oneRoot, profitSum } from './profit-sql.js';
+import { splitAtClosedWeeks } from './settlement-calendar.js';
 import { type SettlementKind, weekEndDay } from './weeks.js';
 
 /**
  * How much of each week's profit of the account is late (DOMAIN.md section 10): plays or poker
  * hands whose own week was closed when they arrived, booked into the week they arrived in. Keyed
- * by Monday, over the weeks holding [from, to]; weeks without a late row are left out.
+ * by Monday, over the weeks holding [from, to]; weeks without a late row are left out. Closed
+ * weeks read what their closing fixed (weekly_play_totals), the others the late rows themselves.
  */
 export async function lateProfitByWeek(
   db: Queryable,
   query: { accountId: string; kind: SettlementKind; from: IsoDay; to: IsoDay },
 ): Promise<Map<IsoDay, number>> {
   const range = { from: weekStartOf(query.from), to: weekEndDay(weekStartOf(query.to)) };
-  const rows = await queryRows<{ week_start: string; profit_cents: number }>(
-    db,
-    lateProfitByBookingWeek(query.kind, query.accountId, range),
-  );
+  const split = await splitAtClosedWeeks(db, query.kind, range);
+  const rows: { week_start: string; profit_cents: number }[] = [];
+  if (split.closedWeeks.length > 0) {
+    const totals = closedWeekTotals(oneRoot(query.accountId), query.kind, split.closedWeeks);
+    rows.push(
+      ...(await queryRows<{ week_start: string; profit_cents: number }>(
+        db,
+        sql`SELECT d.week_start::text AS week_start, ${profitSum(query.kind)} AS profit_cents
+              FROM (SELECT t.week_start, t.late_play_points_cents AS play_points_cents,
+                           t.late_win_points_cents AS win_points_cents, t.late_rake_cents AS rake_cents
+                      FROM (${totals}) t
+                     WHERE t.late_play_points_cents <> 0 OR t.late_win_points_cents <> 0 OR t.late_rake_cents <> 0) d
+             GROUP BY 1`,
+      )),
+    );
+  }
+  for (const days of split.days) {
+    rows.push(
+      ...(await queryRows<{ week_start: string; profit_cents: number }>(
+        db,
+        lateProfitByBookingWeek(query.kind, query.accountId, days),
+      )),
+    );
+  }
   return new Map(rows.map((row) => [row.week_start, readCents(row.profit_cents)]));
 }

@@ -3,7 +3,8 @@ import { type Queryable, queryRows } from '../../db/client.js';
 import { type IsoDay, weekStartOf } from '../../lib/dates.js';
 import { readCents } from '../../lib/money.js';
 import { requireAccount } from '../accounts/repository.js';
-import { kindFilter, otherCafesProfitSum, playsBelowByChild, profitSum } from './profit-sql.js';
+import { kindFilter, otherCafesProfitSum, playsBelowByChildOver, profitSum } from './profit-sql.js';
+import { splitAtClosedWeeks } from './settlement-calendar.js';
 import { type WeekStatement, weekStatement } from './week-statement.js';
 import { weekEndDay } from './weeks.js';
 
@@ -51,10 +52,12 @@ export interface MailStatement extends MailMembers {
  * with draw-game plays below them in the settlement week holding `weekStart`, with their play
  * points and profit. A child is in userFound when some member below it played at a cafe whose
  * owner (cafes.master_id) is not that member's own master (its parent). Every play below the
- * account is below exactly one child, so Σ profit is the account's profit for the week.
+ * account is below exactly one child, so Σ profit is the account's profit for the week. A closed
+ * week reads what its closing fixed for the children the account had then (weekly_play_totals).
  */
 export async function mailMembers(db: Queryable, query: { accountId: string; weekStart: IsoDay }): Promise<MailMembers> {
   const weekStart = weekStartOf(query.weekStart);
+  const split = await splitAtClosedWeeks(db, 'games', { from: weekStart, to: weekEndDay(weekStart) });
   const rows = await queryRows<{
     id: string;
     username: string;
@@ -77,7 +80,7 @@ export async function mailMembers(db: Queryable, query: { accountId: string; wee
                        ${profitSum('games')} AS profit_cents,
                        nullif(sum(d.other_play_points_cents), 0)::bigint AS other_play_cents,
                        (CASE WHEN sum(d.other_play_points_cents) <> 0 THEN ${otherCafesProfitSum} END)::bigint AS other_profit_cents
-                  FROM (${playsBelowByChild(query.accountId, { from: weekStart, to: weekEndDay(weekStart) })}) d
+                  FROM (${playsBelowByChildOver(query.accountId, 'games', split)}) d
                  WHERE ${kindFilter('games')}
                  GROUP BY d.root_id) x
           JOIN accounts ch ON ch.id = x.root_id

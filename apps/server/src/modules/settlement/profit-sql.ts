@@ -1,6 +1,7 @@
 import { hasCommission, ROLES } from '@playrep/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DayRange } from '../../lib/dates.js';
+import type { DayRange, IsoDay } from '../../lib/dates.js';
+import type { ClosedWeekSplit } from './settlement-calendar.js';
 import type { SettlementKind } from './weeks.js';
 
 /**
@@ -112,4 +113,41 @@ export function playsBelowByChild(accountId: string, range: DayRange): SQL {
       JOIN accounts m ON m.id = pd.member_id
       LEFT JOIN cafes cf ON cf.id = pd.cafe_id
      WHERE pd.member_id IN (${children}) AND pd.day >= ${range.from} AND pd.day <= ${range.to}`;
+}
+
+const weekList = (weeks: readonly IsoDay[]): SQL =>
+  sql.join(
+    weeks.map((week) => sql`${week}::date`),
+    sql`, `,
+  );
+
+/**
+ * playsBelowByChild over the days of `split`: its closed weeks from what their closing fixed for
+ * each direct child the account had then (weekly_play_totals, one row per child and game, at any
+ * size of network), its other days from the roll-ups. The same columns, for the same use.
+ */
+export function playsBelowByChildOver(accountId: string, kind: SettlementKind, split: ClosedWeekSplit): SQL {
+  const parts = split.days.map((range) => playsBelowByChild(accountId, range));
+  if (split.closedWeeks.length > 0) {
+    parts.unshift(sql`
+      SELECT t.account_id AS root_id, t.game_id, t.play_points_cents, t.win_points_cents, t.rake_cents,
+             t.other_play_points_cents, t.other_win_points_cents
+        FROM weekly_play_totals t
+       WHERE t.parent_id = ${accountId}::uuid AND t.kind = ${kind} AND t.week_start IN (${weekList(split.closedWeeks)})`);
+  }
+  return sql.join(parts, sql` UNION ALL `);
+}
+
+/**
+ * The subtree totals of each account that `accounts` lists (a query with one uuid column `id`)
+ * in the closed weeks `weeks` of `kind`, as fixed when they closed: rows of `root_id`,
+ * `week_start`, `game_id` and the columns of playsUnder, plus `other_*` and `late_*`.
+ */
+export function closedWeekTotals(accounts: SQL, kind: SettlementKind, weeks: readonly IsoDay[]): SQL {
+  return sql`
+    SELECT t.account_id AS root_id, t.week_start, t.game_id, t.play_points_cents, t.win_points_cents, t.rake_cents,
+           t.other_play_points_cents, t.other_win_points_cents, t.late_play_points_cents, t.late_win_points_cents,
+           t.late_rake_cents
+      FROM weekly_play_totals t
+     WHERE t.account_id IN (${accounts}) AND t.kind = ${kind} AND t.week_start IN (${weekList(weeks)})`;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
-import { addDays, type IsoDay, weekStartOf } from '../../lib/dates.js';
+import { addDays, type DayRange, type IsoDay, weekStartOf } from '../../lib/dates.js';
 import { minDay, SETTLEMENT_KINDS, type SettlementKind } from './weeks.js';
 
 /**
@@ -67,4 +67,39 @@ export async function lastClosedWeek(db: Queryable, kind: SettlementKind): Promi
 /** True when the week starting `weekStart` is open (not final) in `kind`'s settlement, as of `today`. */
 export async function isWeekOpen(db: Queryable, kind: SettlementKind, weekStart: IsoDay, today: IsoDay): Promise<boolean> {
   return !isFinal(await settlementCalendar(db, kind, weekStartOf(today)), weekStart);
+}
+
+/**
+ * The days of `range` for one settlement, as the whole weeks inside it that the job has closed
+ * (read from what their closing fixed, weekly_play_totals) and the days left (open weeks and the
+ * parts of weeks at either end, read from the daily roll-ups), each run of days one range.
+ */
+export interface ClosedWeekSplit {
+  closedWeeks: IsoDay[];
+  days: DayRange[];
+}
+
+export async function splitAtClosedWeeks(db: Queryable, kind: SettlementKind, range: DayRange): Promise<ClosedWeekSplit> {
+  const rows = await queryRows<{ week_start: string }>(
+    db,
+    sql`SELECT week_start::text AS week_start FROM settled_weeks
+         WHERE kind = ${kind} AND week_start >= ${range.from} AND week_start <= ${addDays(range.to, -6)}`,
+  );
+  const closed = new Set(rows.map((row) => row.week_start));
+  const split: ClosedWeekSplit = { closedWeeks: [], days: [] };
+  let day = range.from;
+  let runStart: IsoDay | null = null;
+  while (day <= range.to) {
+    if (closed.has(day)) {
+      if (runStart !== null) split.days.push({ from: runStart, to: addDays(day, -1) });
+      runStart = null;
+      split.closedWeeks.push(day);
+      day = addDays(day, 7);
+    } else {
+      runStart ??= day;
+      day = addDays(day, 1);
+    }
+  }
+  if (runStart !== null) split.days.push({ from: runStart, to: range.to });
+  return split;
 }

@@ -3,7 +3,8 @@ import { type Queryable, queryRows } from '../../db/client.js';
 import { type IsoDay, weekStartOf } from '../../lib/dates.js';
 import { readCents } from '../../lib/money.js';
 import { requireAccount } from '../accounts/repository.js';
-import { kindFilter, playsBelowByChild, profitSum } from './profit-sql.js';
+import { kindFilter, playsBelowByChildOver, profitSum } from './profit-sql.js';
+import { splitAtClosedWeeks } from './settlement-calendar.js';
 import { type SettlementKind, weekEndDay } from './weeks.js';
 
 export interface WeekMemberPoints {
@@ -17,7 +18,8 @@ export interface WeekMemberPoints {
 /**
  * The week popup's member list: the account's direct children with plays below them in the week
  * holding `weekStart`, with their profit and play points. Σ profit = the account's week profit
- * (every play below the account is below exactly one direct child).
+ * (every play below the account is below exactly one direct child). A closed week reads what its
+ * closing fixed for the children the account had then (weekly_play_totals).
  */
 export async function weekMemberPoints(
   db: Queryable,
@@ -26,11 +28,12 @@ export async function weekMemberPoints(
   await requireAccount(db, query.accountId);
   const kind = query.kind ?? 'games';
   const weekStart = weekStartOf(query.weekStart);
+  const split = await splitAtClosedWeeks(db, kind, { from: weekStart, to: weekEndDay(weekStart) });
   const rows = await queryRows<{ id: string; username: string; profit_cents: number; play_cents: number }>(
     db,
     sql`SELECT ch.id, ch.username, x.profit_cents, x.play_cents
           FROM (SELECT d.root_id, ${profitSum(kind)} AS profit_cents, sum(d.play_points_cents)::bigint AS play_cents
-                  FROM (${playsBelowByChild(query.accountId, { from: weekStart, to: weekEndDay(weekStart) })}) d
+                  FROM (${playsBelowByChildOver(query.accountId, kind, split)}) d
                  WHERE ${kindFilter(kind)}
                  GROUP BY d.root_id) x
           JOIN accounts ch ON ch.id = x.root_id
