@@ -9,6 +9,7 @@ import { describeDatabase, underlyingCause } from './config/database-target.js';
 import { demoFeedOn, type Env, EnvError, readEnv } from './config/env.js';
 import { type Database, LOCK_FILE, lockDataDir, migrateDatabase, openDatabase } from './db/client.js';
 import { runAsLeader } from './db/leader-lock.js';
+import { startPartitionSchedule } from './db/partitions.js';
 import { accounts } from './db/schema/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoFeed, isDatabaseEmpty, seedDemoNetwork, startDemoFeed } from './demo/index.js';
 import { verifyPassword } from './modules/auth/passwords.js';
@@ -64,6 +65,22 @@ async function main(): Promise<void> {
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
   });
+
+  // The coming months of plays and poker hands get their partitions at start and every hour, by
+  // one process at a time (db/partitions.ts); before the live demo, so its plays land in them.
+  if (embedded) {
+    const partitions = startPartitionSchedule(app.db, app.log, app.clock);
+    app.addHook('onClose', () => partitions.stop());
+    await partitions.firstRun;
+  } else {
+    const partitions = runAsLeader({
+      databaseUrl: env.DATABASE_URL,
+      job: 'play-partitions',
+      log: app.log,
+      start: () => startPartitionSchedule(app.db, app.log, app.clock),
+    });
+    app.addHook('onClose', () => partitions.close());
+  }
 
   // The live demo, on one process at a time. The embedded database's one process lets it catch up
   // first, so that what it fills in lands in its own weeks before the settlement closes them.

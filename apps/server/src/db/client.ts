@@ -239,9 +239,9 @@ function installExitHook(): void {
   });
 }
 
-/** Applies the committed migrations (idempotent). */
-export async function migrateDatabase(database: Database): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_DIR };
+/** Applies the committed migrations (idempotent); tests may name another folder (an earlier state). */
+export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
+  const config = { migrationsFolder };
   if (database.kind === 'postgres') await migratePg(database.db as never, config);
   else await migratePglite(database.db as never, config);
 }

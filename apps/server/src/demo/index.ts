@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { ensurePlayPartitions } from '../db/partitions.js';
 import { type IsoDay, istDay, parseDay } from '../lib/dates.js';
 import { ensureHouseAccount } from '../modules/ledger/ledger.js';
 import { writeDraws } from './draws.js';
@@ -87,6 +88,9 @@ export async function seedNetwork(
   const inactive = await deactivateAccounts(db, plan);
   progress(`inactive accounts: ${inactive}`);
 
+  // The months of the period get their partitions first, so its plays go straight into them.
+  const months = (day: IsoDay) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7));
+  await ensurePlayPartitions(db, new Date(`${period.startDay}T00:00:00+05:30`), months(period.endDay) - months(period.startDay));
   await writePlays(db, plan, period, layout, random, summary, { batchRows: config.batchRows, progress });
 
   // Fresh statistics for the planner: the reports run right after a seed.

@@ -160,11 +160,14 @@ export const draws = pgTable(
 /**
  * One bet slip. The large table (tens of millions of rows): reports never scan it; they read
  * `play_daily`, which triggers keep exactly in step with it (see the custom migration).
+ * Partitioned by IST calendar month of `playedAt` (migration 0010, which drizzle-kit cannot
+ * express: the key includes the partition key, and `platformId` is unique through
+ * `playPlatformIds`). Old months can be detached and archived (docs/deploy.md).
  */
 export const plays = pgTable(
   'plays',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     memberId: uuid('member_id')
       .notNull()
       .references(() => accounts.id),
@@ -188,18 +191,19 @@ export const plays = pgTable(
     platformId: text('platform_id'),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.playedAt] }),
     index('plays_member_played_idx').on(t.memberId, t.playedAt),
     index('plays_cafe_played_idx').on(t.cafeId, t.playedAt),
-    platformIdKey('plays', t.platformId),
     lateIndex('plays', t.bookedDay),
     check('plays_points_nonnegative', sql`${t.playPointsCents} > 0 AND ${t.winPointsCents} >= 0`),
   ],
 );
 
+/** A poker hand; partitioned by month like `plays`, its `platformId` unique through `pokerHandPlatformIds`. */
 export const pokerHands = pgTable(
   'poker_hands',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     memberId: uuid('member_id')
       .notNull()
       .references(() => accounts.id),
@@ -215,12 +219,22 @@ export const pokerHands = pgTable(
     platformId: text('platform_id'),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.playedAt] }),
     index('poker_hands_member_played_idx').on(t.memberId, t.playedAt),
-    platformIdKey('poker_hands', t.platformId),
     lateIndex('poker_hands', t.bookedDay),
     check('poker_hands_rake_range', sql`${t.rakeCents} >= 0 AND ${t.rakeCents} <= ${t.potCents}`),
   ],
 );
+
+/**
+ * Every platform id (`playId` of the feed) of a row of `plays`: a unique index on the partitioned
+ * table would have to include the month. Written only by triggers on `plays` (migration 0010); the
+ * ids of a detached month stay, so the platform cannot send those plays again.
+ */
+export const playPlatformIds = pgTable('play_platform_ids', { platformId: text('platform_id').primaryKey() });
+
+/** As `playPlatformIds`, for the `handId`s of `poker_hands`. */
+export const pokerHandPlatformIds = pgTable('poker_hand_platform_ids', { platformId: text('platform_id').primaryKey() });
 
 /**
  * Daily roll-up of plays and poker hands per IST day, member, cafe and game. Maintained only by

@@ -25,9 +25,14 @@ export interface FeedBatchInput {
   checked?: boolean;
 }
 
-/** Deadlocks and serialisation failures roll the whole batch back: it is simply tried again. */
+/**
+ * Deadlocks and serialisation failures roll the whole batch back: it is simply tried again. So does
+ * a playId or handId that another batch registered while this one applied it (the registries'
+ * primary keys, migration 0010): tried again, the id is known and that event is refused.
+ */
 const ATTEMPTS = 5;
 const RETRYABLE = new Set(['40P01', '40001']);
+const RACED_REGISTRY_KEYS = new Set(['play_platform_ids_pkey', 'poker_hand_platform_ids_pkey']);
 
 /**
  * Applies a batch of platform events (DOMAIN.md section 10): in order, in one transaction, all or
@@ -53,7 +58,7 @@ export async function applyFeedBatch(db: Db, input: FeedBatchInput): Promise<Fee
         return answer(parsed, duplicates, repeats);
       });
     } catch (err) {
-      if (attempt >= ATTEMPTS || !RETRYABLE.has(sqlState(err))) throw err;
+      if (attempt >= ATTEMPTS || !retryable(err)) throw err;
       await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
     }
   }
@@ -177,8 +182,14 @@ function conflictingIds(ids: string[], how: string): FeedBatchRefused {
   });
 }
 
-function sqlState(err: unknown): string {
-  const e = err as { code?: unknown; cause?: { code?: unknown } };
-  const code = typeof e?.code === 'string' ? e.code : e?.cause?.code;
-  return typeof code === 'string' ? code : '';
+function retryable(err: unknown): boolean {
+  const state = errorField(err, 'code');
+  return RETRYABLE.has(state) || (state === '23505' && RACED_REGISTRY_KEYS.has(errorField(err, 'constraint')));
+}
+
+/** A field of the driver's error (Drizzle wraps it in `cause`); '' when absent. */
+function errorField(err: unknown, field: 'code' | 'constraint'): string {
+  const e = err as Record<string, unknown> & { cause?: Record<string, unknown> };
+  const value = typeof e?.[field] === 'string' ? e[field] : e?.cause?.[field];
+  return typeof value === 'string' ? value : '';
 }

@@ -12,6 +12,11 @@ import { accountMismatch, accountsByUsername, cafesByPlatformId } from './lookup
  *
  * Late facts (DOMAIN.md section 10): a play or hand whose IST week is closed keeps its real time
  * but is booked on the day the batch arrived (booked_day), in the open week.
+ *
+ * A playId or handId is applied once for ever: the ones already registered (play_platform_ids,
+ * poker_hand_platform_ids, kept by triggers on the partitioned tables, migration 0010) are left
+ * out and refused. One that another batch registers meanwhile fails on the registry's key and the
+ * batch is tried again (batch.ts), when it is then known.
  */
 
 /** The day a play or hand at `at` is booked on: null for its own day, `today` when its week is closed. */
@@ -94,7 +99,7 @@ export async function applyPlays(ctx: ApplyContext, items: Item<'play'>[]): Prom
     SELECT r.m, r.c, r.g, d.id, r.p, r.w, r.t, r.b, r.pid
       FROM json_to_recordset(${json}::json) AS r(m uuid, c uuid, g smallint, dt timestamptz, p bigint, w bigint, t timestamptz, b date, pid text)
       JOIN draws d ON d.game_id = r.g AND d.draw_time = r.dt
-    ON CONFLICT (platform_id) WHERE platform_id IS NOT NULL DO NOTHING
+     WHERE NOT EXISTS (SELECT 1 FROM play_platform_ids k WHERE k.platform_id = r.pid)
     RETURNING platform_id`,
   );
   refuseKnown(ctx, items, rows, inserted, 'playId');
@@ -124,7 +129,7 @@ export async function applyPokerHands(ctx: ApplyContext, items: Item<'pokerHand'
     INSERT INTO poker_hands (member_id, cafe_id, pot_cents, rake_cents, played_at, booked_day, platform_id)
     SELECT r.m, r.c, r.r, r.r, r.t, r.b, r.pid
       FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(m uuid, c uuid, r bigint, t timestamptz, b date, pid text)
-    ON CONFLICT (platform_id) WHERE platform_id IS NOT NULL DO NOTHING
+     WHERE NOT EXISTS (SELECT 1 FROM poker_hand_platform_ids k WHERE k.platform_id = r.pid)
     RETURNING platform_id`,
   );
   refuseKnown(ctx, items, rows, inserted, 'handId');
