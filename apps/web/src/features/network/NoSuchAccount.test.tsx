@@ -71,7 +71,7 @@ describe('network reports: an ID that names no account', () => {
     signInAs('areamanager');
     renderApp(`/areamanager/reports/${path}`);
     await screen.findByRole('table', { name: label }, PAGE_LOAD);
-    await screen.findByText('master1');
+    await screen.findByText('master1', {}, PAGE_LOAD);
     await user.type(screen.getByLabelText('Agent ID'), GHOST_NAME);
     await user.click(screen.getByRole('button', { name: button }));
     await expectNoSuchAccount(label);
