@@ -24,11 +24,23 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send({ message: error.message });
     }
     request.log.error({ err: error }, 'request failed');
+    if (isPoolExhausted(error)) {
+      // Every connection of this process was busy for the pool's whole wait: a burst, not a fault.
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send({ message: 'The server is busy. Please try again in a few seconds.' });
+    }
     if (isDatabaseUnavailable(error)) {
       return reply.status(503).send({ message: 'The database is not available. Please try again shortly.' });
     }
     return reply.status(500).send({ message: 'Something went wrong' });
   });
+}
+
+/** node-postgres's pool gave up waiting for a free connection (connectionTimeoutMillis). */
+function isPoolExhausted(error: unknown): boolean {
+  return error instanceof Error && error.message === 'timeout exceeded when trying to connect';
 }
 
 function isDatabaseUnavailable(error: unknown): boolean {

@@ -6,6 +6,7 @@ import {
 } from '@playrep/contracts';
 import type { Queryable } from '../../db/client.js';
 import { forbidden, HttpError, unauthorized } from '../../lib/http-error.js';
+import { KeyedQueue } from '../../lib/keyed-queue.js';
 import { findSignInAccount } from '../accounts/repository.js';
 import { toAuthUser } from './accounts.js';
 import {
@@ -28,6 +29,13 @@ export interface SignInRequest {
   now: Date;
 }
 
+/**
+ * Parallel attempts from one address, or at one username, wait their turn in this process before
+ * they take a database connection (the advisory locks below still order them across processes).
+ */
+const byAddress = new KeyedQueue();
+const byUsername = new KeyedQueue();
+
 const tooMany = (seconds: number) => new HttpError(429, TOO_MANY_ATTEMPTS_MESSAGE, { 'Retry-After': String(seconds) });
 
 /**
@@ -45,43 +53,47 @@ export async function signIn(db: Queryable, request: SignInRequest): Promise<Log
   const { now } = request;
   const address = throttleAddress(request.address);
   const username = attemptedUsername(request.username);
-  const outcome = await db.transaction(async (tx): Promise<LoginResponse | HttpError> => {
-    const record = (accountId: string | null, reason: AttemptReason) =>
-      recordAttempt(tx, { at: now, accountId, username, address, reason });
-    await lockAttemptCounters(tx, address, username);
+  const outcome = await byAddress.run(address, () =>
+    byUsername.run(username.toLowerCase(), () =>
+      db.transaction(async (tx): Promise<LoginResponse | HttpError> => {
+        const record = (accountId: string | null, reason: AttemptReason) =>
+          recordAttempt(tx, { at: now, accountId, username, address, reason });
+        await lockAttemptCounters(tx, address, username);
 
-    const addressWait = await addressRetryAfter(tx, address, now);
-    if (addressWait !== null) {
-      await record(null, 'throttled_address');
-      return tooMany(addressWait);
-    }
-    // Looked up before the username limit so that a refusal takes as long for every name.
-    const account = await findSignInAccount(tx, username);
-    const throttled = await usernameThrottle(tx, username, address, now);
-    if (throttled !== null) {
-      await record(account?.id ?? null, `throttled_${throttled.refused}`);
-      return tooMany(throttled.retryAfter);
-    }
+        const addressWait = await addressRetryAfter(tx, address, now);
+        if (addressWait !== null) {
+          await record(null, 'throttled_address');
+          return tooMany(addressWait);
+        }
+        // Looked up before the username limit so that a refusal takes as long for every name.
+        const account = await findSignInAccount(tx, username);
+        const throttled = await usernameThrottle(tx, username, address, now);
+        if (throttled !== null) {
+          await record(account?.id ?? null, `throttled_${throttled.refused}`);
+          return tooMany(throttled.retryAfter);
+        }
 
-    const passwordOk = await verifyPassword(account?.passwordHash ?? (await decoyHash()), request.password);
-    if (!account?.passwordHash) {
-      await record(account?.id ?? null, 'unknown_user');
-      return unauthorized(INVALID_CREDENTIALS_MESSAGE);
-    }
-    if (!passwordOk) {
-      await record(account.id, 'wrong_password');
-      return unauthorized(INVALID_CREDENTIALS_MESSAGE);
-    }
-    if (!account.userStatus) {
-      await record(account.id, 'inactive');
-      return forbidden(INACTIVE_ACCOUNT_MESSAGE);
-    }
+        const passwordOk = await verifyPassword(account?.passwordHash ?? (await decoyHash()), request.password);
+        if (!account?.passwordHash) {
+          await record(account?.id ?? null, 'unknown_user');
+          return unauthorized(INVALID_CREDENTIALS_MESSAGE);
+        }
+        if (!passwordOk) {
+          await record(account.id, 'wrong_password');
+          return unauthorized(INVALID_CREDENTIALS_MESSAGE);
+        }
+        if (!account.userStatus) {
+          await record(account.id, 'inactive');
+          return forbidden(INACTIVE_ACCOUNT_MESSAGE);
+        }
 
-    const session = await createSession(tx, account.id, now);
-    await record(account.id, 'ok');
-    const user = toAuthUser(account);
-    return { token: session.token, user, roles: user.roles, expiresAt: session.expiresAt.toISOString() };
-  });
+        const session = await createSession(tx, account.id, now);
+        await record(account.id, 'ok');
+        const user = toAuthUser(account);
+        return { token: session.token, user, roles: user.roles, expiresAt: session.expiresAt.toISOString() };
+      }),
+    ),
+  );
   if (outcome instanceof HttpError) throw outcome;
   return outcome;
 }
