@@ -69,7 +69,8 @@ const playerMenu: Menu = [
     'Reports',
     [
       ['Point Transfer', '/player/reports/pointtransfer'],
-      ['Multiplayer Point Transfer', '/player/reports/multipointtransfer'],
+      // The spec's player menu: "Point Transfer and Multipoint Transfer".
+      ['Multipoint Transfer', '/player/reports/multipointtransfer'],
     ],
   ],
   drawDetails('player'),
@@ -133,6 +134,9 @@ describe('sign-in, role areas and sign-out in the browser', () => {
       // Another role's area sends it back to its own reports.
       await page.goto(account.elsewhere);
       await expectPath(page, `/${account.role}/reports`);
+      // The logo leads to the role's own landing page, still signed in (not to the login form).
+      await page.getByRole('link', { name: 'Playrep home' }).click();
+      await expectPath(page, `/${account.role}/reports/pointtransfer`);
 
       const token = (await context.cookies()).find((c) => c.name === 'session-token')?.value;
       expect(token, 'the session cookie after sign-in').toBeTruthy();

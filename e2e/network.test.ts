@@ -170,9 +170,9 @@ describe('network reports as am1', () => {
     await open(page, `${BASE}/nonperfomeragent`, 'Non Performing CCS');
     const count = async (name: string) =>
       Number((await page.getByRole('group', { name }).locator('p').nth(1).textContent())?.replace(/,/g, ''));
-    await poll(() => count('Inactive agents (userStatus false)')).toBeGreaterThanOrEqual(1);
+    await poll(() => count('Inactive agents (cannot sign in)')).toBeGreaterThanOrEqual(1);
     const total = await count('Total agents');
-    const inactive = await count('Inactive agents (userStatus false)');
+    const inactive = await count('Inactive agents (cannot sign in)');
     expect(total).toBeGreaterThanOrEqual(3); // master1, master2 and the inactive one at least
     expect(inactive).toBeLessThan(total);
     const rows = await bodyRows(page.getByRole('table', { name: 'Inactive agents' }));

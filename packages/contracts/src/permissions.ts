@@ -20,8 +20,13 @@ export interface Screen {
   key: string;
   /** Path under /{role}/. */
   path: string;
-  /** Menu label and page title. */
+  /** Page title, and menu label unless `menuLabels` gives the role another. */
   label: string;
+  /**
+   * The menu wording of roles whose menu the spec words differently from the screen's name (the
+   * player's menu says 'Multipoint Transfer' for the Multiplayer Point Transfer screen).
+   */
+  menuLabels?: Partial<Record<Role, string>>;
   menu: MenuGroup;
   audience: Audience;
   /** The /api/playrep/* calls this screen makes (role gate of each call = union of its screens). */
@@ -87,6 +92,7 @@ export const SCREENS: readonly Screen[] = [
     key: 'multipointtransfer',
     path: 'reports/multipointtransfer',
     label: 'Multiplayer Point Transfer',
+    menuLabels: { player: 'Multipoint Transfer' },
     menu: 'Reports',
     audience: 'everyone',
     api: ['multipointtransferreport'],
@@ -207,12 +213,17 @@ export interface MenuSection {
   items: { label: string; path: string }[];
 }
 
+/** How a role's menu names a screen: its own wording where the spec gives one, else the screen's label. */
+function menuLabelOf(screen: Screen, role: Role): string {
+  return screen.menuLabels?.[role] ?? screen.label;
+}
+
 /** The menu of a role: exactly the screens it may open, grouped, in menu order. */
 export function menuFor(role: Role): MenuSection[] {
   const mine = screensFor(role);
   return MENU_ORDER.map((title) => ({
     title,
-    items: mine.filter((s) => s.menu === title).map((s) => ({ label: s.label, path: `/${role}/${s.path}` })),
+    items: mine.filter((s) => s.menu === title).map((s) => ({ label: menuLabelOf(s, role), path: `/${role}/${s.path}` })),
   })).filter((section) => section.items.length > 0);
 }
 

@@ -150,7 +150,8 @@ const EXPECTED_MENUS: Record<Role, Record<string, string[]>> = {
     'Mail Report': ['Agent Mail Details'],
     'Weekly Details Reports': ['Weekly Details Report'],
   },
-  player: { Reports: ['Point Transfer', 'Multiplayer Point Transfer'], 'Draw Details': DRAWS },
+  // The spec's player menu: "Point Transfer and Multipoint Transfer".
+  player: { Reports: ['Point Transfer', 'Multipoint Transfer'], 'Draw Details': DRAWS },
 };
 
 describe('role layout', () => {
@@ -177,18 +178,33 @@ describe('role layout', () => {
     for (const href of hrefs) expect(href.startsWith(`/${role}/`)).toBe(true);
   });
 
-  it('has the welcome line, the logo link to /, a main landmark, a skip link and the footer', async () => {
+  it("has the welcome line, the logo link to the role's landing page, a main landmark, a skip link and the footer", async () => {
     signedInServer();
     signInAs('master');
     renderApp('/master/reports/pointtransfer');
     await heading();
     const banner = screen.getByRole('banner');
     expect(within(banner).getByText('Welcome Mira Shah')).toBeTruthy();
-    expect(within(banner).getByRole('link', { name: 'Playrep home' }).getAttribute('href')).toBe('/');
+    expect(within(banner).getByRole('link', { name: 'Playrep home' }).getAttribute('href')).toBe('/master/reports/pointtransfer');
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toBeTruthy();
     expect(screen.getByRole('main').id).toBe('main-content');
     expect(within(screen.getByRole('contentinfo')).getByText('All rights reserved, copyright 2014')).toBeTruthy();
   });
+
+  it.each<Role>(['areamanager', 'player'])(
+    'takes a signed-in %s from the logo to its own landing page, not the login form',
+    async (role) => {
+      signedInServer();
+      signInAs(role);
+      const user = userEvent.setup();
+      const app = renderApp(`/${role}/drawdetails/funtarget/MNOQqWWi`);
+      expect((await heading()).textContent).toBe('Fun Target');
+      await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Playrep home' }));
+      await waitFor(() => expect(app.pathname()).toBe(`/${role}/reports/pointtransfer`));
+      expect((await heading()).textContent).toBe('Point Transfer');
+      expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
+    },
+  );
 
   it('offers the same menu behind the burger on narrow screens, groups as expandable buttons', async () => {
     signedInServer();

@@ -4,6 +4,7 @@ import type { Role } from '@playrep/contracts';
 import { type MouseEvent, useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { menuFor } from '../../config/navigation';
+import { roleHomePath } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
 import { useSessionCheck } from '../../features/auth/api/session-check';
 import { useSession } from '../../lib/session';
@@ -23,7 +24,8 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 /**
- * The frame of every role area (spec section 2, Role layout): header with logo link, welcome
+ * The frame of every role area (spec section 2, Role layout): header with the logo (a link to the
+ * role's landing page), welcome
  * line, menus from the permission table and LogOut; the page; the footer.
  */
 export function RoleLayout({ role }: { role: Role }) {
@@ -61,7 +63,8 @@ export function RoleLayout({ role }: { role: Role }) {
             aria-expanded={navOpened}
             aria-controls="mobile-navigation"
           />
-          <Anchor component={Link} to="/" className={classes.logo} aria-label="Playrep home">
+          {/* The logo leads to the role's own landing page: "/" would end at the sign-in form. */}
+          <Anchor component={Link} to={roleHomePath(role)} className={classes.logo} aria-label="Playrep home">
             <Image src="/logo.svg" alt="" w={36} h={36} />
           </Anchor>
           <DesktopMenu sections={sections} pathname={pathname} visibleFrom={DESKTOP} />

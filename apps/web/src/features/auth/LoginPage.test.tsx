@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showSessionNotice } from '../../lib/session';
 import { type FetchCall, jsonResponse, stubFetch } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderApp, signInAs } from '../../test/render-app';
 import { GEOLOCATION_OPTIONS } from './components/use-geolocation';
 
 const am1 = { _id: 'u-am1', username: 'am1', firstName: 'Arun', lastName: 'Mehta', role: 'areamanager', roles: ['areamanager'] };
@@ -33,6 +33,7 @@ const field = {
 };
 const captchaShown = () => screen.getByTestId('captcha-code').textContent ?? '';
 const loginButton = () => screen.getByRole('button', { name: /^Login/ });
+const EXPIRED = 'Your session has expired. Please sign in again.';
 const errorList = () => screen.queryAllByRole('listitem').map((li) => li.textContent);
 
 afterEach(() => {
@@ -246,4 +247,29 @@ describe('login screen notices from the last session', () => {
     expect(errorList()).toEqual([]);
     expect(screen.queryByText('Your session has expired. Please sign in again.')).toBeNull();
   });
+
+  // The way users meet it: a session that ran out while they were away, or a call the server refused.
+  it.each([
+    ['the stored session has run out', () => signInAs('master', -1), jsonResponse(200, { ok: true })],
+    ['the server ends the session (401)', () => signInAs('master'), jsonResponse(401, { message: 'Your session has expired.' })],
+  ])(
+    '%s: the report page gives way to the login screen, whose expired message clears after 1 second',
+    async (_case, begin, sessionAnswer) => {
+      stubFetch((call) =>
+        call.url === '/api/auth/session' ? sessionAnswer.clone() : jsonResponse(404, { message: 'Not found' }),
+      );
+      begin();
+      vi.useFakeTimers();
+      const app = renderApp('/master/reports/revenue');
+      // Until the login screen shows the message (the page and the server answer in between).
+      for (let i = 0; i < 100 && !errorList().includes(EXPIRED); i++) await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(app.pathname()).toBe('/auth/login');
+      expect(errorList()).toEqual([EXPIRED]);
+      await act(() => vi.advanceTimersByTimeAsync(990));
+      expect(errorList()).toEqual([EXPIRED]);
+      await act(() => vi.advanceTimersByTimeAsync(20));
+      expect(errorList()).toEqual([]);
+      expect(app.pathname()).toBe('/auth/login');
+    },
+  );
 });

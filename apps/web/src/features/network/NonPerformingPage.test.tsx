@@ -14,7 +14,7 @@ describe('Non Performing CCS', () => {
     renderApp('/admin/reports/nonperfomeragent');
     expect(await screen.findByRole('heading', { level: 1, name: 'Non Performing CCS' }, PAGE_LOAD)).toBeTruthy();
     const total = await screen.findByRole('group', { name: 'Total agents' });
-    const idle = screen.getByRole('group', { name: 'Inactive agents (userStatus false)' });
+    const idle = screen.getByRole('group', { name: 'Inactive agents (cannot sign in)' });
     expect(await within(total).findByText('9')).toBeTruthy();
     expect(within(idle).getByText('4')).toBeTruthy();
 
@@ -26,5 +26,7 @@ describe('Non Performing CCS', () => {
     expect(within(table).queryByText('master6')).toBeNull();
     expect(screen.getByText('Showing 1 to 3 of 4 entries')).toBeTruthy();
     expect(callsTo(calls, 'nonperforming')).toEqual([{}]);
+    // Plain words only: no field name of the data on screen.
+    expect(document.body.textContent).not.toMatch(/userStatus/);
   });
 });

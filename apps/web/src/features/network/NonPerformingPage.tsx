@@ -17,6 +17,8 @@ const PAGE_SIZE = 3;
 
 export const TOTAL_AGENTS_LABEL = 'Total agents';
 export const INACTIVE_AGENTS_LABEL = 'Inactive agents';
+/** What inactive means to the user (docs/domain.md, Accounts: an inactive account cannot sign in). */
+const INACTIVE_AGENTS_COUNT_LABEL = `${INACTIVE_AGENTS_LABEL} (cannot sign in)`;
 
 function Count({ label, value, loading }: { label: string; value: number | undefined; loading: boolean }) {
   const id = useId();
@@ -34,7 +36,7 @@ function Count({ label, value, loading }: { label: string; value: number | undef
 
 /**
  * Non Performing CCS: how many agents (masters) are in the subject's subtree, how many of them are
- * inactive (userStatus false), and the inactive ones.
+ * inactive (they cannot sign in), and the inactive ones.
  */
 export default function NonPerformingPage({ screen }: ScreenPageProps) {
   const { subjectId } = useReportSubject();
@@ -50,11 +52,7 @@ export default function NonPerformingPage({ screen }: ScreenPageProps) {
         <>
           <Group gap="md">
             <Count label={TOTAL_AGENTS_LABEL} value={report.data?.totalAgents} loading={report.isFetching} />
-            <Count
-              label={`${INACTIVE_AGENTS_LABEL} (userStatus false)`}
-              value={report.data?.inactiveAgents}
-              loading={report.isFetching}
-            />
+            <Count label={INACTIVE_AGENTS_COUNT_LABEL} value={report.data?.inactiveAgents} loading={report.isFetching} />
           </Group>
           <Title order={2} size="h4">
             {INACTIVE_AGENTS_LABEL}
