@@ -529,40 +529,6 @@ describe('the week statement reads top to bottom and agrees with Revenue', () =>
   });
 });
 
-describe('at phone width (390 x 844)', () => {
-  const e2e = useBrowser();
-
-  for (const user of ['am1', 'master1'] as const) {
-    test(`${user}: Agent Mail is no wider than the screen; the week popup's pager can be reached and is inside it`, async () => {
-      const { page } = e2e;
-      await page.setViewportSize({ width: 390, height: 844 });
-      await signIn(page, user);
-      await openAgentMail(page, user);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-
-      await open(page, `${AREA[user].reports}/revenue`, 'Revenue');
-      await page
-        .getByRole('button', { name: /: show the week / })
-        .first()
-        .click();
-      const dialog = page.getByRole('dialog');
-      await dialog.waitFor();
-      await settled(dialog);
-      await page.waitForTimeout(400); // the modal's transition
-      const pager = dialog.getByRole('navigation', { name: /pagination$/ });
-      await pager.scrollIntoViewIfNeeded();
-      const box = (await dialog.boundingBox())!;
-      for (const control of [pager.getByRole('button', { name: 'Last page' }), pager.getByLabel('Go to page')]) {
-        const at = (await control.boundingBox())!;
-        expect(at.x).toBeGreaterThanOrEqual(box.x);
-        expect(at.x + at.width).toBeLessThanOrEqual(Math.min(box.x + box.width, 390));
-        expect(at.y).toBeGreaterThanOrEqual(0);
-        expect(at.y + at.height).toBeLessThanOrEqual(844);
-      }
-    });
-  }
-});
-
 /** Millimetres in CSS pixels. */
 const MM = 96 / 25.4;
 /** A4 less the statement page's margins (10 mm top and bottom). */

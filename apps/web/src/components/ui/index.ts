@@ -4,3 +4,4 @@ export * from './DataTable';
 export * from './DatePicker';
 export * from './Popup';
 export * from './ReportToolbar';
+export * from './SideScroll';

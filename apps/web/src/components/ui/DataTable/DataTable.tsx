@@ -11,6 +11,7 @@ import {
 import { type CSSProperties, type ReactNode, useMemo, useState } from 'react';
 import { toNumber } from '../../../lib/format';
 import { ExportLinks } from '../../report/ExportLinks';
+import { SideScroll } from '../SideScroll';
 import { compareSortKeys, formatCellValue, isNumericType, sortKey, sumColumn } from './cells';
 import { Pager } from './Pager';
 import { clampPage, pageSizeOptions as sizeOptions } from './pager-math';
@@ -220,7 +221,7 @@ export function DataTable<Row extends object>({
   return (
     <Box>
       {exportHref && <ExportLinks href={exportHref} />}
-      <Box pos="relative" aria-busy={loading} style={{ overflowX: 'auto' }}>
+      <SideScroll label={tableName ?? 'Table'} aria-busy={loading} style={{ position: 'relative' }}>
         <LoadingOverlay visible={loading} zIndex={2} overlayProps={{ blur: 0, backgroundOpacity: 0.35 }} />
         {loading && <VisuallyHidden role="status">Loading…</VisuallyHidden>}
         <Table striped highlightOnHover withTableBorder withColumnBorders aria-label={caption ? undefined : ariaLabel}>
@@ -316,7 +317,7 @@ export function DataTable<Row extends object>({
             </Table.Tfoot>
           )}
         </Table>
-      </Box>
+      </SideScroll>
       {rowCount > 0 && (
         <Pager
           page={page}

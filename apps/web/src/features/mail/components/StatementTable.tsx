@@ -1,7 +1,7 @@
-import { Box, Table } from '@mantine/core';
+import { Table } from '@mantine/core';
 import type { ColumnDef } from '@playrep/contracts';
 import type { ReactNode } from 'react';
-import { formatCellValue, NEGATIVE_COLOR, sumColumn, totalRowLabel } from '../../../components/ui';
+import { formatCellValue, NEGATIVE_COLOR, SideScroll, sumColumn, totalRowLabel } from '../../../components/ui';
 import { toNumber } from '../../../lib/format';
 
 const numeric = (def: ColumnDef) => def.type === 'int' || def.type === 'float';
@@ -44,7 +44,7 @@ export function StatementTable<Row extends object>({
 }: StatementTableProps<Row>) {
   const summed = totalOf && totalOf.length > 0 && columns.some((c) => c.total) ? totalOf : null;
   return (
-    <Box className="mail-statement-scroll" style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={caption}>
+    <SideScroll className="mail-statement-scroll" label={caption}>
       <Table withTableBorder withColumnBorders striped className="mail-statement-table">
         <Table.Caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 700, color: 'var(--mantine-color-text)' }}>
           {/* A caption is as wide as its table: on a narrow screen the text wraps within the screen instead. */}
@@ -108,6 +108,6 @@ export function StatementTable<Row extends object>({
           </Table.Tfoot>
         )}
       </Table>
-    </Box>
+    </SideScroll>
   );
 }

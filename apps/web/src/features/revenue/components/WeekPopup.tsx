@@ -1,10 +1,10 @@
-import { Badge, Box, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { REVENUE_COLUMNS, type RevenueRow, WEEK_MEMBER_COLUMNS, type WeekMemberRow } from '@playrep/contracts';
 import { useMemo, useState } from 'react';
 import { GiftPointsFigures, OPEN_WEEK_TEXT } from '../../../components/report/GiftPointsFigures';
 import { type Numbered, numbered, tableColumns } from '../../../components/report/table-columns';
 import { useReportErrorLog } from '../../../components/report/use-report-error-log';
-import { DataTable, formatCellValue, NEGATIVE_COLOR, Popup } from '../../../components/ui';
+import { DataTable, formatCellValue, NEGATIVE_COLOR, Popup, SideScroll } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, toNumber } from '../../../lib/format';
 import { revenueWeekExport, useRevenueWeek } from '../api/revenue-week';
@@ -17,10 +17,10 @@ const WEEK_COLUMNS = REVENUE_COLUMNS.filter((c) => c.key !== 'srNo');
 
 const WEEK_FIGURES = 'Revenue of the week';
 
-/** The week's row; it scrolls sideways in a narrow popup (a focusable region, so keys scroll it too). */
+/** The week's row; it scrolls sideways in a narrow popup, and shows that it does. */
 function WeekFigures({ week }: { week: RevenueRow }) {
   return (
-    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={WEEK_FIGURES}>
+    <SideScroll label={WEEK_FIGURES}>
       <Table withTableBorder withColumnBorders aria-label={WEEK_FIGURES}>
         <Table.Thead>
           <Table.Tr>
@@ -53,7 +53,7 @@ function WeekFigures({ week }: { week: RevenueRow }) {
           </Table.Tr>
         </Table.Tbody>
       </Table>
-    </Box>
+    </SideScroll>
   );
 }
 

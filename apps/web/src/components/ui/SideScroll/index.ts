@@ -1,0 +1,1 @@
+export { SideScroll } from './SideScroll';

@@ -1,0 +1,294 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { gameNameForCode, ROLES, type Role, type Screen, screensFor } from '@playrep/contracts';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { launchChromium } from './browser.js';
+import { expectPath, login } from './harness.js';
+import { bodyRows } from './report-tables.js';
+import { ARTIFACTS_DIR } from './server-process.js';
+
+// Every screen of every role at a phone's size (390 x 844 CSS pixels): nothing wider than the
+// screen, and a box that scrolls sideways says so. One signed-in browser context per role.
+
+const PHONE = { width: 390, height: 844 };
+
+/** A demo account of each role (README.md, Demo accounts). */
+const ACCOUNT: Record<Role, string> = {
+  superadmin: 'superadmin',
+  admin: 'admin1',
+  superareamanager: 'sam1',
+  areamanager: 'am1',
+  master: 'master1',
+  player: 'player1',
+};
+
+/** The words under which the app tells that a box scrolls sideways (SideScroll). */
+const SCROLL_HINT = 'Scroll sideways to see more';
+
+/** expect.poll with room for a loaded machine. */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
+
+async function settled(scope: Page | Locator): Promise<void> {
+  await poll(() => scope.locator('[aria-busy="true"]').count()).toBe(0);
+}
+
+/** The page's width as the browser lays it out: more than the screen means a sideways scroll of the whole page. */
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+interface SideScroller {
+  /** The box's accessible name, and the text of what describes it. */
+  name: string;
+  described: string;
+  role: string | null;
+  focusable: boolean;
+  /** The hint above it is on screen, and so is the shadow on its right edge (more content there). */
+  hintShown: boolean;
+  rightShadow: boolean;
+}
+
+/**
+ * Every box on the page whose content is wider than the box (overflow-x auto or scroll, and more
+ * to see), with what tells a person, and a screen reader, that it scrolls.
+ */
+function sideScrollers(page: Page): Promise<SideScroller[]> {
+  return page.evaluate(() => {
+    const shown = (el: Element | null) => {
+      if (!el) return false;
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && Number(style.opacity) > 0;
+    };
+    const out = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+      const { overflowX } = getComputedStyle(el);
+      if ((overflowX !== 'auto' && overflowX !== 'scroll') || el.scrollWidth <= el.clientWidth + 1) continue;
+      const described = (el.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((id) => document.getElementById(id));
+      const frame = el.parentElement;
+      const shadow = frame?.querySelector('[data-side-shadow="right"]') ?? null;
+      out.push({
+        name: el.getAttribute('aria-label') ?? '',
+        described: described.map((d) => d?.textContent?.trim() ?? '').join(' '),
+        role: el.getAttribute('role'),
+        focusable: el.tabIndex >= 0,
+        hintShown: described.length > 0 && described.every(shown),
+        rightShadow: shown(shadow),
+      });
+    }
+    return out;
+  });
+}
+
+/** What a box that scrolls sideways lacks of what tells it scrolls (empty when nothing). */
+function untold(box: SideScroller): string[] {
+  const lacks: string[] = [];
+  if (box.role !== 'region' || !box.name) lacks.push('a named region');
+  if (!box.focusable) lacks.push('a place in the tab order (keys scroll it)');
+  if (!box.described.includes(SCROLL_HINT)) lacks.push(`the description "${SCROLL_HINT}"`);
+  if (!box.hintShown) lacks.push('the hint on screen');
+  if (!box.rightShadow) lacks.push('the shadow on its right edge');
+  return lacks;
+}
+
+/** The layout checks every screen gets: no sideways scroll of the page, and every sideways box tells it scrolls. */
+async function expectFitsPhone(page: Page): Promise<SideScroller[]> {
+  expect(await pageWidth(page), 'the page is no wider than the screen').toBeLessThanOrEqual(PHONE.width);
+  // The shadow fades in once the box has measured itself.
+  await poll(async () =>
+    (await sideScrollers(page)).flatMap((box) => untold(box).map((lack) => `${box.name || 'a box'} lacks ${lack}`)),
+  ).toEqual([]);
+  return sideScrollers(page);
+}
+
+/** The heading a screen shows: its label, or the game's name on draw details. */
+function headingOf(screen: Screen): string {
+  if (!screen.path.startsWith('drawdetails/')) return screen.label;
+  return gameNameForCode(screen.path.split('/').at(-1)!);
+}
+
+/**
+ * Opens a screen the way the menu does, without loading the app again: the router follows the
+ * history (a full load of every screen would make this file several times slower).
+ */
+async function open(page: Page, role: Role, screen: Screen): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, `/${role}/${screen.path}`);
+  await expectPath(page, `/${role}/${screen.path}`);
+  await page.getByRole('heading', { level: 1, name: headingOf(screen) }).waitFor({ timeout: 20_000 });
+  await settled(page);
+}
+
+/** The x-axis week labels of the Revenue chart, and the chart's box. */
+async function chartLabels(page: Page) {
+  const figure = page.getByRole('figure');
+  const svg = figure.locator('svg.recharts-surface');
+  await svg.waitFor();
+  await poll(() => figure.locator('.recharts-xAxis-tick-labels text').count()).toBeGreaterThan(0);
+  const read = (axis: 'x' | 'y') =>
+    figure.locator(`.recharts-${axis}Axis-tick-labels text`).evaluateAll((texts) =>
+      texts.map((t) => {
+        const box = t.getBoundingClientRect();
+        return { text: t.textContent ?? '', left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+      }),
+    );
+  return { x: await read('x'), y: await read('y'), svg: (await svg.boundingBox())! };
+}
+
+/** 'dd-Mon' of each week row on the table's page, ' (open)' added for an open week: the label the chart gives it. */
+async function expectedWeekLabels(page: Page): Promise<string[]> {
+  const rows = await bodyRows(page.getByRole('table', { name: 'Revenue' }));
+  return rows.map((r) => {
+    const from = r[1]!;
+    const [day, month] = from.match(/^(\d{2})-(\w{3})-\d{4}/)!.slice(1);
+    return `${day}-${month}${/open/i.test(from) ? ' (open)' : ''}`;
+  });
+}
+
+function istDate(offsetDays: number): string {
+  const now = new Date(Date.now() + 5.5 * 3600_000 + offsetDays * 86_400_000);
+  return now.toISOString().slice(0, 10);
+}
+
+const baseURL = inject('baseURL');
+/** One browser for the file; each role gets its own context in it. */
+let browser: Browser | undefined;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A page of one role at phone size, signed in once for all that role's screens. */
+function usePhoneSession(role: Role): () => Page {
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  beforeAll(async () => {
+    context = await browser!.newContext({ baseURL, viewport: PHONE });
+    page = await context.newPage();
+    await login(page, ACCOUNT[role]);
+    await expectPath(page, `/${role}/reports/pointtransfer`, 20_000);
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail' || !page) return;
+    mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    const file = path.join(ARTIFACTS_DIR, `phone-${task.name.replace(/[^a-zA-Z0-9]+/g, '-').slice(0, 100)}.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    console.error(`e2e: screenshot of the failed test saved to ${path.relative(process.cwd(), file)}`);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+  return () => {
+    if (!page) throw new Error('e2e: no page outside a test');
+    return page;
+  };
+}
+
+describe('at phone width (390 x 844): the login screen', () => {
+  test('is no wider than the screen', async () => {
+    const context = await browser!.newContext({ baseURL, viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto('/auth/login');
+    await page.getByTestId('captcha-code').waitFor();
+    await page.getByRole('button', { name: /^login$/i }).waitFor();
+    await expectFitsPhone(page);
+    await context.close();
+  });
+});
+
+for (const role of ROLES) {
+  describe(`at phone width (390 x 844): every screen of ${role} (${ACCOUNT[role]})`, () => {
+    const page = usePhoneSession(role);
+
+    for (const screen of screensFor(role)) {
+      test(`${screen.label} (${screen.path}) is no wider than the screen; what scrolls sideways says so`, async () => {
+        await open(page(), role, screen);
+        if (screen.key === 'revenue') await page().getByRole('figure').locator('svg.recharts-surface').waitFor();
+        const scrollers = await expectFitsPhone(page());
+        // The nine revenue columns do not fit a phone: the check above had a box to look at.
+        if (screen.key === 'revenue') expect(scrollers.map((s) => s.name)).toContain('Revenue');
+      });
+    }
+  });
+}
+
+describe('at phone width (390 x 844): Revenue', () => {
+  describe.each(['am1', 'master1'] as const)('%s', (user) => {
+    const role: Role = user === 'am1' ? 'areamanager' : 'master';
+    const page = usePhoneSession(role);
+
+    test('the chart labels every week and keeps its amounts on screen, over 4 and over 13 weeks', async () => {
+      for (const weeks of [4, 13]) {
+        // From the Monday (weeks - 1) weeks before this one, to today (IST).
+        const today = istDate(0);
+        const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
+        const from = istDate(-weekday - 7 * (weeks - 1));
+        await page().goto(`/${role}/reports/revenue?fromDate=${from}&toDate=${today}`);
+        await page().getByRole('heading', { level: 1, name: 'Revenue' }).waitFor({ timeout: 20_000 });
+        await settled(page());
+        await page().getByRole('table', { name: 'Revenue' }).locator('tbody tr').first().waitFor();
+        await page().getByLabel('Rows per page').first().selectOption('50');
+        const expected = await expectedWeekLabels(page());
+        expect(expected).toHaveLength(weeks);
+
+        const { x, y, svg } = await chartLabels(page());
+        expect(x.map((l) => l.text)).toEqual(expected);
+        // Every label is inside the chart, none cut at its edges.
+        for (const label of x) {
+          expect(label.left, label.text).toBeGreaterThanOrEqual(svg.x - 1);
+          expect(label.right, label.text).toBeLessThanOrEqual(svg.x + svg.width + 1);
+          expect(label.bottom, label.text).toBeLessThanOrEqual(svg.y + svg.height + 1);
+        }
+        // The amounts: several, each whole on the screen (the y-axis stays at the left).
+        expect(y.length).toBeGreaterThanOrEqual(3);
+        for (const label of y) {
+          expect(label.text).toMatch(/^-?[\d,]+\.\d{2}$/);
+          expect(label.left, label.text).toBeGreaterThanOrEqual(0);
+          expect(label.left, label.text).toBeGreaterThanOrEqual(svg.x - 1);
+        }
+        await expectFitsPhone(page());
+        if (weeks === 13) {
+          // 13 slanted labels need more than a phone's width: the chart itself scrolls, and says so.
+          const names = (await sideScrollers(page())).map((s) => s.name);
+          expect(names).toContain('Weekly profit and revenue (Actual Rev)');
+        }
+      }
+    });
+
+    test("the week popup's pager can be reached and is inside the popup and the screen", async () => {
+      await page().goto(`/${role}/reports/revenue`);
+      await page().getByRole('heading', { level: 1, name: 'Revenue' }).waitFor({ timeout: 20_000 });
+      await settled(page());
+      await page()
+        .getByRole('button', { name: /: show the week / })
+        .first()
+        .click();
+      const dialog = page().getByRole('dialog');
+      await dialog.waitFor();
+      await settled(dialog);
+      await page().waitForTimeout(400); // the modal's transition
+      expect(await pageWidth(page())).toBeLessThanOrEqual(PHONE.width);
+      const pager = dialog.getByRole('navigation', { name: /pagination$/ });
+      await pager.scrollIntoViewIfNeeded();
+      const box = (await dialog.boundingBox())!;
+      for (const control of [pager.getByRole('button', { name: 'Last page' }), pager.getByLabel('Go to page')]) {
+        expect(await control.isVisible()).toBe(true);
+        const at = (await control.boundingBox())!;
+        expect(at.x).toBeGreaterThanOrEqual(box.x);
+        expect(at.x + at.width).toBeLessThanOrEqual(Math.min(box.x + box.width, PHONE.width));
+        expect(at.y).toBeGreaterThanOrEqual(0);
+        expect(at.y + at.height).toBeLessThanOrEqual(PHONE.height);
+      }
+      // The week's figures scroll sideways within the popup, and say so.
+      const names = (await expectFitsPhone(page())).map((s) => s.name);
+      expect(names).toContain('Revenue of the week');
+      await page().keyboard.press('Escape');
+    });
+  });
+});
