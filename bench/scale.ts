@@ -1,0 +1,168 @@
+import { sql } from 'drizzle-orm';
+import { type Database, migrateDatabase, openDatabase, queryRows } from '../apps/server/src/db/client.js';
+import { addDays, type IsoDay, istDay, weekStartOf } from '../apps/server/src/lib/dates.js';
+import { type BenchCase, type BenchContext, benchCases, caseLabel, NAMED_ACCOUNTS } from './cases.js';
+import { readDbFacts } from './db-facts.js';
+import { median } from './load.js';
+import { accountIds } from './sessions.js';
+
+/**
+ * The scale table: bare-SQL medians of the superadmin's whole-network reports on the small,
+ * medium and large demo networks, to show which grow with the network and which do not. The
+ * reports about a closed week read what the settlement fixed when it closed the week, so their
+ * aim is at most 5 ms on the large network and at most 1.5 times their medium figure.
+ */
+export const SCALES = ['small', 'medium', 'large'] as const;
+export type Scale = (typeof SCALES)[number];
+
+const CLOSED_AIM = { largeMs: 5, overMedium: 1.5 };
+
+/** The cases of the table (labels of benchCases) and whether they are about closed weeks only. */
+const SCALE_CASES: { label: string; closedWeeks: boolean }[] = [
+  { label: 'revenuereport superadmin 12 closed weeks', closedWeeks: true },
+  { label: 'revenuereport superadmin 12 weeks', closedWeeks: false },
+  { label: 'revenueweek superadmin last week popup', closedWeeks: true },
+  { label: 'mailreport superadmin last week', closedWeeks: true },
+  { label: 'managermailreport superadmin last week', closedWeeks: true },
+  { label: 'dailystatus superadmin last week', closedWeeks: true },
+  { label: 'dailystatus superadmin yesterday', closedWeeks: false },
+  { label: 'agentdetails superadmin', closedWeeks: false },
+];
+
+/** Median time of the case's query functions, run one after the other on the pool. */
+export async function timeBare(
+  c: BenchCase,
+  database: Database,
+  ctx: BenchContext,
+  runs: number,
+  maxSeconds: number,
+): Promise<number> {
+  await c.bare(database.db, ctx);
+  const times: number[] = [];
+  const deadline = Date.now() + maxSeconds * 1000;
+  while (times.length < runs && (times.length < 3 || Date.now() < deadline)) {
+    const started = process.hrtime.bigint();
+    await c.bare(database.db, ctx);
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return median(times);
+}
+
+interface ScaleColumn {
+  scale: Scale;
+  /** Why the database was not measured. */
+  missing?: string;
+  size?: string;
+  /** Milliseconds by case label. */
+  ms: Map<string, number>;
+}
+
+interface OpenScale {
+  scale: Scale;
+  database: Database;
+  ctx: BenchContext;
+  size: string;
+}
+
+/** Opens, migrates and checks one network; the reason it cannot be measured otherwise. */
+async function openScale(scale: Scale, url: string): Promise<OpenScale | string> {
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: url, poolSize: 4 });
+  } catch (error) {
+    return `${url}: ${(error as Error).message}`;
+  }
+  try {
+    await migrateDatabase(database);
+    const facts = await readDbFacts(database.db, url);
+    const today = istDay(new Date());
+    const lastWeek: IsoDay = addDays(weekStartOf(today), -7);
+    const [closed] = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM settled_weeks WHERE week_start = ${lastWeek}`,
+    );
+    if (!closed?.n) throw new Error(`last week (${lastWeek}) is not closed: run npm run settle`);
+    const ctx: BenchContext = { today, ids: await accountIds(database.db, NAMED_ACCOUNTS) };
+    const n = (value: number) => Number(value).toLocaleString('en-US');
+    return { scale, database, ctx, size: `${n(facts.masters)} masters, ${n(facts.players)} players, ${n(facts.plays)} plays` };
+  } catch (error) {
+    await database.close();
+    return `${url}: ${(error as Error).message.split('\n')[0]}`;
+  }
+}
+
+/**
+ * Times each case on every open network in alternation (one call on each, `runs` rounds, after a
+ * warm-up call), so that the networks see the same load of a shared machine; medians.
+ */
+async function measureInTurns(
+  open: readonly OpenScale[],
+  cases: readonly BenchCase[],
+  runs: number,
+): Promise<Map<Scale, Map<string, number>>> {
+  const times = new Map(open.map((o) => [o.scale, new Map<string, number>()]));
+  for (const c of cases) {
+    for (const o of open) await c.bare(o.database.db, o.ctx);
+    const samples = new Map(open.map((o) => [o.scale, [] as number[]]));
+    for (let round = 0; round < runs; round++) {
+      for (const o of open) {
+        const started = process.hrtime.bigint();
+        await c.bare(o.database.db, o.ctx);
+        samples.get(o.scale)!.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+    }
+    for (const o of open) times.get(o.scale)!.set(caseLabel(c), median(samples.get(o.scale)!));
+  }
+  return times;
+}
+
+const fmt = (value: number | undefined) => (value === undefined ? '-' : value < 10 ? value.toFixed(2) : value.toFixed(1));
+
+/** Measures every scale and returns the table (Markdown) with the sizes and any database left out. */
+export async function scaleTable(urls: Record<Scale, string>, runs: number): Promise<string> {
+  const byLabel = new Map(benchCases().map((c) => [caseLabel(c), c]));
+  const cases = SCALE_CASES.map(({ label }) => {
+    const c = byLabel.get(label);
+    if (!c) throw new Error(`scale table: no bench case "${label}"`);
+    return c;
+  });
+  const opened: OpenScale[] = [];
+  const columns: ScaleColumn[] = [];
+  try {
+    for (const scale of SCALES) {
+      process.stderr.write(`scale table: ${scale} (${urls[scale]})\n`);
+      const open = await openScale(scale, urls[scale]);
+      if (typeof open === 'string') columns.push({ scale, missing: open, ms: new Map() });
+      else opened.push(open);
+    }
+    const times = await measureInTurns(opened, cases, runs);
+    for (const o of opened) columns.push({ scale: o.scale, size: o.size, ms: times.get(o.scale)! });
+  } finally {
+    for (const o of opened) await o.database.close();
+  }
+  columns.sort((a, b) => SCALES.indexOf(a.scale) - SCALES.indexOf(b.scale));
+  const [small, medium, large] = columns as [ScaleColumn, ScaleColumn, ScaleColumn];
+  const header = ['report (superadmin, bare SQL p50 ms)', 'closed weeks', 'small', 'medium', 'large', 'large / medium', 'aim'];
+  const rows = SCALE_CASES.map(({ label, closedWeeks }) => {
+    const [s, m, l] = [small.ms.get(label), medium.ms.get(label), large.ms.get(label)];
+    const ratio = m !== undefined && l !== undefined ? l / m : undefined;
+    let aim = '';
+    if (closedWeeks && l !== undefined && ratio !== undefined) {
+      aim = l <= CLOSED_AIM.largeMs && ratio <= CLOSED_AIM.overMedium ? 'ok' : 'MISS';
+    }
+    return [label, closedWeeks ? 'yes' : 'no', fmt(s), fmt(m), fmt(l), ratio === undefined ? '-' : `x${ratio.toFixed(2)}`, aim];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, i) => (i >= 2 && i <= 5 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (i >= 2 && i <= 5 ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`;
+  const notes = columns.map((c) => `${c.scale}: ${c.missing ? `not measured (${c.missing})` : c.size}`);
+  return [
+    line(header),
+    rule,
+    ...rows.map(line),
+    '',
+    ...notes,
+    `aim (closed weeks only): at most ${CLOSED_AIM.largeMs} ms on large and at most ${CLOSED_AIM.overMedium} x the medium figure.`,
+  ].join('\n');
+}
