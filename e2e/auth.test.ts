@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { seriousAxeFindings } from './accessibility.js';
 import { expectPath, login, useBrowser } from './harness.js';
 
-// The expected menus, written out from DOMAIN.md section 6 (who sees what), the spec's menu
+// The expected menus, written out from docs/domain.md, "Who sees what" (who sees what), the spec's menu
 // labels and section 8 (player links under /player/reports/...). Deliberately not derived from
 // the permission table in packages/contracts: this is the independent check of that table.
 type Menu = [group: string, items: [label: string, path: string][]][];

@@ -5,7 +5,7 @@ import { seriousAxeFindings } from './accessibility.js';
 import { expectPath, login, useBrowser } from './harness.js';
 import { csvFields, istDay } from './report-values.js';
 
-// Written out from DOMAIN.md section 3 and the spec (section 9), not imported from the contracts.
+// Written out from docs/domain.md, "Games, draws and plays" and the spec (section 9), not imported from the contracts.
 const RANK = '(A|[2-9]|10|J|Q|K)';
 const GAMES = [
   { name: 'Fun Target', slug: 'funtarget', code: 'MNOQqWWi', shown: /^\d$/, csv: /^\d$/ },
@@ -81,7 +81,7 @@ describe('draw details in the browser', () => {
       if (game.slug === 'funab') {
         // Red for diamonds and hearts, black for spades and clubs.
         const suits = await page.getByRole('table').locator('tbody tr td:nth-child(2) [data-suit]').all();
-        // About one Fun AB draw in 300 has no colour (DOMAIN.md section 9's demo data).
+        // About one Fun AB draw in 300 has no colour (docs/domain.md, "Demo data"'s demo data).
         expect(suits.length).toBeGreaterThan(0);
         for (const cell of suits) {
           const symbol = (await cell.getByRole('img').textContent())!;

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { launchChromium } from './browser.js';
 import { ARTIFACTS_DIR } from './server-process.js';
 
-/** The password of every fixed demo account (DOMAIN.md section 9). */
+/** The password of every fixed demo account (docs/domain.md, "Demo data"). */
 export const DEMO_PASSWORD = 'Demo@1234';
 
 export interface E2E {

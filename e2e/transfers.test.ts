@@ -23,7 +23,7 @@ const COUNTERPARTY = [
   'Transferred To/Received From',
 ];
 
-// DOMAIN.md section 9: the fixed accounts have transfers in every status, both ways and in both
+// docs/domain.md, "Demo data": the fixed accounts have transfers in every status, both ways and in both
 // channels, within the last four weeks.
 const FOUR_WEEKS = `fromDate=${istDay(-27)}&toDate=${istDay(0)}`;
 

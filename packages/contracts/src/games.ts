@@ -1,4 +1,4 @@
-/** The draw games (DOMAIN.md section 3). Poker has no draws and no code in the menus. */
+/** The draw games (docs/domain.md, "Games, draws and plays"). Poker has no draws and no code in the menus. */
 export const DRAW_GAMES = [
   { code: 'MNOQqWWi', slug: 'funtarget', name: 'Fun Target' },
   { code: 'vwRORrGO', slug: 'funroullet', name: 'Fun Roullet' },

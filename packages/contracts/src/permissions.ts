@@ -3,7 +3,7 @@ import { DRAW_GAMES } from './games.js';
 import { MANAGER_ROLES, ROLES, type Role } from './roles.js';
 
 /**
- * The one permission table (DOMAIN.md section 6). The server's role gates, the web routes and
+ * The one permission table (docs/domain.md, "Who sees what"). The server's role gates, the web routes and
  * the menus are all derived from it; nothing else decides who may open what.
  */
 export const AUDIENCES = {
@@ -197,7 +197,7 @@ const SHARED_CALLS: Partial<Record<ReportCall, Audience>> = {
 
 export const MENU_ORDER: readonly MenuGroup[] = ['Reports', 'Draw Details', 'Mail Report', 'Weekly Details Reports'];
 
-/** The landing screen of every role (DOMAIN.md section 8). */
+/** The landing screen of every role (docs/domain.md). */
 export const HOME_PATH = 'reports/pointtransfer';
 
 export function canOpenScreen(role: Role, screen: Screen): boolean {

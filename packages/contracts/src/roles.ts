@@ -1,8 +1,8 @@
-/** Roles, highest first (DOMAIN.md section 1). */
+/** Roles, highest first (docs/domain.md, "Accounts and the hierarchy"). */
 export const ROLES = ['superadmin', 'admin', 'superareamanager', 'areamanager', 'master', 'player'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** The roles that manage other agents (DOMAIN.md section 6, first column). */
+/** The roles that manage other agents (docs/domain.md, "Who sees what", first column). */
 export const MANAGER_ROLES = ['superadmin', 'admin', 'superareamanager', 'areamanager'] as const satisfies readonly Role[];
 
 export function isRole(value: unknown): value is Role {

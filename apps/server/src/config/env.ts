@@ -17,7 +17,7 @@ const EnvSchema = z.object({
   /** Trust X-Forwarded-For from a proxy (off unless set): "true" for any, or a comma-separated list of proxy addresses. */
   TRUST_PROXY: z.string().optional(),
   /**
-   * The live demo (DOMAIN.md section 10): "1" keeps the demo network living through the feed while
+   * The live demo (docs/domain.md, "Data from the game platform"): "1" keeps the demo network living through the feed while
    * the server runs, "0" does not. Unset: on for the embedded database, off on DATABASE_URL.
    */
   DEMO_FEED: z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional(),

@@ -22,7 +22,7 @@ export interface DrawLayout {
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 const SUIT_COLORS = ['c', 'k', 'l', 'f'];
 
-/** The result of a draw from its hash `h` (DOMAIN.md section 3). */
+/** The result of a draw from its hash `h` (docs/domain.md, "Games, draws and plays"). */
 const RESULT_SQL: Record<DrawGameSlug, { drawno: string; color: string }> = {
   funtarget: { drawno: '(h % 10)::text', color: 'NULL' },
   funroullet: { drawno: '(h % 37)::text', color: 'NULL' },

@@ -28,7 +28,7 @@ export interface SeedOptions {
 }
 
 /**
- * Writes the demo network of DOMAIN.md section 9 into an empty, migrated database and returns
+ * Writes the demo network of docs/domain.md, "Demo data" into an empty, migrated database and returns
  * the counts and sums of what it wrote.
  *
  * Shape: superadmin > admin1 > sam1 > am1 > master1 > player1, and master2 (two cafes, a loan, one

@@ -12,7 +12,7 @@ export interface DemoAccount {
   role: Role;
   firstName: string;
   lastName: string;
-  /** The fixed account right above it (DOMAIN.md section 9); null for the superadmin. */
+  /** The fixed account right above it (docs/domain.md, "Demo data"); null for the superadmin. */
   parentUsername: string | null;
 }
 

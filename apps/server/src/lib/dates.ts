@@ -1,7 +1,7 @@
 import { badRequest } from './http-error.js';
 
 /**
- * Business dates (DOMAIN.md section 4). A date is a calendar day in Asia/Kolkata, carried as
+ * Business dates (docs/domain.md, "Days and weeks"). A date is a calendar day in Asia/Kolkata, carried as
  * 'YYYY-MM-DD'. India keeps UTC+05:30 all year, so the zone is a fixed offset.
  */
 export const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;

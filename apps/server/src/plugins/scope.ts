@@ -7,7 +7,7 @@ import type { AuthContext, ScopedAccount } from './context.js';
 
 /**
  * Deny by default for /api/playrep/*: a session, the role gate of the permission table, and the
- * scope rule (DOMAIN.md section 1) for every account parameter, before any handler runs.
+ * scope rule (docs/domain.md, "Accounts and the hierarchy") for every account parameter, before any handler runs.
  *
  * Account parameters: `id` and `accountId` carry an account `_id`; `agentId`, `username` and
  * `childId` carry a username (the screens' "Agent ID" inputs). The `_id` parameters are checked

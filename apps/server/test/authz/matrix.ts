@@ -9,7 +9,7 @@ import { CALL_NAMES, ENDPOINTS, isReportCall, type ReportCall, type Role } from 
  * (an account inside the caller's subtree but outside the subject's is refused too). The test
  * also fails when a call reads an account parameter its row does not name.
  *
- * allowedRoles are written out from DOMAIN.md section 6 on purpose, NOT imported from the
+ * allowedRoles are written out from docs/domain.md, "Who sees what" on purpose, NOT imported from the
  * contracts' permission table: a wrong table must make this test fail.
  *
  * The rows are keyed by the report calls of the contracts' endpoint table, whose method and path
@@ -49,7 +49,7 @@ export interface UsernameParam {
   roles?: readonly Role[];
 }
 
-// DOMAIN.md section 6, row by row.
+// docs/domain.md, "Who sees what", row by row.
 /** "point transfer, multiplayer point transfer, draw details": every role. */
 const ALL: readonly Role[] = ['superadmin', 'admin', 'superareamanager', 'areamanager', 'master', 'player'];
 /** "revenue, poker revenue, daily status, agent details, agent mail, weekly details": not players. */

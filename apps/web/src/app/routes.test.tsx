@@ -117,7 +117,7 @@ describe('screen registry', () => {
   });
 });
 
-/** DOMAIN.md section 6, written out by hand: the menu each role must see. */
+/** docs/domain.md, "Who sees what", written out by hand: the menu each role must see. */
 const MANAGER_REPORTS = [
   'Revenue',
   'Poker Revenue',

@@ -20,7 +20,7 @@ function LoginRoute() {
 }
 
 /**
- * DOMAIN.md section 8: the player's menu links of the spec, `/player/pointtransfer` and
+ * docs/domain.md: the player's menu links of the spec, `/player/pointtransfer` and
  * `/player/multipointtransfer`, lead to the report routes of the same screens.
  */
 const PLAYER_SHORTCUTS = ['pointtransfer', 'multipointtransfer'];
@@ -41,7 +41,7 @@ function roleRoute(role: Role): RouteObject {
     ? [{ path: DRAW_DETAILS_ROUTE, element: <ScreenRoute screen={drawScreen} role={role} />, errorElement: <ScreenError /> }]
     : [];
 
-  // A bare /{role}/reports shows the point transfer report for every role (DOMAIN.md section 8).
+  // A bare /{role}/reports shows the point transfer report for every role (docs/domain.md).
   const bareReports: RouteObject[] = screens.includes(HOME_SCREEN)
     ? [{ path: 'reports', element: <ScreenRoute screen={HOME_SCREEN} role={role} />, errorElement: <ScreenError /> }]
     : [];

@@ -2,7 +2,7 @@ import { env } from '../config/env';
 
 /**
  * The one fetch wrapper for `/api` calls. The session travels in the httpOnly cookie the server
- * sets at sign-in (DOMAIN.md section 7), so no token is read or stored here.
+ * sets at sign-in (docs/domain.md, "Sessions and sign-in"), so no token is read or stored here.
  */
 
 export const DEFAULT_ERROR_MESSAGE = 'Something went wrong';

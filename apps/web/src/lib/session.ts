@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * The browser's view of the session. The token itself lives only in the httpOnly cookie
- * (DOMAIN.md section 7); sessionStorage keeps what the screens need and what is no secret:
+ * (docs/domain.md, "Sessions and sign-in"); sessionStorage keeps what the screens need and what is no secret:
  * the role, the user's name and _id, and when the session ends.
  */
 

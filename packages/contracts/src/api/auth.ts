@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../roles.js';
 
 /**
- * /api/auth/* shapes (spec section 7, DOMAIN.md section 7), shared by the server (validation,
+ * /api/auth/* shapes (spec section 7, docs/domain.md, "Sessions and sign-in"), shared by the server (validation,
  * serialisation) and the web client (types, form checks).
  */
 

@@ -3,7 +3,7 @@ import { DRAW_GAMES, FUN_AB_CODE, TRIPLE_FUN_CODE } from '../games.js';
 import { Commission, NewUsername } from './auth.js';
 
 /**
- * The platform feed (DOMAIN.md section 10): `POST /api/feed/v1/events` takes a batch of events,
+ * The platform feed (docs/domain.md, "Data from the game platform"): `POST /api/feed/v1/events` takes a batch of events,
  * applied in order, in one transaction, all or nothing; `GET /api/feed/v1/status` describes the key.
  * These schemas check one event's shape; what depends on the data (an unknown username, an
  * overdraft, a known playId) is checked by the server and listed the same way in a 422.
@@ -158,7 +158,7 @@ export const FeedTransferCancelledEvent = resolution('transfer.cancelled');
 
 const FUN_AB_RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 
-/** What a draw's result looks like, by game code (DOMAIN.md section 3). */
+/** What a draw's result looks like, by game code (docs/domain.md, "Games, draws and plays"). */
 export function drawResultRule(game: string): { test: (result: string) => boolean; rule: string } {
   if (game === TRIPLE_FUN_CODE) return { test: (r) => /^\d-\d-\d$/.test(r), rule: 'three digits as d-d-d' };
   if (game === FUN_AB_CODE) return { test: (r) => FUN_AB_RANKS.includes(r), rule: `a card rank: ${FUN_AB_RANKS.join(', ')}` };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type ColumnDef, EXPORT_FORMATS, queryObject, RangeEcho, RangeQuery } from './common.js';
 
 /**
- * The money reports (issue 5; DOMAIN.md section 5): Revenue, Poker Revenue, the week popup,
+ * The money reports (issue 5; docs/domain.md, "Weekly settlement"): Revenue, Poker Revenue, the week popup,
  * Computer Loan, Multiple Cybers, Revenue Recovery, Agent and Manager Mail Details. Every amount
  * is in points (2 decimals at most); percentages are plain numbers (50 = 50 %).
  */
@@ -46,7 +46,7 @@ export const RevenueRow = z.object({
   carryOut: z.number(),
   /** Not closed yet: computed live (the current week, or a finished week the job has not closed). */
   open: z.boolean(),
-  /** Of the profit, what late plays booked into this week brought (DOMAIN.md section 10); 0 when none. */
+  /** Of the profit, what late plays booked into this week brought (docs/domain.md, "Data from the game platform"); 0 when none. */
   lateProfit: z.number(),
 });
 export type RevenueRow = z.infer<typeof RevenueRow>;
@@ -121,7 +121,7 @@ export const StatementLoan = z.object({
 export type StatementLoan = z.infer<typeof StatementLoan>;
 
 /**
- * One settlement week of an account, line by line (DOMAIN.md section 5): every figure is the
+ * One settlement week of an account, line by line (docs/domain.md, "Weekly settlement"): every figure is the
  * Revenue report's of the same week, and the lines add up to the hundredth:
  * giftPoints + carryEffect = actualRevenue; actualRevenue − loan.deductedPoints = paid.
  */

@@ -12,7 +12,7 @@ export const COUNTERPARTY_HEADERS = {
   either: 'Transferred To/Received From',
 } as const;
 
-/** The six categories of DOMAIN.md section 2, in screen order, with their section titles (spec section 2). */
+/** The six categories of docs/domain.md, "Points and the ledger", in screen order, with their section titles (spec section 2). */
 export const TRANSFER_SECTIONS = [
   { key: 'transferred', title: 'Point Transferred', counterparty: COUNTERPARTY_HEADERS.transferredTo },
   {

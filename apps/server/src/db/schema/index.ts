@@ -183,7 +183,7 @@ export const plays = pgTable(
     playedAt: tstz('played_at').notNull(),
     /**
      * The IST day a late play is booked on: it arrived after the week of `playedAt` was closed, so
-     * it counts on the day it arrived, in the open week (DOMAIN.md section 10). Null for every other
+     * it counts on the day it arrived, in the open week (docs/domain.md, "Data from the game platform"). Null for every other
      * play, which is booked on `ist_day(played_at)`. The roll-ups sum plays by their booking day.
      */
     bookedDay: date('booked_day', { mode: 'string' }),
@@ -427,7 +427,7 @@ export const signInAttempts = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- the platform feed (DOMAIN.md section 10)
+// ---------------------------------------------------------------- the platform feed (docs/domain.md, "Data from the game platform")
 
 /** Keys of the platform feed: only the SHA-256 of a key is kept. A name is unique among live keys. */
 export const feedKeys = pgTable(

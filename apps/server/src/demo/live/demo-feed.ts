@@ -13,7 +13,7 @@ import { type ActivityOptions, type LiveWindow, liveEvents } from './activity.js
 import { readLiveNetwork } from './live-network.js';
 
 /**
- * The live demo (DOMAIN.md section 10): while the server runs, the demo network keeps living
+ * The live demo (docs/domain.md, "Data from the game platform"): while the server runs, the demo network keeps living
  * through the feed's own apply code, under its own feed key ("demo"), exactly as a platform's
  * batches are applied: the draws as they fall due, plays and poker hands in cafe hours, transfers
  * and their resolutions, now and then a new player (activity.ts says what and how often).

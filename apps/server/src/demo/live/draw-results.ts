@@ -14,7 +14,7 @@ export interface DrawResult {
 /**
  * The result of a draw of the live demo: a hash of the network's seed, the game and the draw's
  * time, so the same draw always gets the same result (sent again, it is a duplicate, never a
- * conflict). Shaped as DOMAIN.md section 3 gives the games' results.
+ * conflict). Shaped as docs/domain.md, "Games, draws and plays" gives the games' results.
  */
 export function liveDrawResult(seed: number, game: DrawGameCode, drawAtMs: number): DrawResult {
   let salt = mix32(seed >>> 0) ^ mix32(Math.floor(seed / 4_294_967_296) + 0x5bd1e995);

@@ -6,7 +6,7 @@ import { readCents } from '../../lib/money.js';
 
 /**
  * The one place that reads accounts: the scope guard, sign-in and the reports all look accounts
- * up here (the hierarchy and scope rule: DOMAIN.md section 1). Rows are as stored: the wallet in
+ * up here (the hierarchy and scope rule: docs/domain.md, "Accounts and the hierarchy"). Rows are as stored: the wallet in
  * hundredths, the name in its two parts; each report's present.ts shapes them for the API.
  */
 

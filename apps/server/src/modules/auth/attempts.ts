@@ -4,7 +4,7 @@ import { signInAttempts } from '../../db/schema/index.js';
 import { CONTROL_CHARACTER } from '../../plugins/input-guard.js';
 
 /**
- * Sign-in attempts and the throttling computed from them (DOMAIN.md section 7). Counting from the
+ * Sign-in attempts and the throttling computed from them (docs/domain.md, "Sessions and sign-in"). Counting from the
  * table (not memory) keeps the limits across restarts and across server processes.
  *
  * The rule (README, "Sign-in limits"):

@@ -5,7 +5,7 @@ import { accounts, sessions } from '../../db/schema/index.js';
 import { hashSessionToken, newSessionToken } from './tokens.js';
 
 /**
- * Server-side sessions (DOMAIN.md section 7): absolute expiry SESSION_TTL_SECONDS after sign-in,
+ * Server-side sessions (docs/domain.md, "Sessions and sign-in"): absolute expiry SESSION_TTL_SECONDS after sign-in,
  * revoked at logout and when the account is made inactive. Times come from the app clock.
  */
 export async function createSession(db: Queryable, accountId: string, now: Date) {

@@ -35,7 +35,7 @@ const RETRYABLE = new Set(['40P01', '40001']);
 const RACED_REGISTRY_KEYS = new Set(['play_platform_ids_pkey', 'poker_hand_platform_ids_pkey']);
 
 /**
- * Applies a batch of platform events (DOMAIN.md section 10): in order, in one transaction, all or
+ * Applies a batch of platform events (docs/domain.md, "Data from the game platform"): in order, in one transaction, all or
  * nothing. The one entry point of the feed, for the HTTP endpoint and for sources inside the
  * server (a demo feed) alike.
  *

@@ -8,7 +8,7 @@ import { closeFinishedWeeks } from '../settlement/index.js';
 import { brokenInvariants, buildFeedApp, cafeEvents, type FeedApp } from './test-support/feed-fixture.js';
 
 /**
- * Late facts (DOMAIN.md section 10): plays and poker hands of a week already closed keep their
+ * Late facts (docs/domain.md, "Data from the game platform"): plays and poker hands of a week already closed keep their
  * real time but are booked on the day they arrive, in the open week. The closed week stays
  * byte-identical (its settlement rows and its roll-up rows) and the open week counts them.
  */

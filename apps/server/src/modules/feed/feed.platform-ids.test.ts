@@ -6,7 +6,7 @@ import { queryRows } from '../../db/client.js';
 import { brokenInvariants, buildFeedApp, cafeEvents, type FeedApp } from './test-support/feed-fixture.js';
 
 /**
- * A playId or handId is applied once for ever (DOMAIN.md section 10), kept by the registries of
+ * A playId or handId is applied once for ever (docs/domain.md, "Data from the game platform"), kept by the registries of
  * the partitioned tables (migration 0010). Two batches that carry the same playId under different
  * event ids, the second arriving while the first has not committed: the second waits, then finds
  * the id known and refuses that event, as when they come one after the other. Only PostgreSQL runs

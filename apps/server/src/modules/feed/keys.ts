@@ -4,7 +4,7 @@ import { feedKeys } from '../../db/schema/index.js';
 import { hashSessionToken, newSessionToken } from '../auth/tokens.js';
 
 /**
- * Keys of the platform feed (DOMAIN.md section 10). A key is `feed_` and 256 random bits; only its
+ * Keys of the platform feed (docs/domain.md, "Data from the game platform"). A key is `feed_` and 256 random bits; only its
  * SHA-256 is stored (the session tokens' helpers), so it is shown once, when created. The prefix
  * tells a feed key from a session token at a glance, and keeps each out of the other's routes.
  */

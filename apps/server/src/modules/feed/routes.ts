@@ -8,7 +8,7 @@ import { FeedBatchRefused } from './refusal.js';
 import { feedStatus } from './status.js';
 
 /**
- * /api/feed/v1 (DOMAIN.md section 10). The body schema of `feedevents` documents the batch and is
+ * /api/feed/v1 (docs/domain.md, "Data from the game platform"). The body schema of `feedevents` documents the batch and is
  * checked by the route, but a failure is not answered there: applyFeedBatch lists every invalid
  * event in the 422.
  */

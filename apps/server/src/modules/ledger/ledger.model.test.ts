@@ -24,7 +24,7 @@ import { addAccount, checkLedger } from './test-support.js';
  * balances, the transfers and the totals must match the model.
  */
 
-// ---------- the model: the rules of DOMAIN.md section 2, written plainly ----------
+// ---------- the model: the rules of docs/domain.md, "Points and the ledger", written plainly ----------
 
 interface ModelAccount {
   name: string;

@@ -1,5 +1,5 @@
 /**
- * The points ledger (DOMAIN.md section 2). Every operation is one transaction, safe under
+ * The points ledger (docs/domain.md, "Points and the ledger"). Every operation is one transaction, safe under
  * concurrent calls. Amounts are integer hundredths of a point.
  *
  * Errors (HttpError):

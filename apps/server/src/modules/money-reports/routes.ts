@@ -42,7 +42,7 @@ type RevenueCall = 'revenuereport' | 'revenuereportbyid' | 'pokerrevenuereport';
 type LoanCall = 'computerloan' | 'multiplecybers';
 type MoneyCall = RevenueCall | LoanCall | 'revenueweek' | 'revenuerecovery' | 'mailreport' | 'managermailreport';
 
-/** Revenue and Poker Revenue: the same table over the two settlements (DOMAIN.md section 5). */
+/** Revenue and Poker Revenue: the same table over the two settlements (docs/domain.md, "Weekly settlement"). */
 const REVENUE_REPORTS: Record<RevenueCall, { kind: SettlementKind; title: string; file: string }> = {
   revenuereport: { kind: 'games', title: 'Revenue', file: 'revenue' },
   // The spec names both calls; they answer the same.

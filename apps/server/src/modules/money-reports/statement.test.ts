@@ -29,7 +29,7 @@ import {
 } from './test-support/money-reference.js';
 
 /**
- * The week statement (DOMAIN.md section 5) of the week popup and of the mail reports: its lines
+ * The week statement (docs/domain.md, "Weekly settlement") of the week popup and of the mail reports: its lines
  * against the reference computed from the fixture's raw plays and loans, against the Revenue row
  * of the same week, and adding up; the mail reports' week rule and their common list of accounts.
  */

@@ -81,7 +81,7 @@ export async function dailyStatus(db: Queryable, rootId: string, range: DayRange
   }));
 }
 
-/** Profit of one account (its whole subtree, DOMAIN.md section 3) over the IST days of `range`, in cents. */
+/** Profit of one account (its whole subtree, docs/domain.md, "Games, draws and plays") over the IST days of `range`, in cents. */
 export async function profitOver(db: Queryable, accountId: string, range: DayRange): Promise<number> {
   const rows = await queryRows<{ cents: number | null }>(
     db,

@@ -20,7 +20,7 @@ import { dailyStatus, membersElsewhere, profitOver } from './queries.js';
 
 /**
  * The days of Daily Status, its popup and Agent Status: [fromDate, toDate] with the defaults of
- * DOMAIN.md section 4, or the one day `date` (shorthand for equal bounds). Blank counts as missing.
+ * docs/domain.md, "Days and weeks", or the one day `date` (shorthand for equal bounds). Blank counts as missing.
  */
 function rangeOf(query: StatusQuery, today: string): DayRange {
   const day = query.date?.trim();

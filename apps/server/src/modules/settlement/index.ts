@@ -1,5 +1,5 @@
 /**
- * Weekly settlement and the money reports' queries (DOMAIN.md section 5).
+ * Weekly settlement and the money reports' queries (docs/domain.md, "Weekly settlement").
  * All amounts are integer hundredths (`...Cents`); each report's present.ts converts them.
  *
  * Decisions (to move to docs/decisions/):
@@ -41,7 +41,7 @@ export { type CloseResult, closeFinishedWeeks, SETTLEMENT_LOCK_KEY } from './clo
 export { lateProfitByWeek } from './late-profit.js';
 export { type AgentLoanRow, loansReport } from './loans-report.js';
 export { type MailMembers, type MailRow, type MailStatement, mailMembers, mailStatement } from './mail-statement.js';
-// The profit rule (DOMAIN.md section 3) as SQL, for every report that sums plays.
+// The profit rule (docs/domain.md, "Games, draws and plays") as SQL, for every report that sums plays.
 export {
   closedWeekTotals,
   kindFilter,

@@ -7,7 +7,7 @@ import { splitAtClosedWeeks } from './settlement-calendar.js';
 import { type SettlementKind, weekEndDay } from './weeks.js';
 
 /**
- * How much of each week's profit of the account is late (DOMAIN.md section 10): plays or poker
+ * How much of each week's profit of the account is late (docs/domain.md, "Data from the game platform"): plays or poker
  * hands whose own week was closed when they arrived, booked into the week they arrived in. Keyed
  * by Monday, over the weeks holding [from, to]; weeks without a late row are left out. Closed
  * weeks read what their closing fixed (weekly_play_totals), the others the late rows themselves.

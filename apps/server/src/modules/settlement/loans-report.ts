@@ -22,7 +22,7 @@ export interface AgentLoanRow {
 }
 
 /**
- * Computer Loan / Multiple Cybers (DOMAIN.md section 5): the masters in the manager's subtree
+ * Computer Loan / Multiple Cybers (docs/domain.md, "Weekly settlement"): the masters in the manager's subtree
  * with a loan, or (`multipleCafesOnly`) those with more than one cafe, loan or not: the loan
  * figures of a master without one are 0. A deduction is dated on the last day of the week it was
  * taken from, so the figure does not depend on when the job ran.

@@ -48,7 +48,7 @@ export interface MailStatement extends MailMembers {
 }
 
 /**
- * The accounts both mail reports list (DOMAIN.md section 5): the direct children of the account
+ * The accounts both mail reports list (docs/domain.md, "Weekly settlement"): the direct children of the account
  * with draw-game plays below them in the settlement week holding `weekStart`, with their play
  * points and profit. A child is in userFound when some member below it played at a cafe whose
  * owner (cafes.master_id) is not that member's own master (its parent). Every play below the
@@ -107,7 +107,7 @@ export async function mailMembers(db: Queryable, query: { accountId: string; wee
 }
 
 /**
- * Agent mail statement of one settlement week (DOMAIN.md section 5) over draw games: the members
+ * Agent mail statement of one settlement week (docs/domain.md, "Weekly settlement") over draw games: the members
  * (mailMembers), their total, and the week's statement (weekStatement), so the gift and the loan
  * lines cover the same week by construction.
  */

@@ -5,7 +5,7 @@ import type { ClosedWeekSplit } from './settlement-calendar.js';
 import type { SettlementKind } from './weeks.js';
 
 /**
- * The profit rule (DOMAIN.md section 3), written here only: Σ(play − win) for draw games, Σ rake
+ * The profit rule (docs/domain.md, "Games, draws and plays"), written here only: Σ(play − win) for draw games, Σ rake
  * for poker. Cast back to bigint: sums of int8 are numeric in SQL.
  */
 const drawProfit = (play: SQL, win: SQL): SQL => sql`sum(${play} - ${win})::bigint`;
@@ -25,7 +25,7 @@ export function kindFilter(kind: SettlementKind): SQL {
 }
 
 /**
- * The profit of the late plays (draw games) or late poker hands (DOMAIN.md section 10) of the
+ * The profit of the late plays (draw games) or late poker hands (docs/domain.md, "Data from the game platform") of the
  * subtree of `accountId` booked into [from, to], per settlement week of their booking day: rows of
  * `week_start` and `profit_cents`. A late row keeps its real time but is booked on the day it
  * arrived (`booked_day`, null for every other row), so it counts in that open week.

@@ -19,7 +19,7 @@ export interface Recovery {
 }
 
 /**
- * Revenue Recovery (DOMAIN.md section 5): what a master owes back, as at the close of the last
+ * Revenue Recovery (docs/domain.md, "Weekly settlement"): what a master owes back, as at the close of the last
  * closed week (loans less the deductions recorded so far, and that week's carried loss). Scope is
  * the caller's job.
  */

@@ -1,6 +1,6 @@
 import { percentOfCents } from '../../lib/money.js';
 
-/** A loan's rate when none is given: the column default, DOMAIN.md section 5. */
+/** A loan's rate when none is given: the column default, docs/domain.md, "Weekly settlement". */
 export const DEFAULT_DEDUCTION_PERCENTAGE = 50;
 
 export interface LoanBalance {
@@ -39,7 +39,7 @@ export interface WeekSettlement {
 }
 
 /**
- * One account's settlement for one week (DOMAIN.md section 5), in whole hundredths:
+ * One account's settlement for one week (docs/domain.md, "Weekly settlement"), in whole hundredths:
  * base = profit + carryIn; a non-positive base is carried forward and earns nothing; a positive
  * one earns `commission`% of it. The loan deduction takes `rate`% of that revenue (rate of the
  * oldest open loan), never more than is owed, repaying the oldest loan first.

@@ -37,7 +37,7 @@ export interface StatementLoan {
 }
 
 /**
- * One account's settlement of one draw-games week, read top to bottom (DOMAIN.md section 5,
+ * One account's settlement of one draw-games week, read top to bottom (docs/domain.md, "Weekly settlement",
  * "Week statement"): every figure is the Revenue report's for the same week, and the lines add
  * up exactly: gift + carryEffect = actualRevenue, actualRevenue − deducted = paid.
  */
@@ -52,7 +52,7 @@ export interface WeekStatement {
   revenuePercentage: number;
   /** The week's profit ("Actual Points" = Revenue's "Profit"). */
   profitCents: number;
-  /** Of the profit, what late plays booked into the week brought (DOMAIN.md section 10). */
+  /** Of the profit, what late plays booked into the week brought (docs/domain.md, "Data from the game platform"). */
   lateProfitCents: number;
   /** Spec: profit × commission / 100, 0 when the profit is not positive. */
   giftCents: number;

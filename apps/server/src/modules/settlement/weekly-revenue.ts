@@ -68,7 +68,7 @@ interface ClosedRow {
 }
 
 /**
- * Revenue / Poker Revenue report of one account (DOMAIN.md section 5): one row per settlement
+ * Revenue / Poker Revenue report of one account (docs/domain.md, "Weekly settlement"): one row per settlement
  * week intersecting [from, to]. Final weeks (settlement-calendar.ts) are read as they were closed,
  * or as zeros before settlement began. Open weeks are settled live with the same arithmetic,
  * chained from the last closed week (its carry-out, and the loans as they stand now, less what

@@ -33,7 +33,7 @@ export function lastFinishedWeek(today: IsoDay): IsoDay {
 }
 
 /**
- * The settlement week a mail statement covers (DOMAIN.md section 5, "Mail statement"): From Date
+ * The settlement week a mail statement covers (docs/domain.md, "Weekly settlement", "Mail statement"): From Date
  * is its Monday and To Date, when given, its Sunday; To Date alone must be a Sunday. No dates: the
  * last finished week. A week that has not started yet has no statement. Returns the Monday.
  */

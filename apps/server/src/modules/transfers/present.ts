@@ -19,7 +19,7 @@ export function transferRow(record: TransferRecord): TransferRow {
   };
 }
 
-/** The report's six sections (DOMAIN.md section 2), each newest first as the transfers come. */
+/** The report's six sections (docs/domain.md, "Points and the ledger"), each newest first as the transfers come. */
 export function categorize(transfers: readonly TransferRecord[]): TransferReportResponse['data'] {
   const data: Record<TransferSectionKey, TransferRow[]> = {
     transferred: [],

@@ -27,7 +27,7 @@ const amount = (value: number, extra: Omit<Figure, 'label' | 'value'> & { label:
 
 /**
  * The week's settlement as the mail statement and Revenue's week popup show it (spec sections 2
- * and 9, DOMAIN.md section 5), read top to bottom: the spec's Revenue Percentage, Actual Points
+ * and 9, docs/domain.md, "Weekly settlement"), read top to bottom: the spec's Revenue Percentage, Actual Points
  * (the profit, with what late plays brought on a line of its own) and Gift Points; the loss
  * carried in and what it took off the gift, giving the Actual Revenue; the loan lines; what is
  * paid; and the loss carried forward. Every line is the Revenue report's figure for the week, and

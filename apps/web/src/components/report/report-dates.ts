@@ -19,7 +19,7 @@ export function lastSevenDays(today: ApiDate = todayIst()): DayRange {
   return { from: addDays(today, -6), to: today };
 }
 
-/** Monday of the settlement week (Monday to Sunday, DOMAIN.md section 4) holding `day`. */
+/** Monday of the settlement week (Monday to Sunday, docs/domain.md, "Days and weeks") holding `day`. */
 export function mondayOf(day: ApiDate): ApiDate {
   const date = parseApiDate(day);
   if (!date) throw new RangeError(`Not a YYYY-MM-DD date: ${day}`);

@@ -16,7 +16,7 @@ const MULTIPLAYER_POINT_TRANSFER: TransferReportDefinition = {
 
 /**
  * Multiplayer Point Transfer: the six sections, titles prefixed 'Multiplayer', over the
- * multiplayer-channel transfers (real data, DOMAIN.md section 8, where the spec had a placeholder).
+ * multiplayer-channel transfers (real data, docs/domain.md, where the spec had a placeholder).
  */
 export default function MultiPointTransferPage({ screen }: ScreenPageProps) {
   return <TransferReport title={screen.label} report={MULTIPLAYER_POINT_TRANSFER} />;

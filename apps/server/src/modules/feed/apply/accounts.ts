@@ -6,7 +6,7 @@ import { type ApplyContext, EventRefused, type Item } from './context.js';
 import { accountByUsername, article, type NamedAccount } from './lookups.js';
 
 /**
- * `account`: creates or updates an account by username (DOMAIN.md sections 1 and 10).
+ * `account`: creates or updates an account by username (docs/domain.md, "Accounts and the hierarchy" and "Data from the game platform").
  * - Creating needs `role` and `parent`; the parent must rank higher. Names, address and commission
  *   default to empty and 0; the account is active unless `active` is false.
  * - Updating changes only the fields given. The role never changes. A new `parent` moves the

@@ -3,7 +3,7 @@ import { queryRows } from '../../../db/client.js';
 import { type ApplyContext, EventRefused, type Item } from './context.js';
 import { accountByUsername, accountMismatch } from './lookups.js';
 
-/** `loan`: a computer loan to a master (DOMAIN.md section 5); its loanId is unique for ever. */
+/** `loan`: a computer loan to a master (docs/domain.md, "Weekly settlement"); its loanId is unique for ever. */
 export async function applyLoan(ctx: ApplyContext, item: Item<'loan'>): Promise<void> {
   const e = item.event;
   const agent = await accountByUsername(ctx.tx, e.agent);

@@ -10,7 +10,7 @@ import { accountMismatch, accountsByUsername, cafesByPlatformId } from './lookup
  * members and cafes it names in one lookup each, its draws in one upsert, its rows in one insert),
  * so a batch of thousands is applied in milliseconds. The roll-ups follow through the triggers.
  *
- * Late facts (DOMAIN.md section 10): a play or hand whose IST week is closed keeps its real time
+ * Late facts (docs/domain.md, "Data from the game platform"): a play or hand whose IST week is closed keeps its real time
  * but is booked on the day the batch arrived (booked_day), in the open week.
  *
  * A playId or handId is applied once for ever: the ones already registered (play_platform_ids,

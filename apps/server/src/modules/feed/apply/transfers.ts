@@ -6,7 +6,7 @@ import { type ApplyContext, EventRefused, type Item } from './context.js';
 import { accountsByUsername } from './lookups.js';
 
 /**
- * Transfers go through the ledger (DOMAIN.md section 2), so its rules hold for fed transfers as
+ * Transfers go through the ledger (docs/domain.md, "Points and the ledger"), so its rules hold for fed transfers as
  * for any other: no overdraft, one resolution, only parent-child or the house. Each ledger call
  * runs in a savepoint of the batch's transaction; its refusal becomes the event's.
  */

@@ -85,7 +85,7 @@ export async function databaseDigest(db: Queryable): Promise<Record<string, stri
 /**
  * The invariants every batch must leave, each computed here independently of the triggers and the
  * feed: an empty list means all hold.
- * - the ledger (DOMAIN.md section 2): balances + pending = issued − returned; no negative balance;
+ * - the ledger (docs/domain.md, "Points and the ledger"): balances + pending = issued − returned; no negative balance;
  * - account_closure is exactly the transitive closure of the parent pointers;
  * - play_daily is exactly the plays and hands grouped by booking day, member, cafe and game;
  * - play_daily_by_parent is exactly play_daily grouped by the member's current parent, with the

@@ -42,7 +42,7 @@ export interface Play {
   play: number;
   win: number;
   at: string;
-  /** A late play (DOMAIN.md section 10): the IST day it is booked on, in a later, open week. */
+  /** A late play (docs/domain.md, "Data from the game platform"): the IST day it is booked on, in a later, open week. */
   booked?: string;
 }
 

@@ -13,7 +13,7 @@ import {
 } from './money-fixture.js';
 
 /**
- * Test oracle of the money reports: DOMAIN.md sections 3 and 5 computed again from the fixture's
+ * Test oracle of the money reports: docs/domain.md, "Games, draws and plays" and "Weekly settlement" computed again from the fixture's
  * raw plays, hands and loans, in plain loops over hundredths (no database, no production code).
  */
 const DAY_MS = 86_400_000;
@@ -51,7 +51,7 @@ export function directChildren(account: Username): Username[] {
 }
 
 const inRange = (at: string, from: string, to: string) => istDayOf(at) >= from && istDayOf(at) <= to;
-/** The day a play counts on: its booking day when late (DOMAIN.md section 10), else its own IST day. */
+/** The day a play counts on: its booking day when late (docs/domain.md, "Data from the game platform"), else its own IST day. */
 const bookedIn = (p: Play, from: string, to: string) => (p.booked ? p.booked >= from && p.booked <= to : inRange(p.at, from, to));
 
 /**
@@ -69,7 +69,7 @@ export function playsBelow(
   return plays.filter((p) => members.has(p.member) && bookedIn(p, from, to) && filter(p));
 }
 
-/** Profit in hundredths (DOMAIN.md section 3): Σ play − Σ win; poker: Σ rake. */
+/** Profit in hundredths (docs/domain.md, "Games, draws and plays"): Σ play − Σ win; poker: Σ rake. */
 export function profitCents(
   account: Username,
   from: string,

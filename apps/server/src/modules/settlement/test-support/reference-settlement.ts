@@ -1,5 +1,5 @@
 /**
- * Test oracle: the settlement rules of DOMAIN.md section 5 written a second time, independently
+ * Test oracle: the settlement rules of docs/domain.md, "Weekly settlement" written a second time, independently
  * of settle-week.ts: a plain loop over an account's weeks in BigInt, percentages as integer
  * hundredths of a percent (basis points), loans kept as a running balance.
  */

@@ -4,7 +4,7 @@ import { type ApiDate, addDays, todayIst } from '../../../lib/format';
 /** Monday of the current (open) settlement week. */
 export const currentWeekMonday = (today: ApiDate = todayIst()): ApiDate => mondayOf(today);
 
-/** Monday of the last finished week: the mail reports' default (DOMAIN.md section 5). */
+/** Monday of the last finished week: the mail reports' default (docs/domain.md, "Weekly settlement"). */
 export const lastWeekMonday = (today: ApiDate = todayIst()): ApiDate => addDays(mondayOf(today), -7);
 
 /** The last finished week, Monday to Sunday. */
