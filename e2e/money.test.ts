@@ -5,7 +5,7 @@ import { expectPath, login, useBrowser } from './harness.js';
 import { bodyRows, headers, showAll } from './report-tables.js';
 import { cents, istDay } from './report-values.js';
 
-// The money reports of issue 5 on the small demo network (docs/domain.md, "Demo data"): master1 and am1
+// The money reports (Revenue, Poker Revenue, the week popup, loans, mail) on the small demo network (docs/domain.md, "Demo data"): master1 and am1
 // exist; master2, under am1, has two cafes, a loan and a losing week. Every total is checked
 // against the sum of the rows the screen shows, computed here in hundredths.
 

@@ -5,7 +5,7 @@ import { expectPath, login, useBrowser } from './harness.js';
 import { bodyRows, headers, showAll } from './report-tables.js';
 import { cents, istDay } from './report-values.js';
 
-// The network reports of issue 6 as am1 sees them on the small demo network (docs/domain.md, "Demo data"):
+// The network reports (Daily Status, Agent Details, Agent Status, Non Performing CCS, Balance) as am1 sees them on the small demo network (docs/domain.md, "Demo data"):
 // am1 has master1 and master2 below it, and one inactive master.
 
 const BASE = '/areamanager/reports';

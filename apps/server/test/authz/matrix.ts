@@ -145,7 +145,7 @@ const CELLS: Record<ReportCall, MatrixCell> = {
     extraQuery: { q: 'a' },
     allowedRoles: MANAGERS,
   },
-  // Money reports (issue 5). Revenue is settled for masters and above: a member as subject is a 400.
+  // Money reports. Revenue is settled for masters and above: a member as subject is a 400.
   revenuereport: REVENUE_CELL,
   revenuereportbyid: REVENUE_CELL,
   revenueweek: REVENUE_CELL,

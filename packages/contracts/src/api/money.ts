@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type ColumnDef, EXPORT_FORMATS, queryObject, RangeEcho, RangeQuery } from './common.js';
 
 /**
- * The money reports (issue 5; docs/domain.md, "Weekly settlement"): Revenue, Poker Revenue, the week popup,
+ * The money reports (docs/domain.md, "Weekly settlement"): Revenue, Poker Revenue, the week popup,
  * Computer Loan, Multiple Cybers, Revenue Recovery, Agent and Manager Mail Details. Every amount
  * is in points (2 decimals at most); percentages are plain numbers (50 = 50 %).
  */

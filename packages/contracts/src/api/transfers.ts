@@ -25,7 +25,7 @@ export const TRANSFER_SECTIONS = [
   { key: 'rejected', title: 'Points Rejected', counterparty: COUNTERPARTY_HEADERS.either },
   { key: 'cancelled', title: 'Points Cancelled', counterparty: COUNTERPARTY_HEADERS.either },
 ] as const;
-/** Weekly Details Report names its counterparty column the same way in every section (issue 4). */
+/** Weekly Details Report names its counterparty column the same way in every section. */
 export const WEEKLY_COUNTERPARTY_HEADER = COUNTERPARTY_HEADERS.either;
 
 export type TransferSectionKey = (typeof TRANSFER_SECTIONS)[number]['key'];
