@@ -7,7 +7,7 @@ import { plainSrNo, tableColumns } from '../../components/report/table-columns';
 import { useRangeFilters } from '../../components/report/use-range-filters';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { DataTable, type DataTableColumn, DateRangePicker, ReportToolbar } from '../../components/ui';
-import { FIRST_REPORT_DAY, LAST_REPORT_DAY } from '../../config/report-years';
+import { FIRST_REPORT_DAY, LAST_REPORT_DAY, withinReportYears } from '../../config/report-years';
 import { drawDetailsExport, useDrawDetails } from './api/draw-details';
 import { WinningNumber } from './components/WinningNumber';
 
@@ -91,7 +91,12 @@ function DrawDetails({ gameCode }: { gameCode: string }) {
   return (
     <PageFrame title={title} loading={isFetching} error={error}>
       <ReportToolbar onSubmit={showDetails} loading={isFetching}>
-        <DateRangePicker value={draft} onChange={setDraft} minDate={FIRST_REPORT_DAY} maxDate={LAST_REPORT_DAY} />
+        <DateRangePicker
+          value={draft}
+          onChange={(range) => setDraft(withinReportYears(range))}
+          minDate={FIRST_REPORT_DAY}
+          maxDate={LAST_REPORT_DAY}
+        />
       </ReportToolbar>
       {data && !error && (
         <DataTable

@@ -19,6 +19,8 @@ describe('revenue reports: an ID that names no account', () => {
     expect((await screen.findByRole('alert', {}, PAGE_LOAD)).textContent).toBe(NO_SUCH_ACCOUNT);
     await waitFor(() => expect(screen.queryByRole('table')).toBeNull());
     expect(screen.queryByText('No data available')).toBeNull();
+    // Nothing looks as if it were still loading.
+    expect(screen.getByText('Total Remaining Loan').nextElementSibling?.textContent).toBe('-');
     expect(console.error).toHaveBeenCalledWith(`${label}: the report could not be loaded`, expect.anything());
   });
 });

@@ -317,6 +317,21 @@ describe('transfer report dates', () => {
     expect(await calendarMoves(user, 'From Date: 25-Dec-2100')).toEqual({ previous: true, next: false });
   });
 
+  it('picking a To Date in the first days of 2000 pairs it with 01-Jan-2000, not a day of 1999', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = reportServer();
+    signInAs('master');
+    renderApp('/master/reports/pointtransfer?fromDate=2000-01-05&toDate=2000-01-11');
+    await screen.findByRole('table', { name: 'Point Transferred' }, PAGE_LOAD);
+    await user.click(screen.getByLabelText('To Date: 11-Jan-2000'));
+    await user.click(await screen.findByRole('button', { name: '3 January 2000', hidden: true }));
+    expect(screen.getByLabelText('From Date: 01-Jan-2000')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show Details' }));
+    await waitFor(() => expect(reportCalls(calls, 'pointtransferreport')).toHaveLength(2));
+    const last = reportCalls(calls, 'pointtransferreport').at(-1)!;
+    expect([last.searchParams.get('fromDate'), last.searchParams.get('toDate')]).toEqual(['2000-01-01', '2000-01-03']);
+  });
+
   it('a cleared To Date is never blamed: Show Details sends From Date alone and the report loads', async () => {
     const user = userEvent.setup({ delay: null });
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -11,7 +11,7 @@ import { type Numbered, numbered, tableColumns } from '../../../components/repor
 import { useRangeFilters } from '../../../components/report/use-range-filters';
 import { useReportErrorLog } from '../../../components/report/use-report-error-log';
 import { DataTable, DateRangePicker, NEGATIVE_COLOR, ReportToolbar } from '../../../components/ui';
-import { FIRST_REPORT_DAY, LAST_REPORT_DAY } from '../../../config/report-years';
+import { FIRST_REPORT_DAY, LAST_REPORT_DAY, withinReportYears } from '../../../config/report-years';
 import { formatAmount, formatDate } from '../../../lib/format';
 import type { ReportCallApi } from '../../../lib/report-call';
 import { type WeekOf, WeekPopup } from './WeekPopup';
@@ -154,7 +154,7 @@ export function RevenueReport({ definition }: { definition: RevenueReportDefinit
           fz="xl"
           style={remainingLoan !== undefined && remainingLoan < 0 ? { color: NEGATIVE_COLOR } : undefined}
         >
-          {remainingLoan === undefined ? '…' : formatAmount(remainingLoan)}
+          {remainingLoan === undefined ? (error ? '-' : '…') : formatAmount(remainingLoan)}
         </Text>
         {data && (
           <Text component="dd" m={0} size="xs" c="gray.7">
@@ -164,7 +164,12 @@ export function RevenueReport({ definition }: { definition: RevenueReportDefinit
       </Paper>
       <ReportToolbar onSubmit={search} submitLabel="Search" loading={isFetching}>
         <SubjectPicker />
-        <DateRangePicker value={draft} onChange={setDraft} minDate={FIRST_REPORT_DAY} maxDate={LAST_REPORT_DAY} />
+        <DateRangePicker
+          value={draft}
+          onChange={(range) => setDraft(withinReportYears(range))}
+          minDate={FIRST_REPORT_DAY}
+          maxDate={LAST_REPORT_DAY}
+        />
       </ReportToolbar>
       {data && !error && (
         <Stack gap="sm">

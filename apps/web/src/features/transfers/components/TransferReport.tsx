@@ -7,7 +7,7 @@ import { type DayRange, urlDay } from '../../../components/report/report-dates';
 import { useDraft } from '../../../components/report/use-draft';
 import { useReportErrorLog } from '../../../components/report/use-report-error-log';
 import { type DateRange, DateRangePicker, ReportToolbar } from '../../../components/ui';
-import { FIRST_REPORT_DAY, LAST_REPORT_DAY } from '../../../config/report-years';
+import { FIRST_REPORT_DAY, LAST_REPORT_DAY, withinReportYears } from '../../../config/report-years';
 import { formatDate } from '../../../lib/format';
 import type { ReportCallApi } from '../../../lib/report-call';
 import { useUrlFilters } from '../../../lib/url-state';
@@ -102,7 +102,7 @@ export function TransferReport({ title, report }: { title: string; report: Trans
         <SubjectPicker />
         <DateRangePicker
           value={draft.range}
-          onChange={(range) => setDraft({ ...draft, range })}
+          onChange={(range) => setDraft({ ...draft, range: withinReportYears(range) })}
           minDate={FIRST_REPORT_DAY}
           maxDate={LAST_REPORT_DAY}
         />
