@@ -115,9 +115,9 @@ export async function mailStatement(
   db: Queryable,
   query: { accountId: string; weekStart: IsoDay; today: IsoDay },
 ): Promise<MailStatement> {
-  const account = await requireAccount(db, query.accountId);
   const weekStart = weekStartOf(query.weekStart);
-  const [members, statement] = await Promise.all([
+  const [account, members, statement] = await Promise.all([
+    requireAccount(db, query.accountId),
     mailMembers(db, { accountId: query.accountId, weekStart }),
     weekStatement(db, { accountId: query.accountId, weekStart, today: query.today }),
   ]);

@@ -77,15 +77,17 @@ interface ClosedRow {
  */
 export async function weeklyRevenue(db: Queryable, query: WeeklyRevenueQuery): Promise<WeeklyRevenue> {
   const { accountId, kind } = query;
-  const account = await requireAccount(db, accountId);
-  const allLoans = await openLoanBalances(db, { agentId: accountId });
   const currentWeek = weekStartOf(query.today);
+  const [account, allLoans, calendar] = await Promise.all([
+    requireAccount(db, accountId),
+    openLoanBalances(db, { agentId: accountId }),
+    settlementCalendar(db, kind, currentWeek),
+  ]);
   const firstShown = weekStartOf(query.from);
   const lastShown = minDay(weekStartOf(query.to), currentWeek);
   if (lastShown < firstShown) return { weeks: [], totals: totalsOf([], account.commission, allLoans) };
 
   // Open weeks form a chain from the next week to close to the last week shown.
-  const calendar = await settlementCalendar(db, kind, currentWeek);
   const firstComputed = minDay(firstShown, calendar.nextToClose);
   const weeks = weekStartsBetween(firstComputed, lastShown);
   const openWeeks = weeks.filter((week) => !isFinal(calendar, week));
