@@ -9,7 +9,7 @@
  * tables).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -64,6 +64,9 @@ async function main(): Promise<void> {
     const archive = execFileSync('git', ['archive', revision, 'apps/server', 'packages'], { cwd: ROOT, maxBuffer: 1 << 28 });
     execFileSync('tar', ['-x', '-C', dir], { input: archive });
     symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+    // Versions held back for Node 20 are installed under the server's own folder.
+    const serverModules = path.join(ROOT, 'apps/server/node_modules');
+    if (existsSync(serverModules)) symlinkSync(serverModules, path.join(dir, 'apps/server/node_modules'));
     const old = {
       app: (await import(pathToFileURL(path.join(dir, 'apps/server/src/app.ts')).href)) as { buildApp: typeof buildApp },
       client: (await import(pathToFileURL(path.join(dir, 'apps/server/src/db/client.ts')).href)) as {

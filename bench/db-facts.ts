@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../apps/server/src/db/client.js';
 
-/** The large demo network of `npm run seed -- --scale large` (issue 4 and the seed's --help). */
+/** The large demo network of `npm run seed -- --scale large` (as the seed's --help describes it). */
 export const LARGE_NETWORK = { masters: 500, plays: 5_000_000 };
 
 export interface DbFacts {

@@ -1,10 +1,13 @@
 /**
  * npm run bench [-- --quick] [-- --only <pattern>] [--allow-small] [--json <file>] [--no-gzip]
+ *               [--scale-only | --no-scale] [--processes]
  *
- * Latency of the report endpoints (issues 4, 5 and 6) on the large demo network in PostgreSQL:
- * the real app in this process on an ephemeral port, signed in as the demo accounts, each
- * endpoint at 1 and at 32 concurrent clients, and the same work as bare SQL (the module's query
- * functions on the same pool). See bench/README.md.
+ * Latency of the report endpoints (transfers, draws, money and network reports) on the large demo
+ * network in PostgreSQL: the real app in this process on an ephemeral port, signed in as the demo
+ * accounts, each endpoint at 1 and at 32 concurrent clients, and the same work as bare SQL (the
+ * module's query functions on the same pool); then the scale table (scale.ts) over the small,
+ * medium and large networks. --processes instead runs the c=32 phase against the real server
+ * with one and with two processes (processes.ts). See bench/README.md.
  */
 import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -12,15 +15,18 @@ import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { readEnv } from '../apps/server/src/config/env.js';
-import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/db/client.js';
+import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.js';
 import { istDay } from '../apps/server/src/lib/dates.js';
-import { type BenchCase, type BenchContext, type BenchUser, benchCases, caseLabel, NAMED_ACCOUNTS } from './cases.js';
+import { type BenchUser, benchCases, caseLabel, NAMED_ACCOUNTS } from './cases.js';
 import { BenchRefusal, formatFacts, readDbFacts, tooSmall } from './db-facts.js';
-import { createAgent, get, median, type Phase, runPhase, summarize, type Target } from './load.js';
+import { createAgent, get, type Phase, runPhase, summarize, type Target } from './load.js';
+import { compareProcesses, formatProcesses } from './processes.js';
+import { type Scale, scaleTable, timeBare } from './scale.js';
 import { accountIds, Sessions } from './sessions.js';
 import { type CaseResult, formatTable } from './table.js';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/playrep_bench';
+const DEFAULT_SCALE_URL = (scale: Scale) => `postgres://postgres@127.0.0.1:5432/playrep_bench_${scale}`;
 const POOL_SIZE = 40;
 
 const USAGE = `Usage: npm run bench -- [--quick] [--only <pattern>] [--allow-small] [--json <file>] [--no-gzip]
@@ -31,8 +37,15 @@ const USAGE = `Usage: npm run bench -- [--quick] [--only <pattern>] [--allow-sma
   --allow-small  run on a database smaller than the large network (figures then mean little)
   --json         also write every figure (p99 and max included) to this file
   --no-gzip      do not ask for gzip bodies (a browser does ask)
+  --scale-only   only the scale table (bare SQL of the superadmin's whole-network reports on
+                 the small, medium and large networks)
+  --no-scale     leave the scale table out
+  --processes    instead of the table: the c=32 phase against the real server with one and with
+                 two server processes (WEB_CONCURRENCY=2), side by side
 
-Database: BENCH_DATABASE_URL (default ${DEFAULT_URL}).`;
+Database: BENCH_DATABASE_URL (default ${DEFAULT_URL}), the large network. The scale table also
+reads BENCH_SMALL_DATABASE_URL and BENCH_MEDIUM_DATABASE_URL (default ${DEFAULT_SCALE_URL('small')}
+and ..._medium); a database that is missing is left out of it.`;
 
 interface Settings {
   c1: Phase;
@@ -64,23 +77,13 @@ function readOptions() {
       'allow-small': { type: 'boolean', default: false },
       json: { type: 'string' },
       'no-gzip': { type: 'boolean', default: false },
+      'scale-only': { type: 'boolean', default: false },
+      'no-scale': { type: 'boolean', default: false },
+      processes: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   return values;
-}
-
-/** Median time of the case's query functions, run one after the other on the pool. */
-async function timeBare(c: BenchCase, database: Database, ctx: BenchContext, settings: Settings): Promise<number> {
-  await c.bare(database.db, ctx);
-  const times: number[] = [];
-  const deadline = Date.now() + settings.bareMaxSeconds * 1000;
-  while (times.length < settings.bareRuns && (times.length < 3 || Date.now() < deadline)) {
-    const started = process.hrtime.bigint();
-    await c.bare(database.db, ctx);
-    times.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  return median(times);
 }
 
 async function main(): Promise<number> {
@@ -110,6 +113,18 @@ async function main(): Promise<number> {
   }
 
   const url = process.env.BENCH_DATABASE_URL || DEFAULT_URL;
+  const scaleUrls: Record<Scale, string> = {
+    small: process.env.BENCH_SMALL_DATABASE_URL || DEFAULT_SCALE_URL('small'),
+    medium: process.env.BENCH_MEDIUM_DATABASE_URL || DEFAULT_SCALE_URL('medium'),
+    large: url,
+  };
+  const printScale = async () => {
+    process.stdout.write(`\nScale table\n\n${await scaleTable(scaleUrls, settings.bareRuns)}\n`);
+  };
+  if (options['scale-only']) {
+    await printScale();
+    return 0;
+  }
   const env = readEnv({ DATABASE_URL: url, LOG_LEVEL: 'silent', SEED_ON_EMPTY: '0' });
   const database = await openDatabase({ databaseUrl: url, poolSize: POOL_SIZE });
   let app: FastifyInstance | undefined;
@@ -131,7 +146,17 @@ async function main(): Promise<number> {
       );
     }
 
-    const ctx: BenchContext = { today: istDay(new Date()), ids: await accountIds(database.db, NAMED_ACCOUNTS) };
+    const ctx = { today: istDay(new Date()), ids: await accountIds(database.db, NAMED_ACCOUNTS) };
+    const gzip = !options['no-gzip'];
+    if (options.processes) {
+      process.stdout.write(
+        `${cases.length} case(s): c=32 up to ${settings.c32.requests} requests / ${settings.c32.maxSeconds} s against the server ` +
+          `with 1 and with 2 processes (WEB_CONCURRENCY), pool of 10 per process, gzip ${gzip ? 'on' : 'off'}\n\n`,
+      );
+      const compared = await compareProcesses(url, cases, ctx, settings.c32, gzip);
+      process.stdout.write(`\n${formatProcesses(compared)}\n`);
+      return compared.some((r) => r.byProcesses.some((p) => p.errors > 0)) ? 1 : 0;
+    }
     app = await buildApp({ database, env, webDist: null });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = (app.server.address() as AddressInfo).port;
@@ -140,7 +165,6 @@ async function main(): Promise<number> {
     for (const user of users) await sessions.token(user);
 
     const agent = createAgent(64);
-    const gzip = !options['no-gzip'];
     process.stdout.write(
       `${cases.length} case(s), ${options.quick ? 'quick' : 'full'}: c=1 up to ${settings.c1.requests} requests / ${settings.c1.maxSeconds} s, ` +
         `c=32 up to ${settings.c32.requests} / ${settings.c32.maxSeconds} s, bare SQL median of ${settings.bareRuns}; ` +
@@ -157,7 +181,7 @@ async function main(): Promise<number> {
       }
       const c1 = await runPhase(agent, target, settings.c1);
       const c32 = await runPhase(agent, target, settings.c32);
-      const bareMs = await timeBare(c, database, ctx, settings);
+      const bareMs = await timeBare(c, database, ctx, settings.bareRuns, settings.bareMaxSeconds);
       const s1 = summarize(c1);
       const s32 = summarize(c32);
       const recorded = c1.latencies.length + c32.latencies.length;
@@ -186,8 +210,9 @@ async function main(): Promise<number> {
     process.stdout.write(
       'Latencies in ms, measured by the client from send to the last body byte (nearest-rank percentiles); ' +
         'bare SQL = median of the same query functions called on the pool. ' +
-        'c=1 / c=32: p95 under the aim at that concurrency. * aim of issue 5 applied to the other money reports.\n',
+        'c=1 / c=32: p95 under the aim at that concurrency. * the Revenue aim applied to the other money reports.\n',
     );
+    if (!options['no-scale'] && !only) await printScale();
     if (options.json) {
       writeFileSync(options.json, `${JSON.stringify({ at: new Date().toISOString(), facts, settings, results }, null, 2)}\n`);
       process.stdout.write(`Figures written to ${options.json}\n`);
