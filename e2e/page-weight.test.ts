@@ -11,9 +11,14 @@ function recordScripts(page: Page) {
   const sizes = new Map<string, Promise<number>>();
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script' || sizes.has(response.url())) return;
+    // A body that can no longer be read (the page closed first) counts as NaN, which fails any
+    // budget it is part of, and is no unhandled rejection when nothing asks for it.
     sizes.set(
       response.url(),
-      response.body().then((body) => gzipSync(body).length),
+      response.body().then(
+        (body) => gzipSync(body).length,
+        () => Number.NaN,
+      ),
     );
   });
   return {
