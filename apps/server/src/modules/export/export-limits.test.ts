@@ -185,22 +185,17 @@ describe.each(TEST_DB_KINDS)('export limits on %s', (kind) => {
 
   it('keeps the event loop free while three large workbooks are built', { timeout: 300_000 }, async () => {
     const sessions = [player, other, await signIn(t.app, 'player2')];
-    // Lateness of a 5 ms timer on the server's event loop (this process) while the exports run.
-    const lateness: number[] = [];
-    let last = performance.now();
-    const timer = setInterval(() => {
-      const now = performance.now();
-      lateness.push(now - last - 5);
-      last = now;
-    }, 5);
+    // How much of the time the server's event loop (this process's main thread) is busy while the
+    // exports run. It is a share of the time, so a loaded machine that slows everything down does
+    // not move it much, unlike a latency (the latency of /api/health under exports is measured by
+    // `npm run bench:exports`).
+    const before = performance.eventLoopUtilization();
     const results = await Promise.all(sessions.map((s) => server.download(s, 'format=xlsx&rows=200000').done));
-    clearInterval(timer);
+    const busy = performance.eventLoopUtilization(before).utilization;
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(Math.min(...results.map((r) => r.bytes))).toBeGreaterThan(4_000_000);
-    lateness.sort((a, b) => a - b);
-    const p99 = lateness[Math.floor(lateness.length * 0.99)]!;
-    // Built on the event loop, the same workbooks held it up 470 ms at p99 (64 stalls over 100 ms).
-    expect(p99).toBeLessThan(100);
+    // Measured on a loaded 2-core machine: 17% in worker threads, 100% on the event loop.
+    expect(busy, 'share of the time the event loop was busy').toBeLessThan(0.6);
   });
 });
 
