@@ -291,5 +291,15 @@ describe.each(TEST_DB_KINDS)('plays by month on %s', (kind) => {
     expect(await actualDaily()).toEqual(daily);
     expect((await contents()).byParent).toEqual(byParent);
     expect(await databaseError(insertPlay({ ...PLAYS[0]! }))).toMatch(/play_platform_ids_pkey/);
+
+    // A month detached can come back as it was (docs/deploy.md): attaching fires no trigger either.
+    const hands = (await contents()).hands;
+    await db().execute(sql`ALTER TABLE poker_hands DETACH PARTITION poker_hands_2026_10`);
+    expect((await contents()).hands.length).toBeLessThan(hands.length);
+    await db().execute(
+      sql`ALTER TABLE poker_hands ATTACH PARTITION poker_hands_2026_10 FOR VALUES FROM ('2026-10-01 00:00+05:30') TO ('2026-11-01 00:00+05:30')`,
+    );
+    expect((await contents()).hands).toEqual(hands);
+    expect(await actualDaily()).toEqual(daily);
   });
 });
