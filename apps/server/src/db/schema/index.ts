@@ -1,3 +1,4 @@
+import { ROLES } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -33,7 +34,8 @@ const platformIdKey = (table: string, column: AnyPgColumn) =>
 /** Late plays and hands are few: reports that show them on their own line find them by booking day. */
 const lateIndex = (table: string, column: AnyPgColumn) => index(`${table}_late_idx`).on(column).where(sql`${column} IS NOT NULL`);
 
-export const roleEnum = pgEnum('role', ['house', 'superadmin', 'admin', 'superareamanager', 'areamanager', 'master', 'player']);
+/** The roles of the contracts, and the house account's (docs/domain.md, "Points and the ledger"). */
+export const roleEnum = pgEnum('role', ['house', ...ROLES]);
 export const channelEnum = pgEnum('transfer_channel', ['single', 'multiplayer']);
 export const transferStatusEnum = pgEnum('transfer_status', ['pending', 'accepted', 'rejected', 'cancelled']);
 export const gameKindEnum = pgEnum('game_kind', ['draw', 'poker']);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { FEED_POINTS_PATTERN, type FeedEvent, type FeedEventType } from '@playrep/contracts';
+import { FEED_POINTS_PATTERN, type FeedEvent, type FeedEventType, type Role } from '@playrep/contracts';
 import { DEFAULT_DEDUCTION_PERCENTAGE } from '../settlement/index.js';
 
 /**
@@ -13,7 +13,7 @@ export type AppliedEvent =
       type: 'account';
       id: string;
       username: string;
-      role?: 'admin' | 'superareamanager' | 'areamanager' | 'master' | 'player';
+      role?: Exclude<Role, 'superadmin'>;
       parent?: string;
       firstName?: string;
       lastName?: string;

@@ -1,3 +1,4 @@
+import type { Role } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { type Db, queryRows } from '../../db/client.js';
@@ -7,8 +8,6 @@ import { acceptTransfer, createTransfer, ledgerTotals } from './ledger.js';
 import type { LedgerTotals, TransferStatus } from './types.js';
 
 /** Test helpers for the ledger suites (not used by the product). */
-
-type Role = 'superadmin' | 'admin' | 'superareamanager' | 'areamanager' | 'master' | 'player';
 
 export async function addAccount(
   db: Db,
