@@ -8,5 +8,6 @@ export * from './api/network.js';
 export * from './api/transfers.js';
 export * from './endpoints.js';
 export * from './games.js';
+export * from './names.js';
 export * from './permissions.js';
 export * from './roles.js';

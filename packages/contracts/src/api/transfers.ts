@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fullName } from '../names.js';
 import { AccountRef, type ColumnDef, RangeEcho, RangeQuery } from './common.js';
 
 /**
@@ -102,7 +103,7 @@ export function flattenTransfer(row: TransferRow, index: number): Record<Transfe
   return {
     srNo: index + 1,
     username: other.username,
-    counterparty: `${other.firstName} ${other.lastName}`.trim() || other.username,
+    counterparty: fullName(other.firstName, other.lastName) || other.username,
     type: row.type,
     amount: row.amount,
     createdAt: row.createdAt,

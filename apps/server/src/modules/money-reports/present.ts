@@ -12,9 +12,9 @@ import type {
   WeekRef,
   WeekStatement,
 } from '@playrep/contracts';
+import { fullName } from '@playrep/contracts';
 import { addDays, type IsoDay } from '../../lib/dates.js';
 import { centsToPoints } from '../../lib/money.js';
-import { fullName } from '../../lib/present.js';
 import type { ScopedAccount } from '../../plugins/context.js';
 import type {
   AgentLoanRow,

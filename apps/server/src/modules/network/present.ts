@@ -6,8 +6,8 @@ import type {
   DailyStatusRow,
   MemberElsewhereRow,
 } from '@playrep/contracts';
+import { fullName } from '@playrep/contracts';
 import { centsToPoints } from '../../lib/money.js';
-import { fullName } from '../../lib/present.js';
 import type { ScopedAccount } from '../../plugins/context.js';
 import type { AccountRecord } from '../accounts/repository.js';
 import type { MasterProfit, MemberElsewhere } from './queries.js';
