@@ -81,7 +81,8 @@ export function runAsLeader(options: LeaderLockOptions): LeaderLock {
     const candidate = new pg.Client({
       connectionString: databaseUrl,
       connectionTimeoutMillis: 5_000,
-      application_name: leaderApplicationName(job),
+      // Named a candidate until it holds the lock, so pg_stat_activity names the leader only.
+      application_name: `playrep candidate ${job} pid=${process.pid}`,
     });
     candidate.on('error', () => void lose('the lock connection failed'));
     try {
@@ -94,6 +95,7 @@ export function runAsLeader(options: LeaderLockOptions): LeaderLock {
         await candidate.end();
         return;
       }
+      await candidate.query("SELECT set_config('application_name', $1, false)", [leaderApplicationName(job)]);
       client = candidate;
       log?.info({ job, pid: process.pid }, 'leader: this process runs the job');
       running = await start();
