@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two test files at a time: most of a file's time is spent waiting on PostgreSQL, a child
+    // server process or the browser, so two keep the 2-core machine busy (one alone left it idle).
+    maxWorkers: 2,
     projects: [
       {
         test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' },
