@@ -41,7 +41,8 @@ const EXPECTED_TABLES = [
 
 /**
  * table.trigger: the hierarchy and its moves, the play roll-ups and their protection, the closed
- * weeks, the platform ids of plays and hands. The month partitions of plays and poker_hands (0010)
+ * weeks, the platform ids of plays and hands, the references of plays, hands and feed events
+ * (checked per statement) and the rows they name (never deleted). The month partitions of plays and poker_hands (0010)
  * are listed on their own: which months exist depends on the day the migrations ran.
  */
 const EXPECTED_TRIGGERS = [
@@ -49,7 +50,19 @@ const EXPECTED_TRIGGERS = [
   'accounts.accounts_after_move',
   'accounts.accounts_before_insert',
   'accounts.accounts_before_update',
+  'accounts.accounts_id_kept',
+  'accounts.accounts_never_deleted',
   'cafes.cafes_after_master_change',
+  'cafes.cafes_id_kept',
+  'cafes.cafes_never_deleted',
+  'draws.draws_id_kept',
+  'draws.draws_never_deleted',
+  'feed_events.feed_events_references_insert',
+  'feed_events.feed_events_references_update',
+  'feed_keys.feed_keys_id_kept',
+  'feed_keys.feed_keys_never_deleted',
+  'games.games_id_kept',
+  'games.games_never_deleted',
   'loan_deductions.loan_deductions_closed_week',
   'loan_deductions.loan_deductions_final',
   'loan_deductions.loan_deductions_no_truncate',
@@ -71,6 +84,8 @@ const EXPECTED_TRIGGERS = [
   'plays.plays_platform_ids_delete',
   'plays.plays_platform_ids_insert',
   'plays.plays_platform_ids_update',
+  'plays.plays_references_insert',
+  'plays.plays_references_update',
   'poker_hand_platform_ids.poker_hand_platform_ids_direct_write',
   'poker_hands.poker_hands_closed_week_delete',
   'poker_hands.poker_hands_closed_week_insert',
@@ -82,6 +97,8 @@ const EXPECTED_TRIGGERS = [
   'poker_hands.poker_hands_platform_ids_delete',
   'poker_hands.poker_hands_platform_ids_insert',
   'poker_hands.poker_hands_platform_ids_update',
+  'poker_hands.poker_hands_references_insert',
+  'poker_hands.poker_hands_references_update',
   'settled_weeks.settled_weeks_final',
   'settled_weeks.settled_weeks_no_truncate',
   'weekly_play_totals.weekly_play_totals_closed_week',

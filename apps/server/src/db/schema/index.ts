@@ -170,16 +170,11 @@ export const plays = pgTable(
   'plays',
   {
     id: bigserial('id', { mode: 'number' }).notNull(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => accounts.id),
-    cafeId: uuid('cafe_id')
-      .notNull()
-      .references(() => cafes.id),
-    gameId: smallint('game_id')
-      .notNull()
-      .references(() => games.id),
-    drawId: bigint('draw_id', { mode: 'number' }).references(() => draws.id),
+    // References checked per statement, not per row (migration 0012): account, cafe, game, draw.
+    memberId: uuid('member_id').notNull(),
+    cafeId: uuid('cafe_id').notNull(),
+    gameId: smallint('game_id').notNull(),
+    drawId: bigint('draw_id', { mode: 'number' }),
     playPointsCents: cents('play_points_cents').notNull(),
     winPointsCents: cents('win_points_cents').notNull().default(0),
     playedAt: tstz('played_at').notNull(),
@@ -206,12 +201,9 @@ export const pokerHands = pgTable(
   'poker_hands',
   {
     id: bigserial('id', { mode: 'number' }).notNull(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => accounts.id),
-    cafeId: uuid('cafe_id')
-      .notNull()
-      .references(() => cafes.id),
+    // References checked per statement, as in plays.
+    memberId: uuid('member_id').notNull(),
+    cafeId: uuid('cafe_id').notNull(),
     potCents: cents('pot_cents').notNull(),
     rakeCents: cents('rake_cents').notNull(),
     playedAt: tstz('played_at').notNull(),
@@ -468,9 +460,8 @@ export const feedKeyCounts = pgTable(
  */
 export const feedEvents = pgTable('feed_events', {
   id: text('id').primaryKey(),
-  keyId: integer('key_id')
-    .notNull()
-    .references(() => feedKeys.id),
+  // Checked per statement, as plays' references (migration 0012).
+  keyId: integer('key_id').notNull(),
   type: text('type').notNull(),
   bodyHash: text('body_hash').notNull(),
   appliedAt: tstz('applied_at').notNull(),
