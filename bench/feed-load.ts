@@ -53,6 +53,7 @@ const USAGE = `Usage: npm run bench:feed -- [--only postgres|pglite] [--seconds 
                  instead of a throwaway one; the run adds its plays to it (prefix "bench")
   --keep         keep the throwaway database (its name or folder is printed)
 
+BENCH_SERVER_NODE_ARGS: extra Node.js flags for the server process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
 PostgreSQL: a throwaway database is created on BENCH_ADMIN_URL (default ${DEFAULT_ADMIN_URL}),
 loaded with the small demo network and dropped at the end. PGlite: a temporary folder.`;
 
@@ -158,21 +159,25 @@ async function freePort(): Promise<number> {
 
 async function startServer(env: Record<string, string>): Promise<{ port: number; stop(): Promise<void> }> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      SEED_ON_EMPTY: '0',
-      DEMO_FEED: '0',
-      HOUSE_USERNAME: HOUSE,
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', 'apps/server/src/server.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        SEED_ON_EMPTY: '0',
+        DEMO_FEED: '0',
+        HOUSE_USERNAME: HOUSE,
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();

@@ -22,7 +22,11 @@ const CONTROL_CHARACTER_MESSAGE = 'must not contain control characters';
 
 type Part = 'querystring' | 'params' | 'body';
 
-/** The path (`a.b.0`) of the first string holding a control character, or null. */
+/**
+ * The path (`a.b.0`) of the first string holding a control character, or null. Bodies can hold
+ * thousands of fields (a feed batch): the path is one array, extended and shortened on the way,
+ * and copied only for the string that is found.
+ */
 function controlCharacterAt(value: unknown, part: Part, path: string[] = []): string[] | null {
   if (typeof value === 'string') {
     const field = path.at(-1);
@@ -30,13 +34,16 @@ function controlCharacterAt(value: unknown, part: Part, path: string[] = []): st
       part === 'body' && field !== undefined && MULTILINE_FIELDS.has(field)
         ? CONTROL_CHARACTER_BUT_LINE_BREAKS
         : CONTROL_CHARACTER;
-    return pattern.test(value) ? path : null;
+    return pattern.test(value) ? [...path] : null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  for (const [key, item] of Object.entries(value)) {
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     // A key is text from the caller too.
     if (CONTROL_CHARACTER.test(key)) return [...path, key];
-    const found = controlCharacterAt(item, part, [...path, key]);
+    path.push(key);
+    const found = controlCharacterAt((value as Record<string, unknown>)[key], part, path);
+    path.pop();
     if (found) return found;
   }
   return null;

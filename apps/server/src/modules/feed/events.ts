@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { FEED_POINTS_PATTERN, type FeedEvent, type FeedEventType, type Role } from '@playrep/contracts';
 import { DEFAULT_DEDUCTION_PERCENTAGE } from '../settlement/index.js';
 
@@ -140,16 +140,32 @@ function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
+/** The sorted field names of each shape of event seen, each with its JSON key prefix (`"name":`). */
+const sortedFields = new Map<string, [string, string][]>();
+const MAX_SHAPES = 256;
+
+function sortedFieldsOf(fields: Record<string, unknown>): [string, string][] {
+  const keys = Object.keys(fields);
+  const shape = keys.join(',');
+  let sorted = sortedFields.get(shape);
+  if (!sorted) {
+    sorted = keys.sort().map((key) => [key, `${JSON.stringify(key)}:`]);
+    if (sortedFields.size < MAX_SHAPES) sortedFields.set(shape, sorted);
+  }
+  return sorted;
+}
+
 /**
  * SHA-256 (base64url) of the event's canonical JSON: its fields sorted by name, instants as UTC ISO
- * strings, points in hundredths. Events are flat (text, numbers, booleans, instants).
+ * strings, points in hundredths. Events are flat (text, numbers, booleans, instants). A batch
+ * hashes thousands of events of a few shapes: the sorted names are kept per shape.
  */
 export function canonicalHash(event: AppliedEvent): string {
   const fields = event as unknown as Record<string, unknown>;
   let json = '{';
-  for (const key of Object.keys(fields).sort()) {
+  for (const [key, prefix] of sortedFieldsOf(fields)) {
     const value = fields[key];
-    json += `${json.length > 1 ? ',' : ''}${JSON.stringify(key)}:${JSON.stringify(value instanceof Date ? value.toISOString() : value)}`;
+    json += `${json.length > 1 ? ',' : ''}${prefix}${JSON.stringify(value instanceof Date ? value.toISOString() : value)}`;
   }
-  return createHash('sha256').update(`${json}}`, 'utf8').digest('base64url');
+  return hash('sha256', `${json}}`, 'base64url');
 }
