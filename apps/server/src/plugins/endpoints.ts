@@ -8,7 +8,14 @@ import {
   type EndpointDef,
   SESSION_EXPIRED_MESSAGE,
 } from '@playrep/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  FastifySchemaCompiler,
+  RouteShorthandOptions,
+} from 'fastify';
 import type { z } from 'zod';
 import { unauthorized } from '../lib/http-error.js';
 
@@ -32,11 +39,18 @@ export type EndpointHandler<N extends CallName> = (
   reply: FastifyReply,
 ) => Promise<SuccessBody<N> | FastifyReply>;
 
-/** A handler with route options of its own (for example `attachValidation`, or a larger `bodyLimit`). */
+/**
+ * A handler with route options of its own (for example `attachValidation`, or a larger
+ * `bodyLimit`). `bodyCheckedByHandler`: the body's schema documents the call, but the handler
+ * checks the body itself (a feed batch, in slices) and the route does not.
+ */
 export interface EndpointRoute<N extends CallName> {
   handler: EndpointHandler<N>;
-  options?: Pick<RouteShorthandOptions, 'attachValidation' | 'onRequest' | 'bodyLimit'>;
+  options?: Pick<RouteShorthandOptions, 'attachValidation' | 'onRequest' | 'bodyLimit'> & { bodyCheckedByHandler?: boolean };
 }
+
+/** The validator of a route whose handler checks its input itself: everything passes as it is. */
+const takenAsIs: FastifySchemaCompiler<unknown> = () => (data) => ({ value: data });
 
 export type EndpointHandlers<N extends CallName> = { [K in N]: EndpointHandler<K> | EndpointRoute<K> };
 
@@ -80,6 +94,7 @@ export function registerEndpoints<N extends CallName>(
       schema: schemaOf(endpoint),
       ...(route.options?.attachValidation ? { attachValidation: true } : {}),
       ...(route.options?.bodyLimit ? { bodyLimit: route.options.bodyLimit } : {}),
+      ...(route.options?.bodyCheckedByHandler ? { validatorCompiler: takenAsIs } : {}),
       ...(onRequest.length > 0 ? { onRequest } : {}),
       handler: route.handler as never,
     });

@@ -21,8 +21,6 @@ export interface FeedBatchInput {
   events: unknown;
   /** Arrival time: late plays and hands are booked on its IST day. */
   now: Date;
-  /** The events were parsed by the contracts' FeedEvent already (the route's body schema). */
-  checked?: boolean;
 }
 
 /**
@@ -49,7 +47,7 @@ const RACED_REGISTRY_KEYS = new Set(['play_platform_ids_pkey', 'poker_hand_platf
  * Returns the 200 answer; throws FeedBatchRefused (409, 413, 422) or an HttpError (400).
  */
 export async function applyFeedBatch(db: Db, input: FeedBatchInput): Promise<FeedBatchResponse> {
-  const parsed = parseBatch(input.events, { checked: input.checked ?? false });
+  const parsed = await parseBatch(input.events);
   const { unique, repeats } = firstOccurrences(parsed);
   for (let attempt = 1; ; attempt += 1) {
     try {

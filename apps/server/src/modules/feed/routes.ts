@@ -8,22 +8,20 @@ import { FeedBatchRefused } from './refusal.js';
 import { feedStatus } from './status.js';
 
 /**
- * /api/feed/v1 (docs/domain.md, "Data from the game platform"). The body schema of `feedevents` documents the batch and is
- * checked by the route, but a failure is not answered there: applyFeedBatch lists every invalid
- * event in the 422.
+ * /api/feed/v1 (docs/domain.md, "Data from the game platform"). The body schema of `feedevents`
+ * documents the batch; applyFeedBatch checks it, in slices so that other requests are answered
+ * meanwhile, and lists every invalid event in the 422.
  */
 export function feedHandlers(app: FastifyInstance): EndpointHandlers<'feedevents' | 'feedstatus'> {
   return {
     feedevents: {
-      options: { attachValidation: true, bodyLimit: FEED_MAX_BYTES },
+      options: { bodyCheckedByHandler: true, bodyLimit: FEED_MAX_BYTES },
       handler: async (request, reply) => {
         const key = requireFeedKey(request);
         const body = request.body as unknown;
         const events = typeof body === 'object' && body !== null ? (body as { events?: unknown }).events : undefined;
         try {
-          // A body the route's schema accepted is parsed already: only a refused one is checked again, event by event.
-          const checked = request.validationError === undefined;
-          return await applyFeedBatch(app.db, { keyId: key.id, events, now: app.clock.now(), checked });
+          return await applyFeedBatch(app.db, { keyId: key.id, events, now: app.clock.now() });
         } catch (err) {
           if (err instanceof FeedBatchRefused) return reply.status(err.statusCode).send(err.body);
           throw err;
