@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import type { DayRange } from '../../lib/dates.js';
 import { readCents } from '../../lib/money.js';
 // The settlement's own profit rule (play − win over draw games), so every money report sums alike.
-import { kindFilter, playsBelowByChildOver, profitSum, splitAtClosedWeeks } from '../settlement/index.js';
+import { kindFilter, playsBelowByChildOver, profitSum, rowsOverClosedWeeks } from '../settlement/index.js';
 
 export interface GamePoints {
   gameName: string;
@@ -14,13 +14,15 @@ export interface GamePoints {
 /**
  * The mail statement's "Total Points Used" by type: play points and profit per draw game of the
  * plays below the account (depth > 0, the same plays as the statement's rows), every draw game
- * listed in game order, zeros included. Closed weeks read what their closing fixed.
+ * listed in game order, zeros included. Closed weeks read what their closing fixed (one statement
+ * when the range's whole weeks are all closed).
  */
 export async function pointsByGame(db: Queryable, accountId: string, range: DayRange): Promise<GamePoints[]> {
-  const split = await splitAtClosedWeeks(db, 'games', range);
-  const rows = await queryRows<{ name: string; play_cents: number; profit_cents: number }>(
+  const rows = await rowsOverClosedWeeks<{ name: string; play_cents: number; profit_cents: number }>(
     db,
-    sql`SELECT g.name,
+    'games',
+    range,
+    (split) => sql`SELECT g.id AS game_id, g.name,
                coalesce(x.play_cents, 0)::bigint AS play_cents,
                coalesce(x.profit_cents, 0)::bigint AS profit_cents
           FROM games g
@@ -30,8 +32,8 @@ export async function pointsByGame(db: Queryable, accountId: string, range: DayR
                  WHERE ${kindFilter('games')}
                  GROUP BY d.game_id
                ) x ON x.game_id = g.id
-         WHERE g.kind = 'draw'
-         ORDER BY g.id`,
+         WHERE g.kind = 'draw'`,
+    sql`r.game_id`,
   );
   return rows.map((row) => ({
     gameName: row.name,

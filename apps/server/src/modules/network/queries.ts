@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import type { DayRange } from '../../lib/dates.js';
 import { readCents } from '../../lib/money.js';
-import { closedWeekTotals, kindFilter, oneRoot, playsUnder, profitSum, splitAtClosedWeeks } from '../settlement/index.js';
+import {
+  type ClosedWeekSplit,
+  closedWeekTotals,
+  kindFilter,
+  oneRoot,
+  playsUnder,
+  profitSum,
+  rowsOverClosedWeeks,
+} from '../settlement/index.js';
 
 // Profit here is the draw games' (settlement's profitSum('games'): play − win); poker rake is
 // reported on its own (Poker Revenue).
@@ -23,29 +31,31 @@ export interface MasterProfit {
  * when idle), and whether any of its members played at another agent's cafe in that range. The
  * whole closed weeks of the range are read from what their closing fixed (weekly_play_totals, one
  * row per master, week and game); the other days from the daily roll-ups, one row per agent, day
- * and game.
+ * and game. One statement when the whole weeks of the range are all closed (or there are none).
  */
 export async function dailyStatus(db: Queryable, rootId: string, range: DayRange): Promise<MasterProfit[]> {
-  const split = await splitAtClosedWeeks(db, 'games', range);
   const masterIds = sql`SELECT id FROM masters`;
   // A master's subtree is itself and its members (only players rank below a master, and they
   // have no children): its members' plays are the roll-up rows it is the parent of. The roll-up
   // keeps the points its members played at cafes of other agents apart.
-  const sources = split.days.flatMap((days) => [
-    sql`SELECT p.parent_id AS id, p.game_id, p.play_points_cents, p.win_points_cents, p.other_play_points_cents
-          FROM play_daily_by_parent p
-         WHERE p.parent_id IN (${masterIds}) AND p.day >= ${days.from}::date AND p.day <= ${days.to}::date`,
-    sql`SELECT pd.member_id, pd.game_id, pd.play_points_cents, pd.win_points_cents, 0
-          FROM play_daily pd
-         WHERE pd.member_id IN (${masterIds}) AND pd.day >= ${days.from}::date AND pd.day <= ${days.to}::date`,
-  ]);
-  if (split.closedWeeks.length > 0) {
-    sources.push(
-      sql`SELECT c.root_id AS id, c.game_id, c.play_points_cents, c.win_points_cents, c.other_play_points_cents
-            FROM (${closedWeekTotals(masterIds, 'games', split.closedWeeks)}) c`,
-    );
-  }
-  const rows = await queryRows<{
+  const sources = (split: ClosedWeekSplit) => {
+    const parts = split.days.flatMap((days) => [
+      sql`SELECT p.parent_id AS id, p.game_id, p.play_points_cents, p.win_points_cents, p.other_play_points_cents
+            FROM play_daily_by_parent p
+           WHERE p.parent_id IN (${masterIds}) AND p.day >= ${days.from}::date AND p.day <= ${days.to}::date`,
+      sql`SELECT pd.member_id, pd.game_id, pd.play_points_cents, pd.win_points_cents, 0
+            FROM play_daily pd
+           WHERE pd.member_id IN (${masterIds}) AND pd.day >= ${days.from}::date AND pd.day <= ${days.to}::date`,
+    ]);
+    if (split.closedWeeks.length > 0) {
+      parts.push(
+        sql`SELECT c.root_id AS id, c.game_id, c.play_points_cents, c.win_points_cents, c.other_play_points_cents
+              FROM (${closedWeekTotals(masterIds, 'games', split.closedWeeks)}) c`,
+      );
+    }
+    return sql.join(parts, sql` UNION ALL `);
+  };
+  const rows = await rowsOverClosedWeeks<{
     id: string;
     username: string;
     first_name: string;
@@ -55,20 +65,22 @@ export async function dailyStatus(db: Queryable, rootId: string, range: DayRange
     played_elsewhere: boolean;
   }>(
     db,
-    sql`WITH masters AS (
+    'games',
+    range,
+    (split) => sql`WITH masters AS (
           SELECT a.id, a.username, a.first_name, a.last_name, a.address
             FROM account_closure s JOIN accounts a ON a.id = s.descendant_id
            WHERE s.ancestor_id = ${rootId}::uuid AND a.role = 'master'
         ), profit AS (
           SELECT d.id, ${profitSum('games')} AS cents, bool_or(d.other_play_points_cents > 0) AS played_elsewhere
-            FROM (${sql.join(sources, sql` UNION ALL `)}) d
+            FROM (${sources(split)}) d
            WHERE ${kindFilter('games')}
            GROUP BY d.id
         )
         SELECT m.id, m.username, m.first_name, m.last_name, m.address,
                coalesce(profit.cents, 0)::bigint AS profit_cents, coalesce(profit.played_elsewhere, false) AS played_elsewhere
-          FROM masters m LEFT JOIN profit ON profit.id = m.id
-         ORDER BY lower(m.username)`,
+          FROM masters m LEFT JOIN profit ON profit.id = m.id`,
+    sql`lower(r.username)`,
   );
   return rows.map((r) => ({
     id: r.id,

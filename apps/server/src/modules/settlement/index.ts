@@ -53,7 +53,13 @@ export {
 export { type Recovery, recovery } from './recovery.js';
 export { type SettlementSchedule, startSettlementSchedule } from './schedule.js';
 export { DEFAULT_DEDUCTION_PERCENTAGE, type LoanBalance, settleWeek, type WeekSettlement } from './settle-week.js';
-export { type ClosedWeekSplit, isWeekOpen, lastClosedWeek, splitAtClosedWeeks } from './settlement-calendar.js';
+export {
+  type ClosedWeekSplit,
+  isWeekOpen,
+  lastClosedWeek,
+  rowsOverClosedWeeks,
+  splitAtClosedWeeks,
+} from './settlement-calendar.js';
 export { type WeekMemberPoints, weekMemberPoints } from './week-member-points.js';
 export { type GiftSummary, giftSummary, type StatementLoan, type WeekStatement, weekStatement } from './week-statement.js';
 export { type RevenueWeek, type WeeklyRevenue, weeklyRevenue } from './weekly-revenue.js';

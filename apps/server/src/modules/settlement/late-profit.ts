@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../db/client.js';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
 import { type IsoDay, weekStartOf } from '../../lib/dates.js';
 import { readCents } from '../../lib/money.js';
 import { closedWeekTotals, lateProfitByBookingWeek, oneRoot, profitSum } from './profit-sql.js';
-import { splitAtClosedWeeks } from './settlement-calendar.js';
+import { rowsOverClosedWeeks } from './settlement-calendar.js';
 import { type SettlementKind, weekEndDay } from './weeks.js';
 
 /**
@@ -17,29 +17,24 @@ export async function lateProfitByWeek(
   query: { accountId: string; kind: SettlementKind; from: IsoDay; to: IsoDay },
 ): Promise<Map<IsoDay, number>> {
   const range = { from: weekStartOf(query.from), to: weekEndDay(weekStartOf(query.to)) };
-  const split = await splitAtClosedWeeks(db, query.kind, range);
-  const rows: { week_start: string; profit_cents: number }[] = [];
-  if (split.closedWeeks.length > 0) {
-    const totals = closedWeekTotals(oneRoot(query.accountId), query.kind, split.closedWeeks);
-    rows.push(
-      ...(await queryRows<{ week_start: string; profit_cents: number }>(
-        db,
-        sql`SELECT d.week_start::text AS week_start, ${profitSum(query.kind)} AS profit_cents
-              FROM (SELECT t.week_start, t.late_play_points_cents AS play_points_cents,
-                           t.late_win_points_cents AS win_points_cents, t.late_rake_cents AS rake_cents
-                      FROM (${totals}) t
-                     WHERE t.late_play_points_cents <> 0 OR t.late_win_points_cents <> 0 OR t.late_rake_cents <> 0) d
-             GROUP BY 1`,
-      )),
-    );
-  }
-  for (const days of split.days) {
-    rows.push(
-      ...(await queryRows<{ week_start: string; profit_cents: number }>(
-        db,
-        lateProfitByBookingWeek(query.kind, query.accountId, days),
-      )),
-    );
-  }
+  const rows = await rowsOverClosedWeeks<{ week_start: string; profit_cents: number }>(db, query.kind, range, (split) => {
+    const parts = split.days.map((days) => lateProfitByBookingWeek(query.kind, query.accountId, days));
+    if (split.closedWeeks.length > 0) parts.unshift(closedLateProfit(query.accountId, query.kind, split.closedWeeks));
+    return sql.join(parts, sql` UNION ALL `);
+  });
   return new Map(rows.map((row) => [row.week_start, readCents(row.profit_cents)]));
+}
+
+/**
+ * The late profit of the account in the closed weeks `weeks`, as their closing fixed it: rows of
+ * `week_start` (text) and `profit_cents`, none for a week without late rows.
+ */
+export function closedLateProfit(accountId: string, kind: SettlementKind, weeks: readonly IsoDay[]): SQL {
+  return sql`
+    SELECT d.week_start::text AS week_start, ${profitSum(kind)} AS profit_cents
+      FROM (SELECT t.week_start, t.late_play_points_cents AS play_points_cents,
+                   t.late_win_points_cents AS win_points_cents, t.late_rake_cents AS rake_cents
+              FROM (${closedWeekTotals(oneRoot(accountId), kind, weeks)}) t
+             WHERE t.late_play_points_cents <> 0 OR t.late_win_points_cents <> 0 OR t.late_rake_cents <> 0) d
+     GROUP BY 1`;
 }

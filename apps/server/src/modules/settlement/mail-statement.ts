@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import { type IsoDay, weekStartOf } from '../../lib/dates.js';
 import { readCents } from '../../lib/money.js';
-import { requireAccount } from '../accounts/repository.js';
 import { kindFilter, otherCafesProfitSum, playsBelowByChildOver, profitSum } from './profit-sql.js';
-import { splitAtClosedWeeks } from './settlement-calendar.js';
-import { type WeekStatement, weekStatement } from './week-statement.js';
+import { rowsOverClosedWeeks } from './settlement-calendar.js';
+import { type WeekStatement, weekStatementWithCommission } from './week-statement.js';
 import { weekEndDay } from './weeks.js';
 
 export interface MailRow {
@@ -57,8 +56,7 @@ export interface MailStatement extends MailMembers {
  */
 export async function mailMembers(db: Queryable, query: { accountId: string; weekStart: IsoDay }): Promise<MailMembers> {
   const weekStart = weekStartOf(query.weekStart);
-  const split = await splitAtClosedWeeks(db, 'games', { from: weekStart, to: weekEndDay(weekStart) });
-  const rows = await queryRows<{
+  const rows = await rowsOverClosedWeeks<{
     id: string;
     username: string;
     first_name: string;
@@ -70,9 +68,11 @@ export async function mailMembers(db: Queryable, query: { accountId: string; wee
     other_profit_cents: number | null;
   }>(
     db,
+    'games',
+    { from: weekStart, to: weekEndDay(weekStart) },
     // other_*: null when no play below the child was made at another agent's cafe (every play has
     // play points > 0, so a zero sum means none).
-    sql`SELECT ch.id, ch.username, ch.first_name, ch.last_name,
+    (split) => sql`SELECT ch.id, ch.username, ch.first_name, ch.last_name,
                ist_day(ch.created_at)::text AS registration_day, x.play_cents, x.profit_cents,
                x.other_play_cents, x.other_profit_cents
           FROM (SELECT d.root_id,
@@ -85,6 +85,7 @@ export async function mailMembers(db: Queryable, query: { accountId: string; wee
                  GROUP BY d.root_id) x
           JOIN accounts ch ON ch.id = x.root_id
          ORDER BY lower(ch.username)`,
+    sql`lower(r.username)`,
   );
   return {
     data: rows.map((row) => ({
@@ -116,10 +117,10 @@ export async function mailStatement(
   query: { accountId: string; weekStart: IsoDay; today: IsoDay },
 ): Promise<MailStatement> {
   const weekStart = weekStartOf(query.weekStart);
-  const [account, members, statement] = await Promise.all([
-    requireAccount(db, query.accountId),
+  // Two statements side by side for a closed week (the statement also checks the account exists).
+  const [members, { statement, commission }] = await Promise.all([
     mailMembers(db, { accountId: query.accountId, weekStart }),
-    weekStatement(db, { accountId: query.accountId, weekStart, today: query.today }),
+    weekStatementWithCommission(db, { accountId: query.accountId, weekStart, today: query.today }),
   ]);
   return {
     weekStart,
@@ -127,7 +128,7 @@ export async function mailStatement(
     ...members,
     totals: {
       totalProfitCents: members.data.reduce((sum, row) => sum + row.profitCents, 0),
-      usercommission: account.commission,
+      usercommission: commission,
     },
     statement,
   };

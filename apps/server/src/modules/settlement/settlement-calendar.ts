@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, type DayRange, type IsoDay, weekStartOf } from '../../lib/dates.js';
 import { minDay, SETTLEMENT_KINDS, type SettlementKind } from './weeks.js';
@@ -42,8 +42,37 @@ export async function settlementCalendars(db: Queryable, currentWeek: IsoDay): P
   return calendars;
 }
 
+/**
+ * What one settlement's calendar is built from, as columns of a SELECT list: `closed_weeks`, the
+ * Mondays the job has closed (a json array in order, null when none), and `first_activity`, the
+ * first day with any play or loan, looked up only when no week is closed (PostgreSQL evaluates the
+ * subquery of a branch not taken never). Lets a report read the calendar in the statement that
+ * reads its figures.
+ */
+export function calendarColumns(kind: SettlementKind): SQL {
+  return sql`(SELECT json_agg(s.week_start::text ORDER BY s.week_start) FROM settled_weeks s WHERE s.kind = ${kind}) AS closed_weeks,
+    CASE WHEN NOT EXISTS (SELECT 1 FROM settled_weeks s WHERE s.kind = ${kind})
+         THEN least((SELECT min(day) FROM play_daily), (SELECT min(ist_day(issued_at)) FROM loans))::text END AS first_activity`;
+}
+
+export interface CalendarColumns {
+  closed_weeks: IsoDay[] | null;
+  first_activity: string | null;
+}
+
+/** The calendar of calendarColumns, as of the week starting `currentWeek` (the rule of settlementCalendars). */
+export function calendarFrom(row: CalendarColumns, currentWeek: IsoDay): SettlementCalendar {
+  const closed = row.closed_weeks ?? [];
+  const firstActivity = row.first_activity ? weekStartOf(row.first_activity) : null;
+  const firstWeek = minDay(closed[0] ?? firstActivity ?? currentWeek, currentWeek);
+  const lastClosed = closed.at(-1);
+  return { firstWeek, closed: new Set(closed), nextToClose: lastClosed ? addDays(lastClosed, 7) : firstWeek };
+}
+
+/** One settlement's calendar, in one statement. */
 export async function settlementCalendar(db: Queryable, kind: SettlementKind, currentWeek: IsoDay): Promise<SettlementCalendar> {
-  return (await settlementCalendars(db, currentWeek)).get(kind)!;
+  const [row] = await queryRows<CalendarColumns>(db, sql`SELECT ${calendarColumns(kind)}`);
+  return calendarFrom(row!, currentWeek);
 }
 
 /** Monday of the first week with any play, poker hand or loan; null on an empty database. */
@@ -80,12 +109,18 @@ export interface ClosedWeekSplit {
 }
 
 export async function splitAtClosedWeeks(db: Queryable, kind: SettlementKind, range: DayRange): Promise<ClosedWeekSplit> {
+  // A range without a whole week (yesterday, a few days) is days only: nothing to ask.
+  if (wholeWeeks(range).length === 0) return splitAt(range, new Set());
   const rows = await queryRows<{ week_start: string }>(
     db,
     sql`SELECT week_start::text AS week_start FROM settled_weeks
          WHERE kind = ${kind} AND week_start >= ${range.from} AND week_start <= ${addDays(range.to, -6)}`,
   );
-  const closed = new Set(rows.map((row) => row.week_start));
+  return splitAt(range, new Set(rows.map((row) => row.week_start)));
+}
+
+/** The split of `range` when the weeks `closed` are the closed ones. */
+function splitAt(range: DayRange, closed: ReadonlySet<IsoDay>): ClosedWeekSplit {
   const split: ClosedWeekSplit = { closedWeeks: [], days: [] };
   let day = range.from;
   let runStart: IsoDay | null = null;
@@ -102,4 +137,51 @@ export async function splitAtClosedWeeks(db: Queryable, kind: SettlementKind, ra
   }
   if (runStart !== null) split.days.push({ from: runStart, to: range.to });
   return split;
+}
+
+/** The Mondays of the whole weeks (Monday to Sunday) inside `range`. */
+function wholeWeeks(range: DayRange): IsoDay[] {
+  const weekStart = weekStartOf(range.from);
+  const weeks: IsoDay[] = [];
+  for (
+    let week = weekStart < range.from ? addDays(weekStart, 7) : weekStart;
+    addDays(week, 6) <= range.to;
+    week = addDays(week, 7)
+  ) {
+    weeks.push(week);
+  }
+  return weeks;
+}
+
+/**
+ * The rows of `query` over the days of `range` split at the closed weeks of `kind` (as
+ * splitAtClosedWeeks splits them), in one statement when every whole week of the range is
+ * closed, as the weeks a report asks about mostly are: the statement reads `query` as if they all
+ * were and asks settled_weeks which are (weekly_play_totals holds rows of closed weeks only, so a
+ * week taken for closed wrongly adds nothing); only when one is not does a second statement read
+ * `query` over the real split. `orderBy`, if given, orders the rows (columns of `query` as `r`).
+ */
+export async function rowsOverClosedWeeks<T extends object>(
+  db: Queryable,
+  kind: SettlementKind,
+  range: DayRange,
+  query: (split: ClosedWeekSplit) => SQL,
+  orderBy?: SQL,
+): Promise<T[]> {
+  const weeks = wholeWeeks(range);
+  const order = orderBy ? sql` ORDER BY ${orderBy}` : sql``;
+  const read = (split: ClosedWeekSplit) => queryRows<T>(db, sql`SELECT r.* FROM (${query(split)}) r${order}`);
+  if (weeks.length === 0) return read(splitAt(range, new Set()));
+  // One row at least (the join keeps the settled_weeks row when `query` has none): the answer
+  // about the weeks always comes back.
+  const first = await queryRows<T & { closed_weeks__: IsoDay[] | null; row__: boolean | null }>(
+    db,
+    sql`SELECT r.*, c.closed_weeks__
+          FROM (SELECT json_agg(s.week_start::text) AS closed_weeks__ FROM settled_weeks s
+                 WHERE s.kind = ${kind} AND s.week_start >= ${weeks[0]}::date AND s.week_start <= ${weeks.at(-1)}::date) c
+          LEFT JOIN (SELECT q.*, true AS row__ FROM (${query(splitAt(range, new Set(weeks)))}) q) r ON true${order}`,
+  );
+  const closed = new Set(first[0]?.closed_weeks__ ?? []);
+  if (!weeks.every((week) => closed.has(week))) return read(splitAt(range, closed));
+  return first.filter((row) => row.row__).map(({ closed_weeks__: _weeks, row__: _row, ...row }) => row as unknown as T);
 }

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import { type IsoDay, weekStartOf } from '../../lib/dates.js';
 import { readCents } from '../../lib/money.js';
 import { requireAccount } from '../accounts/repository.js';
 import { kindFilter, playsBelowByChildOver, profitSum } from './profit-sql.js';
-import { splitAtClosedWeeks } from './settlement-calendar.js';
+import { rowsOverClosedWeeks } from './settlement-calendar.js';
 import { type SettlementKind, weekEndDay } from './weeks.js';
 
 export interface WeekMemberPoints {
@@ -25,20 +25,23 @@ export async function weekMemberPoints(
   db: Queryable,
   query: { accountId: string; weekStart: IsoDay; kind?: SettlementKind },
 ): Promise<WeekMemberPoints[]> {
-  await requireAccount(db, query.accountId);
   const kind = query.kind ?? 'games';
   const weekStart = weekStartOf(query.weekStart);
-  const split = await splitAtClosedWeeks(db, kind, { from: weekStart, to: weekEndDay(weekStart) });
-  const rows = await queryRows<{ id: string; username: string; profit_cents: number; play_cents: number }>(
-    db,
-    sql`SELECT ch.id, ch.username, x.profit_cents, x.play_cents
-          FROM (SELECT d.root_id, ${profitSum(kind)} AS profit_cents, sum(d.play_points_cents)::bigint AS play_cents
-                  FROM (${playsBelowByChildOver(query.accountId, kind, split)}) d
-                 WHERE ${kindFilter(kind)}
-                 GROUP BY d.root_id) x
-          JOIN accounts ch ON ch.id = x.root_id
-         ORDER BY lower(ch.username)`,
-  );
+  const [, rows] = await Promise.all([
+    requireAccount(db, query.accountId),
+    rowsOverClosedWeeks<{ id: string; username: string; profit_cents: number; play_cents: number }>(
+      db,
+      kind,
+      { from: weekStart, to: weekEndDay(weekStart) },
+      (split) => sql`SELECT ch.id, ch.username, x.profit_cents, x.play_cents
+            FROM (SELECT d.root_id, ${profitSum(kind)} AS profit_cents, sum(d.play_points_cents)::bigint AS play_cents
+                    FROM (${playsBelowByChildOver(query.accountId, kind, split)}) d
+                   WHERE ${kindFilter(kind)}
+                   GROUP BY d.root_id) x
+            JOIN accounts ch ON ch.id = x.root_id`,
+      sql`lower(r.username)`,
+    ),
+  ]);
   return rows.map((row) => ({
     accountId: row.id,
     username: row.username,

@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { type IsoDay, weekStartOf } from '../../lib/dates.js';
 import { percentOfCents, readCents } from '../../lib/money.js';
-import { lateProfitByWeek } from './late-profit.js';
+import { requireAccount } from '../accounts/repository.js';
+import { closedLateProfit, lateProfitByWeek } from './late-profit.js';
 import { isFinal, settlementCalendar } from './settlement-calendar.js';
-import { weeklyRevenue } from './weekly-revenue.js';
+import { type ClosedRow, closedWeek, type RevenueWeek, SETTLEMENT_COLUMNS, weeklyRevenue } from './weekly-revenue.js';
 import { minDay, weekEndDay, weekEndInstant } from './weeks.js';
 
 /** The spec's gift lines (sections 2 and 9) over a profit, at a commission. */
@@ -78,32 +79,102 @@ export async function weekStatement(
   db: Queryable,
   query: { accountId: string; weekStart: IsoDay; today: IsoDay },
 ): Promise<WeekStatement> {
+  return (await weekStatementWithCommission(db, query)).statement;
+}
+
+/**
+ * weekStatement, and the account's commission now (the mail statement's total shows it). A week
+ * the job has closed is read in one statement: its settlement row, the loans before it and its
+ * late profit as the closing fixed it. Any other week (the current one, one not closed yet, one
+ * before settlement began) goes through the Revenue report's chain of weeks.
+ */
+export async function weekStatementWithCommission(
+  db: Queryable,
+  query: { accountId: string; weekStart: IsoDay; today: IsoDay },
+): Promise<{ statement: WeekStatement; commission: number }> {
   const weekStart = weekStartOf(query.weekStart);
   const weekEnd = weekEndDay(weekStart);
   const currentWeek = weekStartOf(query.today);
   if (weekStart > currentWeek) throw new RangeError(`the week of ${weekStart} has not started`);
+  if (weekStart < currentWeek) {
+    const [facts] = await queryRows<ClosedWeekFacts>(
+      db,
+      sql`SELECT a.id AS account_id, a.commission::text AS commission,
+                 EXISTS (SELECT 1 FROM settled_weeks s WHERE s.week_start = ${weekStart}::date AND s.kind = 'games') AS closed,
+                 (SELECT row_to_json(w) FROM (SELECT ${SETTLEMENT_COLUMNS} FROM weekly_settlements
+                                               WHERE account_id = ${query.accountId}::uuid AND kind = 'games'
+                                                 AND week_start = ${weekStart}::date) w) AS settlement,
+                 lw.loans, lw.owed_cents,
+                 (SELECT lp.profit_cents FROM (${closedLateProfit(query.accountId, 'games', [weekStart])}) lp) AS late_profit_cents
+            FROM (SELECT 1) one
+            LEFT JOIN accounts a ON a.id = ${query.accountId}::uuid
+           CROSS JOIN (${loansBeforeWeekSql(query.accountId, weekStart)}) lw`,
+    );
+    if (!facts?.account_id) await requireAccount(db, query.accountId);
+    if (facts!.closed) {
+      const commission = Number(facts!.commission);
+      const week = closedWeek(weekStart, facts!.settlement ?? undefined, commission);
+      const loans = { count: Number(facts!.loans), owedCents: readCents(facts!.owed_cents) };
+      return { statement: statementOf(week, loans, readCents(facts!.late_profit_cents), 0), commission };
+    }
+  }
   const calendar = await settlementCalendar(db, 'games', currentWeek);
   // From the first open week, so that the open weeks before this one take their share of the loans.
   const from = isFinal(calendar, weekStart) ? weekStart : minDay(weekStart, calendar.nextToClose);
-  const [revenue, loans, late] = await Promise.all([
+  const [revenue, [loans], late] = await Promise.all([
     weeklyRevenue(db, { accountId: query.accountId, kind: 'games', from, to: weekEnd, today: query.today }),
-    loansBeforeWeek(db, query.accountId, weekStart),
+    queryRows<LoansBeforeWeek>(db, loansBeforeWeekSql(query.accountId, weekStart)),
     lateProfitByWeek(db, { accountId: query.accountId, kind: 'games', from: weekStart, to: weekStart }),
   ]);
   const week = revenue.weeks.find((w) => w.weekStart === weekStart)!;
   const liveDeductedBefore = revenue.weeks
     .filter((w) => w.open && w.weekStart < weekStart)
     .reduce((sum, w) => sum + w.revenueDeductionCents, 0);
+  return {
+    statement: statementOf(
+      week,
+      { count: Number(loans?.loans ?? 0), owedCents: readCents(loans?.owed_cents) },
+      late.get(weekStart) ?? 0,
+      liveDeductedBefore,
+    ),
+    commission: revenue.totals.totalRevenuePercentage,
+  };
+}
+
+interface LoansBeforeWeek {
+  loans: number;
+  owed_cents: number;
+}
+
+interface ClosedWeekFacts extends LoansBeforeWeek {
+  /** Null when there is no such account. */
+  account_id: string | null;
+  commission: string;
+  closed: boolean;
+  settlement: ClosedRow | null;
+  late_profit_cents: number | null;
+}
+
+/**
+ * The statement of a week from its Revenue row, the loans before it, its late profit, and what
+ * the open weeks before it (if it is open) take off the loans first.
+ */
+function statementOf(
+  week: RevenueWeek,
+  loans: { count: number; owedCents: number },
+  lateProfitCents: number,
+  liveDeductedBefore: number,
+): WeekStatement {
   const previousLoanCents = loans.owedCents - liveDeductedBefore;
   const gift = giftSummary(week.profitCents, week.commissionPercentage);
   return {
-    weekStart,
-    weekEnd,
+    weekStart: week.weekStart,
+    weekEnd: week.toDate,
     open: week.open,
     commissionPercentage: week.commissionPercentage,
     revenuePercentage: gift.revenuePercentage,
     profitCents: week.profitCents,
-    lateProfitCents: late.get(weekStart) ?? 0,
+    lateProfitCents,
     giftCents: gift.giftCents,
     carryInCents: week.carryInCents,
     // A difference, so that the lines add up to the hundredth.
@@ -123,21 +194,13 @@ export async function weekStatement(
 
 /**
  * The account's loans issued before the week ended, and what was owed on them before the week
- * (principal + fee − the deductions of the closed weeks before it).
+ * (principal + fee − the deductions of the closed weeks before it): one row of `loans` and `owed_cents`.
  */
-async function loansBeforeWeek(
-  db: Queryable,
-  accountId: string,
-  weekStart: IsoDay,
-): Promise<{ count: number; owedCents: number }> {
-  const [row] = await queryRows<{ loans: number; owed_cents: number }>(
-    db,
-    sql`SELECT count(*)::int AS loans,
+function loansBeforeWeekSql(accountId: string, weekStart: IsoDay): SQL {
+  return sql`SELECT count(*)::int AS loans,
                coalesce(sum(l.principal_cents + l.processing_fee_cents
                             - coalesce((SELECT sum(ld.amount_cents) FROM loan_deductions ld
                                          WHERE ld.loan_id = l.id AND ld.week_start < ${weekStart}), 0)), 0)::bigint AS owed_cents
           FROM loans l
-         WHERE l.agent_id = ${accountId} AND l.issued_at < ${weekEndInstant(weekStart).toISOString()}::timestamptz`,
-  );
-  return { count: Number(row?.loans ?? 0), owedCents: readCents(row?.owed_cents) };
+         WHERE l.agent_id = ${accountId} AND l.issued_at < ${weekEndInstant(weekStart).toISOString()}::timestamptz`;
 }

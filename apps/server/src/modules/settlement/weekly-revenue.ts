@@ -3,10 +3,10 @@ import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, type IsoDay, weekStartOf } from '../../lib/dates.js';
 import { readCents } from '../../lib/money.js';
 import { requireAccount } from '../accounts/repository.js';
-import { openLoanBalances, totalOutstanding } from './loan-balances.js';
+import { type LoanRow, openLoanBalancesSql, toLoanBalance, totalOutstanding } from './loan-balances.js';
 import { kindFilter, oneRoot, playsUnder, profitSum } from './profit-sql.js';
 import { type LoanBalance, settleWeek } from './settle-week.js';
-import { isFinal, settlementCalendar } from './settlement-calendar.js';
+import { type CalendarColumns, calendarColumns, calendarFrom, isFinal } from './settlement-calendar.js';
 import { minDay, type SettlementKind, weekEndDay, weekEndInstant, weekStartsBetween } from './weeks.js';
 
 export interface RevenueWeek {
@@ -55,7 +55,21 @@ export interface WeeklyRevenueQuery {
   today: IsoDay;
 }
 
-interface ClosedRow {
+interface RevenueInputs extends CalendarColumns {
+  /** Null when there is no such account. */
+  account_id: string | null;
+  commission: string;
+  loans: LoanRow[] | null;
+  settlements: ClosedRow[] | null;
+}
+
+/** The columns of a ClosedRow, from weekly_settlements. */
+export const SETTLEMENT_COLUMNS = sql`week_start::text AS week_start, profit_cents, carry_in_cents, commission::text AS commission,
+  actual_revenue_cents, deduction_percentage::text AS deduction_percentage, revenue_deduction_cents, rev_after_loan_cents,
+  carry_out_cents`;
+
+/** A weekly_settlements row (SETTLEMENT_COLUMNS). */
+export interface ClosedRow {
   week_start: string;
   profit_cents: number;
   carry_in_cents: number;
@@ -78,33 +92,39 @@ interface ClosedRow {
 export async function weeklyRevenue(db: Queryable, query: WeeklyRevenueQuery): Promise<WeeklyRevenue> {
   const { accountId, kind } = query;
   const currentWeek = weekStartOf(query.today);
-  const [account, allLoans, calendar] = await Promise.all([
-    requireAccount(db, accountId),
-    openLoanBalances(db, { agentId: accountId }),
-    settlementCalendar(db, kind, currentWeek),
-  ]);
   const firstShown = weekStartOf(query.from);
   const lastShown = minDay(weekStartOf(query.to), currentWeek);
-  if (lastShown < firstShown) return { weeks: [], totals: totalsOf([], account.commission, allLoans) };
+  // One statement for the account, its loans, the calendar and the closed weeks' rows. The weeks
+  // computed start at the week shown first, or earlier at the week to close next (the last closed
+  // one + 7: only closed weeks have rows), and the week before them gives the carry.
+  const [inputs] = await queryRows<RevenueInputs>(
+    db,
+    sql`SELECT a.id AS account_id, a.commission::text AS commission,
+               (SELECT json_agg(l ORDER BY l.issued_at, l.id) FROM (${openLoanBalancesSql({ agentId: accountId })}) l) AS loans,
+               ${calendarColumns(kind)},
+               (SELECT json_agg(w ORDER BY w.week_start)
+                  FROM (SELECT ${SETTLEMENT_COLUMNS}
+                          FROM weekly_settlements
+                         WHERE account_id = ${accountId}::uuid AND kind = ${kind}
+                           AND week_start >= least(${firstShown}::date,
+                                                   coalesce((SELECT max(s.week_start) FROM settled_weeks s WHERE s.kind = ${kind}) + 7,
+                                                            ${firstShown}::date)) - 7
+                           AND week_start <= ${lastShown}::date) w) AS settlements
+          FROM (SELECT 1) one
+          LEFT JOIN accounts a ON a.id = ${accountId}::uuid`,
+  );
+  if (!inputs?.account_id) await requireAccount(db, accountId);
+  const commission = Number(inputs!.commission);
+  const allLoans = (inputs!.loans ?? []).map(toLoanBalance);
+  const calendar = calendarFrom(inputs!, currentWeek);
+  if (lastShown < firstShown) return { weeks: [], totals: totalsOf([], commission, allLoans) };
 
   // Open weeks form a chain from the next week to close to the last week shown.
   const firstComputed = minDay(firstShown, calendar.nextToClose);
   const weeks = weekStartsBetween(firstComputed, lastShown);
   const openWeeks = weeks.filter((week) => !isFinal(calendar, week));
 
-  const closedRows = new Map(
-    (
-      await queryRows<ClosedRow>(
-        db,
-        sql`SELECT week_start::text AS week_start, profit_cents, carry_in_cents, commission::text AS commission,
-                   actual_revenue_cents, deduction_percentage::text AS deduction_percentage, revenue_deduction_cents,
-                   rev_after_loan_cents, carry_out_cents
-              FROM weekly_settlements
-             WHERE account_id = ${accountId} AND kind = ${kind}
-               AND week_start >= ${addDays(firstComputed, -7)} AND week_start <= ${lastShown}`,
-      )
-    ).map((row) => [row.week_start, row]),
-  );
+  const closedRows = new Map((inputs!.settlements ?? []).map((row) => [row.week_start, row]));
 
   const liveProfit = new Map<string, number>();
   if (openWeeks.length > 0) {
@@ -128,13 +148,13 @@ export async function weeklyRevenue(db: Queryable, query: WeeklyRevenueQuery): P
   for (const weekStart of weeks) {
     let row: RevenueWeek;
     if (isFinal(calendar, weekStart)) {
-      row = closedWeek(weekStart, closedRows.get(weekStart), account.commission);
+      row = closedWeek(weekStart, closedRows.get(weekStart), commission);
     } else {
       const profitCents = liveProfit.get(weekStart) ?? 0;
       const settled = settleWeek({
         profitCents,
         carryInCents: carry,
-        commission: account.commission,
+        commission: commission,
         loans: loansNow(),
         weekEndsAt: weekEndInstant(weekStart),
       });
@@ -146,7 +166,7 @@ export async function weeklyRevenue(db: Queryable, query: WeeklyRevenueQuery): P
         open: true,
         profitCents,
         carryInCents: carry,
-        commissionPercentage: account.commission,
+        commissionPercentage: commission,
         actualRevenueCents: settled.actualRevenueCents,
         deductionPercentage: settled.deductionPercentage,
         revenueDeductionCents: settled.revenueDeductionCents,
@@ -158,7 +178,7 @@ export async function weeklyRevenue(db: Queryable, query: WeeklyRevenueQuery): P
     if (weekStart >= firstShown) result.push(row);
   }
 
-  return { weeks: result, totals: totalsOf(result, account.commission, allLoans) };
+  return { weeks: result, totals: totalsOf(result, commission, allLoans) };
 }
 
 function totalsOf(weeks: readonly RevenueWeek[], commission: number, loans: readonly LoanBalance[]): RevenueTotals {
@@ -176,7 +196,7 @@ function totalsOf(weeks: readonly RevenueWeek[], commission: number, loans: read
  * A final week as written. No row: an account added after the week closed, or a week before
  * settlement began (nothing to settle): all zero.
  */
-function closedWeek(weekStart: IsoDay, row: ClosedRow | undefined, currentCommission: number): RevenueWeek {
+export function closedWeek(weekStart: IsoDay, row: ClosedRow | undefined, currentCommission: number): RevenueWeek {
   return {
     weekStart,
     fromDate: weekStart,
