@@ -1,17 +1,6 @@
-/**
- * npm run bench:exports [-- --only <scenario>] [--embedded] [--exports N] [--keep]
- *
- * Can year-long exports stall the server for everyone else? Starts the real server
- * (apps/server/src/server.ts, its own process, as `npm start` runs it) on a throwaway database
- * holding a year of draws (a draw every 90 s: ~351k open draws, the heaviest export there is),
- * signs in as a player, fires N concurrent year-long XLSX exports of Draw Details and meanwhile
- * measures `GET /api/health` from the outside. See bench/README.md.
- */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,8 +12,9 @@ import { type Database, migrateDatabase, openDatabase } from '../apps/server/src
 import { accounts } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.js';
 import { percentile } from './load.js';
+import { type BenchServer, sleep, startBenchServer } from './server-process.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const _ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'Bench@1234';
 const PLAYER = 'player1';
@@ -172,69 +162,12 @@ async function fill(database: Database): Promise<void> {
 
 // ---------------------------------------------------------------- the server process
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface RunningServer {
-  port: number;
-  stop(): Promise<void>;
-}
-
-async function startServer(env: Record<string, string>, profileDir?: string): Promise<RunningServer> {
-  const port = await freePort();
-  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      SEED_ON_EMPTY: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server stopped at start:\n${stderr}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`The server did not answer within 60 s:\n${stderr}`);
-    }
-    const res = await request(port, 'GET', '/api/health').catch(() => null);
-    if (res?.status === 200) break;
-    await sleep(200);
-  }
-  return {
-    port,
-    async stop() {
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(killer);
-    },
-  };
+function startServer(env: Record<string, string>, profileDir?: string): Promise<BenchServer> {
+  const nodeArgs = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  return startBenchServer(env, { nodeArgs, startSeconds: 60 });
 }
 
 // ---------------------------------------------------------------- HTTP
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Answer {
   status: number;

@@ -1,22 +1,5 @@
-/**
- * npm run bench:feed [-- --only postgres|pglite] [--seconds N] [--fed-rate N] [--concurrency N] [--quick] [--database URL] [--keep]
- *
- * The platform feed under load, through its HTTP endpoint, on PostgreSQL and on the embedded
- * database (PGlite), in one run: the real server in its own process (as `npm start` runs it) on a
- * database holding the small demo network, fed by the simulator (apps/server/src/demo/simulator.ts)
- * from this process.
- *
- * 1. idle: p50/p95 of three reports (Daily Status of today, Revenue of 12 weeks, Agent Details, as
- *    superadmin: the whole network, the fed plays included), one request at a time;
- * 2. fed: the same while the simulator sends 2,000 plays a second in batches of 1,000;
- * 3. throughput: the simulator as fast as the server takes batches of 1,000 (N in flight), for
- *    `--seconds`: sustained plays a second.
- * See bench/README.md.
- */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,9 +12,10 @@ import { istDay } from '../apps/server/src/lib/dates.js';
 import { createFeedKey } from '../apps/server/src/modules/feed/keys.js';
 import { closeFinishedWeeks } from '../apps/server/src/modules/settlement/index.js';
 import { createAgent, type Phase, percentile, runPhase, type Summary, summarize } from './load.js';
+import { type BenchServer, sleep, startBenchServer } from './server-process.js';
 import { Sessions } from './sessions.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const _ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const HOUSE = 'HOUSE';
 const BATCH = 1_000;
@@ -145,70 +129,10 @@ async function fill(database: Database): Promise<string> {
 
 // ---------------------------------------------------------------- the server process
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
+function startServer(env: Record<string, string>): Promise<BenchServer> {
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return startBenchServer({ DEMO_FEED: '0', HOUSE_USERNAME: HOUSE, ...env }, { nodeArgs });
 }
-
-async function startServer(env: Record<string, string>): Promise<{ port: number; stop(): Promise<void> }> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', 'apps/server/src/server.ts'],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-        SEED_ON_EMPTY: '0',
-        DEMO_FEED: '0',
-        HOUSE_USERNAME: HOUSE,
-        ...env,
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server stopped at start:\n${stderr}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`The server did not answer within 120 s:\n${stderr}`);
-    }
-    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (healthy) break;
-    await sleep(250);
-  }
-  return {
-    port,
-    async stop() {
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(killer);
-    },
-  };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------- the phases
 
