@@ -58,7 +58,6 @@ export {
   isWeekOpen,
   lastClosedWeek,
   rowsOverClosedWeeks,
-  splitAtClosedWeeks,
 } from './settlement-calendar.js';
 export { type WeekMemberPoints, weekMemberPoints } from './week-member-points.js';
 export { type GiftSummary, giftSummary, type StatementLoan, type WeekStatement, weekStatement } from './week-statement.js';

@@ -108,17 +108,6 @@ export interface ClosedWeekSplit {
   days: DayRange[];
 }
 
-export async function splitAtClosedWeeks(db: Queryable, kind: SettlementKind, range: DayRange): Promise<ClosedWeekSplit> {
-  // A range without a whole week (yesterday, a few days) is days only: nothing to ask.
-  if (wholeWeeks(range).length === 0) return splitAt(range, new Set());
-  const rows = await queryRows<{ week_start: string }>(
-    db,
-    sql`SELECT week_start::text AS week_start FROM settled_weeks
-         WHERE kind = ${kind} AND week_start >= ${range.from} AND week_start <= ${addDays(range.to, -6)}`,
-  );
-  return splitAt(range, new Set(rows.map((row) => row.week_start)));
-}
-
 /** The split of `range` when the weeks `closed` are the closed ones. */
 function splitAt(range: DayRange, closed: ReadonlySet<IsoDay>): ClosedWeekSplit {
   const split: ClosedWeekSplit = { closedWeeks: [], days: [] };
@@ -154,8 +143,8 @@ function wholeWeeks(range: DayRange): IsoDay[] {
 }
 
 /**
- * The rows of `query` over the days of `range` split at the closed weeks of `kind` (as
- * splitAtClosedWeeks splits them), in one statement when every whole week of the range is
+ * The rows of `query` over the days of `range` split at the closed weeks of `kind`
+ * (ClosedWeekSplit), in one statement when every whole week of the range is
  * closed, as the weeks a report asks about mostly are: the statement reads `query` as if they all
  * were and asks settled_weeks which are (weekly_play_totals holds rows of closed weeks only, so a
  * week taken for closed wrongly adds nothing); only when one is not does a second statement read
