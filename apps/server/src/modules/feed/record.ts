@@ -17,17 +17,24 @@ export interface Claim {
 export async function claimEventIds(tx: Tx, keyId: number, events: ParsedEvent[], now: Date): Promise<Claim> {
   if (events.length === 0) return { duplicates: new Set(), conflicting: [] };
   const rows = JSON.stringify(events.map((p) => ({ id: p.event.id, type: p.event.type, hash: p.hash })));
-  const claimed = await queryRows<{ id: string }>(
+  // Answers only the ids it could not claim (none, as a rule), not the thousand it claimed. Their
+  // hashes are read by a statement of their own: one that another batch committed while this one
+  // waited for it is not in this statement's snapshot.
+  const unclaimed = await queryRows<{ id: string }>(
     tx,
-    sql`INSERT INTO feed_events (id, key_id, type, body_hash, applied_at)
-        SELECT r.id, ${keyId}, r.type, r.hash, ${now.toISOString()}::timestamptz
-          FROM json_to_recordset(${rows}::json) AS r(id text, type text, hash text)
-        ON CONFLICT (id) DO NOTHING
-        RETURNING id`,
+    sql`WITH r AS MATERIALIZED (
+          SELECT * FROM json_to_recordset(${rows}::json) AS r(id text, type text, hash text)
+        ), claimed AS (
+          INSERT INTO feed_events (id, key_id, type, body_hash, applied_at)
+          SELECT r.id, ${keyId}, r.type, r.hash, ${now.toISOString()}::timestamptz FROM r
+          ON CONFLICT (id) DO NOTHING
+          RETURNING id
+        )
+        SELECT r.id FROM r WHERE r.id NOT IN (SELECT id FROM claimed)`,
   );
-  if (claimed.length === events.length) return { duplicates: new Set(), conflicting: [] };
-  const mine = new Set(claimed.map((r) => r.id));
-  const seen = events.filter((p) => !mine.has(p.event.id));
+  if (unclaimed.length === 0) return { duplicates: new Set(), conflicting: [] };
+  const unclaimedIds = new Set(unclaimed.map((r) => r.id));
+  const seen = events.filter((p) => unclaimedIds.has(p.event.id));
   const before = await queryRows<{ id: string; body_hash: string }>(
     tx,
     sql`SELECT id, body_hash FROM feed_events

@@ -1,7 +1,7 @@
 import { POKER_GAME } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/client.js';
-import { type IsoDay, istDay, weekStartOf } from '../../../lib/dates.js';
+import { addDays, type IsoDay, istDayStart } from '../../../lib/dates.js';
 import { type ApplyContext, claimBatchId, type EventRef, type Item, refuse } from './context.js';
 import { accountMismatch, accountsByUsername, cafesByPlatformId } from './lookups.js';
 
@@ -19,10 +19,15 @@ import { accountMismatch, accountsByUsername, cafesByPlatformId } from './lookup
  * batch is tried again (batch.ts), when it is then known.
  */
 
-/** The day a play or hand at `at` is booked on: null for its own day, `today` when its week is closed. */
-export function bookingDay(at: Date, lastClosedWeek: IsoDay | null, today: IsoDay): IsoDay | null {
-  if (lastClosedWeek === null) return null;
-  return weekStartOf(istDay(at)) <= lastClosedWeek ? today : null;
+/**
+ * The day a play or hand is booked on, by the instant it was played: null for its own day, `today`
+ * when its week is closed. Weeks close in order, so a play is late when it falls before the end of
+ * the last closed week (the Monday after it, 00:00 IST): one comparison per play.
+ */
+export function bookingDays(lastClosedWeek: IsoDay | null, today: IsoDay): (at: Date) => IsoDay | null {
+  if (lastClosedWeek === null) return () => null;
+  const closedUntil = istDayStart(addDays(lastClosedWeek, 7)).getTime();
+  return (at) => (at.getTime() < closedUntil ? today : null);
 }
 
 interface Resolved {
@@ -67,6 +72,7 @@ async function resolveMembersAndCafes<I extends MemberAtCafe>(
 export async function applyPlays(ctx: ApplyContext, items: Item<'play'>[]): Promise<void> {
   if (items.length === 0) return;
   const games = await ctx.gameIds();
+  const bookingDay = bookingDays(ctx.lastClosed.games, ctx.today);
   const rows = (await resolveMembersAndCafes(ctx, items, 'play', (i) => ['playId', i.event.playId])).map(({ item, resolved }) => {
     const e = item.event;
     return {
@@ -77,7 +83,7 @@ export async function applyPlays(ctx: ApplyContext, items: Item<'play'>[]): Prom
       p: e.stakeCents,
       w: e.winCents,
       t: e.at.toISOString(),
-      b: bookingDay(e.at, ctx.lastClosed.games, ctx.today),
+      b: bookingDay(e.at),
       pid: e.playId,
       i: item.index,
     };
@@ -92,21 +98,27 @@ export async function applyPlays(ctx: ApplyContext, items: Item<'play'>[]): Prom
      ORDER BY 1, 2
     ON CONFLICT (game_id, draw_time) DO NOTHING`);
   const json = JSON.stringify(rows);
-  const inserted = await queryRows<{ platform_id: string }>(
+  // Answers only the rows it left out (none, as a rule), not the thousand it wrote.
+  const skipped = await queryRows<{ pid: string }>(
     ctx.tx,
     sql`
-    INSERT INTO plays (member_id, cafe_id, game_id, draw_id, play_points_cents, win_points_cents, played_at, booked_day, platform_id)
-    SELECT r.m, r.c, r.g, d.id, r.p, r.w, r.t, r.b, r.pid
-      FROM json_to_recordset(${json}::json) AS r(m uuid, c uuid, g smallint, dt timestamptz, p bigint, w bigint, t timestamptz, b date, pid text)
-      JOIN draws d ON d.game_id = r.g AND d.draw_time = r.dt
-     WHERE NOT EXISTS (SELECT 1 FROM play_platform_ids k WHERE k.platform_id = r.pid)
-    RETURNING platform_id`,
+    WITH r AS MATERIALIZED (
+      SELECT * FROM json_to_recordset(${json}::json) AS r(m uuid, c uuid, g smallint, dt timestamptz, p bigint, w bigint, t timestamptz, b date, pid text)
+    ), inserted AS (
+      INSERT INTO plays (member_id, cafe_id, game_id, draw_id, play_points_cents, win_points_cents, played_at, booked_day, platform_id)
+      SELECT r.m, r.c, r.g, d.id, r.p, r.w, r.t, r.b, r.pid
+        FROM r JOIN draws d ON d.game_id = r.g AND d.draw_time = r.dt
+       WHERE NOT EXISTS (SELECT 1 FROM play_platform_ids k WHERE k.platform_id = r.pid)
+      RETURNING platform_id
+    )
+    SELECT r.pid FROM r WHERE r.pid NOT IN (SELECT platform_id FROM inserted)`,
   );
-  refuseKnown(ctx, items, rows, inserted, 'playId');
+  refuseKnown(ctx, items, rows, skipped, 'playId');
 }
 
 export async function applyPokerHands(ctx: ApplyContext, items: Item<'pokerHand'>[]): Promise<void> {
   if (items.length === 0) return;
+  const bookingDay = bookingDays(ctx.lastClosed.poker, ctx.today);
   const rows = (await resolveMembersAndCafes(ctx, items, 'pokerHand', (i) => ['handId', i.event.handId])).map(
     ({ item, resolved }) => {
       const e = item.event;
@@ -115,7 +127,7 @@ export async function applyPokerHands(ctx: ApplyContext, items: Item<'pokerHand'
         c: resolved.cafeId,
         r: e.rakeCents,
         t: e.at.toISOString(),
-        b: bookingDay(e.at, ctx.lastClosed.poker, ctx.today),
+        b: bookingDay(e.at),
         pid: e.handId,
         i: item.index,
       };
@@ -123,16 +135,21 @@ export async function applyPokerHands(ctx: ApplyContext, items: Item<'pokerHand'
   );
   if (rows.length === 0) return;
   // The feed carries no pot: the pot is recorded as the rake (the most a hand may rake).
-  const inserted = await queryRows<{ platform_id: string }>(
+  const skipped = await queryRows<{ pid: string }>(
     ctx.tx,
     sql`
-    INSERT INTO poker_hands (member_id, cafe_id, pot_cents, rake_cents, played_at, booked_day, platform_id)
-    SELECT r.m, r.c, r.r, r.r, r.t, r.b, r.pid
-      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(m uuid, c uuid, r bigint, t timestamptz, b date, pid text)
-     WHERE NOT EXISTS (SELECT 1 FROM poker_hand_platform_ids k WHERE k.platform_id = r.pid)
-    RETURNING platform_id`,
+    WITH r AS MATERIALIZED (
+      SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(m uuid, c uuid, r bigint, t timestamptz, b date, pid text)
+    ), inserted AS (
+      INSERT INTO poker_hands (member_id, cafe_id, pot_cents, rake_cents, played_at, booked_day, platform_id)
+      SELECT r.m, r.c, r.r, r.r, r.t, r.b, r.pid
+        FROM r
+       WHERE NOT EXISTS (SELECT 1 FROM poker_hand_platform_ids k WHERE k.platform_id = r.pid)
+      RETURNING platform_id
+    )
+    SELECT r.pid FROM r WHERE r.pid NOT IN (SELECT platform_id FROM inserted)`,
   );
-  refuseKnown(ctx, items, rows, inserted, 'handId');
+  refuseKnown(ctx, items, rows, skipped, 'handId');
 }
 
 /** Rows the insert skipped: their business id was applied before (by another event id). */
@@ -140,15 +157,15 @@ function refuseKnown(
   ctx: ApplyContext,
   items: EventRef[],
   rows: { pid: string; i: number }[],
-  inserted: { platform_id: string }[],
+  skipped: { pid: string }[],
   field: 'playId' | 'handId',
 ): void {
-  if (inserted.length === rows.length) return;
-  const done = new Set(inserted.map((r) => r.platform_id));
+  if (skipped.length === 0) return;
+  const known = new Set(skipped.map((r) => r.pid));
   const byIndex = new Map(items.map((item) => [item.index, item]));
   const what = field === 'playId' ? 'play' : `${POKER_GAME.name.toLowerCase()} hand`;
   for (const row of rows) {
-    if (!done.has(row.pid))
+    if (known.has(row.pid))
       refuse(ctx, byIndex.get(row.i)!, field, `is already known: a ${what} with this ${field} was applied before`);
   }
 }
