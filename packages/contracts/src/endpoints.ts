@@ -9,61 +9,67 @@ import {
   UserAuthParams,
   UserAuthResponse,
 } from './api/auth.js';
-import { type ColumnDef, ErrorBody, RangeQuery } from './api/common.js';
-import { DRAW_COLUMNS, DrawDetailsQuery, DrawDetailsResponse } from './api/draws.js';
+import { ErrorBody, RangeQuery } from './api/common.js';
+import { DrawDetailsQuery, DrawDetailsResponse } from './api/draws.js';
 import { FeedBatchBody, FeedBatchResponse, FeedRefusal, FeedStatusResponse } from './api/feed.js';
 import { HealthResponse, HealthUnavailable } from './api/health.js';
 import {
-  LOAN_COLUMNS,
   LoansQuery,
   LoansResponse,
-  MAIL_COLUMNS,
-  MAIL_POINTS_BY_TYPE_COLUMNS,
-  MANAGER_MAIL_COLUMNS,
   MailQuery,
   MailResponse,
   ManagerMailQuery,
   ManagerMailResponse,
-  RECOVERY_COLUMNS,
-  REVENUE_COLUMNS,
   RecoveryQuery,
   RecoveryResponse,
   RevenueQuery,
   RevenueResponse,
   RevenueWeekQuery,
   RevenueWeekResponse,
-  WEEK_MEMBER_COLUMNS,
 } from './api/money.js';
 import {
   AccountSearchQuery,
   AccountSearchResponse,
-  AGENT_DETAILS_COLUMNS,
-  AGENT_STATUS_COLUMNS,
   AgentListResponse,
   AgentStatusResponse,
-  BALANCE_CHILD_COLUMNS,
-  BALANCE_COLUMNS,
   BalanceQuery,
   BalanceResponse,
-  DAILY_MEMBERS_COLUMNS,
-  DAILY_STATUS_COLUMNS,
   DailyMembersResponse,
   DailyStatusResponse,
-  NON_PERFORMING_COLUMNS,
   NonPerformingResponse,
   StatusQuery,
 } from './api/network.js';
+import { TransferReportQuery, TransferReportResponse } from './api/transfers.js';
+import { AUTH_CALLS, reportPath } from './call-paths.js';
+import { API_ROLES, API_SUBJECT_ROLES } from './permissions.js';
+import { ROLES as ALL_ROLES, type Role } from './roles.js';
+import type { ColumnDef } from './tables/columns.js';
+import { DRAW_COLUMNS } from './tables/draws.js';
+import {
+  LOAN_COLUMNS,
+  MAIL_COLUMNS,
+  MAIL_POINTS_BY_TYPE_COLUMNS,
+  MANAGER_MAIL_COLUMNS,
+  RECOVERY_COLUMNS,
+  REVENUE_COLUMNS,
+  WEEK_MEMBER_COLUMNS,
+} from './tables/money.js';
+import {
+  AGENT_DETAILS_COLUMNS,
+  AGENT_STATUS_COLUMNS,
+  BALANCE_CHILD_COLUMNS,
+  BALANCE_COLUMNS,
+  DAILY_MEMBERS_COLUMNS,
+  DAILY_STATUS_COLUMNS,
+  NON_PERFORMING_COLUMNS,
+} from './tables/network.js';
 import {
   sectionCounterpartyHeader,
   TRANSFER_SECTION_KEYS,
-  TransferReportQuery,
-  TransferReportResponse,
   type TransferSectionKey,
   transferColumns,
   WEEKLY_COUNTERPARTY_HEADER,
-} from './api/transfers.js';
-import { API_ROLES, API_SUBJECT_ROLES } from './permissions.js';
-import { ROLES as ALL_ROLES, type Role } from './roles.js';
+} from './tables/transfers.js';
 
 /**
  * The one table of every call of /api: method, path, schemas, export columns and who may make it.
@@ -113,8 +119,8 @@ function transferExports(counterpartyHeader?: string): Record<TransferSectionKey
   return sheets as Record<TransferSectionKey, readonly ColumnDef[]>;
 }
 
-const report = (path: string, summary: string) =>
-  ({ method: 'GET', path: `/playrep/${path}`, access: 'report', summary }) as const;
+const report = <N extends string>(name: N, summary: string) =>
+  ({ method: 'GET', path: reportPath(name), access: 'report', summary }) as const;
 
 const DEFS = {
   // ---------------------------------------------------------------- public and session calls
@@ -127,30 +133,26 @@ const DEFS = {
     otherResponses: { 503: HealthUnavailable },
   },
   login: {
-    method: 'POST',
-    path: '/auth/login',
+    ...AUTH_CALLS.login,
     access: 'public',
     summary: 'Sign in: sets the session cookie and returns the token once',
     body: LoginBody,
     response: LoginResponse,
   },
   session: {
-    method: 'GET',
-    path: '/auth/session',
+    ...AUTH_CALLS.session,
     access: 'public',
     summary: 'The current session (401 when it has ended)',
     response: SessionResponse,
   },
   logout: {
-    method: 'POST',
-    path: '/auth/logout',
+    ...AUTH_CALLS.logout,
     access: 'public',
     summary: 'Sign out: revokes the session on the server',
     response: LogoutResponse,
   },
   logoutlink: {
-    method: 'GET',
-    path: '/auth/logout',
+    ...AUTH_CALLS.logoutlink,
     access: 'public',
     summary: "Sign out by the spec's GET call",
     response: LogoutResponse,

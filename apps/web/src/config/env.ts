@@ -1,5 +1,6 @@
 /**
- * The one reader of `import.meta.env` in the web app: everything else imports `env`.
+ * The one reader of `import.meta.env` in the web app: everything else imports `env` (except
+ * lib/report-call.ts, whose development-only check must be dropped by the build).
  * Only `VITE_*` variables reach the browser, and none of them is a secret.
  */
 const raw = import.meta.env;

@@ -1,13 +1,27 @@
-import { type CallParams, type CallResponse, ENDPOINTS, type ExportFormat, type ReportCall } from '@playrep/contracts';
+import { type CallParams, type CallResponse, type ExportFormat, type ReportCall, reportPath } from '@playrep/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { api, apiUrl, type QueryValue, type ResponseSchema } from './api-client';
 
 /**
- * The web side of a report call, derived from the contracts' endpoint table: its path, its query
- * type (the parameters are the contract's query, never typed again here) and the schema its
- * answer is checked against. Every report screen loads its data through one of these.
+ * The web side of a report call, derived from the contracts: its path and its query type (the
+ * parameters are the contract's query, never typed again here). Every report screen loads its
+ * data through one of these.
  */
+
+/**
+ * The contract schema a call's answer is checked against, in development and tests: loaded with
+ * the endpoint table on first use. A production build has no such check, and so no zod: the server
+ * checks every answer against the same schema before it sends it (its serializer), and the schemas
+ * of every call would be the largest part of a report page's code on a phone.
+ */
+async function answerSchema<N extends ReportCall>(name: N): Promise<ResponseSchema<CallResponse<N>> | undefined> {
+  // import.meta.env.DEV read here, not through config/env.ts: the build must see a literal `false`
+  // to leave the dynamic import (and with it zod and every schema) out of the bundle.
+  if (!import.meta.env.DEV) return undefined;
+  const { ENDPOINTS } = await import('@playrep/contracts');
+  return ENDPOINTS[name].response as unknown as ResponseSchema<CallResponse<N>>;
+}
 
 /** The query string of a call: blank values are left out, so the server applies its defaults. */
 export function queryStringOf(params: object): Record<string, QueryValue> {
@@ -34,9 +48,8 @@ export interface UseReportOptions {
   keepPrevious?: boolean;
 }
 
-function fetchReport<N extends ReportCall>(name: N, params: CallParams<N>, signal?: AbortSignal): Promise<CallResponse<N>> {
-  const { path, response } = ENDPOINTS[name];
-  return api.get(path, queryStringOf(params), { schema: response as unknown as ResponseSchema<CallResponse<N>>, signal });
+async function fetchReport<N extends ReportCall>(name: N, params: CallParams<N>, signal?: AbortSignal): Promise<CallResponse<N>> {
+  return api.get(reportPath(name), queryStringOf(params), { schema: await answerSchema(name), signal });
 }
 
 function reportQuery<N extends ReportCall>(name: N, params: CallParams<N>) {
@@ -64,10 +77,10 @@ function useReport<N extends ReportCall>(name: N, params: CallParams<N>, options
  * `export const { query: fooQuery, useReport: useFoo, exportHref: fooExport } = reportCall('foo')`.
  */
 export function reportCall<N extends ReportCall>(name: N) {
-  const { path } = ENDPOINTS[name];
+  const path = reportPath(name);
   return {
     name,
-    /** `GET /api/playrep/{name}` with the parameters, its answer checked against the contract. */
+    /** `GET /api/playrep/{name}` with the parameters. */
     fetch: (params: CallParams<N>, signal?: AbortSignal) => fetchReport(name, params, signal),
     /** React Query options of the call (key: the call name and its query string). */
     query: (params: CallParams<N>) => reportQuery(name, params),

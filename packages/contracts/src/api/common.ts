@@ -1,24 +1,5 @@
 import { z } from 'zod';
-
-/** Column types of every report table, on screen and in exports (spec: int, float, date, string, custom). */
-export type ColumnType = 'int' | 'float' | 'date' | 'datetime' | 'string' | 'custom';
-
-/**
- * A report column as both the screen and the server's CSV/XLSX export show it: one definition,
- * so a label can never differ between the two.
- */
-export interface ColumnDef<K extends string = string> {
-  key: K;
-  header: string;
-  type: ColumnType;
-  /** Summed in the total row. */
-  total?: boolean;
-  /** Negative values shown in red. */
-  negativeRed?: boolean;
-}
-
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+import { EXPORT_FORMATS } from '../tables/columns.js';
 
 /** The answer to a query parameter a call does not take. */
 export function unknownQueryParametersMessage(names: readonly string[]): string {

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { FUN_AB_CODE, FUN_AB_SUITS, TRIPLE_FUN_CODE } from '../games.js';
-import { type ColumnDef, EXPORT_FORMATS, queryObject, RangeEcho } from './common.js';
-
-export const DRAW_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
+import { EXPORT_FORMATS } from '../tables/columns.js';
+import { queryObject, RangeEcho } from './common.js';
 
 export const DrawDetailsQuery = queryObject({
   id: z.string().trim().optional(),
@@ -35,27 +33,3 @@ export const DrawDetailsResponse = z.object({
   data: z.array(DrawRow),
 });
 export type DrawDetailsResponse = z.infer<typeof DrawDetailsResponse>;
-
-export const DRAW_COLUMNS: ColumnDef<'srNo' | 'drawno' | 'date'>[] = [
-  { key: 'srNo', header: 'Sr. No.', type: 'int' },
-  { key: 'drawno', header: 'Winning No', type: 'custom' },
-  { key: 'date', header: 'Draw Time', type: 'datetime' },
-];
-
-/** Triple Fun results are stored 'd-d-d' and shown without hyphens. */
-export function displayDrawNo(gameCode: string, drawno: string): string {
-  return gameCode === TRIPLE_FUN_CODE ? drawno.replaceAll('-', '') : drawno;
-}
-
-/** What a Fun AB draw without a colour shows in place of its suit. */
-export const NOT_OPEN = 'Not Open';
-
-/**
- * The winning number as text, the way the screen shows it (spec section 9): Triple Fun without
- * hyphens; Fun AB followed by its suit symbol, or by 'Not Open' when it has no colour.
- */
-export function drawResultText(gameCode: string, drawno: string, color: DrawRow['color']): string {
-  const shown = displayDrawNo(gameCode, drawno);
-  if (gameCode !== FUN_AB_CODE) return shown;
-  return `${shown} ${color ? FUN_AB_SUITS[color].symbol : NOT_OPEN}`;
-}

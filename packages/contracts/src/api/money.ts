@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type ColumnDef, EXPORT_FORMATS, queryObject, RangeEcho, RangeQuery } from './common.js';
+import { EXPORT_FORMATS } from '../tables/columns.js';
+import { queryObject, RangeEcho, RangeQuery } from './common.js';
 
 /**
  * The money reports (docs/domain.md, "Weekly settlement"): Revenue, Poker Revenue, the week popup,
@@ -79,30 +80,6 @@ export const RevenueResponse = z.object({
 });
 export type RevenueResponse = z.infer<typeof RevenueResponse>;
 
-export type RevenueColumnKey =
-  | 'srNo'
-  | 'fromDate'
-  | 'toDate'
-  | 'profit'
-  | 'actualRevenue'
-  | 'revenueDeduction'
-  | 'deductionPercentage'
-  | 'revAfterLoan'
-  | 'commissionPercentage';
-
-/** Revenue and Poker Revenue (spec section 2): the same columns. */
-export const REVENUE_COLUMNS: ColumnDef<RevenueColumnKey>[] = [
-  { key: 'srNo', header: 'Sr. No.', type: 'int' },
-  { key: 'fromDate', header: 'From Date', type: 'date' },
-  { key: 'toDate', header: 'To Date', type: 'date' },
-  { key: 'profit', header: 'Profit', type: 'float', total: true, negativeRed: true },
-  { key: 'actualRevenue', header: 'Actual Rev', type: 'float', total: true, negativeRed: true },
-  { key: 'revenueDeduction', header: 'Rev Ded', type: 'float', total: true, negativeRed: true },
-  { key: 'deductionPercentage', header: 'Ded %', type: 'float' },
-  { key: 'revAfterLoan', header: 'Rev After Loan', type: 'float', total: true, negativeRed: true },
-  { key: 'commissionPercentage', header: 'Revenue %', type: 'float', negativeRed: true },
-];
-
 // ---------------------------------------------------------------- Week statement (mail and the week popup)
 
 /** The loan lines of one week, from the draw-games settlement. */
@@ -151,9 +128,6 @@ export const WeekStatement = WeekRef.extend({
 export type WeekStatement = z.infer<typeof WeekStatement>;
 
 // ---------------------------------------------------------------- Agent Mail Details
-
-/** The mail reports' answer to a From Date that is not a Monday (the server adds the date). */
-export const STATEMENT_FROM_MONDAY_MESSAGE = 'From Date must be a Monday: a statement covers one settlement week';
 
 /**
  * `mailreport` and `managermailreport`: one settlement week. `fromDate` is its Monday, `toDate`
@@ -213,21 +187,6 @@ export const MailResponse = z.object({
 });
 export type MailResponse = z.infer<typeof MailResponse>;
 
-/** "Your Members Played in Other Agents CyberCafe" (spec section 2). */
-export const MAIL_COLUMNS: ColumnDef<'username' | 'name' | 'playPoints' | 'registeredAt' | 'profit'>[] = [
-  { key: 'username', header: 'Member Id', type: 'string' },
-  { key: 'name', header: 'Member Name', type: 'string' },
-  { key: 'playPoints', header: 'Play', type: 'float', total: true },
-  { key: 'registeredAt', header: 'Reg', type: 'date' },
-  { key: 'profit', header: 'Points Used By The Member', type: 'float', total: true, negativeRed: true },
-];
-
-export const MAIL_POINTS_BY_TYPE_COLUMNS: ColumnDef<'type' | 'playPoints' | 'profit'>[] = [
-  { key: 'type', header: 'Type', type: 'string' },
-  { key: 'playPoints', header: 'Play', type: 'float', total: true },
-  { key: 'profit', header: 'Total Points Used', type: 'float', total: true, negativeRed: true },
-];
-
 // ---------------------------------------------------------------- Week popup
 
 /** `revenueweek`: `fromDate` is any day of the week (default: today's week). */
@@ -259,13 +218,6 @@ export const RevenueWeekResponse = z.object({
 });
 export type RevenueWeekResponse = z.infer<typeof RevenueWeekResponse>;
 
-export const WEEK_MEMBER_COLUMNS: ColumnDef<'srNo' | 'username' | 'playPoints' | 'profit'>[] = [
-  { key: 'srNo', header: 'Sr. No.', type: 'int' },
-  { key: 'username', header: 'Member Id', type: 'string' },
-  { key: 'playPoints', header: 'Play', type: 'float', total: true },
-  { key: 'profit', header: 'Points Used By The Member', type: 'float', total: true, negativeRed: true },
-];
-
 // ---------------------------------------------------------------- Computer Loan and Multiple Cybers
 
 export const LoansQuery = queryObject({
@@ -293,15 +245,6 @@ export type LoanRow = z.infer<typeof LoanRow>;
 export const LoansResponse = z.object({ data: z.array(LoanRow) });
 export type LoansResponse = z.infer<typeof LoansResponse>;
 
-/** Computer Loan and Multiple Cybers (spec section 2; labels as the spec spells them). */
-export const LOAN_COLUMNS: ColumnDef<'srNo' | 'username' | 'totalLoan' | 'processingLoan' | 'daysFromLastDeduction'>[] = [
-  { key: 'srNo', header: 'Sr. No.', type: 'int' },
-  { key: 'username', header: 'Agent ID', type: 'string' },
-  { key: 'totalLoan', header: 'total loan', type: 'float', total: true },
-  { key: 'processingLoan', header: 'Prossing loan', type: 'float', total: true },
-  { key: 'daysFromLastDeduction', header: 'Days from Last Deduction', type: 'int' },
-];
-
 // ---------------------------------------------------------------- Revenue Recovery
 
 /** `username` is the master's Agent ID (required). */
@@ -311,8 +254,6 @@ export const RecoveryQuery = queryObject({
   format: z.enum(EXPORT_FORMATS).optional(),
 });
 export type RecoveryQuery = z.infer<typeof RecoveryQuery>;
-
-export const RECOVERY_AGENT_REQUIRED_MESSAGE = 'Agent ID is required';
 
 export const RecoveryResponse = z.object({
   data: z.object({
@@ -328,11 +269,6 @@ export const RecoveryResponse = z.object({
   }),
 });
 export type RecoveryResponse = z.infer<typeof RecoveryResponse>;
-
-export const RECOVERY_COLUMNS: ColumnDef<'masterUsername' | 'recoveryAmount'>[] = [
-  { key: 'masterUsername', header: 'ID', type: 'string' },
-  { key: 'recoveryAmount', header: 'Recovery Amount', type: 'float' },
-];
 
 // ---------------------------------------------------------------- Manager Mail Details
 
@@ -363,10 +299,3 @@ export const ManagerMailResponse = z.object({
   totalProfit: z.number(),
 });
 export type ManagerMailResponse = z.infer<typeof ManagerMailResponse>;
-
-export const MANAGER_MAIL_COLUMNS: ColumnDef<'SrNo' | 'username' | 'name' | 'profit'>[] = [
-  { key: 'SrNo', header: 'Sr. No.', type: 'int' },
-  { key: 'username', header: 'Agent ID', type: 'string' },
-  { key: 'name', header: 'Name', type: 'string' },
-  { key: 'profit', header: 'Profit', type: 'float', total: true, negativeRed: true },
-];

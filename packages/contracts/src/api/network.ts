@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.js';
-import { type ColumnDef, queryObject, RangeEcho, RangeQuery } from './common.js';
+import { queryObject, RangeEcho, RangeQuery } from './common.js';
 
 /** An agent (or any account) as the network reports show it (spec section 3, "Agent row"). */
 export const AgentRow = z.object({
@@ -19,13 +19,6 @@ export type AgentRow = z.infer<typeof AgentRow>;
 
 export const AgentListResponse = z.object({ data: z.array(AgentRow) });
 export type AgentListResponse = z.infer<typeof AgentListResponse>;
-
-export const AGENT_DETAILS_COLUMNS: ColumnDef<'srNo' | 'username' | 'address' | 'commission'>[] = [
-  { key: 'srNo', header: 'Sr. No.', type: 'int' },
-  { key: 'username', header: 'Agent ID', type: 'string' },
-  { key: 'address', header: 'Agent LOCATION', type: 'string' },
-  { key: 'commission', header: 'Profit Shere', type: 'float' },
-];
 
 /**
  * Daily Status, its members popup and Agent Status: profits over the IST days [fromDate, toDate]
@@ -52,13 +45,6 @@ export type DailyStatusRow = z.infer<typeof DailyStatusRow>;
 export const DailyStatusResponse = RangeEcho.extend({ data: z.array(DailyStatusRow), totalProfit: z.number() });
 export type DailyStatusResponse = z.infer<typeof DailyStatusResponse>;
 
-export const DAILY_STATUS_COLUMNS: ColumnDef<'srNo' | 'address' | 'username' | 'profit'>[] = [
-  { key: 'srNo', header: 'Sr. No.', type: 'int' },
-  { key: 'address', header: 'Location', type: 'string' },
-  { key: 'username', header: 'Agent ID', type: 'string' },
-  { key: 'profit', header: 'Profit', type: 'float', total: true, negativeRed: true },
-];
-
 export const MemberElsewhereRow = z.object({
   memberId: z.string(),
   username: z.string(),
@@ -73,24 +59,9 @@ export type MemberElsewhereRow = z.infer<typeof MemberElsewhereRow>;
 export const DailyMembersResponse = RangeEcho.extend({ agent: z.string(), data: z.array(MemberElsewhereRow) });
 export type DailyMembersResponse = z.infer<typeof DailyMembersResponse>;
 
-export const DAILY_MEMBERS_COLUMNS: ColumnDef<'srNo' | 'username' | 'fullname' | 'cafe' | 'cafeAgent' | 'playPoints'>[] = [
-  { key: 'srNo', header: 'Sr. No.', type: 'int' },
-  { key: 'username', header: 'Member ID', type: 'string' },
-  { key: 'fullname', header: 'Member Name', type: 'string' },
-  { key: 'cafe', header: 'Cafe', type: 'string' },
-  { key: 'cafeAgent', header: 'Cafe Agent', type: 'string' },
-  { key: 'playPoints', header: 'Points', type: 'float', total: true },
-];
-
 export const AgentStatusRow = z.object({ _id: z.string(), username: z.string(), fullname: z.string(), profit: z.number() });
 export const AgentStatusResponse = RangeEcho.extend({ data: z.array(AgentStatusRow) });
 export type AgentStatusResponse = z.infer<typeof AgentStatusResponse>;
-
-export const AGENT_STATUS_COLUMNS: ColumnDef<'username' | 'fullname' | 'profit'>[] = [
-  { key: 'username', header: 'Agent ID', type: 'string' },
-  { key: 'fullname', header: 'Agent Name', type: 'string' },
-  { key: 'profit', header: 'Profit', type: 'float', total: true, negativeRed: true },
-];
 
 export const NonPerformingResponse = z.object({
   totalAgents: z.number(),
@@ -98,12 +69,6 @@ export const NonPerformingResponse = z.object({
   data: z.array(AgentRow),
 });
 export type NonPerformingResponse = z.infer<typeof NonPerformingResponse>;
-
-export const NON_PERFORMING_COLUMNS: ColumnDef<'srNo' | 'username' | 'fullname'>[] = [
-  { key: 'srNo', header: 'Sr. No.', type: 'int' },
-  { key: 'username', header: 'Agent ID', type: 'string' },
-  { key: 'fullname', header: 'Agent Name', type: 'string' },
-];
 
 export const BalanceQuery = queryObject({
   id: z.string().trim().optional(),
@@ -120,20 +85,6 @@ export const BalanceResponse = z.object({
   data: z.array(AgentRow),
 });
 export type BalanceResponse = z.infer<typeof BalanceResponse>;
-
-export const BALANCE_COLUMNS: ColumnDef<'srNo' | 'username' | 'fullname' | 'walletBalance'>[] = [
-  { key: 'srNo', header: 'Sr. No.', type: 'int' },
-  { key: 'username', header: 'Agent ID', type: 'string' },
-  { key: 'fullname', header: 'Agent Name', type: 'string' },
-  { key: 'walletBalance', header: 'Points', type: 'float', total: true },
-];
-
-export const BALANCE_CHILD_COLUMNS: ColumnDef<'srNo' | 'username' | 'fullname' | 'walletBalance'>[] = [
-  { key: 'srNo', header: 'Sr. No.', type: 'int' },
-  { key: 'username', header: 'Child ID', type: 'string' },
-  { key: 'fullname', header: 'Agent Name', type: 'string' },
-  { key: 'walletBalance', header: 'Points', type: 'float', total: true },
-];
 
 export const AccountSearchQuery = queryObject({
   id: z.string().trim().optional(),

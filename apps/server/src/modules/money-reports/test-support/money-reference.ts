@@ -1,5 +1,4 @@
 import {
-  CAFES,
   COMMISSIONS,
   cents,
   LOANS,

@@ -1,13 +1,6 @@
-import type { CallBodyInput, CallResponse } from '@playrep/contracts';
+import { AUTH_CALLS, type CallBodyInput, type CallResponse } from '@playrep/contracts';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 import { LOGIN_MESSAGES } from '../components/messages';
-
-/**
- * The sign-in call of the endpoint table (`ENDPOINTS.login`), written out: the table's module
- * holds every call's zod schema, which the sign-in page must not load (login.test.ts checks that
- * the two agree).
- */
-export const LOGIN_CALL = { method: 'POST', path: '/auth/login' } as const;
 
 /**
  * `POST /api/auth/login`. The token in the body is ignored: the httpOnly cookie carries it.
@@ -15,7 +8,7 @@ export const LOGIN_CALL = { method: 'POST', path: '/auth/login' } as const;
  * still lead back to the login screen (spec section 2), which `sessionFromSignIn` decides.
  */
 export function login(body: CallBodyInput<'login'>): Promise<CallResponse<'login'>> {
-  const { path, method } = LOGIN_CALL;
+  const { path, method } = AUTH_CALLS.login;
   // A 401 here means wrong credentials, not an ended session.
   return apiRequest<CallResponse<'login'>>(path, { method, body, skipSessionExpiry: true });
 }

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@playrep/contracts';
+import { AUTH_CALLS } from '@playrep/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,7 +9,7 @@ import { LOGIN_MESSAGES } from '../components/messages';
 
 /** `POST /api/auth/logout`: revokes the session on the server and clears the cookie. */
 export function logoutRequest(): Promise<unknown> {
-  const { path, method } = ENDPOINTS.logout;
+  const { path, method } = AUTH_CALLS.logout;
   // A 401 means the session had already ended: signed out either way.
   return apiRequest(path, { method, skipSessionExpiry: true });
 }

@@ -1,11 +1,11 @@
-import { type CallResponse, ENDPOINTS } from '@playrep/contracts';
+import { AUTH_CALLS, type CallResponse } from '@playrep/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { LocalSession } from '../../../lib/session';
 
 /** `GET /api/auth/session`: 200 while the server session lives, 401 once it has ended. */
 export function fetchSession(signal?: AbortSignal): Promise<CallResponse<'session'>> {
-  const { path, method } = ENDPOINTS.session;
+  const { path, method } = AUTH_CALLS.session;
   return apiRequest<CallResponse<'session'>>(path, { method, signal });
 }
 
