@@ -64,13 +64,34 @@ describe('boot', () => {
     expect(calls.filter((c) => c.url === '/api/auth/login')).toHaveLength(1);
   });
 
-  it('starts the app at once on a role path, with the loading frame meanwhile', async () => {
+  it('starts the app at once on a role path, with the loading frame and the screen title meanwhile', async () => {
     server();
     signInAs('master');
     start('/master/reports/pointtransfer');
     expect(screen.getByRole('status').textContent).toBe('Loading...');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Point Transfer');
     expect(await screen.findByText('Welcome Mira Shah', undefined, { timeout: 15_000 })).toBeTruthy();
     await waitFor(() => expect(window.location.pathname).toBe('/master/reports/pointtransfer'));
+  });
+
+  it.each([
+    ['/areamanager/reports/dailystatus', 'Daily Status'],
+    ['/areamanager/reports', 'Point Transfer'],
+  ])('names the screen being opened at %s while the app loads', async (path, title) => {
+    server();
+    signInAs('areamanager');
+    start(path);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+    expect(await screen.findByText(/^Welcome /, undefined, { timeout: 15_000 })).toBeTruthy();
+  });
+
+  it('names no screen while loading a draw page, whose title is its game', async () => {
+    server();
+    signInAs('areamanager');
+    start('/areamanager/drawdetails/funtarget');
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(await screen.findByText(/^Welcome /, undefined, { timeout: 15_000 })).toBeTruthy();
   });
 
   it('lets the app send a visitor without a session from a role path to the sign-in page', async () => {

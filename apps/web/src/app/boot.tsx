@@ -1,4 +1,4 @@
-import { isRole } from '@playrep/contracts';
+import { isDrawScreen, isRole } from '@playrep/contracts';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { screenAtPath } from '../config/navigation';
@@ -15,18 +15,31 @@ export function isRoleAreaPath(pathname: string): boolean {
   return isRole(roleSegment(pathname));
 }
 
-/** The shell's header and background while the app's code arrives. */
-function AppLoading() {
+/**
+ * The shell's header and background while the app's code arrives, with the title of the screen
+ * being opened where the page will show it: the user sees at once where they are going, and a
+ * phone paints the page's main text before the app's code has run.
+ */
+function AppLoading({ title }: { title: string | undefined }) {
   return (
     <div className={classes.frame}>
       <div className={classes.header}>
         <img src="/logo.svg" alt="" width={36} height={36} />
       </div>
-      <div className={classes.main} role="status">
-        Loading...
+      <div className={classes.main}>
+        {title !== undefined && <h1 className={classes.title}>{title}</h1>}
+        <p className={classes.status} role="status">
+          Loading...
+        </p>
       </div>
     </div>
   );
+}
+
+/** The page title of the screen at a path, where it does not depend on the path's details (a draw page names its game). */
+function titleAtPath(pathname: string): string | undefined {
+  const screen = screenAtPath(pathname);
+  return screen && !isDrawScreen(screen) ? screen.label : undefined;
 }
 
 function AppLoadError() {
@@ -62,7 +75,7 @@ export function boot(container: HTMLElement): Root {
   };
 
   if (isRoleAreaPath(window.location.pathname)) {
-    root.render(<AppLoading />);
+    root.render(<AppLoading title={titleAtPath(window.location.pathname)} />);
     openApp();
     return root;
   }
