@@ -6,26 +6,36 @@ import { expectPath, login, useBrowser } from './harness.js';
 /** At most this much JavaScript, gzip-compressed, before anyone has signed in. */
 const SIGN_IN_BUDGET_BYTES = 80 * 1024;
 
-/** Every script the page fetches from now on, with its size gzip-compressed as the server would send it. */
+/** zod's own error class name, which its code keeps as a string however it is minified. */
+const ZOD_MARKER = 'ZodError';
+
+/**
+ * Every script the page fetches from now on, with its size gzip-compressed as the server would
+ * send it, and whether it carries zod.
+ */
 function recordScripts(page: Page) {
-  const sizes = new Map<string, Promise<number>>();
+  const scripts = new Map<string, Promise<{ size: number; zod: boolean }>>();
   page.on('response', (response) => {
-    if (response.request().resourceType() !== 'script' || sizes.has(response.url())) return;
+    if (response.request().resourceType() !== 'script' || scripts.has(response.url())) return;
     // A body that can no longer be read (the page closed first) counts as NaN, which fails any
     // budget it is part of, and is no unhandled rejection when nothing asks for it.
-    sizes.set(
+    scripts.set(
       response.url(),
       response.body().then(
-        (body) => gzipSync(body).length,
-        () => Number.NaN,
+        (body) => ({ size: gzipSync(body).length, zod: body.includes(ZOD_MARKER) }),
+        () => ({ size: Number.NaN, zod: false }),
       ),
     );
   });
   return {
-    urls: () => [...sizes.keys()],
+    urls: () => [...scripts.keys()],
     async total(): Promise<number> {
-      const all = await Promise.all(sizes.values());
-      return all.reduce((sum, size) => sum + size, 0);
+      const all = await Promise.all(scripts.values());
+      return all.reduce((sum, { size }) => sum + size, 0);
+    },
+    async withZod(): Promise<string[]> {
+      const all = await Promise.all([...scripts].map(async ([url, script]) => ((await script).zod ? [url] : [])));
+      return all.flat();
     },
   };
 }
@@ -35,7 +45,7 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 describe('what a page loads', () => {
   const e2e = useBrowser();
 
-  test('the sign-in page needs at most 80 KB of JavaScript (gzip); the app and each screen come after', async () => {
+  test('the sign-in page needs at most 80 KB of JavaScript (gzip); the app and each screen come after, none with zod', async () => {
     const { page } = e2e;
     const scripts = recordScripts(page);
     await page.goto('/auth/login');
@@ -62,5 +72,9 @@ describe('what a page loads', () => {
       revenue.some((url) => /\/assets\/RevenuePage-[\w-]+\.js$/.test(url)),
       revenue.join(', '),
     ).toBe(true);
+
+    // Answers are checked against the contracts' zod schemas in development only: the server
+    // checks each answer before it sends it, and zod would be the largest part of a report page.
+    expect(await scripts.withZod(), 'scripts carrying zod').toEqual([]);
   });
 });
