@@ -69,7 +69,7 @@ describe('boot', () => {
     signInAs('master');
     start('/master/reports/pointtransfer');
     expect(screen.getByRole('status').textContent).toBe('Loading...');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Point Transfer');
+    expect(screen.getByText('Point Transfer')).toBeTruthy();
     expect(await screen.findByText('Welcome Mira Shah', undefined, { timeout: 15_000 })).toBeTruthy();
     await waitFor(() => expect(window.location.pathname).toBe('/master/reports/pointtransfer'));
   });
@@ -81,7 +81,9 @@ describe('boot', () => {
     server();
     signInAs('areamanager');
     start(path);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+    expect(screen.getByText(title)).toBeTruthy();
+    // The page's own heading comes with the page.
+    expect(screen.queryByRole('heading')).toBeNull();
     expect(await screen.findByText(/^Welcome /, undefined, { timeout: 15_000 })).toBeTruthy();
   });
 
@@ -90,7 +92,7 @@ describe('boot', () => {
     signInAs('areamanager');
     start('/areamanager/drawdetails/funtarget');
     expect(screen.getByRole('status').textContent).toBe('Loading...');
-    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(container?.textContent).not.toMatch(/Fun Target/);
     expect(await screen.findByText(/^Welcome /, undefined, { timeout: 15_000 })).toBeTruthy();
   });
 

@@ -27,7 +27,8 @@ function AppLoading({ title }: { title: string | undefined }) {
         <img src="/logo.svg" alt="" width={36} height={36} />
       </div>
       <div className={classes.main}>
-        {title !== undefined && <h1 className={classes.title}>{title}</h1>}
+        {/* Not yet the page's heading: that one (the page's only h1) comes with the page. */}
+        {title !== undefined && <p className={classes.title}>{title}</p>}
         <p className={classes.status} role="status">
           Loading...
         </p>
