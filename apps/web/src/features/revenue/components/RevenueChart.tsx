@@ -1,22 +1,30 @@
-import '@mantine/charts/styles.css';
-import { CompositeChart } from '@mantine/charts';
 import { Box, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import type { RevenueRow } from '@playrep/contracts';
-import { useId } from 'react';
-import { SideScroll } from '../../../components/ui';
-import { formatAmount, formatDate } from '../../../lib/format';
-import { weekAxisLayout, Y_AXIS_WIDTH } from './chart-axis';
+import { lazy, Suspense, useId } from 'react';
+import { formatDate } from '../../../lib/format';
+import { weekAxisLayout } from './chart-axis';
 
 export const CHART_TITLE = 'Weekly profit and revenue (Actual Rev)';
+
+/** Height of the chart without its week axis (plot and legend). */
+export const PLOT_AND_LEGEND_HEIGHT = 210;
+
+/** One week of the chart. */
+export interface WeekPoint {
+  week: string;
+  profit: number;
+  actualRevenue: number;
+}
 
 /** The x-axis label of a week: its Monday, marked when the week is still open. */
 export function weekLabel(row: Pick<RevenueRow, 'fromDate' | 'open'>): string {
   return `${formatDate(row.fromDate).slice(0, 6)}${row.open ? ' (open)' : ''}`;
 }
 
-/** Height of the chart without its week axis (plot and legend). */
-const PLOT_AND_LEGEND_HEIGHT = 210;
+// The plot's code (recharts) is most of a Revenue page's weight: it comes after the caption and
+// the table, into a space of its final height, so nothing moves when it arrives.
+const RevenueChartPlot = lazy(() => import('./RevenueChartPlot').then((m) => ({ default: m.RevenueChartPlot })));
 
 /**
  * Profit as bars and Actual Rev as a dashed line with dots, one point per week, above the table.
@@ -27,14 +35,14 @@ const PLOT_AND_LEGEND_HEIGHT = 210;
  */
 export function RevenueChart({ rows, profitLabel = 'Profit' }: { rows: readonly RevenueRow[]; profitLabel?: string }) {
   const captionId = useId();
-  const data = rows.map((row) => ({ week: weekLabel(row), profit: row.profit, actualRevenue: row.actualRevenue }));
+  const points: WeekPoint[] = rows.map((row) => ({ week: weekLabel(row), profit: row.profit, actualRevenue: row.actualRevenue }));
   const first = rows[0];
   const last = rows.at(-1);
   const span = first && last ? `${formatDate(first.fromDate)} to ${formatDate(last.toDate)}` : '';
   const { ref, width } = useElementSize();
   const axis = weekAxisLayout(
     width,
-    data.map((d) => d.week),
+    points.map((p) => p.week),
   );
   return (
     <Box component="figure" m={0} aria-labelledby={captionId}>
@@ -43,35 +51,9 @@ export function RevenueChart({ rows, profitLabel = 'Profit' }: { rows: readonly 
         {span ? `, ${span}` : ''}
       </Text>
       <Box ref={ref}>
-        <SideScroll label={CHART_TITLE}>
-          <CompositeChart
-            w={width > 0 ? axis.chartWidth : '100%'}
-            h={PLOT_AND_LEGEND_HEIGHT + axis.axisHeight}
-            data={data}
-            dataKey="week"
-            withLegend
-            legendProps={{ verticalAlign: 'bottom' }}
-            valueFormatter={formatAmount}
-            yAxisProps={{ width: Y_AXIS_WIDTH }}
-            xAxisProps={{
-              interval: 0,
-              angle: axis.angle,
-              textAnchor: axis.angle ? 'end' : 'middle',
-              height: axis.axisHeight,
-            }}
-            referenceLines={[{ y: 0, color: 'gray.6' }]}
-            maxBarWidth={40}
-            series={[
-              { name: 'profit', label: profitLabel, type: 'bar', color: 'blue.7' },
-              { name: 'actualRevenue', label: 'Actual Rev', type: 'line', color: 'orange.9', strokeDasharray: '6 3' },
-            ]}
-            composedChartProps={{
-              title: CHART_TITLE,
-              desc: `${rows.length} weeks; the figures of every week are in the table below.`,
-              margin: { top: 5, right: axis.rightMargin, bottom: 5, left: 5 },
-            }}
-          />
-        </SideScroll>
+        <Suspense fallback={<Box h={PLOT_AND_LEGEND_HEIGHT + axis.axisHeight} aria-hidden />}>
+          <RevenueChartPlot points={points} axis={axis} width={width} profitLabel={profitLabel} />
+        </Suspense>
       </Box>
     </Box>
   );

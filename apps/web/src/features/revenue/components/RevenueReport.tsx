@@ -1,6 +1,6 @@
-import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { type CallParams, REVENUE_COLUMNS, type RevenueRow, type RevenueTotals } from '@playrep/contracts';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { AmountButton } from '../../../components/report/AmountButton';
 import { FigureList } from '../../../components/report/FigureList';
 import { afterWeekText, OPEN_WEEK_TEXT } from '../../../components/report/GiftPointsFigures';
@@ -14,13 +14,10 @@ import { DataTable, DateRangePicker, NEGATIVE_COLOR, ReportToolbar } from '../..
 import { FIRST_REPORT_DAY, LAST_REPORT_DAY, withinReportYears } from '../../../config/report-years';
 import { formatAmount, formatDate } from '../../../lib/format';
 import type { ReportCallApi } from '../../../lib/report-call';
+import { RevenueChart } from './RevenueChart';
 import { type WeekOf, WeekPopup } from './WeekPopup';
 
 type Row = Numbered<RevenueRow>;
-
-// The chart library is most of this page's code: the table shows without waiting for it.
-const RevenueChart = lazy(() => import('./RevenueChart').then((m) => ({ default: m.RevenueChart })));
-const CHART_HEIGHT = 270;
 
 /** The revenue calls (`revenuereport`, `pokerrevenuereport`) share one query and one answer. */
 type RevenueCall = ReportCallApi<'revenuereport'>;
@@ -188,11 +185,7 @@ export function RevenueReport({ definition }: { definition: RevenueReportDefinit
               {note}
             </Text>
           )}
-          {rows.length > 0 && (
-            <Suspense fallback={<Box h={CHART_HEIGHT} aria-hidden />}>
-              <RevenueChart rows={data.data} />
-            </Suspense>
-          )}
+          {rows.length > 0 && <RevenueChart rows={data.data} />}
           <DataTable
             columns={columns}
             rows={rows}
