@@ -1,21 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { LoginResponse } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/db/client.js';
 import { accounts } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.js';
 import { percentile } from './load.js';
 import { type BenchServer, sleep, startBenchServer } from './server-process.js';
+import { createThrowawayDatabase, DEFAULT_ADMIN_URL, type ThrowawayDatabase } from './throwaway-database.js';
 
-const _ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'Bench@1234';
 const PLAYER = 'player1';
 /** Fun Target (games.id 1 in the migrations). */
@@ -78,59 +72,16 @@ interface Latencies {
 
 // ---------------------------------------------------------------- the database
 
-interface BenchDatabase {
-  /** What the server process gets to find it. */
-  serverEnv: Record<string, string>;
-  label: string;
-  drop(): Promise<void>;
-}
-
-async function createDatabase(embedded: boolean, keep: boolean): Promise<BenchDatabase> {
-  if (embedded) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'playrep-exports-'));
-    const database = await openDatabase({ dataDir: dir });
-    try {
-      await fill(database);
-    } finally {
-      await database.close();
-    }
-    return {
-      serverEnv: { DATA_DIR: dir },
-      label: `embedded (PGlite) in ${dir}`,
-      drop: async () => {
-        if (!keep) rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const adminUrl = process.env.BENCH_ADMIN_URL || DEFAULT_ADMIN_URL;
-  const name = `playrep_exports_${randomBytes(4).toString('hex')}`;
-  await withAdmin(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+async function createDatabase(embedded: boolean, keep: boolean): Promise<ThrowawayDatabase> {
+  const created = await createThrowawayDatabase(embedded, 'playrep_exports', keep);
+  const database = await openDatabase(created.open);
   try {
     await fill(database);
-    await database.db.execute(sql`VACUUM (ANALYZE) draws`);
+    if (!embedded) await database.db.execute(sql`VACUUM (ANALYZE) draws`);
   } finally {
     await database.close();
   }
-  return {
-    serverEnv: { DATABASE_URL: url.toString() },
-    label: `PostgreSQL database ${name}`,
-    drop: async () => {
-      if (!keep) await withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    },
-  };
-}
-
-async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
+  return created;
 }
 
 /** The migrated schema, a chain of accounts down to one player, and the year of draws. */
@@ -273,7 +224,7 @@ function probeHealth(port: number) {
 
 // ---------------------------------------------------------------- the scenarios
 
-async function runScenario(scenario: Scenario, database: BenchDatabase, exports: number, profileDir?: string) {
+async function runScenario(scenario: Scenario, database: ThrowawayDatabase, exports: number, profileDir?: string) {
   const server = await startServer({ ...database.serverEnv, ...scenario.serverEnv }, profileDir);
   try {
     const idleProbe = probeHealth(server.port);

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/db/client.js';
 import { isDatabaseEmpty, seedDemoNetwork } from '../apps/server/src/demo/index.js';
 import { runSimulator, type SimulatorStats } from '../apps/server/src/demo/simulator.js';
@@ -14,9 +12,9 @@ import { closeFinishedWeeks } from '../apps/server/src/modules/settlement/index.
 import { createAgent, type Phase, percentile, runPhase, type Summary, summarize } from './load.js';
 import { type BenchServer, sleep, startBenchServer } from './server-process.js';
 import { Sessions } from './sessions.js';
+import { createThrowawayDatabase, DEFAULT_ADMIN_URL } from './throwaway-database.js';
 
 const _ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const HOUSE = 'HOUSE';
 const BATCH = 1_000;
 const SUBJECT = 'superadmin';
@@ -61,19 +59,6 @@ interface BenchDatabase {
 }
 
 async function prepareDatabase(kind: Kind, existingUrl: string | undefined, keep: boolean): Promise<BenchDatabase> {
-  if (kind === 'pglite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'playrep-feedbench-'));
-    const feedKey = await fill(await openDatabase({ dataDir: dir }));
-    return {
-      kind,
-      label: `embedded (PGlite) in ${dir}`,
-      serverEnv: { DATA_DIR: dir },
-      feedKey,
-      drop: async () => {
-        if (!keep) rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
   if (existingUrl) {
     const feedKey = await fill(await openDatabase({ databaseUrl: existingUrl, poolSize: 4 }));
     return {
@@ -84,31 +69,9 @@ async function prepareDatabase(kind: Kind, existingUrl: string | undefined, keep
       drop: async () => {},
     };
   }
-  const adminUrl = process.env.BENCH_ADMIN_URL || DEFAULT_ADMIN_URL;
-  const name = `playrep_feedbench_${randomBytes(4).toString('hex')}`;
-  await withAdmin(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const feedKey = await fill(await openDatabase({ databaseUrl: url.toString(), poolSize: 4 }));
-  return {
-    kind,
-    label: `PostgreSQL database ${name}`,
-    serverEnv: { DATABASE_URL: url.toString() },
-    feedKey,
-    drop: async () => {
-      if (!keep) await withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    },
-  };
-}
-
-async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
+  const created = await createThrowawayDatabase(kind === 'pglite', 'playrep_feedbench', keep);
+  const feedKey = await fill(await openDatabase({ ...created.open, poolSize: 4 }));
+  return { ...created, kind, feedKey };
 }
 
 /** Migrated, the small demo network in it (unless it has a network), finished weeks closed, a feed key. */
