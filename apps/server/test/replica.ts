@@ -11,6 +11,12 @@ import pg from 'pg';
  * with the PostgreSQL 15 binaries: `pg_basebackup -R` into a temporary folder, then a second
  * `postgres` on a free port. It follows the primary until it is stopped and removed.
  *
+ * It streams through a replication slot of its own, so that the primary keeps the WAL the replica
+ * has not received while it is stopped: without one, the checkpoints that other tests' CREATE and
+ * DROP DATABASE force on the shared server remove that WAL, and a restarted replica can never
+ * catch up. The slot is dropped with the replica, and a slot left by a test process that died is
+ * dropped by the next one (its name carries the process id).
+ *
  * Needs: the primary allows replication connections from 127.0.0.1 (pg_hba.conf: `host replication
  * all 127.0.0.1/32 trust`, which .ci/run adds), and, when run as root, the `postgres` system user
  * to own and run the replica (PostgreSQL refuses to run as root).
@@ -65,6 +71,8 @@ async function freePort(): Promise<number> {
 export async function createReplica(primaryUrl: string): Promise<Replica> {
   const primary = new URL(primaryUrl);
   const port = await freePort();
+  await dropSlotsOfDeadProcesses(primaryUrl);
+  const slot = `${SLOT_PREFIX}${process.pid}_${port}`;
   const dir = mkdtempSync(path.join(tmpdir(), 'playrep-replica-'));
   const dataDir = path.join(dir, 'data');
   const owner =
@@ -86,7 +94,10 @@ export async function createReplica(primaryUrl: string): Promise<Replica> {
     decodeURIComponent(primary.username || 'postgres'),
     '-D',
     dataDir,
-    '-R', // standby.signal and primary_conninfo: it follows the primary
+    '-R', // standby.signal, primary_conninfo and primary_slot_name: it follows the primary
+    '-C', // through a new slot of its own
+    '-S',
+    slot,
     '-X',
     'stream',
     '-c',
@@ -131,6 +142,7 @@ export async function createReplica(primaryUrl: string): Promise<Replica> {
     },
     remove: async () => {
       await replica.stop();
+      await dropSlot(primaryUrl, slot);
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -142,6 +154,43 @@ export async function createReplica(primaryUrl: string): Promise<Replica> {
     throw error;
   }
   return replica;
+}
+
+const SLOT_PREFIX = 'playrep_test_replica_';
+
+async function dropSlot(primaryUrl: string, slot: string): Promise<void> {
+  await queryOne(
+    primaryUrl,
+    `SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE slot_name = '${slot}' AND NOT active`,
+  );
+}
+
+/** Drops the inactive slots of test replicas whose process is gone (killed before it removed them). */
+async function dropSlotsOfDeadProcesses(primaryUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: primaryUrl, connectionTimeoutMillis: 2_000 });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ slot_name: string }>(
+      `SELECT slot_name FROM pg_replication_slots WHERE slot_name LIKE '${SLOT_PREFIX}%' AND NOT active`,
+    );
+    for (const { slot_name: name } of rows) {
+      const pid = Number(name.slice(SLOT_PREFIX.length).split('_')[0]);
+      if (!processIsGone(pid)) continue;
+      await client.query('SELECT pg_drop_replication_slot($1) FROM pg_replication_slots WHERE slot_name = $1 AND NOT active', [name]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+function processIsGone(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return true;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
 }
 
 /** Waits until the replica has replayed the primary's current WAL position. */
