@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { OpenOptions } from '../apps/server/src/db/client.js';
+import { createScratchDatabase } from '../apps/server/test/scratch-database.js';
 
 /** Where a benchmark creates its PostgreSQL database, unless BENCH_ADMIN_URL says otherwise. */
 export const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -35,27 +34,13 @@ export async function createThrowawayDatabase(embedded: boolean, prefix: string,
       },
     };
   }
-  const adminUrl = process.env.BENCH_ADMIN_URL || DEFAULT_ADMIN_URL;
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  await withAdmin(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(process.env.BENCH_ADMIN_URL || DEFAULT_ADMIN_URL, prefix);
   return {
-    label: `PostgreSQL database ${name}`,
-    open: { databaseUrl: url.toString() },
-    serverEnv: { DATABASE_URL: url.toString() },
+    label: `PostgreSQL database ${scratch.name}`,
+    open: { databaseUrl: scratch.url },
+    serverEnv: { DATABASE_URL: scratch.url },
     drop: async () => {
-      if (!keep) await withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      if (!keep) await scratch.drop();
     },
   };
-}
-
-async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }

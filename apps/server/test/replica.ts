@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import { withClient } from './scratch-database.js';
 
 /**
  * A real streaming replica of the test PostgreSQL server (TEST_DATABASE_URL), made on this machine
@@ -158,29 +158,23 @@ export async function createReplica(primaryUrl: string): Promise<Replica> {
 
 const SLOT_PREFIX = 'playrep_test_replica_';
 
+const DROP_INACTIVE_SLOT = 'SELECT pg_drop_replication_slot($1) FROM pg_replication_slots WHERE slot_name = $1 AND NOT active';
+
 async function dropSlot(primaryUrl: string, slot: string): Promise<void> {
-  await queryOne(
-    primaryUrl,
-    `SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE slot_name = '${slot}' AND NOT active`,
-  );
+  await withClient(primaryUrl, (c) => c.query(DROP_INACTIVE_SLOT, [slot]));
 }
 
 /** Drops the inactive slots of test replicas whose process is gone (killed before it removed them). */
 async function dropSlotsOfDeadProcesses(primaryUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: primaryUrl, connectionTimeoutMillis: 2_000 });
-  await client.connect();
-  try {
+  await withClient(primaryUrl, async (client) => {
     const { rows } = await client.query<{ slot_name: string }>(
       `SELECT slot_name FROM pg_replication_slots WHERE slot_name LIKE '${SLOT_PREFIX}%' AND NOT active`,
     );
     for (const { slot_name: name } of rows) {
       const pid = Number(name.slice(SLOT_PREFIX.length).split('_')[0]);
-      if (!processIsGone(pid)) continue;
-      await client.query('SELECT pg_drop_replication_slot($1) FROM pg_replication_slots WHERE slot_name = $1 AND NOT active', [name]);
+      if (processIsGone(pid)) await client.query(DROP_INACTIVE_SLOT, [name]);
     }
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 function processIsGone(pid: number): boolean {
@@ -209,11 +203,5 @@ export async function waitForReplay(primaryUrl: string, replicaUrl: string, time
 }
 
 async function queryOne<T>(url: string, text: string): Promise<T> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows[0] as T;
-  } finally {
-    await client.end();
-  }
+  return withClient(url, async (c) => (await c.query(text)).rows[0] as T, 2_000);
 }

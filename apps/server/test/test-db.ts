@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { type Database, migrateDatabase, openDatabase } from '../src/db/client.js';
+import { createScratchDatabase } from './scratch-database.js';
 
 /**
  * Test databases: every suite gets a fresh, migrated one. PGlite (in memory) always; PostgreSQL
@@ -27,15 +26,10 @@ export async function createTestDatabase(
   if (kind === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-    const name = `playrep_t_${randomBytes(6).toString('hex')}`;
-    await withAdmin(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
-    const target = new URL(adminUrl);
-    target.pathname = `/${name}`;
-    url = target.toString();
+    const scratch = await createScratchDatabase(adminUrl, 'playrep_t');
+    url = scratch.url;
     database = await openDatabase({ databaseUrl: url, poolSize: options.poolSize ?? 10 });
-    drop = async () => {
-      await withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    };
+    drop = scratch.drop;
   } else {
     database = await openDatabase({ dataDir: 'memory://' });
   }
@@ -48,16 +42,6 @@ export async function createTestDatabase(
       await drop();
     },
   };
-}
-
-async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** The database's own message for a statement it refuses ('' when it accepts it); Drizzle wraps it in `cause`. */
