@@ -12,6 +12,7 @@ export * from './games.js';
 export * from './names.js';
 export * from './permissions.js';
 export * from './roles.js';
+export * from './sessions.js';
 export * from './tables/columns.js';
 export * from './tables/draws.js';
 export * from './tables/money.js';

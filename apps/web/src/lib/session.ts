@@ -1,4 +1,4 @@
-import { isRole, type Role } from '@playrep/contracts';
+import { isRole, type Role, SESSION_TTL_SECONDS } from '@playrep/contracts';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -31,12 +31,8 @@ export interface SessionNotice {
 
 export const SESSION_EXPIRED_NOTICE = 'Your session has expired. Please sign in again.';
 
-/**
- * Sessions end 30 minutes after sign-in (spec section 9); used when the server gives no expiry.
- * Written here rather than read from the contracts' SESSION_TTL_SECONDS, whose module brings zod
- * into the sign-in page's code; session.test.ts checks that the two agree.
- */
-export const SESSION_LIFETIME_MS = 30 * 60 * 1000;
+/** Sessions end 30 minutes after sign-in (spec section 9); used when the server gives no expiry. */
+export const SESSION_LIFETIME_MS = SESSION_TTL_SECONDS * 1000;
 
 /** sessionStorage keys (spec section 3 names, minus the token, which is never stored). */
 export const STORAGE_KEYS = {

@@ -12,12 +12,6 @@ const requiredString = () =>
 
 export const RoleSchema = z.enum(ROLES);
 
-/** Sessions end this long after sign-in, whatever happens in between (absolute expiry). */
-export const SESSION_TTL_SECONDS = 30 * 60;
-
-/** Name of the httpOnly cookie that carries the session token. */
-export const SESSION_COOKIE = 'session-token';
-
 /** Same answer for an unknown username and a wrong password (no account enumeration). */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password.';
 export const INACTIVE_ACCOUNT_MESSAGE = 'This account is inactive. Please contact your manager.';
