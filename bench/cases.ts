@@ -1,24 +1,33 @@
 import { DRAW_GAMES } from '@playrep/contracts';
 import type { Db } from '../apps/server/src/db/client.js';
 import { addDays, type IsoDay, weekStartOf } from '../apps/server/src/lib/dates.js';
+import { countManagedAccounts, listManagedAccounts } from '../apps/server/src/modules/access/accounts-list.js';
 import { directChildren, mastersInScope, pathFrom, searchAccounts } from '../apps/server/src/modules/accounts/repository.js';
+import { countActivity, listActivity } from '../apps/server/src/modules/activity/queries.js';
+import { activityScopeOf } from '../apps/server/src/modules/activity/scope.js';
 import { findDrawGame, findDraws } from '../apps/server/src/modules/draws/queries.js';
-import { pointsByGame } from '../apps/server/src/modules/money-reports/queries.js';
-import { dailyStatus, membersElsewhere, profitOver } from '../apps/server/src/modules/network/queries.js';
+import { cafeProfit } from '../apps/server/src/modules/insight/cafe-profit.js';
+import { childrenWeeklyProfit, trendWeeks } from '../apps/server/src/modules/insight/queries.js';
 import {
-  loansReport,
-  mailMembers,
-  mailStatement,
-  recovery,
-  type SettlementKind,
-  weeklyRevenue,
-  weekMemberPoints,
-  weekStatement,
-} from '../apps/server/src/modules/settlement/index.js';
+  bigWinsToday,
+  idleMasters,
+  lastWeekFigures,
+  losingCafesToday,
+  openLoans,
+  todayFigures,
+  waitingTransfers,
+} from '../apps/server/src/modules/insight/today.js';
+import { loansReport } from '../apps/server/src/modules/loans/loans-report.js';
+import { agentMail, mailMembers } from '../apps/server/src/modules/money-reports/queries/mail-statement.js';
+import { pointsByGame } from '../apps/server/src/modules/money-reports/queries/points-by-game.js';
+import { revenueRecovery } from '../apps/server/src/modules/money-reports/queries/recovery.js';
+import { weekMemberPoints } from '../apps/server/src/modules/money-reports/queries/week-member-points.js';
+import { dailyStatus, membersElsewhere, profitOver } from '../apps/server/src/modules/network/queries.js';
 import { categorize } from '../apps/server/src/modules/transfers/present.js';
 import { type Channel, findTransfers } from '../apps/server/src/modules/transfers/queries.js';
+import { type SettlementKind, weeklyRevenue, weekStatement } from '../apps/server/src/modules/weeks/index.js';
 
-/** The accounts the bench signs in as (DOMAIN.md section 9 demo accounts, password Demo@1234). */
+/** The accounts the bench signs in as (docs/domain.md, "Demo data", password Demo@1234). */
 export const BENCH_USERS = ['master1', 'am1', 'superadmin'] as const;
 export type BenchUser = (typeof BENCH_USERS)[number];
 
@@ -33,6 +42,9 @@ const TRANSFER_AIM: Aim = { ms: 50, source: 'transfer and draw reports over 7 da
 const REVENUE_AIM: Aim = { ms: 100, source: 'Revenue over 12 weeks' };
 const MONEY_AIM: Aim = { ms: 100, source: 'the Revenue figure applied to the other money reports', derived: true };
 const NETWORK_AIM: Aim = { ms: 50, source: 'network reports' };
+const ACTIVITY_AIM: Aim = { ms: 50, source: 'the Activity screen over 1,000,000 entries' };
+const ACCOUNTS_AIM: Aim = { ms: 50, source: "the superadmin's Accounts screen on the large network" };
+const INSIGHT_AIM: Aim = { ms: 50, source: 'Today, Trends (26 weeks) and Cafe Profit at c=1 (docs/domain.md, "Insight")' };
 
 /** What every case may refer to: today and the ids of the accounts it names. */
 export interface BenchContext {
@@ -154,7 +166,7 @@ export function benchCases(): BenchCase[] {
         const range = lastWeek(ctx);
         const accountId = ctx.ids[user]!;
         return Promise.all([
-          mailStatement(db, { accountId, weekStart: range.from, today: ctx.today }),
+          agentMail(db, { accountId, weekStart: range.from, today: ctx.today }),
           pointsByGame(db, accountId, range),
         ]);
       },
@@ -192,7 +204,7 @@ export function benchCases(): BenchCase[] {
       note: 'master1',
       path: () => `/revenuerecovery?${qs({ username: 'master1' })}`,
       aim: MONEY_AIM,
-      bare: (db, ctx) => recovery(db, { masterId: ctx.ids.master1! }),
+      bare: (db, ctx) => revenueRecovery(db, { masterId: ctx.ids.master1! }),
     });
   }
 
@@ -283,7 +295,87 @@ export function benchCases(): BenchCase[] {
       },
     );
   }
+  // The Activity screen over ACTIVITY_BENCH_ENTRIES entries (activity-entries.ts): its first page
+  // and its count, as the screen asks them; the superadmin sees all, am1 its subtree's.
+  for (const user of ['superadmin', 'am1'] as const) {
+    const scope = (ctx: BenchContext) =>
+      activityScopeOf({ accountId: ctx.ids[user]!, role: user === 'am1' ? 'areamanager' : 'superadmin' });
+    cases.push({
+      endpoint: 'activity',
+      user,
+      note: 'page 1 of 20',
+      path: () => '/activity',
+      aim: ACTIVITY_AIM,
+      bare: (db, ctx) =>
+        Promise.all([
+          listActivity(db, scope(ctx), {}, { sort: 'at', direction: 'desc', offset: 0, limit: 20 }),
+          countActivity(db, scope(ctx), {}),
+        ]),
+    });
+  }
+  // The Accounts screen of the superadmin: every account of the large network, its first page by
+  // username and the count, as the screen asks them.
+  cases.push({
+    endpoint: 'accounts',
+    user: 'superadmin',
+    note: 'page 1 of 20',
+    path: () => '/accounts',
+    aim: ACCOUNTS_AIM,
+    bare: (db, ctx) =>
+      Promise.all([
+        listManagedAccounts(db, ctx.ids.superadmin!, {}, { sort: 'username', order: 'asc', offset: 0, limit: 20 }, new Date()),
+        countManagedAccounts(db, ctx.ids.superadmin!, {}, new Date()),
+      ]),
+  });
+  cases.push(...insightCases());
   return cases;
+}
+
+/** Today, Trends over 26 weeks and Cafe Profit of last week for the superadmin: the whole network below one account. */
+function insightCases(): BenchCase[] {
+  const user = 'superadmin';
+  return [
+    {
+      endpoint: 'today',
+      user,
+      note: '',
+      path: () => '/today',
+      aim: INSIGHT_AIM,
+      bare: (db, ctx) => {
+        const id = ctx.ids[user]!;
+        // The bench's clock is the real one: today's figures, and last week's up to now.
+        const now = new Date();
+        return Promise.all([
+          todayFigures(db, id, ctx.today),
+          lastWeekFigures(db, id, now),
+          bigWinsToday(db, { accountId: id, today: ctx.today, thresholdCents: 1_000_000n, limit: 20 }),
+          losingCafesToday(db, { accountId: id, today: ctx.today, limit: 20 }),
+          waitingTransfers(db, id),
+          openLoans(db, id, ctx.today),
+          idleMasters(db, id, ctx.today),
+        ]);
+      },
+    },
+    {
+      endpoint: 'trends',
+      user,
+      note: '26 weeks',
+      path: () => `/trends?${qs({ weeks: 26 })}`,
+      aim: INSIGHT_AIM,
+      bare: (db, ctx) => {
+        const { before, shown } = trendWeeks(ctx.today, 26);
+        return childrenWeeklyProfit(db, { accountId: ctx.ids[user]!, weekStarts: [...before, ...shown], today: ctx.today });
+      },
+    },
+    {
+      endpoint: 'cafeprofit',
+      user,
+      note: 'last week',
+      path: (ctx) => `/cafeprofit?${rangeQs(lastWeek(ctx))}`,
+      aim: INSIGHT_AIM,
+      bare: (db, ctx) => cafeProfit(db, ctx.ids[user]!, lastWeek(ctx)),
+    },
+  ];
 }
 
 /** Every username a case refers to, for the id lookup. */

@@ -1,5 +1,9 @@
 /**
- * npx tsx bench/compare.ts <git revision> [--only <pattern>] [--requests N]
+ * npx tsx bench/compare.ts <git revision> [--only <pattern>] [--requests N] [--sign-in]
+ *
+ * With --sign-in, POST /api/auth/login as master1 instead of the report cases (each request from
+ * an address of its own, given in X-Forwarded-For to both apps, so that the sign-in throttle never
+ * answers: what is measured is a sign-in that succeeds, with all it writes).
  *
  * Before/after in one run: the app as of <revision> and the app of the working tree, both in
  * this process on the bench database, each case measured at c=1 in alternating rounds of 5
@@ -19,6 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { readEnv } from '../apps/server/src/config/env.js';
 import { type Database, openDatabase } from '../apps/server/src/db/client.js';
+import { DEMO_PASSWORD } from '../apps/server/src/demo/network.js';
 import { istDay } from '../apps/server/src/lib/dates.js';
 import { benchCases, caseLabel, NAMED_ACCOUNTS } from './cases.js';
 import { createAgent, runPhase, type Summary, summarize } from './load.js';
@@ -39,7 +44,7 @@ async function start(build: typeof buildApp, open: typeof openDatabase, url: str
   const database = await open({ databaseUrl: url, poolSize: 12 });
   const app = await build({
     database,
-    env: readEnv({ DATABASE_URL: url, LOG_LEVEL: 'silent', SEED_ON_EMPTY: '0' }),
+    env: readEnv({ DATABASE_URL: url, LOG_LEVEL: 'silent', SEED_ON_EMPTY: '0', TRUST_PROXY: '127.0.0.1' }),
     webDist: null,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -51,7 +56,7 @@ async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     args: process.argv.slice(2),
     allowPositionals: true,
-    options: { only: { type: 'string' }, requests: { type: 'string', default: '30' } },
+    options: { only: { type: 'string' }, requests: { type: 'string', default: '30' }, 'sign-in': { type: 'boolean' } },
   });
   const revision = positionals[0];
   if (!revision) throw new Error('Usage: npx tsx bench/compare.ts <git revision> [--only <pattern>] [--requests N]');
@@ -80,6 +85,10 @@ async function main(): Promise<void> {
       const agent = createAgent(4);
       const phase = { concurrency: 1, requests: ROUND, maxSeconds: 60, warmupPerClient: 0 };
       const show = (s: Summary) => `${s.p50.toFixed(1).padStart(7)} / ${s.p95.toFixed(1).padStart(7)}`;
+      if (values['sign-in']) {
+        await compareSignIn(before, after, rounds, revision, show);
+        return;
+      }
       process.stdout.write(`c=1 p50 / p95 ms, ${rounds * ROUND} requests a side; before = ${revision}, after = working tree\n`);
       for (const c of benchCases().filter((c) => !only || only.test(caseLabel(c)))) {
         const pathAndQuery = `/api/playrep${c.path(ctx)}`;
@@ -112,6 +121,45 @@ async function main(): Promise<void> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Sign-ins of master1, alternating rounds of ROUND on each side; every request from a new address. */
+async function compareSignIn(before: Side, after: Side, rounds: number, revision: string, show: (s: Summary) => string) {
+  let address = 0;
+  const signIn = async (side: Side): Promise<number> => {
+    address++;
+    const started = performance.now();
+    const res = await fetch(`http://127.0.0.1:${side.port}/api/auth/login`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+      },
+      body: JSON.stringify({ username: 'master1', password: DEMO_PASSWORD }),
+    });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
+    return performance.now() - started;
+  };
+  const latencies = { before: [] as number[], after: [] as number[] };
+  for (let round = -1; round < rounds; round++) {
+    for (const [name, side] of [
+      ['before', before],
+      ['after', after],
+    ] as const) {
+      for (let i = 0; i < ROUND; i++) {
+        const ms = await signIn(side);
+        if (round >= 0) latencies[name].push(ms); // round -1 warms both up
+      }
+    }
+  }
+  const summary = (values: number[]) => summarize({ concurrency: 1, latencies: values, seconds: 1, errors: 0, bytes: 0 });
+  const b = summary(latencies.before);
+  const a = summary(latencies.after);
+  process.stdout.write(`sign-in p50 / p95 ms, ${rounds * ROUND} a side; before = ${revision}, after = working tree
+`);
+  process.stdout.write(`POST /api/auth/login master1  ${show(b)}  ->  ${show(a)}   after - before p50 ${(a.p50 - b.p50).toFixed(1)} ms
+`);
 }
 
 main().catch((error: unknown) => {

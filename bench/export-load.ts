@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { LoginResponse } from '@playrep/contracts';
@@ -6,24 +5,23 @@ import { sql } from 'drizzle-orm';
 import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/db/client.js';
 import { accounts } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.js';
-import { percentile } from './load.js';
+import { healthLine, PROBE_INTERVAL_MS, probeHealth, request, untilCalm } from './health-probe.js';
 import { type BenchServer, sleep, startBenchServer } from './server-process.js';
 import { createThrowawayDatabase, DEFAULT_ADMIN_URL, type ThrowawayDatabase } from './throwaway-database.js';
 
 const PASSWORD = 'Bench@1234';
-const PLAYER = 'player1';
+/** Players under master1, one account per export in the scenarios that want as many accounts. */
+const PLAYERS = Array.from({ length: 10 }, (_, i) => `player${i + 1}`);
 /** Fun Target (games.id 1 in the migrations). */
 const GAME_CODE = 'MNOQqWWi';
 /** A draw every 90 s over the 366 IST days from 2024-03-01 to 2025-03-01; every 1000th is not open. */
 const DRAWS = 366 * 960;
 const EXPORT_PATH = `/api/playrep/drawdetails?gameId=${GAME_CODE}&fromDate=2024-03-01&toDate=2025-03-01&format=xlsx`;
-/** One health probe every this many ms, whether or not the previous one has answered (open loop). */
-const PROBE_INTERVAL_MS = 20;
 const IDLE_PROBE_SECONDS = 3;
 
 const USAGE = `Usage: npm run bench:exports -- [--only <scenario>] [--embedded] [--exports N] [--keep] [--profile <dir>] [--calm <load>]
 
-  --only       run one scenario: ${'one-session, ten-sessions, ten-running'}
+  --only       run one scenario: ${'one-session, ten-sessions, ten-accounts, ten-running'}
   --embedded   the embedded database (PGlite, in a temporary folder) instead of PostgreSQL
   --exports    concurrent exports per scenario (default 10)
   --keep       keep the database (its name or folder is printed)
@@ -36,19 +34,20 @@ PostgreSQL: a database is created on BENCH_ADMIN_URL (default ${DEFAULT_ADMIN_UR
 interface Scenario {
   name: string;
   what: string;
-  /** One session for every export, or one session each. */
-  sessions: 'one' | 'each';
+  /** One session for every export, one session each of one account, or one account each. */
+  sessions: 'one' | 'each' | 'accounts';
   /** Extra environment of the server process. */
   serverEnv: Record<string, string>;
 }
 
 const SCENARIOS: Scenario[] = [
   { name: 'one-session', what: 'one player session fires them all', sessions: 'one', serverEnv: {} },
-  { name: 'ten-sessions', what: 'one session per export', sessions: 'each', serverEnv: {} },
+  { name: 'ten-sessions', what: 'one session per export, all of one account', sessions: 'each', serverEnv: {} },
+  { name: 'ten-accounts', what: 'one account per export', sessions: 'accounts', serverEnv: {} },
   {
     name: 'ten-running',
-    what: 'one session per export, server-wide limit raised so that all of them run',
-    sessions: 'each',
+    what: 'one account per export, server-wide limit raised so that all of them run',
+    sessions: 'accounts',
     serverEnv: { EXPORTS_PER_SERVER: '100' },
   },
 ];
@@ -59,15 +58,6 @@ interface ExportResult {
   seconds: number;
   retryAfter?: string;
   message?: string;
-}
-
-interface Latencies {
-  n: number;
-  p50: number;
-  p99: number;
-  max: number;
-  /** Probes that got no 200, by what they got instead ("503", "ECONNRESET"). */
-  failed: Record<string, number>;
 }
 
 // ---------------------------------------------------------------- the database
@@ -84,7 +74,7 @@ async function createDatabase(embedded: boolean, keep: boolean): Promise<Throwaw
   return created;
 }
 
-/** The migrated schema, a chain of accounts down to one player, and the year of draws. */
+/** The migrated schema, a chain of accounts down to master1 and its players, and the year of draws. */
 async function fill(database: Database): Promise<void> {
   await migrateDatabase(database);
   const passwordHash = await hashPassword(PASSWORD);
@@ -94,7 +84,6 @@ async function fill(database: Database): Promise<void> {
     ['sam1', 'superareamanager'],
     ['am1', 'areamanager'],
     ['master1', 'master'],
-    [PLAYER, 'player'],
   ] as const;
   let parentId: string | null = null;
   for (const [username, role] of chain) {
@@ -104,6 +93,16 @@ async function fill(database: Database): Promise<void> {
       .returning({ id: accounts.id });
     parentId = inserted[0]!.id;
   }
+  await database.db.insert(accounts).values(
+    PLAYERS.map((username) => ({
+      username,
+      role: 'player' as const,
+      passwordHash,
+      parentId,
+      firstName: username,
+      lastName: 'Bench',
+    })),
+  );
   await database.db.execute(sql`
     INSERT INTO draws (game_id, draw_time, drawno, color)
     SELECT 1, timestamptz '2024-02-29T18:30:00Z' + n * interval '90 seconds',
@@ -120,54 +119,21 @@ function startServer(env: Record<string, string>, profileDir?: string): Promise<
 
 // ---------------------------------------------------------------- HTTP
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-  bytes: number;
-}
+/**
+ * Sessions by username and number, kept across the scenarios: they live in the database, which
+ * every scenario's server shares, and sign-in allows one address 30 attempts a minute.
+ */
+const sessions = new Map<string, string>();
 
-/** One request on its own connection; `keepBody: false` counts the body's bytes without holding it. */
-function request(
-  port: number,
-  method: string,
-  urlPath: string,
-  options: { token?: string; body?: unknown; keepBody?: boolean } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: urlPath,
-        method,
-        agent: false,
-        headers: {
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let bytes = 0;
-        res.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-          if (options.keepBody !== false) chunks.push(chunk);
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), bytes }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-async function signIn(port: number): Promise<string> {
-  const res = await request(port, 'POST', '/api/auth/login', { body: { username: PLAYER, password: PASSWORD } });
+async function signIn(port: number, username: string, n: number): Promise<string> {
+  const key = `${username}#${n}`;
+  const known = sessions.get(key);
+  if (known) return known;
+  const res = await request(port, 'POST', '/api/auth/login', { body: { username, password: PASSWORD } });
   if (res.status !== 200) throw new Error(`Sign-in failed: ${res.status} ${res.body.toString()}`);
-  return LoginResponse.parse(JSON.parse(res.body.toString())).token;
+  const { token } = LoginResponse.parse(JSON.parse(res.body.toString()));
+  sessions.set(key, token);
+  return token;
 }
 
 async function runExport(port: number, token: string): Promise<ExportResult> {
@@ -181,47 +147,6 @@ async function runExport(port: number, token: string): Promise<ExportResult> {
   return result;
 }
 
-/** Probes /api/health every PROBE_INTERVAL_MS until stopped; each probe's time from send to last byte. */
-function probeHealth(port: number) {
-  const latencies: number[] = [];
-  const failed: Record<string, number> = {};
-  const fail = (why: string) => {
-    failed[why] = (failed[why] ?? 0) + 1;
-  };
-  let running = true;
-  const inFlight = new Set<Promise<void>>();
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const probe = request(port, 'GET', '/api/health').then(
-        (res) => {
-          if (res.status === 200) latencies.push(performance.now() - started);
-          else fail(String(res.status));
-        },
-        (error: NodeJS.ErrnoException) => fail(error.code ?? error.message),
-      );
-      inFlight.add(probe);
-      void probe.finally(() => inFlight.delete(probe));
-      await sleep(PROBE_INTERVAL_MS);
-    }
-  })();
-  return {
-    async stop(): Promise<Latencies> {
-      running = false;
-      await loop;
-      await Promise.all(inFlight);
-      const sorted = [...latencies].sort((a, b) => a - b);
-      return {
-        n: sorted.length,
-        p50: percentile(sorted, 50),
-        p99: percentile(sorted, 99),
-        max: sorted.at(-1) ?? Number.NaN,
-        failed,
-      };
-    },
-  };
-}
-
 // ---------------------------------------------------------------- the scenarios
 
 async function runScenario(scenario: Scenario, database: ThrowawayDatabase, exports: number, profileDir?: string) {
@@ -232,7 +157,10 @@ async function runScenario(scenario: Scenario, database: ThrowawayDatabase, expo
     const idle = await idleProbe.stop();
 
     const tokens: string[] = [];
-    for (let i = 0; i < (scenario.sessions === 'one' ? 1 : exports); i++) tokens.push(await signIn(server.port));
+    for (let i = 0; i < (scenario.sessions === 'one' ? 1 : exports); i++) {
+      const [username, n] = scenario.sessions === 'accounts' ? [PLAYERS[i % PLAYERS.length]!, 0] : [PLAYERS[0]!, i];
+      tokens.push(await signIn(server.port, username, n));
+    }
     const busyProbe = probeHealth(server.port);
     const loadBefore = loadavg()[0]!;
     const started = performance.now();
@@ -246,8 +174,6 @@ async function runScenario(scenario: Scenario, database: ThrowawayDatabase, expo
     await server.stop();
   }
 }
-
-const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : '-');
 
 function report(scenario: Scenario, outcome: Awaited<ReturnType<typeof runScenario>>): string {
   const { idle, busy, results, seconds, load } = outcome;
@@ -267,23 +193,10 @@ function report(scenario: Scenario, outcome: Awaited<ReturnType<typeof runScenar
   if (refused.length > 0) {
     lines.push(`  refusals answered within ${Math.max(...refused.map((r) => r.seconds * 1000)).toFixed(0)} ms`);
   }
-  const row = (label: string, l: Latencies) => {
-    const failed = Object.entries(l.failed).map(([why, n]) => `${n} x ${why}`);
-    return `  health ${label}: p50 ${ms(l.p50)}, p99 ${ms(l.p99)}, max ${ms(l.max)} (${l.n} answered${failed.length ? `; failed: ${failed.join(', ')}` : ''})`;
-  };
-  lines.push(row('idle         ', idle), row('under exports', busy));
+  lines.push(healthLine('idle         ', idle), healthLine('under exports', busy));
   // The machine's own load (other processes included): latencies mean little on a busy machine.
   lines.push(`  machine load average (1 min): ${load[0].toFixed(1)} at the start, ${load[1].toFixed(1)} at the end`);
   return lines.join('\n');
-}
-
-/** Waits until the 1-minute load average is below `limit` (at most 15 minutes). */
-async function untilCalm(limit: number): Promise<void> {
-  const deadline = Date.now() + 15 * 60_000;
-  while (loadavg()[0]! >= limit && Date.now() < deadline) {
-    process.stdout.write(`  waiting for a calmer machine (load average ${loadavg()[0]!.toFixed(1)}, want < ${limit})\n`);
-    await sleep(30_000);
-  }
 }
 
 async function main(): Promise<number> {

@@ -1,28 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/db/client.js';
-import { isDatabaseEmpty, seedDemoNetwork } from '../apps/server/src/demo/index.js';
 import { runSimulator, type SimulatorStats } from '../apps/server/src/demo/simulator.js';
 import { istDay } from '../apps/server/src/lib/dates.js';
-import { createFeedKey } from '../apps/server/src/modules/feed/keys.js';
-import { closeFinishedWeeks } from '../apps/server/src/modules/settlement/index.js';
+import { type FedDatabase, type Kind, prepareFedDatabase } from './fed-database.js';
 import { createAgent, type Phase, percentile, runPhase, type Summary, summarize } from './load.js';
 import { type BenchServer, sleep, startBenchServer } from './server-process.js';
 import { Sessions } from './sessions.js';
-import { createThrowawayDatabase, DEFAULT_ADMIN_URL } from './throwaway-database.js';
+import { DEFAULT_ADMIN_URL } from './throwaway-database.js';
 
-const _ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOUSE = 'HOUSE';
 const BATCH = 1_000;
 const SUBJECT = 'superadmin';
 /** What the reports may lose while the feed runs at the fed rate, and the throughput aims. */
 const REPORT_AIM_RATIO = 2;
 const THROUGHPUT_AIM: Record<Kind, number> = { postgres: 20_000, pglite: 5_000 };
-
-type Kind = 'postgres' | 'pglite';
 
 const USAGE = `Usage: npm run bench:feed -- [--only postgres|pglite] [--seconds N] [--fed-rate N] [--concurrency N] [--quick] [--database URL] [--keep]
 
@@ -46,48 +37,6 @@ interface Settings {
   reports: Phase;
   /** Seconds the fed simulator runs before the reports are measured. */
   fedWarmupSeconds: number;
-}
-
-// ---------------------------------------------------------------- the database
-
-interface BenchDatabase {
-  kind: Kind;
-  label: string;
-  serverEnv: Record<string, string>;
-  feedKey: string;
-  drop(): Promise<void>;
-}
-
-async function prepareDatabase(kind: Kind, existingUrl: string | undefined, keep: boolean): Promise<BenchDatabase> {
-  if (existingUrl) {
-    const feedKey = await fill(await openDatabase({ databaseUrl: existingUrl, poolSize: 4 }));
-    return {
-      kind,
-      label: `PostgreSQL ${new URL(existingUrl).pathname.slice(1)}`,
-      serverEnv: { DATABASE_URL: existingUrl },
-      feedKey,
-      drop: async () => {},
-    };
-  }
-  const created = await createThrowawayDatabase(kind === 'pglite', 'playrep_feedbench', keep);
-  const feedKey = await fill(await openDatabase({ ...created.open, poolSize: 4 }));
-  return { ...created, kind, feedKey };
-}
-
-/** Migrated, the small demo network in it (unless it has a network), finished weeks closed, a feed key. */
-async function fill(database: Database): Promise<string> {
-  try {
-    await migrateDatabase(database);
-    if (await isDatabaseEmpty(database.db)) {
-      const started = performance.now();
-      await seedDemoNetwork(database, { scale: 'small', seed: 42, houseUsername: HOUSE });
-      process.stdout.write(`  small demo network loaded in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
-    }
-    await closeFinishedWeeks(database.db, { now: new Date() });
-    return (await createFeedKey(database.db, `bench-${randomBytes(3).toString('hex')}`, new Date())).key;
-  } finally {
-    await database.close();
-  }
 }
 
 // ---------------------------------------------------------------- the server process
@@ -136,7 +85,7 @@ interface Throughput {
 }
 
 interface Outcome {
-  database: BenchDatabase;
+  database: FedDatabase;
   idle: Map<string, Summary>;
   fed: Map<string, Summary>;
   fedRate: number;
@@ -144,7 +93,7 @@ interface Outcome {
   load: { start: number; fed: number; throughput: number; end: number };
 }
 
-async function runDatabase(database: BenchDatabase, settings: Settings): Promise<Outcome> {
+async function runDatabase(database: FedDatabase, settings: Settings): Promise<Outcome> {
   const server = await startServer(database.serverEnv);
   const url = `http://127.0.0.1:${server.port}`;
   const simulator = {
@@ -264,7 +213,12 @@ async function main(): Promise<number> {
   );
   for (const kind of kinds) {
     process.stdout.write(`Preparing ${kind}...\n`);
-    const database = await prepareDatabase(kind, kind === 'postgres' ? values.database : undefined, values.keep);
+    const database = await prepareFedDatabase(
+      kind,
+      kind === 'postgres' ? values.database : undefined,
+      values.keep,
+      'playrep_feedbench',
+    );
     try {
       const outcome = await runDatabase(database, settings);
       process.stdout.write(`${report(outcome)}\n\n`);

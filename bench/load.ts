@@ -40,6 +40,7 @@ export interface Summary {
 
 export interface Response {
   status: number;
+  headers: http.IncomingHttpHeaders;
   body: Buffer;
 }
 
@@ -69,7 +70,7 @@ export function get(agent: http.Agent, target: Target): Promise<Response> {
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
         res.on('error', reject);
       },
     );

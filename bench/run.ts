@@ -17,6 +17,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { readEnv } from '../apps/server/src/config/env.js';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.js';
 import { istDay } from '../apps/server/src/lib/dates.js';
+import { ensureActivityEntries } from './activity-entries.js';
 import { type BenchUser, benchCases, caseLabel, NAMED_ACCOUNTS } from './cases.js';
 import { BenchRefusal, formatFacts, readDbFacts, tooSmall } from './db-facts.js';
 import { createAgent, get, type Phase, runPhase, summarize, type Target } from './load.js';
@@ -125,12 +126,16 @@ async function main(): Promise<number> {
     await printScale();
     return 0;
   }
-  const env = readEnv({ DATABASE_URL: url, LOG_LEVEL: 'silent', SEED_ON_EMPTY: '0' });
+  // One account makes all 32 calls of the c=32 phase: its limit of reports in flight (429 beyond)
+  // is raised to that, or the phase would measure the limit rather than the reports.
+  const env = readEnv({ DATABASE_URL: url, LOG_LEVEL: 'silent', SEED_ON_EMPTY: '0', REPORTS_PER_ACCOUNT: '32' });
   const database = await openDatabase({ databaseUrl: url, poolSize: POOL_SIZE });
   let app: FastifyInstance | undefined;
   try {
     // As the server does at start: a database seeded by an older revision gets the newer migrations.
     await migrateDatabase(database);
+    const added = await ensureActivityEntries(database.db);
+    if (added > 0) process.stdout.write(`Activity: ${added} entries added for the Activity screen's case\n`);
     const facts = await readDbFacts(database.db, url);
     const small = tooSmall(facts);
     process.stdout.write(`${formatFacts(facts)}\n`);

@@ -12,6 +12,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export interface BenchServer {
   port: number;
   origin: string;
+  /** The server's process id (the load scripts read its memory). */
+  pid: number;
   /** SIGTERM, then SIGKILL after 15 s; resolves once the process is gone. */
   stop(): Promise<void>;
 }
@@ -32,18 +34,19 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 /**
  * Starts the server on a free port with `env` over the defaults and resolves once `/api/health`
- * answers 200. `nodeArgs`: Node.js flags for it (e.g. `--cpu-prof`).
+ * answers 200. `nodeArgs`: Node.js flags for it (e.g. `--cpu-prof`); `root`: another checkout's
+ * folder to run the server of (a revision extracted with `git archive`, for before and after).
  */
 export async function startBenchServer(
   env: Record<string, string>,
-  options: { nodeArgs?: string[]; startSeconds?: number } = {},
+  options: { nodeArgs?: string[]; startSeconds?: number; root?: string } = {},
 ): Promise<BenchServer> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
     [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/server.ts'],
     {
-      cwd: ROOT,
+      cwd: options.root ?? ROOT,
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -51,6 +54,8 @@ export async function startBenchServer(
         PORT: String(port),
         LOG_LEVEL: 'warn',
         SEED_ON_EMPTY: '0',
+        // A backup at start would run beside what is measured.
+        BACKUP_DAILY: '0',
         ...env,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -80,6 +85,7 @@ export async function startBenchServer(
   return {
     port,
     origin,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');

@@ -3,8 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { seriousAxeFindings } from './accessibility.js';
 import { expectPath, login, useBrowser } from './harness.js';
 
-// The expected menus, written out from docs/domain.md, "Who sees what" (who sees what), the spec's menu
-// labels and section 8 (player links under /player/reports/...). Deliberately not derived from
+// The expected menus, written out from docs/domain.md, "Who sees what" and docs/screens.md (the menu
+// labels, and the player's links under /player/reports/...). Deliberately not derived from
 // the permission table in packages/contracts: this is the independent check of that table.
 type Menu = [group: string, items: [label: string, path: string][]][];
 
@@ -18,7 +18,11 @@ const drawDetails = (role: string): Menu[number] => [
   ],
 ];
 
+/** Today: a menu of its own, first, for every role with accounts below it (docs/screens.md, Today). */
+const todayMenu = (role: string): Menu[number] => ['Today', [['Today', `/${role}/today`]]];
+
 const managerMenu = (role: string): Menu => [
+  todayMenu(role),
   [
     'Reports',
     [
@@ -34,6 +38,8 @@ const managerMenu = (role: string): Menu => [
       ['Non Performing CCS', `/${role}/reports/nonperfomeragent`],
       ['Agent Status', `/${role}/reports/agenstatus`],
       ['Balance Report', `/${role}/reports/balancereport`],
+      ['Cafe Profit', `/${role}/reports/cafeprofit`],
+      ['Trends', `/${role}/reports/trends`],
     ],
   ],
   drawDetails(role),
@@ -45,9 +51,34 @@ const managerMenu = (role: string): Menu => [
     ],
   ],
   ['Weekly Details Reports', [['Weekly Details Report', `/${role}/weeklydetailsreport`]]],
+  ...(role === 'superadmin' ? [] : [administration(role)]),
+];
+
+/** Every role's Activity screen, under Administration (docs/screens.md, Activity). */
+const activityEntry = (role: string): [string, string] => ['Activity', `/${role}/admin/activity`];
+/** Accounts: every role with accounts below it (docs/domain.md, "Access"); the player has none. */
+const accountsEntry = (role: string): [string, string] => ['Accounts', `/${role}/admin/accounts`];
+const administration = (role: string): Menu[number] => [
+  'Administration',
+  role === 'player' ? [activityEntry(role)] : [accountsEntry(role), activityEntry(role)],
+];
+
+/** The superadmin's menu: the managers' and the Accounts, Mail, Activity and Platform screens under Administration (docs/screens.md). */
+const superadminMenu: Menu = [
+  ...managerMenu('superadmin'),
+  [
+    'Administration',
+    [
+      accountsEntry('superadmin'),
+      ['Mail', '/superadmin/admin/mail'],
+      activityEntry('superadmin'),
+      ['Platform', '/superadmin/admin/platform'],
+    ],
+  ],
 ];
 
 const masterMenu: Menu = [
+  todayMenu('master'),
   [
     'Reports',
     [
@@ -57,11 +88,14 @@ const masterMenu: Menu = [
       ['Multiplayer Point Transfer', '/master/reports/multipointtransfer'],
       ['Daily Status', '/master/reports/dailystatus'],
       ['Agent Details', '/master/reports/agentdetails'],
+      ['Cafe Profit', '/master/reports/cafeprofit'],
+      ['Trends', '/master/reports/trends'],
     ],
   ],
   drawDetails('master'),
   ['Mail Report', [['Agent Mail Details', '/master/mailreports/agentmaildetails']]],
   ['Weekly Details Reports', [['Weekly Details Report', '/master/weeklydetailsreport']]],
+  administration('master'),
 ];
 
 const playerMenu: Menu = [
@@ -69,15 +103,16 @@ const playerMenu: Menu = [
     'Reports',
     [
       ['Point Transfer', '/player/reports/pointtransfer'],
-      // The spec's player menu: "Point Transfer and Multipoint Transfer".
+      // The player's menu (docs/screens.md, Screens at a glance): "Point Transfer and Multipoint Transfer".
       ['Multipoint Transfer', '/player/reports/multipointtransfer'],
     ],
   ],
   drawDetails('player'),
+  administration('player'),
 ];
 
 const ACCOUNTS: { username: string; role: string; menu: Menu; elsewhere: string }[] = [
-  { username: 'superadmin', role: 'superadmin', menu: managerMenu('superadmin'), elsewhere: '/player/reports/pointtransfer' },
+  { username: 'superadmin', role: 'superadmin', menu: superadminMenu, elsewhere: '/player/reports/pointtransfer' },
   { username: 'admin1', role: 'admin', menu: managerMenu('admin'), elsewhere: '/superadmin/reports/revenue' },
   {
     username: 'sam1',

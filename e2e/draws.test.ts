@@ -5,7 +5,7 @@ import { seriousAxeFindings } from './accessibility.js';
 import { expectPath, login, useBrowser } from './harness.js';
 import { csvFields, istDay } from './report-values.js';
 
-// Written out from docs/domain.md, "Games, draws and plays" and the spec (section 9), not imported from the contracts.
+// Written out from docs/domain.md, "Games, draws and plays" and docs/screens.md, Draw details, not imported from the contracts.
 const RANK = '(A|[2-9]|10|J|Q|K)';
 const GAMES = [
   { name: 'Fun Target', slug: 'funtarget', code: 'MNOQqWWi', shown: /^\d$/, csv: /^\d$/ },

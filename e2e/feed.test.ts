@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { postPlayerOnePlay } from './feed-play.js';
 import { expectPath, login, useBrowser } from './harness.js';
 import { bodyRows, showAll } from './report-tables.js';
 import { cents } from './report-values.js';
@@ -7,11 +8,6 @@ import { cents } from './report-values.js';
 // A game platform posts a play through the feed (docs/feed.md) while the server runs: the reports
 // show it at once, on the screens already open, without a restart. The server's feed key comes from
 // the harness (server-process.ts makes it with `npm run feeds -- create e2e` before the start).
-
-/** master1's only cafe in the demo network (demo/write-network.ts). */
-const MASTER1_CAFE = 'demo-cafe-1';
-const FUN_TARGET = 'MNOQqWWi';
-const DRAW_MS = 90_000;
 
 /** expect.poll with room for a loaded machine. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 200 });
@@ -59,26 +55,7 @@ describe('the platform feed in the browser', () => {
 
       // player1 plays 123.45 points at master1's cafe now and wins nothing: master1's profit today
       // and am1's this week grow by 123.45.
-      const now = Date.now();
-      const play = {
-        id: `e2e-play-${now}`,
-        type: 'play',
-        playId: `e2e-play-${now}`,
-        member: 'player1',
-        cafeId: MASTER1_CAFE,
-        game: FUN_TARGET,
-        drawAt: new Date(Math.ceil(now / DRAW_MS) * DRAW_MS).toISOString(),
-        stake: '123.45',
-        win: 0,
-        at: new Date(now).toISOString(),
-      };
-      const response = await fetch(`${baseURL}/api/feed/v1/events`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${inject('feedKey')}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ events: [play] }),
-      });
-      expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ applied: 1, duplicates: 0 });
+      await postPlayerOnePlay(baseURL, 'e2e-play');
 
       // The screens already open load again with their own buttons (the same date, the same weeks).
       await page.getByRole('button', { name: 'Show Details' }).click();

@@ -120,7 +120,7 @@ for (const user of ['master1', 'am1'] as const) {
         )?.trim(),
       ).toMatch(/^-?[\d,]+\.\d\d$/);
       const chart = page.getByRole('figure', { name: /^Weekly profit and revenue \(Actual Rev\)/ });
-      await chart.locator('svg.recharts-surface').first().waitFor();
+      await chart.locator('svg.revenue-chart').first().waitFor();
       expect(await seriousAxeFindings(page)).toEqual([]);
 
       // The week popup of the first (closed) week: its members add up to the week's profit.
@@ -137,7 +137,7 @@ for (const user of ['master1', 'am1'] as const) {
       for (const row of memberRows) expect(row[1]).toMatch(AREA[user].members);
       expect(cents((await totalRow(members))[3]!)).toBe(sumColumn(memberRows, 3));
       expect(cents((await totalRow(members))[3]!)).toBe(cents(week[3]!));
-      // Gift points (spec section 9): profit x revenue % / 100, 0 when the profit is negative.
+      // Gift points (docs/domain.md, "Week statement"): profit x revenue % / 100, 0 when the profit is negative.
       const profit = cents(await figure(dialog, 'Gift points summary', 'Actual Points'));
       expect(profit).toBe(cents(week[3]!));
       const percent = Number((await figure(dialog, 'Gift points summary', 'Revenue Percentage')).replace('%', ''));
@@ -154,7 +154,8 @@ for (const user of ['master1', 'am1'] as const) {
       // Search with another range adds a history entry: Back restores the previous one.
       const before = new URL(page.url()).searchParams.get('fromDate');
       await page.getByRole('button', { name: /^From Date: / }).click();
-      await page.getByRole('button', { name: 'Today' }).click();
+      // The calendar's Today, not the Today menu of the main navigation.
+      await page.getByRole('button', { name: 'Today' }).and(page.locator(':not(nav *)')).click();
       await page.getByRole('button', { name: 'Search' }).click();
       await poll(() => new URL(page.url()).searchParams.get('fromDate')).toBe(istDay());
       // The weeks of the 7 days from today: fewer than the four of the default range. Polled: the
@@ -232,6 +233,24 @@ for (const user of ['master1', 'am1'] as const) {
       expect(await page.getByRole('button', { name: 'Show Details' }).isVisible()).toBe(false);
       expect(await members.isVisible()).toBe(true);
       expect(await statementZoom(page)).toBe(1);
+      // Every summary line on paper: its label on one line ("Revenue Percentage" whole), its value
+      // inside its own column ("50% deducted for loan" never runs into the next line's label).
+      const lines = await page.locator('.mail-statement-summary [data-figure]').evaluateAll((figures) =>
+        figures.map((figure) => {
+          const box = figure.getBoundingClientRect();
+          const [dt, dd] = [figure.querySelector('dt')!, figure.querySelector('dd')!];
+          const label = document.createRange();
+          label.selectNodeContents(dt);
+          const lineTops = new Set([...label.getClientRects()].map((r) => Math.round(r.top)));
+          return {
+            label: dt.textContent,
+            labelLines: lineTops.size,
+            valueInside: dd.getBoundingClientRect().right <= box.right + 0.5,
+          };
+        }),
+      );
+      expect(lines.length).toBeGreaterThan(10);
+      for (const line of lines) expect(line, line.label ?? '').toMatchObject({ labelLines: 1, valueInside: true });
       const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: false });
       expect(pdfPages(pdf)).toBe(1);
       const mediaBox = /\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/.exec(pdf.toString('latin1'));
@@ -291,7 +310,7 @@ describe('manager-only money reports: am1 sees them, master1 is kept out', () =>
   test('Computer Loan and Multiple Cybers list master2', async () => {
     const { page } = e2e;
     await signIn(page, 'am1');
-    const columns = ['Sr. No.', 'Agent ID', 'total loan', 'Prossing loan', 'Days from Last Deduction'];
+    const columns = ['Sr. No.', 'Agent ID', 'total loan', 'Remaining Loan', 'Prossing loan', 'Days from Last Deduction'];
     for (const [path, title] of [
       ['computerloan', 'Computer Loan'],
       ['multiplecybers', 'Multiple Cybers'],
@@ -308,6 +327,9 @@ describe('manager-only money reports: am1 sees them, master1 is kept out', () =>
       const total = await totalRow(table);
       expect(cents(total[2]!)).toBe(sumColumn(rows, 2));
       expect(cents(total[3]!)).toBe(sumColumn(rows, 3));
+      expect(cents(total[4]!)).toBe(sumColumn(rows, 4));
+      // What is still owed never exceeds the loan's total.
+      for (const row of rows) expect(cents(row[3]!)).toBeLessThanOrEqual(cents(row[2]!));
       expect(await page.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe(`/api/playrep/${path}?format=csv`);
       expect(await seriousAxeFindings(page), title).toEqual([]);
     }
@@ -371,6 +393,23 @@ describe('manager-only money reports: am1 sees them, master1 is kept out', () =>
     const api = (await response.json()) as { totalProfit: number };
     expect(cents(total[3]!)).toBe(Math.round(api.totalProfit * 100));
     expect(await seriousAxeFindings(page)).toEqual([]);
+
+    // Print: the statement alone (heading, every row whatever page the grid shows, the total) on one A4 page.
+    await page.getByLabel('Rows per page').selectOption('10');
+    await page.emulateMedia({ media: 'print' });
+    await poll(() => page.locator('header').first().isVisible()).toBe(false);
+    expect(await table.isVisible()).toBe(false);
+    expect(await page.getByRole('heading', { level: 2, name: /^From / }).isVisible()).toBe(true);
+    const printed = page.locator('.mail-statement [data-print-only] table');
+    expect(await printed.isVisible()).toBe(true);
+    const printedRows = await printed
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    expect(printedRows).toEqual(rows);
+    expect(await printed.locator('tfoot td').first().textContent()).toBe(
+      `Total of ${rows.length} ${rows.length === 1 ? 'row' : 'rows'}`,
+    );
+    expect(pdfPages(await page.pdf({ preferCSSPageSize: true, printBackground: false }))).toBe(1);
   });
 });
 
@@ -425,7 +464,7 @@ function expectStatementReads(lines: [string, string][]): Map<string, number> {
   expect(get('Actual Revenue') - get('Deducted Points')).toBe(get('Paid'));
   expect(get('Taken Off the Gift')).toBeLessThanOrEqual(0);
   if (get('Gift Points') !== get('Actual Revenue')) expect(get('Loss Carried In')).toBeLessThan(0);
-  // Spec: no revenue percentage and no gift when the profit is negative.
+  // No revenue percentage and no gift when the profit is negative (docs/domain.md, "Week statement").
   if (get('Actual Points') < 0) {
     expect(value.get('Revenue Percentage')).toBe('0%');
     expect(get('Gift Points')).toBe(0);
@@ -667,7 +706,7 @@ describe('Revenue and its week popup on a narrow and a wide screen', () => {
       await open(page, `${AM}/revenue`, 'Revenue');
       await page
         .getByRole('figure', { name: /^Weekly profit and revenue/ })
-        .locator('svg.recharts-surface')
+        .locator('svg.revenue-chart')
         .first()
         .waitFor();
       expect(await layoutProblems(page, 'main')).toEqual([]);

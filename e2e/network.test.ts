@@ -157,7 +157,8 @@ describe('network reports as am1', () => {
 
     // Select Date: Today, Show Details; the day goes into the URL and Back restores the chosen one.
     await page.getByRole('button', { name: /^Select Date/ }).click();
-    await page.getByRole('button', { name: 'Today' }).click();
+    // The calendar's Today, not the Today menu of the main navigation.
+    await page.getByRole('button', { name: 'Today' }).and(page.locator(':not(nav *)')).click();
     await page.getByRole('button', { name: 'Show Details' }).click();
     await poll(() => new URL(page.url()).searchParams.get('date')).toBe(istDay());
     await page.goBack();

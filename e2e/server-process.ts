@@ -77,6 +77,8 @@ export async function startServer(options: { startTimeoutMs?: number } = {}): Pr
     SEED: '42',
     LOG_LEVEL: 'warn',
     DEMO_FEED: '0',
+    // No backup at start: nothing else on the machine while the browser drives the screens.
+    BACKUP_DAILY: '0',
   };
   // The browser tests always run on the embedded database, whatever the caller's environment says.
   delete env.DATABASE_URL;

@@ -25,7 +25,9 @@ function fail(message) {
 }
 
 const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 20 || (major === 20 && minor < 19)) fail(`Node 20.19 or newer is needed (this is ${process.version}).`);
+if (major < 20 || (major === 20 && minor < 19) || (major === 22 && minor < 13) || major === 21 || major === 23) {
+  fail(`Node 24 LTS is recommended; 20.19+ and 22.13+ still work (this is ${process.version}).`);
+}
 if (!existsSync(path.join(root, 'node_modules/tsx/package.json'))) fail('dependencies are not installed: run `npm ci` first.');
 
 /** Newest modification time (ms) of a file or of any file below a folder; 0 when absent. */

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import { FEED_EVENT_ID_MAX } from '@playrep/contracts';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -12,20 +13,25 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Env } from './config/env.js';
+import type { Env, TrustProxy } from './config/env.js';
 import type { Database } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { registerExportRecording } from './modules/activity/exports.js';
 import { openApiDocs } from './modules/docs/routes.js';
 import { registerExportLimits } from './modules/export/export-limits.js';
 import { registerFeedKeyAuth } from './modules/feed/auth.js';
 import { feedHandlers } from './modules/feed/routes.js';
-import { authHandlers, healthHandlers, reportHandlers } from './modules/index.js';
+import { accessHandlers, authHandlers, healthHandlers, reportHandlers } from './modules/index.js';
+import { emailHandlers, unsubscribeHandlers } from './modules/mail/routes.js';
+import { twoStepHandlers } from './modules/two-step/routes.js';
+import { registerTwoStepRequirement } from './modules/two-step/sign-in.js';
 import './plugins/context.js';
 import { registerEndpoints } from './plugins/endpoints.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { refusingControlCharacters, registerInputGuard } from './plugins/input-guard.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
+import { registerReportLimits } from './plugins/report-limits.js';
 import { registerScopeGuard } from './plugins/scope.js';
 import {
   answerClientError,
@@ -55,7 +61,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    // A path parameter may be a whole event id (GET /api/feed/v1/events/{id}): 128 characters of up
+    // to 4 UTF-8 bytes each, percent-encoded (3 characters a byte).
+    routerOptions: { maxParamLength: FEED_EVENT_ID_MAX * 4 * 3 },
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     // A URL that cannot be decoded (`/api/%zz`) is refused before routing and hooks: answer it
     // like every other error, with the security headers.
     frameworkErrors: answerFrameworkError,
@@ -86,12 +95,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerEndpoints(api, ['public'], healthHandlers(app));
       await api.register(async (auth) => {
         registerSession(auth);
-        registerEndpoints(auth, ['public', 'session'], authHandlers(app));
+        registerEndpoints(auth, ['public', 'session'], {
+          ...authHandlers(app),
+          ...emailHandlers(app),
+          ...accessHandlers(app),
+          ...twoStepHandlers(app),
+        });
+      });
+      // The statements' one-click unsubscribe: mail providers post it as a form (RFC 8058).
+      await api.register(async (mail) => {
+        mail.addContentTypeParser(
+          'application/x-www-form-urlencoded',
+          { parseAs: 'string', bodyLimit: 1024 },
+          (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+        );
+        registerEndpoints(mail, ['public'], unsubscribeHandlers(app));
       });
       await api.register(async (reports) => {
         registerSession(reports);
         registerScopeGuard(reports);
-        registerExportLimits(reports, { perSession: env.EXPORTS_PER_SESSION, perServer: env.EXPORTS_PER_SERVER });
+        registerTwoStepRequirement(reports);
+        registerReportLimits(reports, env.REPORTS_PER_ACCOUNT);
+        registerExportLimits(reports, { perAccount: env.EXPORTS_PER_ACCOUNT, perServer: env.EXPORTS_PER_SERVER });
+        registerExportRecording(reports);
         registerEndpoints(reports, ['report'], reportHandlers(readingFromReplicas(app)));
         if (options.extraReportRoutes) await reports.register(options.extraReportRoutes);
       });
@@ -137,9 +163,14 @@ function answerFrameworkError(error: FastifyError, request: FastifyRequest, repl
   reply.status(status).send({ message });
 }
 
-/** TRUST_PROXY: unset or "false" trusts no proxy header; "true" trusts any; else a list of proxy addresses. */
-function parseTrustProxy(value: string | undefined): boolean | string[] {
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  return value.split(',').map((address) => address.trim());
+/**
+ * Fastify's trustProxy for TRUST_PROXY (config/env.ts has refused "true"): the listed proxies, or
+ * the nearest `hops` addresses. Fastify's own number form trusts no header at all, so the hop
+ * count is a function: proxy-addr asks it about the socket's peer (hop 0), then about the
+ * X-Forwarded-For entries from the right, and the client is the first address it does not trust.
+ */
+function trustProxyOption(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if ('hops' in trust) return (_address, hop) => hop < trust.hops;
+  return trust.proxies;
 }

@@ -32,7 +32,9 @@ async function settlementLeader(databaseUrl: string): Promise<number | null> {
   try {
     const { rows } = await client.query<{ name: string }>(
       `SELECT a.application_name AS name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-        WHERE l.locktype = 'advisory' AND l.granted AND l.classid = $1 AND l.objid = $2::oid`,
+        WHERE l.locktype = 'advisory' AND l.granted AND l.classid = $1 AND l.objid = $2::oid
+          -- Advisory locks are per database: another test's servers on the same PostgreSQL hold their own.
+          AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
       [LEADER_LOCK_CLASS, jobKey('settlement') >>> 0],
     );
     const match = rows[0] ? /pid=(\d+)/.exec(rows[0].name) : null;

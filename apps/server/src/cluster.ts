@@ -6,7 +6,7 @@ import type { Env } from './config/env.js';
  * `WEB_CONCURRENCY=N`: N server processes on one port (node:cluster), all on the same PostgreSQL.
  * The primary process only starts and supervises them; each worker is a whole server. Nothing is
  * kept in a process's memory that another needs: sessions, sign-in counts and settlement live in
- * the database, and one-runner jobs take a leader lock (db/leader-lock.ts).
+ * the database, and one-runner jobs run on the holder of a leader lock (db/jobs.ts).
  */
 
 /** Why the configuration cannot run several processes, or null when it can. */

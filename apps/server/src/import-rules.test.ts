@@ -11,15 +11,16 @@ import { describe, expect, it } from 'vitest';
  *   the demo generator.
  * - demo/ (the demo network generator) may use the modules; only the server's first start
  *   (server.ts) loads it, and no module or plugin does.
- * - A report module (REPORT_MODULES) has routes.ts (HTTP), queries.ts (SQL, amounts in
- *   hundredths) and present.ts (points, names, numbering, the response shapes). It does not
- *   import another report module, and uses the settlement only through its public index.ts;
- *   routes.ts and present.ts hold no SQL (neither db/ nor drizzle-orm), queries.ts and the
- *   settlement never convert to points (centsToPoints).
+ * - A report module (REPORT_MODULES) has routes.ts (HTTP), queries.ts or a queries/ folder (SQL,
+ *   amounts in hundredths) and present.ts (points, names, numbering, the response shapes). It does
+ *   not import another report module, and uses the settlement and the weeks only through their
+ *   public index.ts;
+ *   routes.ts and present.ts hold no SQL (neither db/ nor drizzle-orm), the queries, the play sums
+ *   the weeks and the settlement never convert to points (centsToPoints).
  */
 
 const SRC = path.dirname(fileURLToPath(import.meta.url));
-const REPORT_MODULES = ['transfers', 'draws', 'network', 'money-reports'] as const;
+const REPORT_MODULES = ['transfers', 'draws', 'network', 'money-reports', 'insight'] as const;
 
 interface Import {
   /** The importing file, relative to src ('modules/network/routes.ts'). */
@@ -98,7 +99,7 @@ describe('import rules of the server', () => {
     const of = (file: string) => IMPORTS.filter((imp) => imp.file === file);
     expect(of('server.ts').map((imp) => imp.target)).toContain('demo/index.ts');
     expect(of('modules/index.ts').map((imp) => imp.target)).toEqual(expect.arrayContaining(['modules/network/routes.ts']));
-    expect(of('modules/settlement/index.ts').map((imp) => imp.target)).toContain('modules/settlement/profit-sql.ts');
+    expect(of('modules/settlement/index.ts').map((imp) => imp.target)).toContain('modules/settlement/close-weeks.ts');
     expect(of('demo/cli.ts').map((imp) => imp.target)).toEqual(expect.arrayContaining(['db/client.ts', 'config/env.ts']));
     const network = of('modules/network/routes.ts').find((imp) => imp.target === 'modules/network/present.ts');
     expect(network?.names).toEqual(expect.arrayContaining(['agentRow', 'dailyStatusRow']));
@@ -119,14 +120,17 @@ describe('import rules of the server', () => {
     expect(offences((imp) => under('demo')(imp.target) && !under('demo')(imp.file) && imp.file !== 'server.ts')).toEqual([]);
   });
 
-  it('a report module imports no other report module, and the settlement only through its index.ts', () => {
+  it('a report module imports no other report module, and the settlement and the weeks only through their index.ts', () => {
     const isReport = (p: string) => (REPORT_MODULES as readonly string[]).includes(moduleOf(p) ?? '');
     expect(offences((imp) => isReport(imp.file) && isReport(imp.target) && moduleOf(imp.target) !== moduleOf(imp.file))).toEqual(
       [],
     );
     expect(
       offences(
-        (imp) => isReport(imp.file) && moduleOf(imp.target) === 'settlement' && imp.target !== 'modules/settlement/index.ts',
+        (imp) =>
+          isReport(imp.file) &&
+          ['settlement', 'weeks'].includes(moduleOf(imp.target) ?? '') &&
+          imp.target !== `modules/${moduleOf(imp.target)}/index.ts`,
       ),
     ).toEqual([]);
   });
@@ -138,8 +142,11 @@ describe('import rules of the server', () => {
     expect(offences((imp) => (layer(imp, 'routes.ts') || layer(imp, 'present.ts')) && sql(imp))).toEqual([]);
   });
 
-  it('queries.ts and the settlement keep hundredths: only present.ts converts to points', () => {
-    const keepsCents = (file: string) => fileName(file) === 'queries.ts' || moduleOf(file) === 'settlement';
+  it('the queries, the play sums and the settlement keep hundredths: only present.ts converts to points', () => {
+    const keepsCents = (file: string) =>
+      fileName(file) === 'queries.ts' ||
+      file.includes('/queries/') ||
+      ['settlement', 'weeks', 'play-sums'].includes(moduleOf(file) ?? '');
     expect(offences((imp) => keepsCents(imp.file) && imp.names.includes('centsToPoints'))).toEqual([]);
   });
 });

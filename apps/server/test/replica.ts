@@ -1,9 +1,6 @@
-import { execFile, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { asPostgres, freePort, ownServerUnavailable, serverFolder } from './postgres-server.js';
 import { withClient } from './scratch-database.js';
 
 /**
@@ -21,9 +18,6 @@ import { withClient } from './scratch-database.js';
  * all 127.0.0.1/32 trust`, which .ci/run adds), and, when run as root, the `postgres` system user
  * to own and run the replica (PostgreSQL refuses to run as root).
  */
-const run = promisify(execFile);
-
-export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 export interface Replica {
   /** Connection string of the replica, for the same database as `primaryUrl`. */
@@ -38,30 +32,7 @@ export interface Replica {
 
 /** Why a replica cannot be made here, or null when it can. */
 export function replicaUnavailable(): string | null {
-  if (!process.env.TEST_DATABASE_URL) return 'TEST_DATABASE_URL is not set';
-  if (!existsSync(path.join(PG_BIN, 'pg_basebackup'))) return `no PostgreSQL 15 binaries in ${PG_BIN}`;
-  if (process.getuid?.() === 0 && spawnSync('id', ['-u', 'postgres']).status !== 0) return 'no postgres system user';
-  return null;
-}
-
-/** Runs a PostgreSQL binary as the postgres user when this process is root. */
-async function asPostgres(binary: string, args: string[]): Promise<string> {
-  const command = path.join(PG_BIN, binary);
-  const { stdout } =
-    process.getuid?.() === 0 ? await run('runuser', ['-u', 'postgres', '--', command, ...args]) : await run(command, args);
-  return stdout;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+  return ownServerUnavailable('pg_basebackup');
 }
 
 /**
@@ -73,17 +44,8 @@ export async function createReplica(primaryUrl: string): Promise<Replica> {
   const port = await freePort();
   await dropSlotsOfDeadProcesses(primaryUrl);
   const slot = `${SLOT_PREFIX}${process.pid}_${port}`;
-  const dir = mkdtempSync(path.join(tmpdir(), 'playrep-replica-'));
+  const { dir, own } = serverFolder('playrep-replica-');
   const dataDir = path.join(dir, 'data');
-  const owner =
-    process.getuid?.() === 0
-      ? {
-          uid: Number(spawnSync('id', ['-u', 'postgres']).stdout.toString().trim()),
-          gid: Number(spawnSync('id', ['-g', 'postgres']).stdout.toString().trim()),
-        }
-      : null;
-  if (owner) chownSync(dir, owner.uid, owner.gid);
-  chmodSync(dir, 0o700);
 
   await asPostgres('pg_basebackup', [
     '-h',
@@ -112,7 +74,7 @@ export async function createReplica(primaryUrl: string): Promise<Replica> {
     ['pg_ident.conf', ''],
   ] as const) {
     writeFileSync(path.join(dataDir, file), text);
-    if (owner) chownSync(path.join(dataDir, file), owner.uid, owner.gid);
+    own(path.join(dataDir, file));
   }
 
   const ctl = (action: 'start' | 'stop') =>

@@ -14,7 +14,7 @@ export interface ServerProcess {
   url: () => string | null;
 }
 
-/** Starts server.ts with production settings, no demo load, on a free port unless `env` says otherwise. */
+/** Starts server.ts with production settings, no demo load and no daily backup, on a free port unless `env` says otherwise. */
 export function startServerProcess(env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: REPO_ROOT,
@@ -25,6 +25,7 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       SEED_ON_EMPTY: '0',
+      BACKUP_DAILY: '0',
       DATABASE_URL: '',
       ...env,
     },

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { readEnv } from '../src/config/env.js';
-import { type Clock, ManualClock } from '../src/lib/clock.js';
+import type { Clock } from '../src/lib/clock.js';
+import { ManualClock } from './manual-clock.js';
 import { createTestDatabase, type TestDatabase, type TestDbKind } from './test-db.js';
 
 export interface TestApp {
@@ -21,11 +22,13 @@ export async function buildTestApp(
     extraReportRoutes?: FastifyPluginAsync;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(kind);
+  const env = readEnv({ NODE_ENV: 'test', ...options.env });
+  // The database as the server opens it: report reads limited to the report statement timeout.
+  const database = await createTestDatabase(kind, { reportStatementTimeoutMs: env.REPORT_STATEMENT_TIMEOUT_MS });
   const clock = options.clock instanceof ManualClock ? options.clock : new ManualClock();
   const app = await buildApp({
     database,
-    env: readEnv({ NODE_ENV: 'test', ...options.env }),
+    env,
     clock,
     webDist: options.webDist ?? null,
     ...(options.extraReportRoutes ? { extraReportRoutes: options.extraReportRoutes } : {}),

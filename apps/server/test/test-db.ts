@@ -1,5 +1,7 @@
+import path from 'node:path';
+import { expect, inject } from 'vitest';
 import { type Database, migrateDatabase, openDatabase } from '../src/db/client.js';
-import { createScratchDatabase } from './scratch-database.js';
+import { createScratchDatabase, withClient } from './scratch-database.js';
 
 /**
  * Test databases: every suite gets a fresh, migrated one. PGlite (in memory) always; PostgreSQL
@@ -10,7 +12,7 @@ export type TestDbKind = 'pglite' | 'postgres';
 export const TEST_DB_KINDS: TestDbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 export interface TestDatabase extends Database {
-  /** Closes the connection and drops the PostgreSQL database. */
+  /** Closes the connection and drops the PostgreSQL database, dropped even when closing fails. */
   destroy(): Promise<void>;
   /** Connection string of the PostgreSQL database (only for 'postgres'). */
   url?: string;
@@ -18,7 +20,7 @@ export interface TestDatabase extends Database {
 
 export async function createTestDatabase(
   kind: TestDbKind,
-  options: { migrate?: boolean; poolSize?: number } = {},
+  options: { migrate?: boolean; poolSize?: number; reportStatementTimeoutMs?: number } = {},
 ): Promise<TestDatabase> {
   let database: Database;
   let url: string | undefined;
@@ -26,22 +28,38 @@ export async function createTestDatabase(
   if (kind === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-    const scratch = await createScratchDatabase(adminUrl, 'playrep_t');
+    // Named after this run and commented with the test file, for global-setup.ts's check.
+    const scratch = await createScratchDatabase(adminUrl, `playrep_t_${inject('testRun')}`);
+    const testFile = path.relative(process.cwd(), expect.getState().testPath ?? 'an unknown test file');
+    await withClient(adminUrl, (c) => c.query(`COMMENT ON DATABASE ${scratch.name} IS ${c.escapeLiteral(testFile)}`));
     url = scratch.url;
-    database = await openDatabase({ databaseUrl: url, poolSize: options.poolSize ?? 10 });
+    database = await openDatabase({
+      databaseUrl: url,
+      poolSize: options.poolSize ?? 10,
+      reportStatementTimeoutMs: options.reportStatementTimeoutMs,
+    });
     drop = scratch.drop;
   } else {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await openDatabase({ dataDir: 'memory://', reportStatementTimeoutMs: options.reportStatementTimeoutMs });
   }
-  if (options.migrate !== false) await migrateDatabase(database);
-  return {
-    ...database,
-    url,
-    async destroy() {
+  // Dropped whatever happened to the connection: a test may have closed it on purpose (a database
+  // that cannot be reached), and closing twice fails.
+  const destroy = async () => {
+    try {
       await database.close();
+    } finally {
       await drop();
-    },
+    }
   };
+  if (options.migrate !== false) {
+    try {
+      await migrateDatabase(database);
+    } catch (err) {
+      await destroy().catch(() => {});
+      throw err;
+    }
+  }
+  return { ...database, url, destroy };
 }
 
 /** The database's own message for a statement it refuses ('' when it accepts it); Drizzle wraps it in `cause`. */

@@ -118,6 +118,19 @@ describe('import rules', () => {
     expect(pages.length).toBeGreaterThan(10);
   });
 
+  it('names each page after its screen: the screen key `agentStatus` has `AgentStatusPage`', () => {
+    const registry = files.find((f) => f.path === 'app/screen-registry.ts')!;
+    // `key: () => import('../features/<area>/<Name>Page')`, and `const drawDetails = () => import(...)`
+    // for the page the four draw screens share.
+    const entries = [...registry.source.matchAll(/^\s*(?:const )?'?(\w+)'?\s*[:=] \(\) => import\('[^']*\/(\w+)Page'\)/gm)];
+    expect(entries.length).toBeGreaterThan(10);
+    const misnamed = entries
+      .map(([, key, page]) => [key!, page!] as const)
+      .filter(([key, page]) => page !== key.charAt(0).toUpperCase() + key.slice(1))
+      .map(([key, page]) => `${key}: ${page}Page`);
+    expect(misnamed).toEqual([]);
+  });
+
   it('names each offending import and its rule', () => {
     const broken: SourceFile[] = [
       { path: 'features/loans/LoanPage.tsx', source: "import { PageFrame } from '../../app/page-frame';" },

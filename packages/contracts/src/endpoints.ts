@@ -1,5 +1,23 @@
 import type { z } from 'zod';
 import {
+  AccountsQuery,
+  AccountsResponse,
+  BlockResponse,
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  IssueLinkResponse,
+  IssueLinksBody,
+  IssueLinksQuery,
+  LinkInfoResponse,
+  LinkTokenBody,
+  ManagedAccountQuery,
+  MessageResponse,
+  MyAccountResponse,
+  UseLinkBody,
+  UseLinkResponse,
+} from './api/access.js';
+import { ActivityQuery, ActivityResponse } from './api/activity.js';
+import {
   LoginBody,
   LoginResponse,
   LogoutResponse,
@@ -11,13 +29,45 @@ import {
 } from './api/auth.js';
 import { ErrorBody, RangeQuery } from './api/common.js';
 import { DrawDetailsQuery, DrawDetailsResponse } from './api/draws.js';
-import { FeedBatchBody, FeedBatchResponse, FeedRefusal, FeedStatusResponse } from './api/feed.js';
+import {
+  FeedBatchBody,
+  FeedBatchResponse,
+  FeedConflict,
+  FeedEventCheck,
+  FeedEventParams,
+  FeedRefusal,
+  FeedStatusResponse,
+} from './api/feed.js';
 import { HealthResponse, HealthUnavailable } from './api/health.js';
 import {
+  CafeProfitResponse,
+  TodayQuery,
+  TodayResponse,
+  TodayThresholdQuery,
+  TodayThresholdResponse,
+  TrendsQuery,
+  TrendsResponse,
+} from './api/insight.js';
+import {
+  ConfirmEmailBody,
+  ConfirmEmailResponse,
+  EmailStateResponse,
+  MailIdQuery,
+  MailOutboxQuery,
+  MailOutboxResponse,
+  MailPreviewResponse,
+  MailRetryResponse,
+  SetEmailBody,
+  SetEmailResponse,
+  StatementEmailsBody,
+  UnsubscribeQuery,
+  UnsubscribeResponse,
+} from './api/mail.js';
+import {
+  AgentMailQuery,
+  AgentMailResponse,
   LoansQuery,
   LoansResponse,
-  MailQuery,
-  MailResponse,
   ManagerMailQuery,
   ManagerMailResponse,
   RecoveryQuery,
@@ -39,19 +89,48 @@ import {
   NonPerformingResponse,
   StatusQuery,
 } from './api/network.js';
+import {
+  FeedKeyCreatedResponse,
+  FeedKeyNameQuery,
+  FeedKeyRevokedResponse,
+  PlatformQuery,
+  PlatformResponse,
+} from './api/platform.js';
 import { TransferReportQuery, TransferReportResponse } from './api/transfers.js';
-import { AUTH_CALLS, reportPath } from './call-paths.js';
+import {
+  TwoStepClearQuery,
+  TwoStepCodeBody,
+  TwoStepConfirmResponse,
+  TwoStepMessageResponse,
+  TwoStepSetupResponse,
+  TwoStepStateResponse,
+} from './api/two-step.js';
+import { ACCESS_CALLS, AUTH_CALLS, EMAIL_CALLS, reportPath, TWO_STEP_CALLS } from './call-paths.js';
 import { API_ROLES, API_SUBJECT_ROLES } from './permissions.js';
 import { ROLES as ALL_ROLES, type Role } from './roles.js';
+import { ACCOUNT_COLUMNS, ISSUED_LINK_COLUMNS } from './tables/access.js';
+import { ACTIVITY_COLUMNS } from './tables/activity.js';
 import type { ColumnDef } from './tables/columns.js';
 import { DRAW_COLUMNS } from './tables/draws.js';
 import {
+  BIG_WIN_COLUMNS,
+  CAFE_PROFIT_COLUMNS,
+  IDLE_MASTER_COLUMNS,
+  LOSING_CAFE_COLUMNS,
+  OPEN_LOAN_COLUMNS,
+  WAITING_TRANSFER_COLUMNS,
+} from './tables/insight.js';
+import { MAIL_OUTBOX_COLUMNS } from './tables/mail.js';
+import {
+  AGENT_MAIL_EXPORT_COLUMNS,
+  AGENT_MAIL_POINTS_BY_TYPE_COLUMNS,
   LOAN_COLUMNS,
-  MAIL_COLUMNS,
-  MAIL_POINTS_BY_TYPE_COLUMNS,
+  MAIL_MEMBERS_TITLE,
+  MAIL_POINTS_BY_TYPE_TITLE,
   MANAGER_MAIL_COLUMNS,
   RECOVERY_COLUMNS,
   REVENUE_COLUMNS,
+  REVENUE_EXPORT_COLUMNS,
   WEEK_MEMBER_COLUMNS,
 } from './tables/money.js';
 import {
@@ -63,8 +142,11 @@ import {
   DAILY_STATUS_COLUMNS,
   NON_PERFORMING_COLUMNS,
 } from './tables/network.js';
+import { FEED_BATCH_COLUMNS, FEED_KEY_COLUMNS } from './tables/platform.js';
+import { STATEMENT_LINE_COLUMNS, STATEMENT_SUMMARY_TITLE } from './tables/statement.js';
 import {
   sectionCounterpartyHeader,
+  sectionTitle,
   TRANSFER_SECTION_KEYS,
   type TransferSectionKey,
   transferColumns,
@@ -103,21 +185,58 @@ export interface EndpointDef {
   status?: 200 | 201;
   /** Other answers with a body of their own shape (every error is at least `{ message }`). */
   otherResponses?: Readonly<Record<number, z.ZodType>>;
-  /**
-   * The tables of the call's CSV/XLSX export (`format=csv|xlsx`), by sheet: the same column lists
-   * the screen's tables show, so a label never differs between the two.
-   */
-  exports?: Readonly<Record<string, readonly ColumnDef[]>>;
-  /** A GET that changes state (the spec's GET logout): the Origin check applies as to a POST. */
+  /** The call's downloads (`format=csv|xlsx`, and `pdf` where its query allows it). */
+  exports?: ExportDef;
+  /** A GET that changes state (the GET sign-out): the Origin check applies as to a POST. */
   changesState?: boolean;
 }
 
-/** The six sections of a transfer report as export sheets, with the counterparty header each one shows. */
-function transferExports(counterpartyHeader?: string): Record<TransferSectionKey, readonly ColumnDef[]> {
-  const sheets: Partial<Record<TransferSectionKey, readonly ColumnDef[]>> = {};
-  for (const key of TRANSFER_SECTION_KEYS) sheets[key] = transferColumns(counterpartyHeader ?? sectionCounterpartyHeader(key));
-  return sheets as Record<TransferSectionKey, readonly ColumnDef[]>;
+/**
+ * A report's download: its file name and its sheets. The handler supplies the rows and what the
+ * file is about (an account, dates), the endpoint plugin builds the file: no handler names a format.
+ */
+export interface ExportDef {
+  /** The file name's start: `agent-details` makes `agent-details-<about...>.csv`. */
+  file: string;
+  /** In file order. A PDF's layout refers to them by position. */
+  sheets: Readonly<Record<string, ExportSheetDef>>;
 }
+
+export interface ExportSheetDef {
+  /**
+   * The table's title (a CSV's heading, an Excel sheet's name); a function of a name the handler
+   * gives (a game, an account, a week) where the title carries it.
+   */
+  title: string | ((name: string) => string);
+  /**
+   * The same column list the screen's table shows, so a label never differs between the two; or
+   * COLUMNS_GIVEN where the columns depend on the request (Trends: one per week shown), and the
+   * handler gives them with the rows, from the same function the screen uses.
+   */
+  columns: readonly ColumnDef[] | typeof COLUMNS_GIVEN;
+}
+
+/** A sheet whose columns the handler gives at run time (ExportSheetDef.columns). */
+export const COLUMNS_GIVEN = 'given by the handler';
+
+/** The six sections of a transfer report as export sheets, with the title and counterparty header each one shows. */
+function transferExports(
+  file: string,
+  { multiplayerTitles = false, counterpartyHeader }: { multiplayerTitles?: boolean; counterpartyHeader?: string } = {},
+): { file: string; sheets: Record<TransferSectionKey, ExportSheetDef> } {
+  const sheets: Partial<Record<TransferSectionKey, ExportSheetDef>> = {};
+  for (const key of TRANSFER_SECTION_KEYS) {
+    sheets[key] = {
+      title: sectionTitle(key, multiplayerTitles),
+      columns: transferColumns(counterpartyHeader ?? sectionCounterpartyHeader(key)),
+    };
+  }
+  return { file, sheets: sheets as Record<TransferSectionKey, ExportSheetDef> };
+}
+
+/** A download of one sheet. */
+const oneSheet = <K extends string>(file: string, key: K, title: string, columns: readonly ColumnDef[]) =>
+  ({ file, sheets: { [key]: { title, columns } } as Record<K, { title: string; columns: readonly ColumnDef[] }> }) as const;
 
 const report = <N extends string>(name: N, summary: string) =>
   ({ method: 'GET', path: reportPath(name), access: 'report', summary }) as const;
@@ -151,14 +270,14 @@ const DEFS = {
     summary: 'Sign out: revokes the session on the server',
     response: LogoutResponse,
   },
-  logoutlink: {
-    ...AUTH_CALLS.logoutlink,
+  logoutLink: {
+    ...AUTH_CALLS.logoutLink,
     access: 'public',
     summary: "Sign out by the spec's GET call",
     response: LogoutResponse,
     changesState: true,
   },
-  userauth: {
+  userAuth: {
     method: 'GET',
     path: '/auth/userauth/:id',
     access: 'session',
@@ -176,151 +295,446 @@ const DEFS = {
     status: 201,
   },
 
+  // ---------------------------------------------------------------- access (docs/domain.md, "Access")
+  linkInfo: {
+    ...ACCESS_CALLS.linkInfo,
+    access: 'public',
+    summary: 'What a sign-in link is for: the account and who issued it (the link is not used)',
+    body: LinkTokenBody,
+    response: LinkInfoResponse,
+  },
+  useLink: {
+    ...ACCESS_CALLS.useLink,
+    access: 'public',
+    summary: 'Use a sign-in link: set the password, end the account’s other sessions and sign in',
+    body: UseLinkBody,
+    response: UseLinkResponse,
+  },
+  forgotPassword: {
+    ...ACCESS_CALLS.forgotPassword,
+    access: 'public',
+    summary: 'Mail a reset link where the account has a confirmed address; the same answer always',
+    body: ForgotPasswordBody,
+    response: MessageResponse,
+    otherResponses: { 429: ErrorBody },
+  },
+  changePassword: {
+    ...ACCESS_CALLS.changePassword,
+    access: 'session',
+    summary: 'Change the caller’s password (current password required); ends its other sessions',
+    body: ChangePasswordBody,
+    response: MessageResponse,
+  },
+  myAccount: {
+    ...ACCESS_CALLS.myAccount,
+    access: 'session',
+    summary:
+      'The caller’s account page: name, role, parent, last sign-in (time, address, device), failed attempts since, its own last 10 activity entries',
+    response: MyAccountResponse,
+  },
+
+  // ---------------------------------------------------------------- an account's email address (docs/domain.md, "Mail and statements")
+  emailState: {
+    ...EMAIL_CALLS.emailState,
+    access: 'session',
+    summary: 'The caller’s email address, its confirmation and the weekly statement setting',
+    response: EmailStateResponse,
+  },
+  setEmail: {
+    ...EMAIL_CALLS.setEmail,
+    access: 'session',
+    summary: 'Set (mailing a confirmation link, valid 24 hours) or remove the caller’s email address',
+    body: SetEmailBody,
+    response: SetEmailResponse,
+    otherResponses: { 429: ErrorBody },
+  },
+  statementEmails: {
+    ...EMAIL_CALLS.statementEmails,
+    access: 'session',
+    summary: 'Turn the caller’s weekly statement emails on or off',
+    body: StatementEmailsBody,
+    response: SetEmailResponse,
+  },
+  confirmEmail: {
+    ...EMAIL_CALLS.confirmEmail,
+    access: 'public',
+    summary: 'Confirm an email address with the secret of the link mailed to it',
+    body: ConfirmEmailBody,
+    response: ConfirmEmailResponse,
+  },
+  unsubscribe: {
+    ...EMAIL_CALLS.unsubscribe,
+    access: 'public',
+    summary: 'One-click unsubscribe from the weekly statement (RFC 8058), without signing in',
+    query: UnsubscribeQuery,
+    response: UnsubscribeResponse,
+  },
+
+  // ---------------------------------------------------------------- the caller's two-step sign-in (docs/domain.md, "Access")
+  twoStepState: {
+    ...TWO_STEP_CALLS.twoStepState,
+    access: 'session',
+    summary: 'Whether the caller’s two-step sign-in is on, its recovery codes left, whether its role must have it',
+    response: TwoStepStateResponse,
+  },
+  twoStepSetup: {
+    ...TWO_STEP_CALLS.twoStepSetup,
+    access: 'session',
+    summary: 'Begin setting two-step sign-in up: a new key, as text and as a QR code',
+    response: TwoStepSetupResponse,
+    otherResponses: { 409: ErrorBody, 503: ErrorBody },
+  },
+  twoStepConfirm: {
+    ...TWO_STEP_CALLS.twoStepConfirm,
+    access: 'session',
+    summary: 'Turn two-step sign-in on with a first code; answers the recovery codes, once',
+    body: TwoStepCodeBody,
+    response: TwoStepConfirmResponse,
+    otherResponses: { 409: ErrorBody },
+  },
+  twoStepOff: {
+    ...TWO_STEP_CALLS.twoStepOff,
+    access: 'session',
+    summary: 'Turn the caller’s two-step sign-in off with a current code or a recovery code',
+    body: TwoStepCodeBody,
+    response: TwoStepMessageResponse,
+    otherResponses: { 409: ErrorBody },
+  },
+
   // ---------------------------------------------------------------- transfers
-  pointtransferreport: {
-    ...report('pointtransferreport', 'Single-channel transfers of the subject, in six sections'),
+  pointTransfer: {
+    ...report('pointTransfer', 'Single-channel transfers of the subject, in six sections'),
     query: TransferReportQuery,
     response: TransferReportResponse,
-    exports: transferExports(),
+    exports: transferExports('point-transfer'),
   },
-  multipointtransferreport: {
-    ...report('multipointtransferreport', 'Multiplayer-channel transfers of the subject, in six sections'),
+  multiPointTransfer: {
+    ...report('multiPointTransfer', 'Multiplayer-channel transfers of the subject, in six sections'),
     query: TransferReportQuery,
     response: TransferReportResponse,
-    exports: transferExports(),
+    exports: transferExports('multiplayer-point-transfer', { multiplayerTitles: true }),
   },
-  weeklydetailsreport: {
-    ...report('weeklydetailsreport', 'Transfers of both channels of the subject, in six sections'),
+  weeklyDetails: {
+    ...report('weeklyDetails', 'Transfers of both channels of the subject, in six sections'),
     query: TransferReportQuery,
     response: TransferReportResponse,
-    exports: transferExports(WEEKLY_COUNTERPARTY_HEADER),
+    exports: transferExports('weekly-details', { counterpartyHeader: WEEKLY_COUNTERPARTY_HEADER }),
   },
 
   // ---------------------------------------------------------------- draws
-  drawdetails: {
-    ...report('drawdetails', 'One page of a game’s open draws in a range'),
+  drawDetails: {
+    ...report('drawDetails', 'One page of a game’s open draws in a range'),
     query: DrawDetailsQuery,
     response: DrawDetailsResponse,
     otherResponses: { 404: ErrorBody },
-    exports: { draws: DRAW_COLUMNS },
+    exports: { file: 'draws', sheets: { draws: { title: (game: string) => game, columns: DRAW_COLUMNS } } },
   },
 
   // ---------------------------------------------------------------- network
-  agentdetails: {
-    ...report('agentdetails', 'The masters in the subject’s subtree'),
+  agentDetails: {
+    ...report('agentDetails', 'The masters in the subject’s subtree'),
     query: RangeQuery,
     response: AgentListResponse,
-    exports: { agents: AGENT_DETAILS_COLUMNS },
+    exports: oneSheet('agent-details', 'agents', 'Agent Details', AGENT_DETAILS_COLUMNS),
   },
-  dailystatus: {
-    ...report('dailystatus', 'Each master’s profit over the days'),
+  dailyStatus: {
+    ...report('dailyStatus', 'Each master’s profit over the days'),
     query: StatusQuery,
     response: DailyStatusResponse,
-    exports: { agents: DAILY_STATUS_COLUMNS },
+    exports: oneSheet('daily-status', 'agents', 'Daily Status', DAILY_STATUS_COLUMNS),
   },
-  dailystatusmembers: {
-    ...report('dailystatusmembers', 'Members of one agent who played in other agents’ cafes'),
+  dailyStatusMembers: {
+    ...report('dailyStatusMembers', 'Members of one agent who played in other agents’ cafes'),
     query: StatusQuery,
     response: DailyMembersResponse,
-    exports: { members: DAILY_MEMBERS_COLUMNS },
+    exports: oneSheet('members-elsewhere', 'members', 'Members played in other agents cafes', DAILY_MEMBERS_COLUMNS),
   },
-  findstatus: {
-    ...report('findstatus', 'Profit over the days of one agent or of every master'),
+  agentStatus: {
+    ...report('agentStatus', 'Profit over the days of one agent or of every master'),
     query: StatusQuery,
     response: AgentStatusResponse,
-    exports: { agents: AGENT_STATUS_COLUMNS },
+    exports: oneSheet('agent-status', 'agents', 'Agent Status', AGENT_STATUS_COLUMNS),
   },
-  nonperforming: {
-    ...report('nonperforming', 'The masters in scope and the inactive ones'),
+  nonPerforming: {
+    ...report('nonPerforming', 'The masters in scope and the inactive ones'),
     query: RangeQuery,
     response: NonPerformingResponse,
-    exports: { agents: NON_PERFORMING_COLUMNS },
+    exports: oneSheet('non-performing', 'agents', 'Non Performing CCS', NON_PERFORMING_COLUMNS),
   },
-  balancereport: {
-    ...report('balancereport', 'Wallet balances of the subject’s children, or of one account'),
+  balanceReport: {
+    ...report('balanceReport', 'Wallet balances of the subject’s children, or of one account'),
     query: BalanceQuery,
     response: BalanceResponse,
-    exports: { accounts: BALANCE_COLUMNS },
+    exports: oneSheet('balance', 'accounts', 'Balance Report', BALANCE_COLUMNS),
   },
-  balancechildren: {
-    ...report('balancechildren', 'Wallet balances of the children of one account in scope'),
+  balanceChildren: {
+    ...report('balanceChildren', 'Wallet balances of the children of one account in scope'),
     query: BalanceQuery,
     response: BalanceResponse,
-    exports: { accounts: BALANCE_CHILD_COLUMNS },
+    exports: {
+      file: 'balance-children',
+      sheets: { accounts: { title: (account: string) => `Children of ${account}`, columns: BALANCE_CHILD_COLUMNS } },
+    },
   },
-  accountsearch: {
-    ...report('accountsearch', 'Accounts of the subject’s subtree by name, for the subject picker'),
+  accountSearch: {
+    ...report('accountSearch', 'Accounts of the subject’s subtree by name, for the subject picker'),
     query: AccountSearchQuery,
     response: AccountSearchResponse,
   },
 
   // ---------------------------------------------------------------- money
-  revenuereport: {
-    ...report('revenuereport', 'The draw-games settlement by week, with its totals'),
+  revenue: {
+    ...report('revenue', 'The draw-games settlement by week, with its totals'),
     query: RevenueQuery,
     response: RevenueResponse,
-    exports: { weeks: REVENUE_COLUMNS },
+    exports: oneSheet('revenue', 'weeks', 'Revenue', REVENUE_EXPORT_COLUMNS),
   },
-  revenuereportbyid: {
-    ...report('revenuereportbyid', 'The spec’s second name of revenuereport: the same answer'),
+  revenueById: {
+    ...report('revenueById', 'The spec’s second name of revenuereport: the same answer'),
     query: RevenueQuery,
     response: RevenueResponse,
-    exports: { weeks: REVENUE_COLUMNS },
+    exports: oneSheet('revenue', 'weeks', 'Revenue', REVENUE_EXPORT_COLUMNS),
   },
-  pokerrevenuereport: {
-    ...report('pokerrevenuereport', 'The poker settlement by week, with its totals'),
+  pokerRevenue: {
+    ...report('pokerRevenue', 'The poker settlement by week, with its totals'),
     query: RevenueQuery,
     response: RevenueResponse,
-    exports: { weeks: REVENUE_COLUMNS },
+    exports: oneSheet('poker-revenue', 'weeks', 'Poker Revenue', REVENUE_EXPORT_COLUMNS),
   },
-  revenueweek: {
-    ...report('revenueweek', 'One week of the Revenue report: its statement and its members'),
+  revenueWeek: {
+    ...report('revenueWeek', 'One week of the Revenue report: its statement and its members'),
     query: RevenueWeekQuery,
     response: RevenueWeekResponse,
-    exports: { week: REVENUE_COLUMNS, members: WEEK_MEMBER_COLUMNS },
+    // The week's row as on screen (the PDF's subtitle and the statement's Week line say whether it is open).
+    exports: {
+      file: 'revenue-week',
+      sheets: {
+        week: { title: (week: string) => `Week ${week}`, columns: REVENUE_COLUMNS },
+        members: { title: 'Points Used By Members', columns: WEEK_MEMBER_COLUMNS },
+        statement: { title: STATEMENT_SUMMARY_TITLE, columns: STATEMENT_LINE_COLUMNS },
+      },
+    },
   },
-  computerloan: {
-    ...report('computerloan', 'Masters in scope with a loan'),
+  computerLoan: {
+    ...report('computerLoan', 'Masters in scope with a loan'),
     query: LoansQuery,
     response: LoansResponse,
-    exports: { loans: LOAN_COLUMNS },
+    exports: oneSheet('computer-loan', 'loans', 'Computer Loan', LOAN_COLUMNS),
   },
-  multiplecybers: {
-    ...report('multiplecybers', 'Masters in scope with more than one cafe'),
+  multipleCybers: {
+    ...report('multipleCybers', 'Masters in scope with more than one cafe'),
     query: LoansQuery,
     response: LoansResponse,
-    exports: { loans: LOAN_COLUMNS },
+    exports: oneSheet('multiple-cybers', 'loans', 'Multiple Cybers', LOAN_COLUMNS),
   },
-  revenuerecovery: {
-    ...report('revenuerecovery', 'What one master owes: loans and the carried loss'),
+  revenueRecovery: {
+    ...report('revenueRecovery', 'What one master owes: loans and the carried loss'),
     query: RecoveryQuery,
     response: RecoveryResponse,
-    exports: { recovery: RECOVERY_COLUMNS },
+    exports: oneSheet('revenue-recovery', 'recovery', 'Revenue Recovery', RECOVERY_COLUMNS),
   },
-  mailreport: {
-    ...report('mailreport', 'The mail statement of the subject'),
-    query: MailQuery,
-    response: MailResponse,
-    exports: { members: MAIL_COLUMNS, byType: MAIL_POINTS_BY_TYPE_COLUMNS },
+  agentMail: {
+    ...report('agentMail', 'The mail statement of the subject'),
+    query: AgentMailQuery,
+    response: AgentMailResponse,
+    exports: {
+      file: 'agent-mail',
+      sheets: {
+        members: { title: MAIL_MEMBERS_TITLE, columns: AGENT_MAIL_EXPORT_COLUMNS },
+        byType: { title: MAIL_POINTS_BY_TYPE_TITLE, columns: AGENT_MAIL_POINTS_BY_TYPE_COLUMNS },
+        statement: { title: STATEMENT_SUMMARY_TITLE, columns: STATEMENT_LINE_COLUMNS },
+      },
+    },
   },
-  managermailreport: {
-    ...report('managermailreport', 'Profit of each direct child of the subject'),
+  managerMail: {
+    ...report('managerMail', 'Profit of each direct child of the subject'),
     query: ManagerMailQuery,
     response: ManagerMailResponse,
-    exports: { children: MANAGER_MAIL_COLUMNS },
+    exports: oneSheet('manager-mail', 'children', 'Manager Mail Details', MANAGER_MAIL_COLUMNS),
+  },
+
+  // ---------------------------------------------------------------- insight (docs/domain.md, "Insight")
+  trends: {
+    ...report('trends', 'Profit per week of each direct child of the subject, with the change against the period before'),
+    query: TrendsQuery,
+    response: TrendsResponse,
+    // One column per week shown: the handler gives trendsColumns(weeks).
+    exports: { file: 'trends', sheets: { children: { title: 'Trends', columns: COLUMNS_GIVEN } } },
+  },
+  today: {
+    ...report('today', 'Today so far against the same weekday last week, big wins, losing cafes, what waits'),
+    query: TodayQuery,
+    response: TodayResponse,
+    exports: {
+      file: 'today',
+      sheets: {
+        bigWins: { title: 'Big Wins Today', columns: BIG_WIN_COLUMNS },
+        losingCafes: { title: 'Cafes Losing Most Today', columns: LOSING_CAFE_COLUMNS },
+        waitingTransfers: { title: 'Transfers Waiting', columns: WAITING_TRANSFER_COLUMNS },
+        openLoans: { title: 'Open Loans', columns: OPEN_LOAN_COLUMNS },
+        idleMasters: { title: 'Masters With No Play Today', columns: IDLE_MASTER_COLUMNS },
+      },
+    },
+  },
+  cafeProfit: {
+    ...report('cafeProfit', 'Each cafe of the masters in the subject’s subtree: the profit of the plays made there'),
+    query: RangeQuery,
+    response: CafeProfitResponse,
+    exports: oneSheet('cafe-profit', 'cafes', 'Cafe Profit', CAFE_PROFIT_COLUMNS),
+  },
+  todayThreshold: {
+    method: 'POST',
+    path: reportPath('todayThreshold'),
+    access: 'report',
+    summary: 'Set the caller’s own big-win threshold of Today',
+    query: TodayThresholdQuery,
+    response: TodayThresholdResponse,
+  },
+
+  // ---------------------------------------------------------------- the Mail screen (superadmin)
+  mailOutbox: {
+    ...report('mailOutbox', 'One page of the outbox: every mail with its state, kind, recipient, week and attempts'),
+    query: MailOutboxQuery,
+    response: MailOutboxResponse,
+    exports: oneSheet('mail', 'mails', 'Mail', MAIL_OUTBOX_COLUMNS),
+  },
+  mailPreview: {
+    ...report('mailPreview', 'One mail: its body as sent, or as it would be built now'),
+    query: MailIdQuery,
+    response: MailPreviewResponse,
+    otherResponses: { 404: ErrorBody },
+  },
+  mailRetry: {
+    method: 'POST',
+    path: reportPath('mailRetry'),
+    access: 'report',
+    summary: 'Send a mail that is pending, held or failed again now',
+    query: MailIdQuery,
+    response: MailRetryResponse,
+    otherResponses: { 404: ErrorBody, 409: ErrorBody },
+  },
+
+  // ---------------------------------------------------------------- the Accounts screen (docs/domain.md, "Access")
+  accounts: {
+    ...report('accounts', 'One page of the accounts below the subject, with their access state'),
+    query: AccountsQuery,
+    response: AccountsResponse,
+    exports: oneSheet('accounts', 'accounts', 'Accounts', ACCOUNT_COLUMNS),
+  },
+  issueLink: {
+    method: 'POST',
+    path: reportPath('issueLink'),
+    access: 'report',
+    summary: 'Issue a sign-in link for one account below the caller (a new one revokes the old)',
+    query: ManagedAccountQuery,
+    response: IssueLinkResponse,
+    otherResponses: { 409: ErrorBody },
+  },
+  issueLinks: {
+    method: 'POST',
+    path: reportPath('issueLinks'),
+    access: 'report',
+    summary: 'Sign-in links in bulk (a selection, or every account without a password below the caller) as CSV',
+    query: IssueLinksQuery,
+    body: IssueLinksBody,
+    response: MessageResponse,
+    otherResponses: { 404: ErrorBody },
+    exports: oneSheet('sign-in-links', 'links', 'Sign-in links', ISSUED_LINK_COLUMNS),
+  },
+  blockAccount: {
+    method: 'POST',
+    path: reportPath('blockAccount'),
+    access: 'report',
+    summary: 'Block the sign-in of an account below the caller: its sessions and links end at once',
+    query: ManagedAccountQuery,
+    response: BlockResponse,
+  },
+  unblockAccount: {
+    method: 'POST',
+    path: reportPath('unblockAccount'),
+    access: 'report',
+    summary: 'Unblock the sign-in of an account below the caller',
+    query: ManagedAccountQuery,
+    response: BlockResponse,
+  },
+  // ---------------------------------------------------------------- the Activity screen (docs/domain.md, "Access")
+  activity: {
+    ...report('activity', 'One page of the access activity the caller may see: its own, its subtree’s, or all (admins)'),
+    query: ActivityQuery,
+    response: ActivityResponse,
+    exports: oneSheet('activity', 'activity', 'Activity', ACTIVITY_COLUMNS),
+  },
+
+  twoStepClear: {
+    method: 'POST',
+    path: reportPath('twoStepClear'),
+    access: 'report',
+    summary: 'Clear the two-step sign-in of an account the caller manages (a lost phone)',
+    query: TwoStepClearQuery,
+    response: TwoStepMessageResponse,
+  },
+
+  // ---------------------------------------------------------------- the Platform screen (superadmin)
+  platform: {
+    ...report('platform', 'The feed keys (never a key itself) and the last 100 batches with their outcome'),
+    query: PlatformQuery,
+    response: PlatformResponse,
+    exports: {
+      file: 'platform',
+      sheets: {
+        keys: { title: 'Feed keys', columns: FEED_KEY_COLUMNS },
+        batches: { title: 'Batches', columns: FEED_BATCH_COLUMNS },
+      },
+    },
+  },
+  feedKeyCreate: {
+    method: 'POST',
+    path: reportPath('feedKeyCreate'),
+    access: 'report',
+    summary: 'Create a feed key: answered once, only its hash is kept',
+    query: FeedKeyNameQuery,
+    response: FeedKeyCreatedResponse,
+    otherResponses: { 409: ErrorBody },
+  },
+  feedKeyRevoke: {
+    method: 'POST',
+    path: reportPath('feedKeyRevoke'),
+    access: 'report',
+    summary: 'Revoke the live feed key of that name',
+    query: FeedKeyNameQuery,
+    response: FeedKeyRevokedResponse,
+    otherResponses: { 404: ErrorBody },
   },
 
   // ---------------------------------------------------------------- the platform feed
-  feedevents: {
+  feedEvents: {
     method: 'POST',
     path: '/feed/v1/events',
     access: 'feed',
     summary: 'Apply a batch of platform events: in order, in one transaction, all or nothing',
     body: FeedBatchBody,
     response: FeedBatchResponse,
-    otherResponses: { 409: ErrorBody, 413: ErrorBody, 422: FeedRefusal },
+    otherResponses: {
+      400: ErrorBody,
+      401: ErrorBody,
+      409: FeedConflict,
+      413: ErrorBody,
+      415: ErrorBody,
+      422: FeedRefusal,
+      429: ErrorBody,
+      503: ErrorBody,
+    },
   },
-  feedstatus: {
+  feedEvent: {
+    method: 'GET',
+    path: '/feed/v1/events/:id',
+    access: 'feed',
+    summary: 'Whether an event id of this key was applied, when, and in which batch',
+    params: FeedEventParams,
+    response: FeedEventCheck,
+    otherResponses: { 400: ErrorBody, 401: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+  },
+  feedStatus: {
     method: 'GET',
     path: '/feed/v1/status',
     access: 'feed',
@@ -372,4 +786,4 @@ export type CallBodyInput<N extends CallName> = Defs[N] extends { body: infer B 
 /** The success answer of a call. */
 export type CallResponse<N extends CallName> = z.output<Defs[N]['response']>;
 /** The export sheets of a call, by name. */
-export type CallExportSheet<N extends CallName> = Defs[N] extends { exports: infer E } ? keyof E & string : never;
+export type CallExportSheet<N extends CallName> = Defs[N] extends { exports: { sheets: infer S } } ? keyof S & string : never;

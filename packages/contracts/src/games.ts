@@ -10,7 +10,7 @@ export type DrawGame = (typeof DRAW_GAMES)[number];
 export type DrawGameCode = DrawGame['code'];
 
 const codeOf = (slug: DrawGame['slug']): DrawGameCode => DRAW_GAMES.find((g) => g.slug === slug)!.code;
-/** The games whose results are shown differently (spec section 9). */
+/** The games whose results are shown differently (docs/screens.md, Draw details). */
 export const TRIPLE_FUN_CODE = codeOf('triplefun');
 export const FUN_AB_CODE = codeOf('funab');
 

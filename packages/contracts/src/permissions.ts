@@ -10,20 +10,26 @@ export const AUDIENCES = {
   everyone: ROLES,
   agents: [...MANAGER_ROLES, 'master'],
   managers: MANAGER_ROLES,
+  superadmin: ['superadmin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Audience = keyof typeof AUDIENCES;
 
-export type MenuGroup = 'Reports' | 'Draw Details' | 'Mail Report' | 'Weekly Details Reports';
+export type MenuGroup = 'Today' | 'Reports' | 'Draw Details' | 'Mail Report' | 'Weekly Details Reports' | 'Administration';
 
-export interface Screen {
-  /** Stable key, also the page component key on the web side. */
-  key: string;
+/** A row of the permission table, `K` its key. */
+interface ScreenRow<K extends string = string> {
+  /**
+   * The screen's name in the code: its page is `{Key}Page` in the web app's screen registry, and
+   * its main call in the endpoint table has the same name (docs/screens.md, "Screens at a glance").
+   * The wire keeps the spec's names: the route is `path`, the calls' paths are in call-paths.ts.
+   */
+  key: K;
   /** Path under /{role}/. */
   path: string;
   /** Page title, and menu label unless `menuLabels` gives the role another. */
   label: string;
   /**
-   * The menu wording of roles whose menu the spec words differently from the screen's name (the
+   * The menu wording of roles whose menu names the screen differently from its label (the
    * player's menu says 'Multipoint Transfer' for the Multiplayer Point Transfer screen).
    */
   menuLabels?: Partial<Record<Role, string>>;
@@ -39,10 +45,10 @@ export interface Screen {
   subjects?: Audience;
 }
 
-const DRAW_SCREEN_KEY_PREFIX = 'drawdetails-';
+const DRAW_SCREEN_KEY_PREFIX = 'drawDetails-';
 
 /**
- * The web route of draw details (spec: route parameters name and id): one page for every game
+ * The web route of draw details (docs/screens.md, Draw details: route parameters name and game code): one page for every game
  * code, so an unknown code shows 'Unknown Game'. It is open to the roles that may open the draw
  * screens below; the menus link those screens' fixed paths.
  */
@@ -52,150 +58,229 @@ export function isDrawScreen(screen: Screen): boolean {
   return screen.key.startsWith(DRAW_SCREEN_KEY_PREFIX);
 }
 
-const drawScreens: Screen[] = DRAW_GAMES.map((g) => ({
-  key: `${DRAW_SCREEN_KEY_PREFIX}${g.slug}`,
-  path: `drawdetails/${g.slug}/${g.code}`,
-  label: g.name,
-  menu: 'Draw Details',
-  audience: 'everyone',
-  api: ['drawdetails'],
-  subjects: 'everyone',
-}));
+const drawScreens = DRAW_GAMES.map(
+  (g) =>
+    ({
+      key: `${DRAW_SCREEN_KEY_PREFIX}${g.slug}`,
+      path: `drawdetails/${g.slug}/${g.code}`,
+      label: g.name,
+      menu: 'Draw Details',
+      audience: 'everyone',
+      api: ['drawDetails'],
+      subjects: 'everyone',
+    }) as const satisfies ScreenRow,
+);
 
-export const SCREENS: readonly Screen[] = [
+/**
+ * The screens, as written: `as const`, so that their keys form a type (ScreenKey) and the web
+ * app's screen registry, a record over it, does not compile while a screen has no page.
+ */
+const SCREEN_TABLE = [
+  {
+    key: 'today',
+    path: 'today',
+    label: 'Today',
+    menu: 'Today', // first in the menu; the landing page stays Point Transfer (HOME_PATH)
+    audience: 'agents',
+    api: ['today', 'todayThreshold'],
+  },
   {
     key: 'revenue',
     path: 'reports/revenue',
     label: 'Revenue',
     menu: 'Reports',
     audience: 'agents',
-    api: ['revenuereport', 'revenuereportbyid', 'revenueweek'],
+    api: ['revenue', 'revenueById', 'revenueWeek'],
   },
   {
-    key: 'pokerrevenue',
+    key: 'pokerRevenue',
     path: 'reports/pokerrevenue',
     label: 'Poker Revenue',
     menu: 'Reports',
     audience: 'agents',
-    api: ['pokerrevenuereport'],
+    api: ['pokerRevenue'],
   },
   {
-    key: 'pointtransfer',
+    key: 'pointTransfer',
     path: 'reports/pointtransfer',
     label: 'Point Transfer',
     menu: 'Reports',
     audience: 'everyone',
-    api: ['pointtransferreport'],
+    api: ['pointTransfer'],
     subjects: 'everyone', // transfers: any account has them
   },
   {
-    key: 'multipointtransfer',
+    key: 'multiPointTransfer',
     path: 'reports/multipointtransfer',
     label: 'Multiplayer Point Transfer',
     menuLabels: { player: 'Multipoint Transfer' },
     menu: 'Reports',
     audience: 'everyone',
-    api: ['multipointtransferreport'],
+    api: ['multiPointTransfer'],
     subjects: 'everyone', // transfers: any account has them
   },
   {
-    key: 'dailystatus',
+    key: 'dailyStatus',
     path: 'reports/dailystatus',
     label: 'Daily Status',
     menu: 'Reports',
     audience: 'agents',
-    api: ['dailystatus', 'dailystatusmembers'],
+    api: ['dailyStatus', 'dailyStatusMembers'],
   },
   {
-    key: 'agentdetails',
+    key: 'agentDetails',
     path: 'reports/agentdetails',
     label: 'Agent Details',
     menu: 'Reports',
     audience: 'agents',
-    api: ['agentdetails'],
+    api: ['agentDetails'],
   },
   {
-    key: 'revenuerecovery',
+    key: 'revenueRecovery',
     path: 'reports/revenuerecovery',
     label: 'Revenue Recovery',
     menu: 'Reports',
     audience: 'managers',
-    api: ['revenuerecovery'],
+    api: ['revenueRecovery'],
   },
   {
-    key: 'computerloan',
+    key: 'computerLoan',
     path: 'reports/computerloan',
     label: 'Computer Loan',
     menu: 'Reports',
     audience: 'managers',
-    api: ['computerloan'],
+    api: ['computerLoan'],
   },
   {
-    key: 'multiplecybers',
+    key: 'multipleCybers',
     path: 'reports/multiplecybers',
     label: 'Multiple Cybers',
     menu: 'Reports',
     audience: 'managers',
-    api: ['multiplecybers'],
+    api: ['multipleCybers'],
   },
   {
-    key: 'nonperfomeragent',
+    key: 'nonPerforming',
     path: 'reports/nonperfomeragent',
     label: 'Non Performing CCS',
     menu: 'Reports',
     audience: 'managers',
-    api: ['nonperforming'],
+    api: ['nonPerforming'],
   },
   {
-    key: 'agenstatus',
+    key: 'agentStatus',
     path: 'reports/agenstatus',
     label: 'Agent Status',
     menu: 'Reports',
     audience: 'managers',
-    api: ['findstatus'],
+    api: ['agentStatus'],
   },
   {
-    key: 'balancereport',
+    key: 'balanceReport',
     path: 'reports/balancereport',
     label: 'Balance Report',
     menu: 'Reports',
     audience: 'managers',
-    api: ['balancereport', 'balancechildren'],
+    api: ['balanceReport', 'balanceChildren'],
+  },
+  {
+    key: 'cafeProfit',
+    path: 'reports/cafeprofit',
+    label: 'Cafe Profit',
+    menu: 'Reports',
+    audience: 'agents',
+    api: ['cafeProfit'],
+  },
+  {
+    key: 'trends',
+    path: 'reports/trends',
+    label: 'Trends',
+    menu: 'Reports',
+    audience: 'agents', // every role with accounts below it
+    api: ['trends'],
   },
   ...drawScreens,
   {
-    key: 'agentmaildetails',
+    key: 'agentMail',
     path: 'mailreports/agentmaildetails',
     label: 'Agent Mail Details',
     menu: 'Mail Report',
     audience: 'agents',
-    api: ['mailreport'],
+    api: ['agentMail'],
   },
   {
-    key: 'managermaildetails',
+    key: 'managerMail',
     path: 'mailreports/managermaildetails',
     label: 'Manager Mail Details',
     menu: 'Mail Report',
     audience: 'managers',
-    api: ['managermailreport'],
+    api: ['managerMail'],
   },
   {
-    key: 'weeklydetailsreport',
+    key: 'weeklyDetails',
     path: 'weeklydetailsreport',
     label: 'Weekly Details Report',
     menu: 'Weekly Details Reports',
     audience: 'agents',
-    api: ['weeklydetailsreport'],
+    api: ['weeklyDetails'],
     subjects: 'everyone', // transfers: any account has them
   },
-];
+  {
+    key: 'accounts',
+    path: 'admin/accounts',
+    label: 'Accounts',
+    menu: 'Administration',
+    audience: 'agents', // every role with accounts below it
+    api: ['accounts', 'issueLink', 'issueLinks', 'blockAccount', 'unblockAccount'],
+  },
+  {
+    key: 'mail',
+    path: 'admin/mail',
+    label: 'Mail',
+    menu: 'Administration',
+    audience: 'superadmin',
+    api: ['mailOutbox', 'mailPreview', 'mailRetry'],
+  },
+  {
+    key: 'activity',
+    path: 'admin/activity',
+    label: 'Activity',
+    menu: 'Administration',
+    audience: 'everyone', // everyone sees their own; a manager its subtree's; admins everything
+    api: ['activity'],
+    subjects: 'everyone', // about the caller, whatever its role
+  },
+  {
+    key: 'platform',
+    path: 'admin/platform',
+    label: 'Platform',
+    menu: 'Administration',
+    audience: 'superadmin',
+    api: ['platform', 'feedKeyCreate', 'feedKeyRevoke'],
+  },
+] as const satisfies readonly ScreenRow[];
+
+/** The name of every screen (`drawDetails-{game slug}` for the four draw screens). */
+export type ScreenKey = (typeof SCREEN_TABLE)[number]['key'];
+export type Screen = ScreenRow<ScreenKey>;
+
+export const SCREENS: readonly Screen[] = SCREEN_TABLE;
 
 /** Calls that belong to no single screen: the account picker in every manager's report header. */
 const SHARED_CALLS: Partial<Record<ReportCall, Audience>> = {
-  accountsearch: 'managers',
+  accountSearch: 'managers',
+  // Clearing a lost phone's two-step: every role with accounts below it (the Accounts screen's action).
+  twoStepClear: 'agents',
 };
 
-export const MENU_ORDER: readonly MenuGroup[] = ['Reports', 'Draw Details', 'Mail Report', 'Weekly Details Reports'];
+export const MENU_ORDER: readonly MenuGroup[] = [
+  'Today',
+  'Reports',
+  'Draw Details',
+  'Mail Report',
+  'Weekly Details Reports',
+  'Administration',
+];
 
 /** The landing screen of every role (docs/domain.md). */
 export const HOME_PATH = 'reports/pointtransfer';
@@ -213,7 +298,7 @@ export interface MenuSection {
   items: { label: string; path: string }[];
 }
 
-/** How a role's menu names a screen: its own wording where the spec gives one, else the screen's label. */
+/** How a role's menu names a screen: its own wording where it has one, else the screen's label. */
 function menuLabelOf(screen: Screen, role: Role): string {
   return screen.menuLabels?.[role] ?? screen.label;
 }
@@ -250,11 +335,11 @@ export function subjectRolesOf(screen: Screen): readonly Role[] {
 }
 
 /**
- * Calls that take wider subjects than their screens' pickers offer: the spec's mail report variant
- * "passes the member's id and uses the same date for both bounds" (a member's own statement).
+ * Calls that take wider subjects than their screens' pickers offer: the mail report also takes a
+ * member's id, for that member's own statement (docs/screens.md, Agent Mail Details).
  */
 const CALL_SUBJECTS: Partial<Record<ReportCall, Audience>> = {
-  mailreport: 'everyone',
+  agentMail: 'everyone',
 };
 
 /** Subject roles of every call a screen makes: the union over its screens (and CALL_SUBJECTS), as for API_ROLES. */

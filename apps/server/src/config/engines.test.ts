@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Every installed package supports the oldest Node the project names (package.json `engines`,
- * the README's "Needs Node 20.19+"): `npm ci` then prints no EBADENGINE warning, and nothing
- * Node-22-only slips in with an update of the lock file.
+ * Every installed package supports every Node line the project names, from its oldest release
+ * (package.json `engines`: 24 recommended, 22.13+ and 20.19+ still working; the README says the
+ * same): `npm ci` then prints no EBADENGINE warning, and nothing Node-22-only slips in with an
+ * update of the lock file.
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const readJson = (file: string) => JSON.parse(readFileSync(path.join(ROOT, file), 'utf8'));
@@ -75,13 +76,21 @@ describe('Node versions of the dependencies', () => {
   });
 
   it('installs nothing that needs a newer Node than package.json and the README name', () => {
-    const minimum = String(readJson('package.json').engines.node).replace(/^>=\s*/, '');
-    expect(minimum).toBe('20.19');
-    expect(readFileSync(path.join(ROOT, 'README.md'), 'utf8')).toContain(`Needs Node ${minimum}+`);
+    // `engines` names Node 24 first, then the older lines still supported, each from its oldest release.
+    const range = String(readJson('package.json').engines.node);
+    const oldest = range.split('||').map((alternative) => alternative.trim().replace(/^(>=|\^)\s*/, ''));
+    expect(oldest).toEqual(['24', '22.13.0', '20.19.0']);
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain('Needs Node 24 LTS (recommended) and npm; Node 20.19+ and 22.13+ still work.');
     const packages = readJson('package-lock.json').packages as Record<string, { version?: string; engines?: { node?: string } }>;
-    const tooNew = Object.entries(packages)
-      .filter(([, info]) => info.engines?.node && !satisfies(minimum, info.engines.node))
-      .map(([where, info]) => `${where.replace(/^.*node_modules\//, '')}@${info.version} needs Node ${info.engines?.node}`);
+    const tooNew = oldest.flatMap((node) =>
+      Object.entries(packages)
+        .filter(([, info]) => info.engines?.node && !satisfies(node, info.engines.node))
+        .map(
+          ([where, info]) =>
+            `${where.replace(/^.*node_modules\//, '')}@${info.version} needs Node ${info.engines?.node}, not ${node}`,
+        ),
+    );
     expect(tooNew).toEqual([]);
   });
 });

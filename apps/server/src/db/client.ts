@@ -9,7 +9,9 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { surviveLostConnections } from './lost-connections.js';
 import { ReplicaSet, type ReplicaStatus } from './replicas.js';
+import { ReportLane } from './report-lane.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -27,15 +29,22 @@ export interface Database {
   kind: DbKind;
   /**
    * Where report reads go: a read replica within the lag limit when one is configured and usable
-   * (round robin), else the primary.
+   * (round robin), else the primary. Either way through connections of their own, whose statements
+   * give up after the report statement timeout (OpenOptions.reportStatementTimeoutMs): a burst of
+   * long reports never holds the connections that sign-in, sessions, writes and /api/health use.
    */
   reader(): Db;
   /** The read replicas and whether each is in use (empty without replicas). */
   replicaStatus(): ReplicaStatus[];
   /** Connections to the primary: open, idle, and callers waiting for one. */
   poolStatus(): { total: number; idle: number; waiting: number };
-  /** Cheap liveness probe used by /api/health. */
+  /** Cheap liveness probe used by /api/health; it never waits behind report reads. */
   ping(): Promise<void>;
+  /**
+   * The embedded database only: runs `fn` once no statement and no transaction is under way, and
+   * holds every other one off until it ends (the moment to copy the folder, db/backups.ts).
+   */
+  whileIdle?<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -53,46 +62,71 @@ export interface OpenOptions {
   replicaUrls?: readonly string[];
   /** A replica whose data is older than this many seconds is skipped (default 5). */
   maxReplicaLagSeconds?: number;
+  /**
+   * Report reads (`reader()`) give up after this many milliseconds with SQLSTATE 57014: on
+   * PostgreSQL their connections carry statement_timeout; on the embedded database a report
+   * statement that waited this long for its turn is not started (report-lane.ts). Unset: no limit.
+   */
+  reportStatementTimeoutMs?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    return openPostgres(options.databaseUrl, options.poolSize ?? 10, {
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.reportStatementTimeoutMs, {
       urls: options.replicaUrls ?? [],
       maxLagSeconds: options.maxReplicaLagSeconds ?? 5,
     });
   }
   if (options.replicaUrls?.length) throw new Error('Read replicas need a PostgreSQL primary (DATABASE_URL)');
-  return openPglite(options.dataDir ?? './data', options.lock);
+  return openPglite(options.dataDir ?? './data', options.lock, options.reportStatementTimeoutMs);
 }
 
-// Counts and cent sums arrive as int8; every value we store fits well within 2^53, so read them
-// as numbers on both drivers. Sums of int8 are numeric in SQL: cast them back with ::bigint.
-const parseInt8 = (value: string) => Number(value);
+// Counts, ids and hundredths arrive as int8: as a number while it is exact (up to 2^53 - 1), as a
+// bigint beyond, never rounded. Counts and ids stay far below; a sum of hundredths may not (a
+// balance after thousands of large transfers), and lib/money.ts readCents reads either kind.
+// Sums of int8 are numeric in SQL: cast them back with ::bigint.
+const parseInt8 = (value: string): number | bigint => {
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : BigInt(value);
+};
 pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
+
+/**
+ * Startup options of PostgreSQL connections. Report queries are short; JIT compilation of a costly
+ * plan took ~400 ms here (bench/README.md). Report connections also carry the statement timeout.
+ */
+function connectionOptions(statementTimeoutMs?: number): string {
+  return statementTimeoutMs === undefined ? '-c jit=off' : `-c jit=off -c statement_timeout=${statementTimeoutMs}`;
+}
 
 async function openPostgres(
   url: string,
   max: number,
+  reportStatementTimeoutMs: number | undefined,
   replicaOptions: { urls: readonly string[]; maxLagSeconds: number },
 ): Promise<Database> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 30_000,
-    // Report queries are short; JIT compilation of a costly plan took ~400 ms here (bench/README.md).
-    options: '-c jit=off',
-  });
-  // An idle client losing its connection must not crash the process; the next query reports it.
-  pool.on('error', () => {});
+  const poolOf = (options: string) => {
+    const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000, options });
+    surviveLostConnections(pool);
+    return pool;
+  };
+  const pool = poolOf(connectionOptions());
+  // Report reads on the primary: a pool of their own (as large again), each statement at most the timeout.
+  const reportPool = poolOf(connectionOptions(reportStatementTimeoutMs));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const replicas = new ReplicaSet(pool, replicaOptions.urls, replicaOptions.maxLagSeconds, max);
+  const reportDb = drizzlePg(reportPool, { schema }) as unknown as Db;
+  const replicas = new ReplicaSet(
+    pool,
+    replicaOptions.urls,
+    replicaOptions.maxLagSeconds,
+    max,
+    connectionOptions(reportStatementTimeoutMs),
+  );
   await replicas.start();
   return {
     db,
     kind: 'postgres',
-    reader: () => (replicas.pick() as unknown as Db | null) ?? db,
+    reader: () => (replicas.pick() as unknown as Db | null) ?? reportDb,
     replicaStatus: () => replicas.status(),
     poolStatus: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async ping() {
@@ -100,12 +134,17 @@ async function openPostgres(
     },
     async close() {
       await replicas.close();
+      await reportPool.end();
       await pool.end();
     },
   };
 }
 
-async function openPglite(dataDir: string, heldLock: DataDirLock | undefined): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  heldLock: DataDirLock | undefined,
+  reportStatementTimeoutMs: number | undefined,
+): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   // Only one process may have the folder open: PGlite keeps the database in its own memory and
   // writes it back, so a second opener would not see the first one's changes and could corrupt it.
@@ -119,16 +158,22 @@ async function openPglite(dataDir: string, heldLock: DataDirLock | undefined): P
     throw err;
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const reports = new ReportLane(client, reportStatementTimeoutMs);
+  const reportDb = drizzlePglite({ client: reports.client, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    reader: () => db,
+    reader: () => reportDb,
     replicaStatus: () => [],
     // One in-process connection.
     poolStatus: () => ({ total: 1, idle: 1, waiting: 0 }),
+    // Never behind a burst of reports: they take turns in their lane, and the ping goes between them.
     async ping() {
       await client.query('select 1');
     },
+    // PGlite runs a transaction under one lock and each statement under another (close() takes
+    // both in this order too): between them, the files in the folder are a consistent whole.
+    whileIdle: (fn) => client._runExclusiveTransaction(() => client._runExclusiveQuery(fn)),
     async close() {
       try {
         if (!client.closed) await client.close();
@@ -143,8 +188,21 @@ async function openPglite(dataDir: string, heldLock: DataDirLock | undefined): P
 
 /** The lock file in DATA_DIR: it holds the pid of the process that has the embedded database open. */
 export const LOCK_FILE = 'playrep.lock';
+/** The embedded database's SECRET_KEY file (modules/two-step/secret-key.ts): kept by a restore and a demo reload, never in a backup. */
+export const SECRET_KEY_FILE = 'secret-key';
 
-export class DatabaseLockedError extends Error {}
+/** What PGlite keeps in its folder (a PostgreSQL data directory), by name at the top of DATA_DIR. */
+export const PGDATA_ENTRY = /^(PG_VERSION|base|global|pg_[a-z_]+(\.conf)?|postgresql(\.auto)?\.conf|postmaster\.(pid|opts))$/;
+
+export class DatabaseLockedError extends Error {
+  /** The process holding the folder ('starting': one that is taking the lock this instant). */
+  constructor(
+    message: string,
+    readonly holder?: number | 'starting',
+  ) {
+    super(message);
+  }
+}
 
 export interface DataDirLock {
   /** Removes the lock file (when it is still this process's). Idempotent. */
@@ -181,6 +239,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
           `The embedded database in ${folder} is in use by ${who}. ` +
             'Stop the server first (or the command that has it open), or set DATABASE_URL to use PostgreSQL, ' +
             `which many processes can share. (Lock file: ${file})`,
+          holder,
         );
       }
       rmSync(file, { force: true });
@@ -196,6 +255,16 @@ export function lockDataDir(dataDir: string): DataDirLock {
     return { release: () => releaseLock(file) };
   }
   throw new DatabaseLockedError(`Could not take the lock of the embedded database in ${folder}: ${file} keeps reappearing.`);
+}
+
+/** lockDataDir, answering a folder in use with its DatabaseLockedError rather than throwing it. */
+export function tryLockDataDir(dataDir: string): DataDirLock | DatabaseLockedError {
+  try {
+    return lockDataDir(dataDir);
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) return error;
+    throw error;
+  }
 }
 
 /** The pid in a lock file; 'starting' for an empty file just created; null when gone or unreadable (stale). */

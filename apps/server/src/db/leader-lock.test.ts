@@ -11,24 +11,6 @@ async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 1
   }
 }
 
-describe('leader lock on the embedded database', () => {
-  it('runs the job at once (one process owns the database) and stops it on close', async () => {
-    const events: string[] = [];
-    const lock = runAsLeader({
-      databaseUrl: undefined,
-      job: 'settlement',
-      start: () => {
-        events.push('start');
-        return { stop: async () => void events.push('stop') };
-      },
-    });
-    await eventually(() => events.length === 1);
-    expect(lock.leading).toBe(true);
-    await lock.close();
-    expect(events).toEqual(['start', 'stop']);
-  });
-});
-
 describe.skipIf(!process.env.TEST_DATABASE_URL)('leader lock on PostgreSQL', () => {
   let database: TestDatabase;
   const locks: LeaderLock[] = [];
@@ -47,7 +29,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('leader lock on PostgreSQL', () 
     const stops: number[] = [];
     const contender = (n: number) =>
       runAsLeader({
-        databaseUrl: database.url,
+        databaseUrl: database.url!,
         job,
         retryMs: 100,
         start: () => {

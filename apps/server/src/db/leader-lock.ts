@@ -1,18 +1,14 @@
 import pg from 'pg';
+import type { RunningJob } from './jobs.js';
 
 /**
- * Jobs that must run on exactly one server process at a time (the hourly settlement, the demo
- * feed), however many processes share the database. Each process that wants to run a job tries to
- * take a PostgreSQL session-level advisory lock on a connection of its own; the one that holds it
- * runs the job. When that process dies, its connection closes, PostgreSQL releases the lock and
- * another process takes it on its next try. The embedded database belongs to one process only,
- * which therefore always runs its jobs.
+ * Jobs that must run on exactly one server process at a time on PostgreSQL, however many
+ * processes share the database (jobs.ts decides: the embedded database's one process runs its
+ * jobs itself). Each process that wants to run a job tries to take a PostgreSQL session-level
+ * advisory lock on a connection of its own; the one that holds it runs the job. When that process
+ * dies, its connection closes, PostgreSQL releases the lock and another process takes it on its
+ * next try.
  */
-
-/** A running job, stopped when leadership is lost or the process shuts down. */
-export interface RunningJob {
-  stop(): Promise<void>;
-}
 
 export interface LeaderLock {
   /** True while this process holds the lock and runs the job. */
@@ -22,8 +18,8 @@ export interface LeaderLock {
 }
 
 export interface LeaderLockOptions {
-  /** Connection string of the primary; undefined for the embedded database (always leader). */
-  databaseUrl: string | undefined;
+  /** Connection string of the primary. */
+  databaseUrl: string;
   /** Stable name of the job; also shown as the lock connection's application_name. */
   job: string;
   start: () => RunningJob | Promise<RunningJob>;
@@ -103,23 +99,6 @@ export function runAsLeader(options: LeaderLockOptions): LeaderLock {
       await candidate.end().catch(() => undefined);
     }
   };
-
-  if (databaseUrl === undefined) {
-    // The embedded database has one process: it leads.
-    const started = Promise.resolve(start()).then((started) => {
-      running = started;
-      return started;
-    });
-    return {
-      get leading() {
-        return !closed;
-      },
-      async close() {
-        closed = true;
-        await (await started).stop();
-      },
-    };
-  }
 
   const loop = async () => {
     await attempt();

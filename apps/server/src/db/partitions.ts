@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../lib/clock.js';
 import { type Db, queryRows } from './client.js';
+import { type IntervalJob, type JobLog, startIntervalJob } from './jobs.js';
 
 /**
  * plays and poker_hands are partitioned by IST calendar month of played_at (migration 0010; how
@@ -30,49 +31,15 @@ export async function ensurePlayPartitions(db: Db, now: Date, monthsAhead = MONT
   });
 }
 
-interface PartitionLog {
-  info(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
-
-interface PartitionSchedule {
-  /** The start-up run (never rejects: failures are logged). */
-  firstRun: Promise<void>;
-  /** Stops the timer and waits for a run in progress. */
-  stop(): Promise<void>;
-}
-
-/** Runs ensurePlayPartitions at once and then every hour; runs never overlap and never throw. */
-export function startPartitionSchedule(
-  db: Db,
-  log: PartitionLog,
-  clock: Clock,
-  options: { intervalMs?: number } = {},
-): PartitionSchedule {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const runNow = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    running ??= (async () => {
-      try {
-        const created = await ensurePlayPartitions(db, clock.now());
-        if (created.length > 0) log.info({ created }, 'partitions: created months of plays and poker hands');
-      } catch (err) {
-        log.error({ err }, 'partitions: creating the coming months failed');
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  };
-  const timer = setInterval(() => void runNow(), options.intervalMs ?? PARTITION_INTERVAL_MS);
-  timer.unref();
-  return {
-    firstRun: runNow(),
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+/** Runs ensurePlayPartitions at once and then every hour (jobs.ts), on one process (server.ts). */
+export function startPartitionSchedule(db: Db, log: JobLog, clock: Clock): IntervalJob {
+  return startIntervalJob({
+    everyMs: PARTITION_INTERVAL_MS,
+    log,
+    failure: 'partitions: creating the coming months failed',
+    run: async () => {
+      const created = await ensurePlayPartitions(db, clock.now());
+      if (created.length > 0) log.info({ created }, 'partitions: created months of plays and poker hands');
     },
-  };
+  });
 }

@@ -1,5 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { surviveLostConnections } from './lost-connections.js';
 import * as schema from './schema/index.js';
 
 /**
@@ -52,16 +53,16 @@ class Replica {
   lagSeconds: number | null = null;
   reason: string | undefined = 'not checked yet';
 
-  constructor(url: string, poolSize: number) {
+  constructor(url: string, poolSize: number, options: string) {
     this.name = describeUrl(url);
     this.pool = new pg.Pool({
       connectionString: url,
       max: poolSize,
       connectionTimeoutMillis: 2_000,
       idleTimeoutMillis: 30_000,
-      options: '-c jit=off',
+      options,
     });
-    this.pool.on('error', () => {});
+    surviveLostConnections(this.pool);
     this.db = drizzle(this.pool, { schema });
   }
 }
@@ -77,8 +78,10 @@ export class ReplicaSet {
     urls: readonly string[],
     private readonly maxLagSeconds: number,
     poolSize: number,
+    /** Startup options of the replicas' connections (report reads: the statement timeout). */
+    connectionOptions: string,
   ) {
-    this.replicas = urls.map((url) => new Replica(url, poolSize));
+    this.replicas = urls.map((url) => new Replica(url, poolSize, connectionOptions));
   }
 
   get size(): number {

@@ -20,7 +20,7 @@ export function uuidArray(values: readonly (string | null)[]): SQL {
   return sql`${`{${values.map((v) => v ?? 'NULL').join(',')}}`}::uuid[]`;
 }
 
-export function textArray(values: readonly string[]): SQL {
+export function textArray(values: readonly (string | null)[]): SQL {
   return sql`${sql.param([...values])}::text[]`;
 }
 

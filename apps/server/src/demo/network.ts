@@ -28,6 +28,9 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { username: 'player2', role: 'player', firstName: 'Pankaj', lastName: 'Verma', parentUsername: 'master2' },
 ];
 
+/** The fixed accounts with a confirmed email address (`<username>@example.com`): their statements are mailed. */
+export const DEMO_EMAIL_ACCOUNTS: readonly string[] = ['am1', 'master1'];
+
 /** Commission (percent) of the fixed accounts that have one. */
 const FIXED_COMMISSION: Record<string, number> = { superadmin: 1, admin1: 2, sam1: 3, am1: 4, master1: 15, master2: 10 };
 const FIXED_CITY = 'Pune';

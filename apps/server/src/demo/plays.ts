@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { addDays, istDayStart, weekStartOf } from '../lib/dates.js';
 import { numberArray, uuidArray } from './arrays.js';
@@ -12,55 +12,75 @@ import type { SeedSummary } from './summary.js';
 const TRIPLE_FUN_ID = 3;
 const JACKPOT_MULTIPLIER = 300;
 
-class PlayBatch {
-  member: string[] = [];
-  cafe: string[] = [];
-  game: number[] = [];
-  draw: number[] = [];
-  play: number[] = [];
-  win: number[] = [];
-  at: number[] = [];
+/** The keys of Row whose values are of type V. */
+type KeysOf<Row, V> = { [K in keyof Row]: Row[K] extends V ? K : never }[keyof Row];
+
+/** A column of the batch's rows as one array parameter (arrays.ts). */
+interface Columns<Row> {
+  uuids(key: KeysOf<Row, string>): SQL;
+  numbers(key: KeysOf<Row, number>, type?: 'smallint' | 'bigint'): SQL;
+}
+
+/** Rows kept until there are enough for one INSERT ... SELECT FROM unnest(...), which `insert` writes. */
+class Batch<Row> {
+  private rows: Row[] = [];
+
+  constructor(private readonly insert: (columns: Columns<Row>) => SQL) {}
 
   get size() {
-    return this.member.length;
+    return this.rows.length;
+  }
+
+  add(row: Row): void {
+    this.rows.push(row);
   }
 
   async flush(db: Db): Promise<void> {
-    if (this.size === 0) return;
-    // The play_daily roll-up follows through the statement-level trigger on plays.
-    await db.execute(sql`
-      INSERT INTO plays (member_id, cafe_id, game_id, draw_id, play_points_cents, win_points_cents, played_at)
-      SELECT m, c, g, d, p, w, to_timestamp(t / 1000.0)
-        FROM unnest(${uuidArray(this.member)}, ${uuidArray(this.cafe)}, ${numberArray(this.game, 'smallint')},
-                    ${numberArray(this.draw, 'bigint')}, ${numberArray(this.play, 'bigint')}, ${numberArray(this.win, 'bigint')},
-                    ${numberArray(this.at, 'bigint')}) AS u(m, c, g, d, p, w, t)
-    `);
-    Object.assign(this, new PlayBatch());
+    const rows = this.rows;
+    if (rows.length === 0) return;
+    const column = <V>(key: keyof Row) => rows.map((row) => row[key] as V);
+    await db.execute(
+      this.insert({
+        uuids: (key) => uuidArray(column<string>(key)),
+        numbers: (key, type = 'bigint') => numberArray(column<number>(key), type),
+      }),
+    );
+    this.rows = [];
   }
 }
 
-class PokerBatch {
-  member: string[] = [];
-  cafe: string[] = [];
-  pot: number[] = [];
-  rake: number[] = [];
-  at: number[] = [];
-
-  get size() {
-    return this.member.length;
-  }
-
-  async flush(db: Db): Promise<void> {
-    if (this.size === 0) return;
-    await db.execute(sql`
-      INSERT INTO poker_hands (member_id, cafe_id, pot_cents, rake_cents, played_at)
-      SELECT m, c, p, r, to_timestamp(t / 1000.0)
-        FROM unnest(${uuidArray(this.member)}, ${uuidArray(this.cafe)}, ${numberArray(this.pot, 'bigint')},
-                    ${numberArray(this.rake, 'bigint')}, ${numberArray(this.at, 'bigint')}) AS u(m, c, p, r, t)
-    `);
-    Object.assign(this, new PokerBatch());
-  }
+interface PlayRow {
+  member: string;
+  cafe: string;
+  game: number;
+  draw: number;
+  play: number;
+  win: number;
+  at: number;
 }
+
+// The play_daily roll-up follows through the statement-level trigger on plays.
+const insertPlays = ({ uuids, numbers }: Columns<PlayRow>) => sql`
+  INSERT INTO plays (member_id, cafe_id, game_id, draw_id, play_points_cents, win_points_cents, played_at)
+  SELECT m, c, g, d, p, w, to_timestamp(t / 1000.0)
+    FROM unnest(${uuids('member')}, ${uuids('cafe')}, ${numbers('game', 'smallint')}, ${numbers('draw')},
+                ${numbers('play')}, ${numbers('win')}, ${numbers('at')}) AS u(m, c, g, d, p, w, t)
+`;
+
+interface HandRow {
+  member: string;
+  cafe: string;
+  pot: number;
+  rake: number;
+  at: number;
+}
+
+const insertHands = ({ uuids, numbers }: Columns<HandRow>) => sql`
+  INSERT INTO poker_hands (member_id, cafe_id, pot_cents, rake_cents, played_at)
+  SELECT m, c, p, r, to_timestamp(t / 1000.0)
+    FROM unnest(${uuids('member')}, ${uuids('cafe')}, ${numbers('pot')}, ${numbers('rake')},
+                ${numbers('at')}) AS u(m, c, p, r, t)
+`;
 
 export interface PlayOptions {
   batchRows: number;
@@ -91,18 +111,13 @@ export async function writePlays(
   const master2 = plan.byUsername.get('master2')!;
   const player2 = plan.players.find((p) => p.account.username === 'player2')!;
   const losingWeekTotals = { play: 0, win: 0 };
-  const plays = new PlayBatch();
-  const hands = new PokerBatch();
+  const plays = new Batch(insertPlays);
+  const hands = new Batch(insertHands);
 
   const addPlay = (player: SeedPlayer, cafe: SeedCafe, gameId: number, atMs: number, playCents: number, winCents: number) => {
     if (atMs > cutoffMs) return;
-    plays.member.push(player.account.id);
-    plays.cafe.push(cafe.id);
-    plays.game.push(gameId);
-    plays.draw.push(drawIdFor(layout, gameId, atMs));
-    plays.play.push(playCents);
-    plays.win.push(winCents);
-    plays.at.push(atMs);
+    const draw = drawIdFor(layout, gameId, atMs);
+    plays.add({ member: player.account.id, cafe: cafe.id, game: gameId, draw, play: playCents, win: winCents, at: atMs });
     summary.plays.count += 1;
     summary.plays.playCents += playCents;
     summary.plays.winCents += winCents;
@@ -138,11 +153,7 @@ export async function writePlays(
           const potCents = player.stakeCents * rng.int(3, 40);
           const rakeCents = Math.round((potCents * rng.int(3, 5)) / 100);
           if (atMs > cutoffMs) continue;
-          hands.member.push(player.account.id);
-          hands.cafe.push(cafe.id);
-          hands.pot.push(potCents);
-          hands.rake.push(rakeCents);
-          hands.at.push(atMs);
+          hands.add({ member: player.account.id, cafe: cafe.id, pot: potCents, rake: rakeCents, at: atMs });
           summary.pokerHands.count += 1;
           summary.pokerHands.potCents += potCents;
           summary.pokerHands.rakeCents += rakeCents;

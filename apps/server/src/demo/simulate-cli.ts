@@ -26,6 +26,8 @@ async function main(): Promise<number> {
       ...command.options,
       signal: stop.signal,
       report: (progress) => console.log(`  ${progressLine(progress)}`),
+      onRetry: ({ reason, delayMs }) =>
+        console.log(`  ${reason.trim()}; sending the same batch again in ${(delayMs / 1000).toFixed(1)} s`),
       onSetUp: (setUp) =>
         console.log(
           `Its network (${command.options.prefix}-admin down to ${command.options.players} players): ${setUp.applied} events applied, ${setUp.duplicates} there already.`,

@@ -8,6 +8,9 @@ POST /api/feed/v1/events with a feed key: first a small network of its own (an a
 --parent down to 4 masters with 6 cafes and --players players, funded from the house), then
 plays at N a second in batches, the draw results as they fall due, some transfers and their
 resolutions, and now and then a new player. Ctrl-C stops it after the batch in flight.
+A batch the server cannot take just now (no answer, 503 while its database is down, 429) is sent
+again as it was until it is taken, backing off with jitter (the server's Retry-After, else from
+0.5 s up to 10 s).
 
   --url URL          the server, e.g. http://localhost:3000 (required)
   --key KEY          a feed key of that server: npm run feeds -- create NAME (required)
@@ -21,7 +24,7 @@ resolutions, and now and then a new player. Ctrl-C stops it after the batch in f
   --house NAME       the house account's username (default HOUSE)
   --players N        players of its network (default 100)
 
-Exit codes: 0 stopped (Ctrl-C or --duration), 1 refused by the server or unreachable, 2 usage.`;
+Exit codes: 0 stopped (Ctrl-C or --duration), 1 refused by the server or unreachable at start, 2 usage.`;
 
 export type SimulateCommand = { kind: 'help' } | { kind: 'run'; options: Omit<SimulatorOptions, 'signal' | 'report'> };
 
@@ -100,6 +103,7 @@ export function progressLine(stats: SimulatorStats): string {
     `${n(stats.plays)} plays in ${seconds.toFixed(1)} s (${n(seconds > 0 ? stats.plays / seconds : 0)}/s), ` +
     `${n(stats.draws)} draws, ${n(stats.transfers)} transfers, ${n(stats.resolutions)} resolutions, ${n(stats.newPlayers)} new players` +
     (stats.leftOut > 0 ? `, ${n(stats.leftOut)} left out (refused)` : '') +
+    (stats.retries > 0 ? `, ${n(stats.retries)} sent again` : '') +
     `; batch p50 ${n(at(0.5))} ms, p95 ${n(at(0.95))} ms`
   );
 }

@@ -11,7 +11,7 @@ import { createFeedKey } from '../modules/feed/keys.js';
 import { brokenInvariants } from '../modules/feed/test-support/feed-fixture.js';
 import { ensureHouseAccount } from '../modules/ledger/ledger.js';
 import { parseSimulateCommand } from './simulate-command.js';
-import { runSimulator } from './simulator.js';
+import { retryDelayMs, runSimulator } from './simulator.js';
 
 describe('npm run simulate: its arguments', () => {
   it('needs the server and a key, and checks every number and the prefix', () => {
@@ -38,6 +38,19 @@ describe('npm run simulate: its arguments', () => {
         players: 100,
       },
     });
+  });
+});
+
+describe('npm run simulate: the wait before sending a batch again', () => {
+  it("is the server's Retry-After, else 0.5 s doubling up to 10 s, plus up to half again at random", () => {
+    const failures = [1, 2, 3, 4, 5, 6, 20];
+    const least = (failure: number, retryAfter: number | null) => retryDelayMs(failure, retryAfter, () => 0);
+    const most = (failure: number, retryAfter: number | null) => retryDelayMs(failure, retryAfter, () => 1);
+    expect(failures.map((n) => least(n, null))).toEqual([500, 1_000, 2_000, 4_000, 8_000, 10_000, 10_000]);
+    expect(failures.map((n) => most(n, null))).toEqual([750, 1_500, 3_000, 6_000, 12_000, 15_000, 15_000]);
+    expect([least(1, 2), most(1, 2), least(20, 2)]).toEqual([2_000, 3_000, 2_000]);
+    // Senders cut off together do not all come back at the same instant.
+    expect(new Set(Array.from({ length: 20 }, () => retryDelayMs(3, null))).size).toBeGreaterThan(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import { DRAW_GAMES, type FeedBatchResponse, type FeedEventError, type FeedEventInput } from '@playrep/contracts';
 import { DRAW_GAME_IDS } from './draws.js';
-import { points } from './live/activity.js';
+import { points, transferEvent } from './live/activity.js';
 import { liveDrawResult } from './live/draw-results.js';
 import { personName } from './names.js';
 import { GAME_WEIGHTS, GAMES, STAKE_MULTIPLIERS, winMultiplier } from './play-habits.js';
@@ -15,9 +15,11 @@ import { Random } from './random.js';
  *
  * The set-up's events have ids made from the prefix alone, so a second run with the same prefix
  * finds them applied (duplicates) and plays on the same network; everything else carries the run's
- * own id. A batch whose answer is lost is sent again as it was (the feed acknowledges what it had
- * applied); events the server refuses because of what others did meanwhile (a draw result posted
- * by another source, a transfer the wallet no longer covers) are left out and the rest sent again.
+ * own id. A batch whose answer is lost, or that the server cannot take just now (503: its database
+ * is down; 429), is sent again as it was, for as long as it takes, backing off with jitter (the
+ * feed acknowledges what it had applied as duplicates); events the server refuses because of what
+ * others did meanwhile (a draw result posted by another source, a transfer the wallet no longer
+ * covers) are left out and the rest sent again.
  */
 
 export interface SimulatorOptions {
@@ -44,6 +46,8 @@ export interface SimulatorOptions {
   signal?: AbortSignal;
   /** Told once its network is set up. */
   onSetUp?: (setUp: SimulatorStats['setUp']) => void;
+  /** Told each time a batch waits to be sent again: why, and for how long. */
+  onRetry?: (retry: { reason: string; delayMs: number }) => void;
   /** Told every `reportEveryMs` (default 5 s) and at the end. */
   report?: (stats: SimulatorStats) => void;
   reportEveryMs?: number;
@@ -61,6 +65,8 @@ export interface SimulatorStats {
   batches: number;
   /** Events left out because the server refused them (another source's draw result, a wallet short of points). */
   leftOut: number;
+  /** Times a batch was sent again: no answer, or the server could not take it then (503, 429, another 5xx). */
+  retries: number;
   /** Milliseconds since the plays began. */
   elapsedMs: number;
   /** Milliseconds of each batch, from sending to its answer (the last 10,000). */
@@ -104,12 +110,13 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     newPlayers: 0,
     batches: 0,
     leftOut: 0,
+    retries: 0,
     elapsedMs: 0,
     latencies: [],
   };
   const post = async (events: FeedEventInput[]) => {
     const sentAt = performance.now();
-    const { applied } = await postBatch(origin, options.key, events, stats, options.signal);
+    const { applied } = await postBatch(origin, options.key, events, stats, options);
     stats.latencies.push(performance.now() - sentAt);
     if (stats.latencies.length > 10_000) stats.latencies.splice(0, stats.latencies.length - 10_000);
     stats.batches += 1;
@@ -119,7 +126,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
 
   await checkKey(origin, options.key);
   const network = setUpEvents(prefix, options.parent ?? 'superadmin', options.house ?? 'HOUSE', options.players ?? 100);
-  const setUp = await postBatch(origin, options.key, network.events, stats, options.signal);
+  const setUp = await postBatch(origin, options.key, network.events, stats, options);
   stats.setUp = { applied: setUp.answer.applied, duplicates: setUp.answer.duplicates };
   options.onSetUp?.(stats.setUp);
   const players: Player[] = [...network.players];
@@ -202,7 +209,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
         balances.set(from, balances.get(from)! - cents);
         const transferId = `${prefix}-${run}-t${++transfers}`;
         sent.push({ transferId, from, to, cents, atMs: now });
-        events.push({ id: transferId, type: 'transfer', transferId, from, to, amount: points(cents), channel: 'single', at });
+        events.push(transferEvent({ transferId, from, to, cents, channel: 'single', at }));
       }
     }
     if (rng.chance(chance / 30)) {
@@ -302,16 +309,7 @@ function setUpEvents(prefix: string, parent: string, house: string, playerCount:
   const balances = new Map<string, number>();
   const fund = (from: string, to: string, cents: number) => {
     const transferId = id(`fund-${to}`);
-    events.push({
-      id: transferId,
-      type: 'transfer',
-      transferId,
-      from,
-      to,
-      amount: points(cents),
-      channel: 'single',
-      at: SETUP_AT,
-    });
+    events.push(transferEvent({ transferId, from, to, cents, channel: 'single', at: SETUP_AT }));
     events.push({ id: `${transferId}-accepted`, type: 'transfer.accepted', transferId, at: SETUP_AT });
     if (from !== house) balances.set(from, (balances.get(from) ?? 0) - cents);
     balances.set(to, (balances.get(to) ?? 0) + cents);
@@ -341,51 +339,88 @@ async function checkKey(origin: string, key: string): Promise<void> {
 }
 
 /**
- * Sends one batch: again as it was after a lost answer or a server error; without the events the
- * server refused over what others did (see the module's comment). Returns the event ids applied
- * (or acknowledged as duplicates): a transfer's and a new player's are its transferId and username.
+ * Sends one batch until the server takes it: again as it was after no answer or a 503 or 429, for
+ * as long as it takes, and after another server error up to ATTEMPTS times, each time backing off
+ * (retryDelayMs); without the events the server refused over what others did (see the module's
+ * comment). Returns the event ids applied (or acknowledged as duplicates): a transfer's and a new
+ * player's are its transferId and username.
  */
 async function postBatch(
   origin: string,
   key: string,
   events: FeedEventInput[],
   stats: SimulatorStats,
-  signal: AbortSignal | undefined,
+  options: Pick<SimulatorOptions, 'signal' | 'onRetry'>,
 ): Promise<{ applied: Set<string>; answer: FeedBatchResponse }> {
   let batch = events;
-  for (let attempt = 1; ; attempt++) {
-    let response: Response;
-    try {
-      response = await fetch(`${origin}/api/feed/v1/events`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ events: batch }),
-      });
-    } catch (err) {
-      if (attempt >= ATTEMPTS || signal?.aborted) throw new SimulatorError(`Cannot reach ${origin}: ${(err as Error).message}`);
-      await sleep(1_000 * attempt);
-      continue;
-    }
-    const body = (await response.json().catch(() => ({}))) as { message?: string; errors?: FeedEventError[] };
-    if (response.status === 200) return { applied: new Set(batch.map((e) => e.id)), answer: body as FeedBatchResponse };
-    if (response.status >= 500 || response.status === 429) {
-      if (attempt >= ATTEMPTS) throw new SimulatorError(`The server answered ${response.status}: ${body.message ?? ''}`);
-      await sleep(1_000 * attempt);
-      continue;
-    }
-    if (response.status === 422 && body.errors && attempt < ATTEMPTS) {
-      const refused = new Set(body.errors.map((e) => e.index));
-      const essential = body.errors.filter((e) => !OPTIONAL_TYPES.has(batch[e.index]?.type ?? ''));
-      if (essential.length === 0) {
+  let refusals = 0;
+  let serverErrors = 0;
+  let failures = 0;
+  for (;;) {
+    const answer = await sendBatch(origin, key, batch);
+    let reason: string;
+    if (typeof answer === 'string') reason = answer;
+    else {
+      const { status, body } = answer;
+      if (status === 200) return { applied: new Set(batch.map((e) => e.id)), answer: body as FeedBatchResponse };
+      if (status === 422 && body.errors && ++refusals < ATTEMPTS) {
+        const refused = new Set(body.errors.map((e) => e.index));
+        const essential = body.errors.filter((e) => !OPTIONAL_TYPES.has(batch[e.index]?.type ?? ''));
+        if (essential.length > 0) {
+          const shown = essential.slice(0, 5).map((e) => `event ${e.index} (${e.id}) ${e.field}: ${e.reason}`);
+          throw new SimulatorError(`The server refused the batch (422): ${shown.join('; ')}`);
+        }
         stats.leftOut += refused.size;
         batch = batch.filter((_, index) => !refused.has(index));
         continue;
       }
-      const shown = essential.slice(0, 5).map((e) => `event ${e.index} (${e.id}) ${e.field}: ${e.reason}`);
-      throw new SimulatorError(`The server refused the batch (422): ${shown.join('; ')}`);
+      if (status < 500 && status !== 429)
+        throw new SimulatorError(`The server refused the batch (${status}): ${body.message ?? ''}`);
+      reason = `The server answered ${status}: ${body.message ?? ''}`;
+      // 503 (its database is down, or it is busy) and 429 pass; another server error is tried a few times.
+      if (status !== 503 && status !== 429 && ++serverErrors >= ATTEMPTS) throw new SimulatorError(reason);
     }
-    throw new SimulatorError(`The server refused the batch (${response.status}): ${body.message ?? ''}`);
+    if (options.signal?.aborted) throw new SimulatorError(`Stopped before the server took the batch in flight. ${reason}`);
+    failures += 1;
+    const delayMs = retryDelayMs(failures, typeof answer === 'string' ? null : answer.retryAfterSeconds);
+    stats.retries += 1;
+    options.onRetry?.({ reason, delayMs });
+    await sleep(delayMs, options.signal);
   }
+}
+
+/** One POST of the batch: the server's answer, or why there was none. */
+async function sendBatch(
+  origin: string,
+  key: string,
+  batch: FeedEventInput[],
+): Promise<{ status: number; body: { message?: string; errors?: FeedEventError[] }; retryAfterSeconds: number | null } | string> {
+  let response: Response;
+  try {
+    response = await fetch(`${origin}/api/feed/v1/events`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ events: batch }),
+    });
+  } catch (err) {
+    return `No answer from ${origin} (${(err as Error).cause ?? (err as Error).message})`;
+  }
+  const body = (await response.json().catch(() => ({}))) as { message?: string; errors?: FeedEventError[] };
+  const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+  return { status: response.status, body, retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null };
+}
+
+/** The longest wait between two sends of a batch when the server gives no Retry-After. */
+const MAX_BACKOFF_MS = 10_000;
+
+/**
+ * How long to wait before sending a batch again: the server's Retry-After when it gives one, else
+ * 0.5 s doubling with each failure up to 10 s; plus up to half again at random (jitter), so that
+ * senders cut off together do not all come back at the same instant.
+ */
+export function retryDelayMs(failures: number, retryAfterSeconds: number | null, random = Math.random): number {
+  const base = retryAfterSeconds === null ? Math.min(MAX_BACKOFF_MS, 500 * 2 ** (failures - 1)) : retryAfterSeconds * 1000;
+  return Math.round(base * (1 + random() / 2));
 }
 
 /** Events it leaves out when refused: they depend on what others do (draw results, wallets). */

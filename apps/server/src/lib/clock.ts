@@ -1,23 +1,6 @@
-/** The server's notion of "now": real time in production, controllable in tests. */
+/** The server's notion of "now": real time in production, controllable in tests (test/manual-clock.ts). */
 export interface Clock {
   now(): Date;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
-
-/** A clock tests can move: `clock.advance(31 * 60_000)`. */
-export class ManualClock implements Clock {
-  private current: number;
-  constructor(start: Date | string = new Date()) {
-    this.current = new Date(start).getTime();
-  }
-  now(): Date {
-    return new Date(this.current);
-  }
-  set(instant: Date | string): void {
-    this.current = new Date(instant).getTime();
-  }
-  advance(ms: number): void {
-    this.current += ms;
-  }
-}

@@ -81,7 +81,7 @@ export const FIRST_YEAR = 2000;
 export const LAST_YEAR = 2100;
 
 /**
- * How the screens label the API's date fields (spec section 2): every date message names the field
+ * How the screens label the API's date fields (docs/screens.md, Every report screen): every date message names the field
  * as the user sees it. Daily Status and Agent Status send their one Select Date as `date`.
  */
 const DATE_FIELD_LABELS: Readonly<Record<string, string>> = {

@@ -1,11 +1,20 @@
 import type { ReportCall } from '@playrep/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { EndpointHandlers } from '../plugins/endpoints.js';
+import { accountsScreenHandlers } from './access/routes.js';
+import { activityHandlers } from './activity/routes.js';
 import { drawHandlers } from './draws/routes.js';
+import { insightHandlers } from './insight/routes.js';
+import { todayHandlers } from './insight/today-routes.js';
+import { mailScreenHandlers } from './mail/routes.js';
 import { moneyReportHandlers } from './money-reports/routes.js';
+import { statementMailRenderer } from './money-reports/statement-mail.js';
 import { networkHandlers } from './network/routes.js';
+import { platformHandlers } from './platform/routes.js';
 import { transferHandlers } from './transfers/routes.js';
+import { twoStepClearHandlers } from './two-step/routes.js';
 
+export { accessHandlers } from './access/routes.js';
 export { authHandlers } from './auth/routes.js';
 export { healthHandlers } from './health/routes.js';
 
@@ -16,5 +25,12 @@ export function reportHandlers(app: FastifyInstance): EndpointHandlers<ReportCal
     ...drawHandlers(app),
     ...networkHandlers(app),
     ...moneyReportHandlers(app),
+    ...insightHandlers(app),
+    ...todayHandlers(app),
+    ...mailScreenHandlers(app, statementMailRenderer(app.database.db, app.clock)),
+    ...accountsScreenHandlers(app),
+    ...activityHandlers(app),
+    ...twoStepClearHandlers(app),
+    ...platformHandlers(app),
   };
 }

@@ -6,6 +6,8 @@ import {
   ENDPOINTS,
   type EndpointAccess,
   type EndpointDef,
+  type ExportDef,
+  type ExportFormat,
   SESSION_EXPIRED_MESSAGE,
 } from '@playrep/contracts';
 import type {
@@ -18,6 +20,8 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import { unauthorized } from '../lib/http-error.js';
+import { type Download, downloadFile } from '../modules/export/download.js';
+import { sendExport } from '../modules/export/table-export.js';
 
 /**
  * Routes come from the contracts' endpoint table: a module supplies only the handlers, keyed by
@@ -33,11 +37,26 @@ export type EndpointRequest<N extends CallName> = FastifyRequest<{
 
 type SuccessBody<N extends CallName> = z.input<(typeof ENDPOINTS)[N]['response']>;
 
-/** A handler answers the success body, or sends the reply itself (an export, another status). */
+type ExportsOf<N extends CallName> = (typeof ENDPOINTS)[N] extends { exports: infer E extends ExportDef } ? E : never;
+
+/**
+ * The answer of a report with downloads (`exports` in the endpoint table): its JSON body and its
+ * download, each made only when the request asks for it (a download may read every row where
+ * the JSON body reads a page). The endpoint plugin picks one by the query's `format`.
+ */
+export interface ReportAnswer<N extends CallName> {
+  json(): SuccessBody<N> | Promise<SuccessBody<N>>;
+  download(): Download<ExportsOf<N>> | Promise<Download<ExportsOf<N>>>;
+}
+
+/**
+ * A handler answers the success body, or sends the reply itself (another status); a report with
+ * downloads answers both ways (ReportAnswer).
+ */
 export type EndpointHandler<N extends CallName> = (
   request: EndpointRequest<N>,
   reply: FastifyReply,
-) => Promise<SuccessBody<N> | FastifyReply>;
+) => Promise<[ExportsOf<N>] extends [never] ? SuccessBody<N> | FastifyReply : ReportAnswer<N>>;
 
 /**
  * A handler with route options of its own (for example `attachValidation`, or a larger
@@ -96,9 +115,21 @@ export function registerEndpoints<N extends CallName>(
       ...(route.options?.bodyLimit ? { bodyLimit: route.options.bodyLimit } : {}),
       ...(route.options?.bodyCheckedByHandler ? { validatorCompiler: takenAsIs } : {}),
       ...(onRequest.length > 0 ? { onRequest } : {}),
-      handler: route.handler as never,
+      handler: (endpoint.exports ? answeringDownloads(endpoint.exports, route.handler) : route.handler) as never,
     });
   }
+}
+
+/** The handler of a report with downloads: the JSON body, or with `format` the file built from the table's `exports`. */
+function answeringDownloads<N extends CallName>(exports: ExportDef, handler: EndpointHandler<N>) {
+  return async (request: EndpointRequest<N>, reply: FastifyReply) => {
+    const answer = (await handler(request, reply)) as ReportAnswer<N>;
+    const format = (request.query as { format?: ExportFormat } | undefined)?.format;
+    if (format === undefined) return answer.json();
+    const download = (await answer.download()) as Download;
+    const { name, tables } = downloadFile(exports, download);
+    return sendExport(reply, format, name, tables, download.pdf);
+  };
 }
 
 function hooksOf<T>(hook: T | T[] | undefined): T[] {

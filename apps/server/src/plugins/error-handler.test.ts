@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { badRequest } from '../lib/http-error.js';
@@ -31,9 +32,30 @@ describe('error answers', () => {
     });
   });
 
-  it('an unreachable database is 503; anything else is 500 without internals', async () => {
-    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-    expect((await answerTo(refused)).status).toBe(503);
+  it('a database that cannot be reached or went away mid-request is 503 with Retry-After; anything else is 500 without internals', async () => {
+    const unavailable = {
+      status: 503,
+      retryAfter: '2',
+      body: { message: 'The database is not available. Please try again shortly.' },
+    };
+    const driver = (message: string, code?: string) => Object.assign(new Error(message), code ? { code } : {});
+    // Drizzle wraps the driver's error, with the statement, in `cause`.
+    const failedQuery = (cause: Error) => new DrizzleQueryError('insert into "plays" ...', [], cause);
+    for (const error of [
+      driver('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'),
+      failedQuery(driver('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')),
+      // Stopped (fast, or immediate: a crash), starting up, or a connection exception.
+      failedQuery(driver('terminating connection due to administrator command', '57P01')),
+      failedQuery(driver('terminating connection because of crash of another server process', '57P02')),
+      driver('the database system is starting up', '57P03'),
+      driver('connection failure', '08006'),
+      // node-postgres's own, without a code: the connection ended under a statement, or before it.
+      failedQuery(driver('Connection terminated unexpectedly')),
+      failedQuery(driver('Client has encountered a connection error and is not queryable')),
+      driver('Connection terminated due to connection timeout'),
+    ]) {
+      expect(await answerTo(error), String(error.cause ?? error)).toEqual(unavailable);
+    }
     expect(await answerTo(new Error('relation "x" does not exist'))).toEqual({
       status: 500,
       retryAfter: undefined,

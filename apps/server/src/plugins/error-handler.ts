@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable, isStatementTimeout } from '../db/errors.js';
 import { HttpError } from '../lib/http-error.js';
 
 /**
@@ -23,6 +24,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Fastify's own client errors (bad JSON, body too large, rate limit) have safe messages.
       return reply.status(status).send({ message: error.message });
     }
+    if (isStatementTimeout(error)) {
+      // A report statement ran (or, on the embedded database, waited) past REPORT_STATEMENT_TIMEOUT_MS.
+      request.log.warn({ err: error }, 'report statement timed out');
+      return reply.status(503).send({ message: REPORT_TIMEOUT_MESSAGE });
+    }
     request.log.error({ err: error }, 'request failed');
     if (isPoolExhausted(error)) {
       // Every connection of this process was busy for the pool's whole wait: a burst, not a fault.
@@ -32,19 +38,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send({ message: 'The server is busy. Please try again in a few seconds.' });
     }
     if (isDatabaseUnavailable(error)) {
-      return reply.status(503).send({ message: 'The database is not available. Please try again shortly.' });
+      // Down, restarting or failing over: worth trying again in a moment. A transaction cut off by
+      // the lost connection is rolled back whole.
+      return reply
+        .status(503)
+        .header('Retry-After', '2')
+        .send({ message: 'The database is not available. Please try again shortly.' });
     }
     return reply.status(500).send({ message: 'Something went wrong' });
   });
 }
 
+const REPORT_TIMEOUT_MESSAGE = 'This report took too long to prepare. Choose a shorter date range and try again.';
+
 /** node-postgres's pool gave up waiting for a free connection (connectionTimeoutMillis). */
 function isPoolExhausted(error: unknown): boolean {
   return error instanceof Error && error.message === 'timeout exceeded when trying to connect';
-}
-
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
-  return code === 'ECONNREFUSED' || code === '57P01' || code === '57P03' || code === '08006' || code === '08001';
 }

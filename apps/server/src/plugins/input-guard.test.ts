@@ -1,4 +1,4 @@
-import { TOO_MANY_ATTEMPTS_MESSAGE } from '@playrep/contracts';
+import { type CallName, ENDPOINTS, TOO_MANY_ATTEMPTS_MESSAGE } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +12,8 @@ import {
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { TEST_DB_KINDS } from '../../test/test-db.js';
 import { queryRows } from '../db/client.js';
+import { createFeedKey } from '../modules/feed/keys.js';
+import { nestedDeeperThan } from './input-guard.js';
 
 const NUL = '\u0000';
 /** Every control character but the line breaks a multi-line field may hold. */
@@ -21,12 +23,14 @@ describe.each(TEST_DB_KINDS)('control characters and unknown parameters on %s', 
   let t: TestApp;
   let ids: NetworkIds;
   let am1: TestSession;
+  let superadmin: TestSession;
   let step = 0;
 
   beforeAll(async () => {
     t = await buildTestApp(kind);
     ids = await createNetwork(t.app.db);
     am1 = await signIn(t.app, 'am1');
+    superadmin = await signIn(t.app, 'superadmin');
   });
   afterAll(async () => t?.close());
   // Each test at a fresh hour: the sign-in limits of one never reach the next.
@@ -111,6 +115,46 @@ describe.each(TEST_DB_KINDS)('control characters and unknown parameters on %s', 
       remoteAddress: address,
     });
     expect([refused.statusCode, refused.json()]).toEqual([429, { message: TOO_MANY_ATTEMPTS_MESSAGE }]);
+  });
+
+  it('refuses a body nested more than 32 levels deep with 400 on every route that takes one, never 500', async () => {
+    const feedKey = (await createFeedKey(t.app.db, 'deep-bodies', t.clock.now())).key;
+    const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+    const posts = (Object.keys(ENDPOINTS) as CallName[]).filter((name) => ENDPOINTS[name].method === 'POST');
+    expect(posts.length).toBeGreaterThan(0);
+    for (const name of posts) {
+      const { path, access, roles } = ENDPOINTS[name];
+      // A caller the call lets in, so the answer is about the body (superadmin-only calls otherwise say 403).
+      const caller = roles.includes('areamanager') ? am1 : superadmin;
+      const headers = {
+        'content-type': 'application/json',
+        ...(access === 'feed' ? { authorization: `Bearer ${feedKey}` } : {}),
+      };
+      const send = (payload: string) => {
+        const options = { method: 'POST' as const, url: `/api${path}`, headers, payload };
+        return access === 'public' || access === 'feed' ? t.app.inject(options) : injectAs(t.app, caller, options);
+      };
+      for (const payload of [`{"events": ${nested(50_000)}}`, nested(50_000), `{"username": ${nested(32)}}`]) {
+        const res = await send(payload);
+        expect([res.statusCode, res.json()], `${name} ${payload.length}`).toEqual([
+          400,
+          { message: 'body: must not be nested more than 32 levels deep (objects and arrays)' },
+        ]);
+      }
+      // 32 levels in all is not too deep: whatever the call says of it, it is not the depth.
+      const res = await send(`{"username": ${nested(31)}}`);
+      // Two-step set-up answers 503 on a server without SECRET_KEY (this test app has none): not a failure.
+      if (name !== 'twoStepSetup' || res.statusCode !== 503) expect(res.statusCode, name).toBeLessThan(500);
+      expect(res.json().message, name).not.toMatch(/nested/);
+    }
+  });
+
+  it('measures any depth without recursion', () => {
+    const deep = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+    expect(nestedDeeperThan(deep, 32)).toBe(true);
+    expect(nestedDeeperThan({ a: [{ b: 1 }], c: 'x' }, 3)).toBe(false);
+    expect(nestedDeeperThan({ a: [{ b: {} }] }, 3)).toBe(true);
+    expect(nestedDeeperThan('text', 0)).toBe(false);
   });
 
   it('refuses unknown query parameters with 400 naming them', async () => {

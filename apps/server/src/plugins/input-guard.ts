@@ -9,6 +9,10 @@ import { HttpError } from '../lib/http-error.js';
  *
  * Parts that have a schema are checked as part of their validation (so a login body with one
  * counts towards the sign-in limits like any malformed body); parts without are checked by a hook.
+ *
+ * Before either, a hook refuses with 400 any part nested deeper than MAX_INPUT_DEPTH objects and
+ * arrays, on every route (the feed's too): no call takes more than a few levels, and a walk over a
+ * body nested 50,000 levels deep would exhaust the stack (a 500).
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
 export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
@@ -19,6 +23,10 @@ const CONTROL_CHARACTER_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u00
 const MULTILINE_FIELDS = new Set(['address']);
 
 const CONTROL_CHARACTER_MESSAGE = 'must not contain control characters';
+
+/** The deepest nesting of objects and arrays a request part may have (a feed batch has 3: the body, its events, an event). */
+export const MAX_INPUT_DEPTH = 32;
+const TOO_DEEP_MESSAGE = `must not be nested more than ${MAX_INPUT_DEPTH} levels deep (objects and arrays)`;
 
 type Part = 'querystring' | 'params' | 'body';
 
@@ -36,7 +44,8 @@ function controlCharacterAt(value: unknown, part: Part, path: string[] = []): st
         : CONTROL_CHARACTER;
     return pattern.test(value) ? [...path] : null;
   }
-  if (typeof value !== 'object' || value === null) return null;
+  // Deeper parts are refused before validation (registerInputGuard); never walked here.
+  if (typeof value !== 'object' || value === null || path.length >= MAX_INPUT_DEPTH) return null;
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
     // A key is text from the caller too.
@@ -81,17 +90,41 @@ export function refusingControlCharacters<S>(compiler: FastifySchemaCompiler<S>)
   };
 }
 
-/** The same check for the parts of a route that have no schema (no validator runs on them). */
+/**
+ * True when `value` holds objects or arrays nested deeper than `limit`: level by level, without
+ * recursion, so any depth is measured safely.
+ */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  let level: unknown[] = [value];
+  for (let depth = 0; level.length > 0; depth += 1) {
+    const next: unknown[] = [];
+    for (const item of level) {
+      if (typeof item !== 'object' || item === null) continue;
+      if (depth === limit) return true;
+      for (const key in item) if (Object.hasOwn(item, key)) next.push((item as Record<string, unknown>)[key]);
+    }
+    level = next;
+  }
+  return false;
+}
+
+/**
+ * The depth check of every part, and the control-character check of the parts of a route that
+ * have no schema (no validator runs on them).
+ */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const schema = request.routeOptions.schema;
-    const parts: [Part, unknown][] = [
-      ['querystring', schema?.querystring ? undefined : request.query],
-      ['params', schema?.params ? undefined : request.params],
-      ['body', schema?.body ? undefined : request.body],
+    const parts: [Part, unknown, boolean][] = [
+      ['querystring', request.query, !schema?.querystring],
+      ['params', request.params, !schema?.params],
+      ['body', request.body, !schema?.body],
     ];
     for (const [part, value] of parts) {
-      const path = controlCharacterAt(value, part);
+      if (nestedDeeperThan(value, MAX_INPUT_DEPTH)) throw new HttpError(400, `${part}: ${TOO_DEEP_MESSAGE}`);
+    }
+    for (const [part, value, unchecked] of parts) {
+      const path = unchecked ? controlCharacterAt(value, part) : null;
       if (path !== null) throw new HttpError(400, `${fieldName(path, part)}: ${CONTROL_CHARACTER_MESSAGE}`);
     }
   });

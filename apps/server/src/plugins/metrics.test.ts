@@ -51,10 +51,10 @@ describe('GET /metrics', () => {
 
     const after = (await scrape(`Bearer ${TOKEN}`)).body;
     const count = (text: string, status: string) =>
-      sample(text, 'playrep_http_requests_total', { call: 'agentdetails', method: 'GET', status }) ?? 0;
+      sample(text, 'playrep_http_requests_total', { call: 'agentDetails', method: 'GET', status }) ?? 0;
     expect(count(after, '200') - count(before, '200')).toBe(3);
     expect(count(after, '401') - count(before, '401')).toBe(1);
-    const observed = (text: string) => sample(text, 'playrep_http_request_duration_seconds_count', { call: 'agentdetails' }) ?? 0;
+    const observed = (text: string) => sample(text, 'playrep_http_request_duration_seconds_count', { call: 'agentDetails' }) ?? 0;
     expect(observed(after) - observed(before)).toBe(4);
     expect(sample(after, 'playrep_feed_events_applied', { type: 'cafe' })).toBe(1);
     expect(sample(after, 'playrep_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);

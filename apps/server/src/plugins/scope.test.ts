@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAIN, createNetwork, injectAs, type NetworkIds, signIn, type TestSession } from '../../test/fixtures/network.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { TEST_DB_KINDS } from '../../test/test-db.js';
-import { ACCOUNT_ID_PARAMS, ACCOUNT_USERNAME_PARAMS } from './scope.js';
+import { ACCOUNT_ID_PARAMS, ACCOUNT_USERNAME_PARAMS, COUNTERPARTY_PARAMS } from './scope.js';
 
 /**
  * Every ID box of every screen says so when the ID names no account: 404 { message: 'No such
@@ -12,9 +12,9 @@ import { ACCOUNT_ID_PARAMS, ACCOUNT_USERNAME_PARAMS } from './scope.js';
  * listed in NOT_ACCOUNTS; a new parameter that is neither fails the first test.
  */
 
-/** Account parameters the scope guard checks (the _id ones and the "Agent ID" usernames). */
-const GUARDED = [...ACCOUNT_ID_PARAMS, ...ACCOUNT_USERNAME_PARAMS] as readonly string[];
-/** The transfer reports' Member ID: a counterparty username, anywhere in the network (checked by the handler). */
+/** Account parameters the scope guard checks (the _id ones, the "Agent ID" usernames, Member ID). */
+const GUARDED = [...ACCOUNT_ID_PARAMS, ...ACCOUNT_USERNAME_PARAMS, ...COUNTERPARTY_PARAMS] as readonly string[];
+/** The transfer reports' Member ID: the other side of a transfer, any account the caller may see or the house. */
 const MEMBER_ID = 'memberId';
 /** Query parameters that name no account. */
 const NOT_ACCOUNTS = [
@@ -30,11 +30,27 @@ const NOT_ACCOUNTS = [
   'q',
   'limit',
   'roles',
+  // The Mail screen's filters and its mail number (superadmin only: its scope is the whole network).
+  'state',
+  'kind',
+  'recipient',
+  'week',
+  'order',
+  'mailId',
+  // Trends' period, Today's threshold, the Accounts screen's and the bulk links' role filter, the
+  // Activity screen's actor and account filters (they narrow the caller's own scope, see its tests),
+  // a feed key's name.
+  'weeks',
+  'threshold',
+  'role',
+  'actor',
+  'subject',
+  'name',
 ];
 /** What a call needs besides its account parameters to pass its schema. */
 const REQUIRED: Partial<Record<ReportCall, Record<string, string>>> = {
-  drawdetails: { gameId: 'MNOQqWWi' },
-  accountsearch: { q: 'a' },
+  drawDetails: { gameId: 'MNOQqWWi' },
+  accountSearch: { q: 'a' },
 };
 
 const NO_SUCH_ACCOUNT = { message: 'No such account' };
@@ -48,7 +64,7 @@ const isById = (param: string) => (ACCOUNT_ID_PARAMS as readonly string[]).inclu
 /** Every (call, account parameter) pair: one row per ID box the screens send. */
 const ID_PARAMS = REPORT_CALLS.flatMap((call) =>
   queryKeys(call)
-    .filter((key) => GUARDED.includes(key) || key === MEMBER_ID)
+    .filter((key) => GUARDED.includes(key))
     .map((param) => ({ call, param })),
 );
 
@@ -73,19 +89,19 @@ describe('the ID parameters of the report calls', () => {
   it('are all known: each query parameter is an account parameter or named as none', () => {
     const unclassified = REPORT_CALLS.flatMap((call) =>
       queryKeys(call)
-        .filter((key) => !GUARDED.includes(key) && key !== MEMBER_ID && !NOT_ACCOUNTS.includes(key))
+        .filter((key) => !GUARDED.includes(key) && !NOT_ACCOUNTS.includes(key))
         .map((key) => `${call}.${key}`),
     );
     expect(unclassified).toEqual([]);
     // The screens' ID boxes are among them: Member ID, Agent ID (agentId, and username on Revenue Recovery), the subject.
     expect(ID_PARAMS.map((p) => `${p.call}.${p.param}`)).toEqual(
       expect.arrayContaining([
-        'pointtransferreport.memberId',
-        'multipointtransferreport.memberId',
-        'findstatus.agentId',
-        'balancereport.agentId',
-        'revenuerecovery.username',
-        'managermailreport.id',
+        'pointTransfer.memberId',
+        'multiPointTransfer.memberId',
+        'agentStatus.agentId',
+        'balanceReport.agentId',
+        'revenueRecovery.username',
+        'managerMail.id',
       ]),
     );
   });
@@ -111,7 +127,7 @@ describe.each(TEST_DB_KINDS)('an ID that names no account on %s', (kind) => {
       const want: unknown[] = [];
       for (const user of new Set<ChainUser>(['superadmin', lowestCaller(call)])) {
         for (const value of unknownValues) {
-          const res = await injectAs(t.app, sessions[user], { url: url(call, param, value) });
+          const res = await injectAs(t.app, sessions[user], { url: url(call, param, value), method: ENDPOINTS[call].method });
           got.push([user, value, res.statusCode, res.json()]);
           want.push([user, value, 404, NO_SUCH_ACCOUNT]);
         }
@@ -120,19 +136,45 @@ describe.each(TEST_DB_KINDS)('an ID that names no account on %s', (kind) => {
     },
   );
 
-  // Existence only: an account that exists outside the caller's scope is answered as before.
+  // An _id outside the caller's scope is refused (a random uuid: nothing to guess). A username the
+  // caller may not see (outside its subtree and its chain of ancestors) gets exactly the answer of
+  // an unknown one, so that no ID box tells which usernames exist elsewhere in the network.
   it.each(ID_PARAMS.map((p) => [`${p.call} ${p.param}`, p] as const))(
-    '%s: an existing account outside the scope gets the same answer as before, not 404',
+    '%s: an existing account outside the scope: 403 by _id, by username the answer of an unknown name',
     async (_name, { call, param }) => {
       const user = lowestCaller(call);
       // am2 and master3 lie in the other admin's branch, outside every lowest caller's subtree.
-      const res = await injectAs(t.app, sessions[user], { url: url(call, param, isById(param) ? ids.am2 : 'master3') });
-      if (param === MEMBER_ID) {
-        // Member ID filters the counterparty: any account of the network, so a report (here empty).
-        expect(res.statusCode).toBe(200);
-      } else {
+      const res = await injectAs(t.app, sessions[user], {
+        url: url(call, param, isById(param) ? ids.am2 : 'master3'),
+        method: ENDPOINTS[call].method,
+      });
+      if (isById(param)) {
         expect([res.statusCode, res.json()]).toEqual([403, NOT_ALLOWED]);
+      } else {
+        const unknown = await injectAs(t.app, sessions[user], {
+          url: url(call, param, 'no-such-account'),
+          method: ENDPOINTS[call].method,
+        });
+        expect([res.statusCode, res.headers['content-type'], res.body]).toEqual([
+          unknown.statusCode,
+          unknown.headers['content-type'],
+          unknown.body,
+        ]);
+        expect([res.statusCode, res.json()]).toEqual([404, NO_SUCH_ACCOUNT]);
       }
+    },
+  );
+
+  // What the caller may see is answered for what it is: an ancestor by Agent ID is outside the
+  // subject's subtree (403), by Member ID a counterparty (the report, here maybe empty).
+  it.each(ID_PARAMS.filter((p) => !isById(p.param)).map((p) => [`${p.call} ${p.param}`, p] as const))(
+    "%s: the caller's own ancestor is no secret: 403 Not allowed for an Agent ID, a report for a Member ID",
+    async (_name, { call, param }) => {
+      const user = lowestCaller(call);
+      const ancestor = CHAIN[CHAIN.indexOf(user) - 1]!; // its parent: every lowest caller is below the root
+      const res = await injectAs(t.app, sessions[user], { url: url(call, param, ancestor), method: ENDPOINTS[call].method });
+      if (param === MEMBER_ID) expect(res.statusCode).toBe(200);
+      else expect([res.statusCode, res.json()]).toEqual([403, NOT_ALLOWED]);
     },
   );
 

@@ -2,7 +2,7 @@ import { ENDPOINTS, isRole, mayCall, maySubject, SESSION_EXPIRED_MESSAGE } from 
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/client.js';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../lib/http-error.js';
-import { findAccountInScope } from '../modules/accounts/repository.js';
+import { counterpartyVisible, findAccountInScope } from '../modules/accounts/repository.js';
 import type { AuthContext, ScopedAccount } from './context.js';
 
 /**
@@ -15,9 +15,20 @@ import type { AuthContext, ScopedAccount } from './context.js';
  * checked against the subject's subtree (a manager looking at one of its agents may not name an
  * account of another branch beside it). Handlers read them from `request.scoped` and never look
  * accounts up by themselves.
+ *
+ * A username is answered as unknown (404) when it names an account the caller may not see (outside
+ * its subtree and its chain of ancestors): a 403 there would tell anyone which usernames exist
+ * elsewhere in the network. (An `_id` is a random uuid: there is nothing to guess.)
+ *
+ * `memberId` (Member ID on the transfer reports) names the other side of the subject's transfers:
+ * any account the caller may see, or the house; anything else is unknown. The handler filters by
+ * the username it was given, once checked here.
  */
 export const ACCOUNT_ID_PARAMS = ['id', 'accountId'] as const;
 export const ACCOUNT_USERNAME_PARAMS = ['agentId', 'username', 'childId'] as const;
+export const COUNTERPARTY_PARAMS = ['memberId'] as const;
+
+const NO_SUCH_ACCOUNT = 'No such account';
 
 /** The 401 of every /api call that needs a session (the same text as the contracts' SESSION_EXPIRED_MESSAGE). */
 export const SESSION_REQUIRED_MESSAGE = SESSION_EXPIRED_MESSAGE;
@@ -53,7 +64,11 @@ export function registerScopeGuard(app: FastifyInstance): void {
     const subject = scoped.id ?? callerAsSubject(auth);
     for (const param of ACCOUNT_USERNAME_PARAMS) {
       const key = accountParam(sources, param);
-      if (key !== null) scoped[param] = await resolveInScope(app.db, subject.id, key, 'username');
+      if (key !== null) scoped[param] = await resolveInScope(app.db, subject.id, key, 'username', auth.accountId);
+    }
+    for (const param of COUNTERPARTY_PARAMS) {
+      const key = accountParam(sources, param);
+      if (key !== null && !(await counterpartyVisible(app.db, auth.accountId, key))) throw notFound(NO_SUCH_ACCOUNT);
     }
     // The permission table also names who each report may be about (the subject picker offers the same).
     const call = request.routeOptions.config.call!;
@@ -86,11 +101,21 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Looks an account up and applies the scope rule: unknown -> 404, outside the subtree of `rootId` -> 403. */
-export async function resolveInScope(db: Queryable, rootId: string, key: string, by: 'id' | 'username'): Promise<ScopedAccount> {
-  if (by === 'id' && !UUID.test(key)) throw notFound('No such account');
-  const found = await findAccountInScope(db, rootId, by === 'id' ? { id: key } : { username: key });
-  if (!found || !isRole(found.account.role)) throw notFound('No such account');
+/**
+ * Looks an account up and applies the scope rule: unknown -> 404, outside the subtree of `rootId`
+ * -> 403, except a username the caller (`callerId`, by default the root) may not see: 404.
+ */
+export async function resolveInScope(
+  db: Queryable,
+  rootId: string,
+  key: string,
+  by: 'id' | 'username',
+  callerId: string = rootId,
+): Promise<ScopedAccount> {
+  if (by === 'id' && !UUID.test(key)) throw notFound(NO_SUCH_ACCOUNT);
+  const found = await findAccountInScope(db, rootId, by === 'id' ? { id: key } : { username: key }, callerId);
+  if (!found || !isRole(found.account.role)) throw notFound(NO_SUCH_ACCOUNT);
+  if (by === 'username' && !found.visible) throw notFound(NO_SUCH_ACCOUNT);
   if (!found.inScope) throw forbidden();
   const { id, username, firstName, lastName, parentId } = found.account;
   return { id, username, role: found.account.role, firstName, lastName, parentId };

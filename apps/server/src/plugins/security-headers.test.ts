@@ -134,7 +134,7 @@ describe('HSTS', () => {
   let trusting: TestApp;
   let plain: TestApp;
   beforeAll(async () => {
-    trusting = await buildTestApp('pglite', { env: { TRUST_PROXY: 'true' } });
+    trusting = await buildTestApp('pglite', { env: { TRUST_PROXY: '127.0.0.1' } });
     plain = await buildTestApp('pglite');
   });
   afterAll(async () => {

@@ -17,9 +17,9 @@ const probes: FastifyPluginAsync = async (app) => {
     subject: request.subject.username,
     scoped: Object.fromEntries(Object.entries(request.scoped).map(([k, v]) => [k, v.username])),
   });
-  app.get('/playrep/__probe/path/:id', { config: { call: 'pointtransferreport' } }, echo);
-  app.get('/playrep/__probe/agent/:agentId', { config: { call: 'balancereport' } }, echo);
-  app.post('/playrep/__probe/body', { config: { call: 'pointtransferreport' } }, echo);
+  app.get('/playrep/__probe/path/:id', { config: { call: 'pointTransfer' } }, echo);
+  app.get('/playrep/__probe/agent/:agentId', { config: { call: 'balanceReport' } }, echo);
+  app.post('/playrep/__probe/body', { config: { call: 'pointTransfer' } }, echo);
   app.get('/playrep/__probe/nocall', echo);
   app.get('/playrep/__probe/unknowncall', { config: { call: 'no-such-call' as never } }, echo);
 };
@@ -58,6 +58,9 @@ describe.each(TEST_DB_KINDS)('scope guard details on %s', (kind) => {
     });
     expect((await injectAs(t.app, am1, { url: '/api/playrep/__probe/agent/sam1' })).statusCode).toBe(403);
     expect((await injectAs(t.app, am1, { url: '/api/playrep/__probe/agent/nobody' })).statusCode).toBe(404);
+    // A username am1 may not see (another branch) is answered as an unknown one, not 403.
+    const hidden = await injectAs(t.app, am1, { url: '/api/playrep/__probe/agent/master3' });
+    expect([hidden.statusCode, hidden.json()]).toEqual([404, { message: 'No such account' }]);
   });
 
   it('checks account parameters in a JSON body', async () => {

@@ -1,6 +1,8 @@
 import { ENDPOINTS, type Role, unknownQueryParametersMessage } from '@playrep/contracts';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueMail } from '../../src/modules/mail/index.js';
 import {
   CHAIN,
   createNetwork,
@@ -77,10 +79,17 @@ function targetAccount(user: ChainUser, target: Target, roles: readonly Role[] |
   }
 }
 
-/** Where an account stands relative to the subtree a parameter is checked against. */
-type Relation = 'inside' | 'outside' | 'unknown';
-const relationOf = (target: Target): Relation =>
-  target === 'unknown' ? 'unknown' : target === 'own' || target === 'descendant' ? 'inside' : 'outside';
+/**
+ * Where an account stands relative to the subtree a parameter is checked against. `hidden`: by
+ * username, an account the caller may not see at all (outside its subtree and its chain of
+ * ancestors: the sibling), answered as unknown so that nobody learns which usernames exist.
+ */
+type Relation = 'inside' | 'outside' | 'hidden' | 'unknown';
+function relationOf(target: Target, param: string): Relation {
+  if (target === 'unknown') return 'unknown';
+  if (target === 'own' || target === 'descendant') return 'inside';
+  return target === 'sibling' && !isIdParam(param) ? 'hidden' : 'outside';
+}
 
 /** One account parameter of a cell: its value and what the guard, then the handler, make of it. */
 interface ParamCheck {
@@ -102,15 +111,16 @@ interface Cell {
 
 /**
  * What the matrix says a cell must answer: the role gate, then the guard on every parameter in
- * order (outside -> 403, unknown -> 404), then the handler's own 400s.
+ * order (outside -> 403, hidden or unknown -> 404), then the handler's own 400s.
  */
 function expected(row: MatrixRow, user: ChainUser, cell: Cell): string {
   if (!row.allowedRoles.includes(roleOf(user))) return '403 Not allowed';
   for (const check of cell.params) {
     if (check.relation === 'outside') return '403 Not allowed';
-    if (check.relation === 'unknown') return '404';
+    if (check.relation === 'unknown' || check.relation === 'hidden') return '404';
   }
   if (cell.params.some((c) => c.account !== 'unknown' && !serves(c.roles, c.account))) return '400';
+  if (row.managesOnly && cell.params.some((c) => c.param === row.accountParam && c.account === user)) return '400';
   return cell.missingRequired ? '400' : '200';
 }
 
@@ -144,9 +154,11 @@ function cellsFor(row: MatrixRow, user: ChainUser): Cell[] {
   for (const target of TARGETS) {
     const account = targetAccount(user, target, row.subjectRoles);
     if (account === null) continue; // e.g. a player has no descendant, the root no ancestor
+    // A manager's action refuses the caller's own account as it refuses one outside its subtree.
+    const relation = row.strictlyBelow && target === 'own' ? 'outside' : relationOf(target, subjectParam);
     cells.push({
       label: `${user}: ${subjectParam}=${target} (${account})`,
-      params: [{ param: subjectParam, account, relation: relationOf(target), roles: row.subjectRoles }],
+      params: [{ param: subjectParam, account, relation, roles: row.subjectRoles }],
       missingRequired: named?.required ?? false,
     });
   }
@@ -157,7 +169,7 @@ function cellsFor(row: MatrixRow, user: ChainUser): Cell[] {
     for (const target of TARGETS) {
       const account = targetAccount(user, target, named.roles);
       if (account === null) continue;
-      const check: ParamCheck = { param: named.name, account, relation: relationOf(target), roles: named.roles };
+      const check: ParamCheck = { param: named.name, account, relation: relationOf(target, named.name), roles: named.roles };
       cells.push({
         label: `${user}: ${withId ? 'id=own, ' : ''}${named.name}=${target} (${account})`,
         params: [withId ? ownSubject : { ...ownSubject, implicit: true }, check],
@@ -206,9 +218,20 @@ describe.each(TEST_DB_KINDS)('authorization matrix on %s', (kind) => {
   beforeAll(async () => {
     t = await buildTestApp(kind);
     ids = await createNetwork(t.app.db);
+    // Mail 1, for the Mail screen's calls about one mail.
+    await queueMail(
+      t.app.db,
+      { key: 'matrix', kind: 'test', accountId: null, to: 'a@example.com', subject: 'S', text: 'T' },
+      new Date(),
+    );
     for (const user of CHAIN) sessions[user] = await signIn(t.app, user);
   });
   afterAll(async () => t?.close());
+
+  async function unblockAndRestoreSessions() {
+    await t.app.db.execute(sql`UPDATE accounts SET blocked_at = NULL, blocked_by = NULL WHERE blocked_at IS NOT NULL`);
+    await t.app.db.execute(sql`UPDATE sessions SET revoked_at = NULL WHERE revoked_at IS NOT NULL`);
+  }
 
   it('has a row for every /api/playrep route of the app', () => {
     const routes = playrepRoutes(t.app);
@@ -242,6 +265,8 @@ describe.each(TEST_DB_KINDS)('authorization matrix on %s', (kind) => {
           want.push(`${cell.label}: ${expected(row, user, cell)}`);
           const res = await injectAs(t.app, sessions[user], { method: row.method, url: urlFor(row, ids, cell.params) });
           got.push(`${cell.label}: ${outcome(res)}`);
+          // A block ends the blocked account's sessions: undone, so that the next cells' callers keep theirs.
+          if (row.undo === 'unblock' && res.statusCode === 200) await unblockAndRestoreSessions();
         }
       }
       expect(got).toEqual(want);
@@ -256,10 +281,13 @@ describe.each(TEST_DB_KINDS)('authorization matrix on %s', (kind) => {
       const base: Pick<ParamCheck, 'param' | 'account'>[] = [];
       if (row.accountParam !== null) base.push({ param: row.accountParam, account: 'am1' });
       if (row.usernameParam?.required) base.push({ param: row.usernameParam.name, account: 'master1' });
-      const plain = await injectAs(t.app, sessions.am1, { method: row.method, url: urlFor(row, ids, base) });
+      // am1, or for a call am1 may not make (the Mail screen's) the first role that may.
+      const caller =
+        sessions[row.allowedRoles.includes('areamanager') ? 'am1' : CHAIN.find((u) => row.allowedRoles.includes(roleOf(u)))!];
+      const plain = await injectAs(t.app, caller, { method: row.method, url: urlFor(row, ids, base) });
       for (const param of ACCOUNT_PARAMS.filter((p) => !named.includes(p))) {
         // am2 is outside am1's subtree: a call that checked (or used) it would answer differently.
-        const res = await injectAs(t.app, sessions.am1, {
+        const res = await injectAs(t.app, caller, {
           method: row.method,
           url: urlFor(row, ids, [...base, { param, account: 'am2' }]),
         });

@@ -6,8 +6,9 @@ import { CALL_NAMES, ENDPOINTS, isReportCall, type ReportCall, type Role } from 
  * a sibling subtree, an ancestor and an unknown account, and fails when a route has no row.
  * A row whose call also takes a username parameter beside `id` names it in usernameParam: that
  * parameter gets the same five kinds of account, and is checked against the report's subject
- * (an account inside the caller's subtree but outside the subject's is refused too). The test
- * also fails when a call reads an account parameter its row does not name.
+ * (an account inside the caller's subtree but outside the subject's is refused too), and a
+ * username the caller may not see at all (the sibling) is answered 404 like an unknown one. The
+ * test also fails when a call reads an account parameter its row does not name.
  *
  * allowedRoles are written out from docs/domain.md, "Who sees what" on purpose, NOT imported from the
  * contracts' permission table: a wrong table must make this test fail.
@@ -39,6 +40,15 @@ export interface MatrixCell {
    * scope with another role gets 400 from the handler, after the guard has let it through.
    */
   subjectRoles?: readonly Role[];
+  /**
+   * A manager's action on an account (docs/domain.md, "Access"): only accounts strictly below the
+   * caller, so the caller's own account is refused like one outside its subtree (403).
+   */
+  strictlyBelow?: boolean;
+  /** Undoes what an allowed call changed that would end the next callers' sessions (a block). */
+  undo?: 'unblock';
+  /** The call acts on accounts the caller manages, strictly below it: about its own account, 400. */
+  managesOnly?: boolean;
 }
 
 export interface UsernameParam {
@@ -56,6 +66,10 @@ const ALL: readonly Role[] = ['superadmin', 'admin', 'superareamanager', 'areama
 const AGENTS: readonly Role[] = ['superadmin', 'admin', 'superareamanager', 'areamanager', 'master'];
 /** "revenue recovery, computer loan, multiple cybers, non-performing, agent status, balance report, manager mail": managers only. */
 const MANAGERS: readonly Role[] = ['superadmin', 'admin', 'superareamanager', 'areamanager'];
+/** The Accounts screen (docs/domain.md, "Access"): every role with accounts below it. */
+const WITH_ACCOUNTS_BELOW: readonly Role[] = ['superadmin', 'admin', 'superareamanager', 'areamanager', 'master'];
+/** The Mail screen (docs/domain.md, "Mail and statements"): the superadmin only. */
+const SUPERADMIN: readonly Role[] = ['superadmin'];
 
 const FUN_TARGET = 'MNOQqWWi';
 
@@ -68,35 +82,35 @@ const REVENUE_CELL: MatrixCell = {
 
 const CELLS: Record<ReportCall, MatrixCell> = {
   // Point Transfer, Multiplayer Point Transfer, Weekly Details (transfers module).
-  pointtransferreport: {
+  pointTransfer: {
     accountParam: 'id',
     extraQuery: {},
     allowedRoles: ALL,
   },
-  multipointtransferreport: {
+  multiPointTransfer: {
     accountParam: 'id',
     extraQuery: {},
     allowedRoles: ALL,
   },
-  weeklydetailsreport: {
+  weeklyDetails: {
     accountParam: 'id',
     extraQuery: {},
     allowedRoles: AGENTS,
   },
-  // Draw details: about a game, but `id` (the caller's _id in the spec's calls) is still scope-checked.
-  drawdetails: {
+  // Draw details: about a game, but `id` (the report's subject, as in every report call) is still scope-checked.
+  drawDetails: {
     accountParam: 'id',
     extraQuery: { gameId: FUN_TARGET },
     allowedRoles: ALL,
   },
   // Network reports.
-  agentdetails: {
+  agentDetails: {
     accountParam: 'id',
     extraQuery: {},
     allowedRoles: AGENTS,
     subjectRoles: AGENTS, // network reports are about accounts with a commission
   },
-  dailystatus: {
+  dailyStatus: {
     accountParam: 'id',
     // Accepted (the Agent Status query shape) though the list ignores it: still scope-checked.
     usernameParam: { name: 'agentId', required: false },
@@ -105,34 +119,34 @@ const CELLS: Record<ReportCall, MatrixCell> = {
     subjectRoles: AGENTS, // network reports are about accounts with a commission
   },
   // Daily Status drill-down: the members of one agent who played at other agents' cafes.
-  dailystatusmembers: {
+  dailyStatusMembers: {
     accountParam: 'id',
     usernameParam: { name: 'agentId', required: true, roles: ['master'] },
     extraQuery: {},
     allowedRoles: AGENTS,
     subjectRoles: AGENTS, // network reports are about accounts with a commission
   },
-  findstatus: {
+  agentStatus: {
     accountParam: 'id',
     usernameParam: { name: 'agentId', required: false },
     extraQuery: {},
     allowedRoles: MANAGERS,
     subjectRoles: AGENTS, // network reports are about accounts with a commission
   },
-  nonperforming: {
+  nonPerforming: {
     accountParam: 'id',
     extraQuery: {},
     allowedRoles: MANAGERS,
     subjectRoles: AGENTS, // network reports are about accounts with a commission
   },
-  balancereport: {
+  balanceReport: {
     accountParam: 'id',
     usernameParam: { name: 'agentId', required: false },
     extraQuery: {},
     allowedRoles: MANAGERS,
     subjectRoles: AGENTS, // network reports are about accounts with a commission
   },
-  balancechildren: {
+  balanceChildren: {
     accountParam: 'id',
     usernameParam: { name: 'agentId', required: true },
     extraQuery: {},
@@ -140,44 +154,137 @@ const CELLS: Record<ReportCall, MatrixCell> = {
     subjectRoles: AGENTS, // network reports are about accounts with a commission
   },
   // The account picker of the managers' report headers (not a screen of its own).
-  accountsearch: {
+  accountSearch: {
     accountParam: 'id',
     extraQuery: { q: 'a' },
     allowedRoles: MANAGERS,
   },
   // Money reports. Revenue is settled for masters and above: a member as subject is a 400.
-  revenuereport: REVENUE_CELL,
-  revenuereportbyid: REVENUE_CELL,
-  revenueweek: REVENUE_CELL,
-  pokerrevenuereport: REVENUE_CELL,
+  revenue: REVENUE_CELL,
+  revenueById: REVENUE_CELL,
+  revenueWeek: REVENUE_CELL,
+  pokerRevenue: REVENUE_CELL,
 
-  mailreport: {
+  agentMail: {
     accountParam: 'id',
     extraQuery: {},
     allowedRoles: AGENTS,
   },
-  computerloan: {
+  computerLoan: {
     accountParam: 'id',
     extraQuery: {},
     allowedRoles: MANAGERS,
   },
-  multiplecybers: {
+  multipleCybers: {
     accountParam: 'id',
     extraQuery: {},
     allowedRoles: MANAGERS,
   },
   // Recovery is about one master, named by its Agent ID (within the subject's subtree).
-  revenuerecovery: {
+  revenueRecovery: {
     accountParam: 'id',
     usernameParam: { name: 'username', required: true, roles: ['master'] },
     extraQuery: {},
     allowedRoles: MANAGERS,
   },
-  managermailreport: {
+  managerMail: {
     accountParam: 'id',
     extraQuery: {},
     allowedRoles: MANAGERS,
   },
+  // Trends (docs/domain.md, "Insight"): every role with accounts below it, about an account with a commission.
+  trends: {
+    accountParam: 'id',
+    extraQuery: {},
+    allowedRoles: AGENTS,
+    subjectRoles: AGENTS,
+  },
+  // Cafe Profit: the cafes of the masters in the subject's subtree.
+  cafeProfit: {
+    accountParam: 'id',
+    extraQuery: {},
+    allowedRoles: AGENTS,
+    subjectRoles: AGENTS,
+  },
+  // Today: about the subject, and the caller's own big-win threshold (no account parameter).
+  today: {
+    accountParam: 'id',
+    extraQuery: {},
+    allowedRoles: AGENTS,
+    subjectRoles: AGENTS,
+  },
+  todayThreshold: {
+    accountParam: null,
+    extraQuery: { threshold: '5000' },
+    allowedRoles: AGENTS,
+  },
+  // The Mail screen: about the whole outbox, no account; mail 1 is queued by the test.
+  mailOutbox: {
+    accountParam: null,
+    extraQuery: {},
+    allowedRoles: SUPERADMIN,
+  },
+  mailPreview: {
+    accountParam: null,
+    extraQuery: { mailId: '1' },
+    allowedRoles: SUPERADMIN,
+  },
+  mailRetry: {
+    accountParam: null,
+    extraQuery: { mailId: '1' },
+    allowedRoles: SUPERADMIN,
+  },
+  // The Accounts screen: the accounts below the subject; the actions on one account below the caller.
+  accounts: {
+    accountParam: 'id',
+    extraQuery: {},
+    allowedRoles: WITH_ACCOUNTS_BELOW,
+    subjectRoles: WITH_ACCOUNTS_BELOW,
+  },
+  issueLink: {
+    accountParam: 'username',
+    extraQuery: {},
+    allowedRoles: WITH_ACCOUNTS_BELOW,
+    strictlyBelow: true,
+  },
+  // Every account without a password below the caller (none in the test network: an empty file).
+  issueLinks: {
+    accountParam: null,
+    extraQuery: {},
+    allowedRoles: WITH_ACCOUNTS_BELOW,
+  },
+  blockAccount: {
+    accountParam: 'username',
+    extraQuery: {},
+    allowedRoles: WITH_ACCOUNTS_BELOW,
+    strictlyBelow: true,
+    undo: 'unblock',
+  },
+  unblockAccount: {
+    accountParam: 'username',
+    extraQuery: {},
+    allowedRoles: WITH_ACCOUNTS_BELOW,
+    strictlyBelow: true,
+  },
+  // The Activity screen (docs/domain.md, "Access"): everyone sees its own entries, a manager its
+  // subtree's, admins all; it names no account (its actor and account filters only narrow that scope).
+  activity: {
+    accountParam: null,
+    extraQuery: {},
+    allowedRoles: ALL,
+  },
+  // Clearing a lost phone's two-step: every role with accounts below it, for an account it manages
+  // (strictly below: its own is turned off with a code, 400).
+  twoStepClear: {
+    accountParam: 'accountId',
+    extraQuery: {},
+    allowedRoles: AGENTS,
+    managesOnly: true,
+  },
+  // The Platform screen: the superadmin only.
+  platform: { accountParam: null, extraQuery: {}, allowedRoles: SUPERADMIN },
+  feedKeyCreate: { accountParam: null, extraQuery: { name: 'matrix-probe' }, allowedRoles: SUPERADMIN },
+  feedKeyRevoke: { accountParam: null, extraQuery: { name: 'matrix-probe' }, allowedRoles: SUPERADMIN },
 };
 
 export const MATRIX: readonly MatrixRow[] = CALL_NAMES.filter(isReportCall).map((call) => ({

@@ -119,7 +119,7 @@ describe.each(TEST_DB_KINDS)('Origin check on %s', (kind) => {
 describe.each(TEST_DB_KINDS)('Origin check behind a trusted https proxy on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(kind, { env: { TRUST_PROXY: 'true' } });
+    t = await buildTestApp(kind, { env: { TRUST_PROXY: '127.0.0.1' } });
     await createNetwork(t.app.db);
   });
   afterAll(async () => t?.close());

@@ -5,7 +5,7 @@ import { LOGIN_PATH } from '../config/paths';
 import { discardStoredSession, expireSession, useSession } from '../lib/session';
 import { decideAccess } from './access';
 
-/** Lets through only the signed-in user of this role area (spec section 5). */
+/** Lets through only the signed-in user of this role area (docs/screens.md, Routes). */
 export function RouteGuard({ role, children }: { role: Role; children: ReactNode }) {
   const { session } = useSession();
   const decision = decideAccess(session, role);

@@ -8,7 +8,7 @@ export type AccessDecision =
   | { kind: 'redirect'; to: string };
 
 /**
- * The route guard of spec section 5 for a path under `/{pathRole}/`:
+ * The route guard (docs/screens.md, Routes) for a path under `/{pathRole}/`:
  * no session (or no user) -> sign in; expired -> sign in; another role's path -> the user's own
  * `/{role}/reports`; otherwise allow.
  */

@@ -1,8 +1,8 @@
-import { isDrawScreen, isRole } from '@playrep/contracts';
+import { ACCESS_PAGES, isDrawScreen, isRole, MAIL_PAGES } from '@playrep/contracts';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { screenAtPath } from '../config/navigation';
-import { LOGIN_PATH, roleSegment } from '../config/paths';
+import { LOGIN_PATH, roleSegment, TWO_STEP_PATH } from '../config/paths';
 import { LoginPage } from '../features/auth/LoginPage';
 import classes from './boot.module.css';
 import { preloadPage } from './screen-registry';
@@ -11,6 +11,16 @@ import { preloadPage } from './screen-registry';
 const loadApp = () => import('./mount-app');
 
 /** A path inside a role area (`/{role}/...`): the app decides there (guard, redirects, pages). */
+/**
+ * The pages a mail or a manager links to, open without signing in (the confirmation of an address,
+ * the statement's unsubscribe, a sign-in link's welcome, forgot password), and the caller's two-step sign-in.
+ */
+function isMailPagePath(pathname: string): boolean {
+  return (
+    ([...Object.values(MAIL_PAGES), ...Object.values(ACCESS_PAGES)] as string[]).includes(pathname) || pathname === TWO_STEP_PATH
+  );
+}
+
 export function isRoleAreaPath(pathname: string): boolean {
   return isRole(roleSegment(pathname));
 }
@@ -55,7 +65,7 @@ function AppLoadError() {
 
 /**
  * Starts the browser app. Any path outside the role areas is the sign-in page (the root and
- * unknown paths go to /auth/login, spec section 2), which is all a visitor who is not signed in
+ * unknown paths go to /auth/login, docs/screens.md, Routes), which is all a visitor who is not signed in
  * needs: it shows without the router, the component library or the report code, and loads them
  * once a sign-in succeeds, during the second before the move. A role area's path loads the app at
  * once, and the page of its screen beside it.
@@ -75,7 +85,8 @@ export function boot(container: HTMLElement): Root {
     );
   };
 
-  if (isRoleAreaPath(window.location.pathname)) {
+  // A role area, or a page a mail links to (no sign-in needed): the app.
+  if (isRoleAreaPath(window.location.pathname) || isMailPagePath(window.location.pathname)) {
     root.render(<AppLoading title={titleAtPath(window.location.pathname)} />);
     openApp();
     return root;

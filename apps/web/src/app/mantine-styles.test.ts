@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * mantine-styles.css imports the component library's styles one component at a time. This test
  * works out which ones the app needs, the way the bundler finds the code: from every named import
- * of @mantine/core, @mantine/dates and @mantine/charts in src/, through the library's own modules,
+ * of @mantine/core and @mantine/dates in src/, through the library's own modules,
  * to each component's class names module (`Button.module.mjs`, whose styles are `styles/Button.css`).
  */
 
@@ -18,7 +18,7 @@ const packageDir = (pkg: string) => dirname(dirname(require.resolve(pkg)));
 /** The library's ES module folder (`esm/`) of a package. */
 const esmOf = (pkg: string) => join(packageDir(pkg), 'esm');
 const CORE = packageDir('@mantine/core');
-const PACKAGES = ['@mantine/core', '@mantine/dates', '@mantine/charts'] as const;
+const PACKAGES = ['@mantine/core', '@mantine/dates'] as const;
 /** Always first, as the library's documentation says: the reset, the default variables, global rules. */
 const BASE = ['baseline', 'default-css-variables', 'global'];
 
@@ -76,7 +76,7 @@ function neededComponentStyles(): Set<string> {
         if (target.startsWith(CORE)) needed.add(target.slice(target.lastIndexOf('/') + 1, -'.module.mjs'.length));
       } else visitFile(target);
     }
-    // The dates and charts packages are built from core components too.
+    // The dates package is built from core components too.
     if (!file.startsWith(CORE)) for (const name of namedImports(source, '@mantine/core')) visitName('@mantine/core', name);
   };
   for (const file of sourceFiles(SRC)) {

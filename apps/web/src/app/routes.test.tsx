@@ -131,27 +131,47 @@ const MANAGER_REPORTS = [
   'Non Performing CCS',
   'Agent Status',
   'Balance Report',
+  'Cafe Profit',
+  'Trends',
 ];
 const DRAWS = ['Fun Target', 'Fun Roullet', 'Triple Fun', 'Fun AB'];
 const MANAGER_MENU = {
+  // Today: a menu of its own, first (docs/screens.md, Today).
+  Today: ['Today'],
   Reports: MANAGER_REPORTS,
   'Draw Details': DRAWS,
   'Mail Report': ['Agent Mail Details', 'Manager Mail Details'],
   'Weekly Details Reports': ['Weekly Details Report'],
+  // Everyone's Activity screen (docs/screens.md, Activity).
+  Administration: ['Activity'],
 };
+// Accounts: every role with accounts below it (docs/domain.md, "Access"); the Mail screen is the
+// superadmin's only (docs/screens.md, Mail).
 const EXPECTED_MENUS: Record<Role, Record<string, string[]>> = {
-  superadmin: MANAGER_MENU,
-  admin: MANAGER_MENU,
-  superareamanager: MANAGER_MENU,
-  areamanager: MANAGER_MENU,
+  // Administration (docs/screens.md): Accounts for every role with accounts below it, Mail and Platform for the superadmin, Activity for everyone.
+  superadmin: { ...MANAGER_MENU, Administration: ['Accounts', 'Mail', 'Activity', 'Platform'] },
+  admin: { ...MANAGER_MENU, Administration: ['Accounts', 'Activity'] },
+  superareamanager: { ...MANAGER_MENU, Administration: ['Accounts', 'Activity'] },
+  areamanager: { ...MANAGER_MENU, Administration: ['Accounts', 'Activity'] },
   master: {
-    Reports: ['Revenue', 'Poker Revenue', 'Point Transfer', 'Multiplayer Point Transfer', 'Daily Status', 'Agent Details'],
+    Today: ['Today'],
+    Reports: [
+      'Revenue',
+      'Poker Revenue',
+      'Point Transfer',
+      'Multiplayer Point Transfer',
+      'Daily Status',
+      'Agent Details',
+      'Cafe Profit',
+      'Trends',
+    ],
     'Draw Details': DRAWS,
     'Mail Report': ['Agent Mail Details'],
     'Weekly Details Reports': ['Weekly Details Report'],
+    Administration: ['Accounts', 'Activity'],
   },
-  // The spec's player menu: "Point Transfer and Multipoint Transfer".
-  player: { Reports: ['Point Transfer', 'Multipoint Transfer'], 'Draw Details': DRAWS },
+  // The player's menu (docs/screens.md, Screens at a glance): "Point Transfer and Multipoint Transfer".
+  player: { Reports: ['Point Transfer', 'Multipoint Transfer'], 'Draw Details': DRAWS, Administration: ['Activity'] },
 };
 
 describe('role layout', () => {

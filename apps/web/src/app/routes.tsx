@@ -1,7 +1,8 @@
-import { DRAW_DETAILS_ROUTE, isDrawScreen, type Role } from '@playrep/contracts';
+import { ACCESS_PAGES, DRAW_DETAILS_ROUTE, isDrawScreen, MAIL_PAGES, type Role, type ScreenKey } from '@playrep/contracts';
+import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject, useLocation, useNavigate } from 'react-router';
 import { HOME_SCREEN, ROLES, routesForRole } from '../config/navigation';
-import { LOGIN_PATH, roleBasePath, roleHomePath, screenPath } from '../config/paths';
+import { ACCOUNT_PAGE, LOGIN_PATH, roleBasePath, roleHomePath, screenPath, TWO_STEP_PATH } from '../config/paths';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RoleLayout } from './layout/RoleLayout';
 import { RouteGuard } from './RouteGuard';
@@ -19,11 +20,24 @@ function LoginRoute() {
   return <LoginPage onNavigate={(path) => void navigate(path, { replace: true })} />;
 }
 
+// The pages a mail links to, open without signing in (their own chunks).
+const ConfirmEmailPage = lazy(() => import('../features/email/ConfirmEmailPage'));
+const UnsubscribePage = lazy(() => import('../features/email/UnsubscribePage'));
+// The caller's two-step sign-in, outside the role area: REQUIRE_TWO_STEP keeps the reports closed until it is on.
+const TwoStepPage = lazy(() => import('../features/two-step/TwoStepPage'));
+// Sign-in links and forgot password, open without signing in; the account page, in every role's area.
+const WelcomePage = lazy(() => import('../features/access/WelcomePage'));
+const ForgotPasswordPage = lazy(() => import('../features/access/ForgotPasswordPage'));
+const AccountPage = lazy(() => import('./AccountRoute'));
+
 /**
- * docs/domain.md: the player's menu links of the spec, `/player/pointtransfer` and
+ * docs/screens.md, Routes: the player's old menu links, `/player/pointtransfer` and
  * `/player/multipointtransfer`, lead to the report routes of the same screens.
  */
-const PLAYER_SHORTCUTS = ['pointtransfer', 'multipointtransfer'];
+const PLAYER_SHORTCUTS: Readonly<Record<string, ScreenKey>> = {
+  pointtransfer: 'pointTransfer',
+  multipointtransfer: 'multiPointTransfer',
+};
 
 function roleRoute(role: Role): RouteObject {
   const screens = routesForRole(role);
@@ -41,16 +55,17 @@ function roleRoute(role: Role): RouteObject {
     ? [{ path: DRAW_DETAILS_ROUTE, element: <ScreenRoute screen={drawScreen} role={role} />, errorElement: <ScreenError /> }]
     : [];
 
-  // A bare /{role}/reports shows the point transfer report for every role (docs/domain.md).
+  // A bare /{role}/reports shows the point transfer report for every role (docs/screens.md, Routes).
   const bareReports: RouteObject[] = screens.includes(HOME_SCREEN)
     ? [{ path: 'reports', element: <ScreenRoute screen={HOME_SCREEN} role={role} />, errorElement: <ScreenError /> }]
     : [];
 
   const shortcuts: RouteObject[] =
     role === 'player'
-      ? screens
-          .filter((screen) => PLAYER_SHORTCUTS.includes(screen.key))
-          .map((screen) => ({ path: screen.key, element: <RedirectTo to={screenPath(role, screen.path)} /> }))
+      ? Object.entries(PLAYER_SHORTCUTS).flatMap(([path, key]) => {
+          const screen = screens.find((s) => s.key === key);
+          return screen ? [{ path, element: <RedirectTo to={screenPath(role, screen.path)} /> }] : [];
+        })
       : [];
 
   return {
@@ -65,6 +80,15 @@ function roleRoute(role: Role): RouteObject {
       ...drawRoutes,
       ...bareReports,
       ...shortcuts,
+      {
+        path: ACCOUNT_PAGE,
+        element: (
+          <Suspense fallback={null}>
+            <AccountPage />
+          </Suspense>
+        ),
+        errorElement: <ScreenError />,
+      },
       // Unknown sub-paths (and the bare role path) land on the point transfer report.
       { index: true, element: <Navigate to={roleHomePath(role)} replace /> },
       { path: '*', element: <Navigate to={roleHomePath(role)} replace /> },
@@ -72,11 +96,46 @@ function roleRoute(role: Role): RouteObject {
   };
 }
 
-/** Every route of the app (spec section 2); used by the browser router and by tests. */
+/** Every route of the app (docs/screens.md, Routes); used by the browser router and by tests. */
 export function buildRoutes(): RouteObject[] {
   return [
     { path: '/', element: <Navigate to={LOGIN_PATH} replace /> },
     { path: LOGIN_PATH, element: <LoginRoute /> },
+    {
+      path: MAIL_PAGES.confirmEmail,
+      element: (
+        <Suspense fallback={null}>
+          <ConfirmEmailPage />
+        </Suspense>
+      ),
+    },
+    {
+      path: MAIL_PAGES.unsubscribe,
+      element: (
+        <Suspense fallback={null}>
+          <UnsubscribePage />
+        </Suspense>
+      ),
+    },
+    {
+      path: TWO_STEP_PATH,
+      element: (
+        <Suspense fallback={null}>
+          <TwoStepPage />
+        </Suspense>
+      ),
+    },
+    ...[
+      { path: ACCESS_PAGES.welcome, Page: WelcomePage },
+      { path: ACCESS_PAGES.forgot, Page: ForgotPasswordPage },
+    ].map(({ path, Page }) => ({
+      path,
+      element: (
+        <Suspense fallback={null}>
+          <Page />
+        </Suspense>
+      ),
+    })),
     ...ROLES.map(roleRoute),
     { path: '*', element: <Navigate to={LOGIN_PATH} replace /> },
   ];

@@ -18,7 +18,7 @@ export const HOME_SCREEN: Screen = (() => {
 })();
 
 /**
- * The screens a role's area serves. Logs 'No routes found for role' (spec section 2) when the
+ * The screens a role's area serves. Logs 'No routes found for role' (docs/screens.md, Routes) when the
  * role is unknown or may open nothing.
  */
 export function routesForRole(role: unknown): Screen[] {

@@ -2,18 +2,23 @@ import { HOME_PATH, type Role } from '@playrep/contracts';
 
 /** Every path the shell itself navigates to; screen paths come from the permission table. */
 export const LOGIN_PATH = '/auth/login';
+/** The caller's two-step sign-in, where a role of REQUIRE_TWO_STEP goes after signing in until it is on. */
+export const TWO_STEP_PATH = '/auth/two-step';
+
+/** The account page, in every role's area (`/{role}/account`), opened from the name in the header. */
+export const ACCOUNT_PAGE = 'account';
 
 /** Base of a role area: `/{role}`. */
 export function roleBasePath(role: Role): string {
   return `/${role}`;
 }
 
-/** Where the route guard sends a user who opened another role's path (spec section 5). */
+/** Where the route guard sends a user who opened another role's path (docs/screens.md, Routes). */
 export function roleReportsPath(role: Role): string {
   return `/${role}/reports`;
 }
 
-/** The landing page of a role after sign-in and for unknown sub-paths (spec section 2). */
+/** The landing page of a role after sign-in and for unknown sub-paths (docs/screens.md, Routes). */
 export function roleHomePath(role: Role): string {
   return `/${role}/${HOME_PATH}`;
 }

@@ -3,6 +3,7 @@ import {
   addDays,
   formatAmount,
   formatApiDate,
+  formatClock,
   formatDate,
   formatDateTime,
   formatInt,
@@ -78,6 +79,12 @@ describe('IST date-times', () => {
   it('is empty for invalid instants', () => {
     expect(formatDateTime('not a date')).toBe('');
     expect(formatDateTime(null)).toBe('');
+  });
+
+  it("shows the time of day alone as h:mm am/pm in IST (a live page's Updated)", () => {
+    expect(formatClock('2025-03-05T08:37:09Z')).toBe('2:07 pm');
+    expect(formatClock(Date.parse('2025-03-04T18:45:00Z'))).toBe('12:15 am');
+    expect(formatClock('not a date')).toBe('');
   });
 });
 

@@ -1,37 +1,18 @@
 /**
- * Display formats shared by every report screen (spec section 9):
- * numbers in Indian grouping (12,34,567.00), date-times in Asia/Kolkata as en-IN 12-hour,
- * dates as DD-Mon-YYYY. API dates are IST calendar days written 'YYYY-MM-DD'.
- *
- * Every formatter names the time zone explicitly, so the output does not depend on the
- * zone of the machine that runs it.
+ * Display formats shared by every report screen (docs/screens.md, Every report screen), over
+ * the contracts' display-format.ts, which the server's downloads and mails use too: numbers in
+ * Indian grouping (12,34,567.00), date-times in Asia/Kolkata as en-IN 12-hour, dates as
+ * DD-Mon-YYYY. API dates are IST calendar days written 'YYYY-MM-DD'; these take any value a
+ * column may hold and show nothing for a missing one.
  */
 
-export const IST_TIME_ZONE = 'Asia/Kolkata';
+import { formatDayText, formatInstant, formatPoints, formatWhole, IST_TIME_ZONE } from '@playrep/contracts';
 
 /** A calendar day as the API sends and receives it: 'YYYY-MM-DD'. */
 export type ApiDate = string;
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 const API_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-// signDisplay 'negative' keeps a rounded-away negative (-0.001) from showing as '-0.00'.
-const amountFormat = new Intl.NumberFormat('en-IN', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  signDisplay: 'negative',
-});
-const intFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0, signDisplay: 'negative' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
-  timeZone: IST_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: true,
-});
 const istDayParts = new Intl.DateTimeFormat('en-CA', {
   timeZone: IST_TIME_ZONE,
   year: 'numeric',
@@ -52,13 +33,13 @@ export function toNumber(value: unknown): number | null {
 /** Money and other decimals: '12,34,567.00', '-1,234.50'. Empty for a missing value. */
 export function formatAmount(value: unknown): string {
   const n = toNumber(value);
-  return n === null ? '' : amountFormat.format(n);
+  return n === null ? '' : formatPoints(n);
 }
 
 /** Counts and other integer columns: '12,34,567'. Empty for a missing value. */
 export function formatInt(value: unknown): string {
   const n = toNumber(value);
-  return n === null ? '' : intFormat.format(n);
+  return n === null ? '' : formatWhole(n);
 }
 
 /** True for a real calendar day written 'YYYY-MM-DD' (rejects 2025-02-30). */
@@ -124,15 +105,26 @@ export function formatDate(value: unknown): string {
     const instant = toInstant(value);
     day = instant ? istDayOf(instant) : null;
   }
-  if (!day) return '';
-  const [y, m, d] = day.split('-');
-  return `${d}-${MONTHS[Number(m) - 1]}-${y}`;
+  return day ? formatDayText(day) : '';
 }
 
 /** An instant as '05/03/2025, 2:07:09 pm' in IST. Empty for a missing or invalid value. */
 export function formatDateTime(value: unknown): string {
   const instant = toInstant(value);
-  return instant ? dateTimeFormat.format(instant) : '';
+  return instant ? formatInstant(instant) : '';
+}
+
+const clockFormat = new Intl.DateTimeFormat('en-IN', {
+  timeZone: IST_TIME_ZONE,
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
+/** The time of day of an instant as '2:07 pm' in IST (a live page's "Updated"). Empty for a missing or invalid value. */
+export function formatClock(value: unknown): string {
+  const instant = toInstant(value);
+  return instant ? clockFormat.format(instant) : '';
 }
 
 /** Milliseconds for sorting a date or date-time value (API day, ISO string, Date, epoch ms); null when missing. */

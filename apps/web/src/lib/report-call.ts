@@ -1,7 +1,8 @@
 import { type CallParams, type CallResponse, type ExportFormat, type ReportCall, reportPath } from '@playrep/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
+import { hashKey, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { api, apiUrl, type QueryValue, type ResponseSchema } from './api-client';
+import { isApiDate, todayIst } from './format';
 
 /**
  * The web side of a report call, derived from the contracts: its path and its query type (the
@@ -46,6 +47,38 @@ export interface UseReportOptions {
    * answer would be about something else (another agent, another week).
    */
   keepPrevious?: boolean;
+  /**
+   * true: a live report (docs/domain.md, Insight, Live pages), refetched every LIVE_REFRESH_MS while the tab is
+   * visible. By default a call is live when its `fromDate`/`toDate` include today (IST): a call with
+   * both blank gets the server's default range, the 7 days ending today. Calls without dates are
+   * not live unless they say so (Today is about today whatever its parameters).
+   */
+  live?: boolean;
+}
+
+/** How often a live report asks again (docs/domain.md, Live pages: every 60 seconds while the tab is visible). */
+export const LIVE_REFRESH_MS = 60_000;
+
+/**
+ * Whether a call's parameters name a range that includes today (IST). A missing bound is the
+ * server's default: the range ends today, and starts six days before the end.
+ */
+export function rangeIncludesToday(params: object, today = todayIst()): boolean {
+  const { fromDate, toDate } = params as { fromDate?: unknown; toDate?: unknown };
+  if (fromDate === undefined && toDate === undefined) return false;
+  const from = isApiDate(fromDate) ? fromDate : null;
+  const to = isApiDate(toDate) ? toDate : null;
+  return (from === null || from <= today) && (to === null || to >= today);
+}
+
+/**
+ * What a live report's page shows and keeps: when its answer arrived (the page's "Updated h:mm
+ * am/pm") and which query it answers, so a table can tell a refreshed answer (keep its page) from
+ * the answer to new filters (back to the first page).
+ */
+export interface LiveAnswer {
+  updatedAt: number;
+  queryHash: string;
 }
 
 async function fetchReport<N extends ReportCall>(name: N, params: CallParams<N>, signal?: AbortSignal): Promise<CallResponse<N>> {
@@ -60,15 +93,57 @@ function reportQuery<N extends ReportCall>(name: N, params: CallParams<N>) {
 }
 
 function useReport<N extends ReportCall>(name: N, params: CallParams<N>, options: UseReportOptions = {}) {
-  const { enabled = true, keepPrevious = true } = options;
-  const query = useQuery({ ...reportQuery(name, params), enabled, placeholderData: keepPrevious ? keepPreviousData : undefined });
+  const { enabled = true, keepPrevious = true, live = rangeIncludesToday(params) } = options;
+  const report = reportQuery(name, params);
+  const query = useQuery({
+    ...report,
+    enabled,
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
+    // React Query skips the interval while document.visibilityState is 'hidden' (its focus manager),
+    // and a live report whose answer went stale meanwhile asks at once when the tab shows again.
+    refetchInterval: live && enabled ? LIVE_REFRESH_MS : false,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: live,
+  });
+  const queryHash = hashKey(report.queryKey);
+  // A refetch the page asked for (Show Details on unchanged filters) shows its loader and its
+  // failure; the timer's refetches of a live report do neither: the answer on screen stays, and
+  // a failed refresh leaves it there with its older "Updated" time until the next one succeeds.
+  // The page asked while this answer was on screen; its next answer (or other filters) ends that.
+  const { refetch: refetchQuery, dataUpdatedAt } = query;
+  const answerId = `${queryHash}@${dataUpdatedAt}`;
+  const [askedAt, setAskedAt] = useState<string | null>(null);
+  const asked = askedAt === answerId;
+  const refetch = useCallback<typeof refetchQuery>(
+    (refetchOptions) => {
+      setAskedAt(answerId);
+      return refetchQuery(refetchOptions);
+    },
+    [refetchQuery, answerId],
+  );
+  const answered = query.data !== undefined && !query.isPlaceholderData;
+  const refreshing = live && !asked && answered;
+  // One object per answer: the page's tables read it from a context.
+  const liveAnswer = useMemo<LiveAnswer | undefined>(
+    () => (live && answered ? { updatedAt: dataUpdatedAt, queryHash } : undefined),
+    [live, answered, dataUpdatedAt, queryHash],
+  );
+  const shown = {
+    ...query,
+    refetch,
+    isFetching: query.isFetching && !refreshing,
+    error: refreshing && query.isRefetchError ? null : query.error,
+    live: liveAnswer,
+  };
   // React Query hands an answer over in one synchronous render, which for a report's first tables
   // is a long task that freezes a phone. The first answer reaches the screen as a deferred value
   // instead: React renders the tables in slices, between which the page stays responsive, and
   // until they are ready the page still counts as loading (no empty table in between). Later
   // answers replace what is shown at once, so the tables never lag behind the filters or pager.
   const first = useDeferredValue(query.data);
-  return first === undefined && query.data !== undefined ? { ...query, data: undefined, isFetching: true } : query;
+  return first === undefined && query.data !== undefined
+    ? { ...shown, data: undefined, isFetching: true, live: undefined }
+    : shown;
 }
 
 /**

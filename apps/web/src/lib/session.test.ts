@@ -32,7 +32,7 @@ describe('session from a sign-in answer', () => {
   });
 
   it('expires 30 minutes after sign-in when the server gives no usable expiry', () => {
-    expect(SESSION_LIFETIME_MS).toBe(30 * 60 * 1000); // spec section 9
+    expect(SESSION_LIFETIME_MS).toBe(30 * 60 * 1000); // docs/domain.md, "Sessions and sign-in"
     expect(sessionFromSignIn({ user, roles: ['areamanager'] }, NOW)?.expiresAt).toBe(NOW + SESSION_LIFETIME_MS);
     expect(sessionFromSignIn({ user, roles: ['areamanager'], expiresAt: 'soon' }, NOW)?.expiresAt).toBe(
       NOW + SESSION_LIFETIME_MS,

@@ -23,7 +23,7 @@ export interface LocalSession {
 
 /**
  * A message for the login screen about how the last session ended ('Logout failed.', the session
- * expired): it joins the login error list and clears after 1 second (spec section 2).
+ * expired): it joins the login error list and clears after 1 second (docs/screens.md, Sign-in).
  */
 export interface SessionNotice {
   message: string;
@@ -31,10 +31,10 @@ export interface SessionNotice {
 
 export const SESSION_EXPIRED_NOTICE = 'Your session has expired. Please sign in again.';
 
-/** Sessions end 30 minutes after sign-in (spec section 9); used when the server gives no expiry. */
+/** Sessions end 30 minutes after sign-in (docs/domain.md, "Sessions and sign-in"); used when the server gives no expiry. */
 export const SESSION_LIFETIME_MS = SESSION_TTL_SECONDS * 1000;
 
-/** sessionStorage keys (spec section 3 names, minus the token, which is never stored). */
+/** sessionStorage keys (the original app's names, minus the token, which is never stored). */
 export const STORAGE_KEYS = {
   role: 'role',
   user: 'authUser',

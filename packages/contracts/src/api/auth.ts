@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../roles.js';
 
 /**
- * /api/auth/* shapes (spec section 7, docs/domain.md, "Sessions and sign-in"), shared by the server (validation,
+ * /api/auth/* shapes (docs/screens.md, Sign-in; docs/domain.md, "Sessions and sign-in"), shared by the server (validation,
  * serialisation) and the web client (types, form checks).
  */
 
@@ -19,14 +19,16 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session has expired or you are not 
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many sign-in attempts. Please wait and try again.';
 export const SIGNED_OUT_MESSAGE = 'Signed out.';
 
-/** Login: the username is trimmed, the password is taken as typed (spec section 5). */
+/** Login: the username is trimmed, the password is taken as typed (docs/screens.md, Sign-in). */
 export const LoginBody = z.object({
   username: requiredString().trim().min(1, 'is required').max(100, 'is too long'),
   password: requiredString().min(1, 'is required').max(256, 'is too long'),
+  /** The two-step code (or a recovery code), sent again with the password once the server asked for it. */
+  code: z.string({ error: 'must be text' }).trim().max(20, 'is too long').optional(),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
-/** The signed-in user as the screens use it: `roles` is `[role]` (the spec's auth state has a list). */
+/** The signed-in user as the screens use it: `roles` is `[role]` (a list, as the original app's user had). */
 export const AuthUser = z.object({
   _id: z.string(),
   username: z.string(),
@@ -43,6 +45,8 @@ export const LoginResponse = z.object({
   roles: z.array(RoleSchema),
   /** ISO instant at which the session ends (30 minutes after sign-in). */
   expiresAt: z.string(),
+  /** The role must use two-step sign-in (REQUIRE_TWO_STEP) and it is not on yet: only its set-up opens. */
+  twoStepSetupRequired: z.boolean().optional(),
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
@@ -105,7 +109,10 @@ function commissionRule(body: { role: string; commission?: number | undefined },
 }
 
 /** A new account as the operators' command takes it (names may be left empty). */
-export const NewAccount = AccountFields.superRefine(commissionRule);
+export const NewAccount = AccountFields.extend({
+  // Left out: no password yet; the account gets in by a sign-in link (`accounts -- link`).
+  password: NewPassword.optional(),
+}).superRefine(commissionRule);
 export type NewAccount = z.output<typeof NewAccount>;
 
 /** `POST /api/auth/signup`: an account under the caller, of a lower role; names required. */

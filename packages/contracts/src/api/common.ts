@@ -25,7 +25,7 @@ export const RangeQuery = queryObject({
 });
 export type RangeQuery = z.infer<typeof RangeQuery>;
 
-/** A counterparty or member as the spec's records carry it. */
+/** A counterparty or member as the report rows carry it. */
 export const AccountRef = z.object({
   _id: z.string(),
   username: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DRAW_GAMES, FUN_AB_CODE, TRIPLE_FUN_CODE } from '../games.js';
 import { Commission, NewUsername } from './auth.js';
+import { EmailAddress } from './mail.js';
 
 /**
  * The platform feed (docs/domain.md, "Data from the game platform"): `POST /api/feed/v1/events` takes a batch of events,
@@ -11,11 +12,18 @@ import { Commission, NewUsername } from './auth.js';
 
 export const FEED_MAX_EVENTS = 5_000;
 export const FEED_MAX_BYTES = 5 * 1024 * 1024;
+/** The most a play's `stake` or `win`, or a hand's `rake`, may be (points). */
+export const FEED_MAX_PLAY_POINTS = 10_000_000;
+/** How far ahead of the server's clock an instant may be: 5 minutes; a play's `drawAt`, 24 hours. */
+export const FEED_MAX_AHEAD_MS = 5 * 60_000;
+export const FEED_MAX_DRAW_AHEAD_MS = 24 * 60 * 60_000;
 
 /** The 401 of /api/feed/* without a live feed key (a session does not count). */
 export const FEED_KEY_REQUIRED_MESSAGE = 'A live feed key is required: send it as Authorization: Bearer <feed key>.';
 /** The 413 of a batch over FEED_MAX_BYTES. */
 export const FEED_TOO_LARGE_MESSAGE = 'A batch may be at most 5 MiB of JSON; send it in smaller batches.';
+/** The 415 of a batch sent as anything but JSON. */
+export const FEED_JSON_REQUIRED_MESSAGE = 'A batch is JSON: send it with Content-Type: application/json.';
 
 export const FEED_EVENT_TYPES = [
   'account',
@@ -40,6 +48,7 @@ export const FEED_POINTS_PATTERN = /^\d{1,10}(\.\d{1,2})?$/;
 export const FEED_INSTANT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 const POINTS_RULE = 'must be points: a number or a string with at most 2 decimals, below 10,000,000,000';
+const PLAY_POINTS_RULE = `must be at most ${FEED_MAX_PLAY_POINTS.toLocaleString('en')} points`;
 const INSTANT_RULE = 'must be an ISO 8601 instant with an offset, e.g. 2025-03-05T14:30:00+05:30';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
@@ -64,11 +73,14 @@ const optionalText = (max: number, pattern = NO_CONTROL_CHARACTERS) =>
     .regex(pattern, CONTROL_CHARACTERS_RULE)
     .optional();
 
-/** An event id: 1-128 characters, unique for ever. */
+/** The longest event id, in characters. */
+export const FEED_EVENT_ID_MAX = 128;
+
+/** An event id: 1-128 characters, unique for ever within its feed key (another key may use the same). */
 const EventId = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
   .min(1, 'must be 1 to 128 characters')
-  .max(128, 'must be 1 to 128 characters')
+  .max(FEED_EVENT_ID_MAX, 'must be 1 to 128 characters')
   .regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_RULE);
 
 /** A username or a business id of the platform (transferId, playId, ...). */
@@ -89,26 +101,42 @@ export function isFeedPoints(value: unknown): value is number | string {
 const pointsSchema = (positive: boolean) =>
   z
     .union([z.number(), z.string()], { error: POINTS_RULE })
-    .refine(isFeedPoints, POINTS_RULE)
+    .refine(isFeedPoints, { message: POINTS_RULE, abort: true })
     .refine((value) => !positive || Number(value) > 0, 'must be greater than 0');
+
+/** Points of at most FEED_MAX_PLAY_POINTS (points have at most 12 digits: a number compares them exactly). */
+const capped = (points: ReturnType<typeof pointsSchema>) =>
+  points.refine((value) => Number(value) <= FEED_MAX_PLAY_POINTS, PLAY_POINTS_RULE);
 
 const Points = pointsSchema(true);
 const PointsOrZero = pointsSchema(false);
+/** A play's stake and win, a hand's rake: at most FEED_MAX_PLAY_POINTS, so no sum of them nears a limit. */
+const PlayPoints = capped(Points);
+const PlayPointsOrZero = capped(PointsOrZero);
 
-/** A calendar date and clock time that exist (no 30 February, no 24:61), between 2000 and 2099. */
+/**
+ * A calendar date and clock time that exist (no 30 February, no 24:61), from the year 2000 on. How
+ * far ahead of now an instant may be is the server's to check (FEED_MAX_AHEAD_MS): it knows now.
+ */
 function isRealInstant(value: string): boolean {
   const parts = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
   if (!parts) return false;
   const [y, mo, d, h, mi, s = 0] = parts.slice(1).map((part) => (part === undefined ? undefined : Number(part)));
   const day = new Date(Date.UTC(y!, mo! - 1, d!));
   const dateExists = day.getUTCFullYear() === y && day.getUTCMonth() === mo! - 1 && day.getUTCDate() === d;
-  return dateExists && h! < 24 && mi! < 60 && s < 60 && y! >= 2000 && y! < 2100 && Number.isFinite(Date.parse(value));
+  return dateExists && h! < 24 && mi! < 60 && s < 60 && y! >= 2000 && Number.isFinite(Date.parse(value));
 }
 
 const Instant = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : INSTANT_RULE) })
   .regex(FEED_INSTANT_PATTERN, { message: INSTANT_RULE, abort: true })
-  .refine(isRealInstant, 'must be a real instant between the years 2000 and 2099');
+  .refine(isRealInstant, { message: 'must be a real instant from the year 2000 on', abort: true });
+
+/** A draw's time (a draw event's, or the draw a play is on): whole seconds, so one draw has one spelling. */
+const DrawInstant = Instant.refine(
+  (value) => Date.parse(value) % 1_000 === 0,
+  'must be in whole seconds: a draw has no fraction of a second',
+);
 
 const DrawGameCode = z.enum(DRAW_GAMES.map((g) => g.code) as [string, ...string[]], {
   error: `must be a draw game code: ${DRAW_GAMES.map((g) => `${g.code} (${g.name})`).join(', ')}`,
@@ -131,10 +159,16 @@ export const FeedAccountEvent = event('account', {
   commission: Commission.optional(),
   address: optionalText(200, NO_CONTROL_CHARACTERS_BUT_LINE_BREAKS),
   active: z.boolean({ error: 'must be true or false' }).optional(),
+  /** The account's email address, verified as the platform gives it; null removes it. */
+  email: EmailAddress.nullable().optional(),
+  /** argon2id as it is; bcrypt (`$2a$`, `$2b$`, `$2y$`) replaced by argon2id at the next sign-in. */
   passwordHash: z
     .string({ error: 'must be text' })
     .max(512, 'must be at most 512 characters')
-    .regex(/^\$argon2id\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/, 'must be an argon2id PHC string')
+    .regex(
+      /^(?:\$argon2id\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+|\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53})$/,
+      'must be an argon2id PHC string or a bcrypt hash ($2a$, $2b$, $2y$)',
+    )
     .optional(),
 });
 
@@ -169,7 +203,7 @@ export function drawResultRule(game: string): { test: (result: string) => boolea
 /** A draw with its result (Fun AB also with its suit colour); a draw already known gets its result. */
 export const FeedDrawEvent = event('draw', {
   game: DrawGameCode,
-  drawAt: Instant,
+  drawAt: DrawInstant,
   result: text(8),
   color: z.enum(['c', 'k', 'l', 'f'], { error: 'must be c, k, l or f' }).optional(),
 }).superRefine((draw, ctx) => {
@@ -189,14 +223,20 @@ export const FeedPlayEvent = event('play', {
   member: Ref,
   cafeId: Ref,
   game: DrawGameCode,
-  drawAt: Instant,
-  stake: Points,
-  win: PointsOrZero,
+  drawAt: DrawInstant,
+  stake: PlayPoints,
+  win: PlayPointsOrZero,
   at: Instant,
 });
 
 /** One poker hand of a player at a cafe: the rake it left. */
-export const FeedPokerHandEvent = event('pokerHand', { handId: Ref, member: Ref, cafeId: Ref, rake: Points, at: Instant });
+export const FeedPokerHandEvent = event('pokerHand', {
+  handId: Ref,
+  member: Ref,
+  cafeId: Ref,
+  rake: PlayPoints,
+  at: Instant,
+});
 
 /** A computer loan to a master. */
 export const FeedLoanEvent = event('loan', {
@@ -260,6 +300,30 @@ export type FeedEventError = z.infer<typeof FeedEventError>;
 export const FeedRefusal = z.object({ message: z.string(), errors: z.array(FeedEventError) });
 export type FeedRefusal = z.infer<typeof FeedRefusal>;
 
+/**
+ * 409: event ids this key applied before (or sent twice in this batch) with another body. The
+ * batch is refused and nothing was applied; every conflicting id is listed, in batch order.
+ */
+export const FeedConflict = z.object({ message: z.string(), conflictingIds: z.array(z.string()) });
+export type FeedConflict = z.infer<typeof FeedConflict>;
+
+/** `GET /api/feed/v1/events/{id}`: an event id, as the platform sent it. */
+export const FeedEventParams = z.object({ id: EventId });
+
+/**
+ * Whether the key applied an event id: when, and in which batch (the id of the batch that applied
+ * it, shared by every event that batch applied; null for events applied before batches were
+ * recorded). A platform that lost a batch's answer asks instead of guessing.
+ */
+export const FeedEventCheck = z.object({
+  id: z.string(),
+  applied: z.boolean(),
+  type: z.enum(FEED_EVENT_TYPES).nullable(),
+  appliedAt: z.string().nullable(),
+  batchId: z.string().nullable(),
+});
+export type FeedEventCheck = z.infer<typeof FeedEventCheck>;
+
 /** `GET /api/feed/v1/status`: the key's name, its last applied event and its counts per type. */
 export const FeedStatusResponse = z.object({
   name: z.string(),
@@ -267,6 +331,9 @@ export const FeedStatusResponse = z.object({
   lastUsedAt: z.string().nullable(),
   lastEvent: z.object({ id: z.string(), type: z.enum(FEED_EVENT_TYPES), appliedAt: z.string() }).nullable(),
   eventsApplied: z.number().int(),
-  counts: z.record(z.enum(FEED_EVENT_TYPES), z.number().int()),
+  // Every type named (not a record over the types), so that the OpenAPI document lists them.
+  counts: z.object(
+    Object.fromEntries(FEED_EVENT_TYPES.map((type) => [type, z.number().int()])) as Record<FeedEventType, z.ZodNumber>,
+  ),
 });
 export type FeedStatusResponse = z.infer<typeof FeedStatusResponse>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPORT_FORMATS } from '../tables/columns.js';
+import { EXPORT_FORMATS, STATEMENT_EXPORT_FORMATS } from '../tables/columns.js';
 import { queryObject, RangeEcho, RangeQuery } from './common.js';
 
 /**
@@ -10,7 +10,7 @@ import { queryObject, RangeEcho, RangeQuery } from './common.js';
 
 // ---------------------------------------------------------------- Revenue and Poker Revenue
 
-/** `revenuereport`, `revenuereportbyid`, `pokerrevenuereport`: the range and the subject (`id`). */
+/** `revenue`, `revenueById`, `pokerRevenue`: the range and the subject (`id`). */
 export const RevenueQuery = RangeQuery;
 export type RevenueQuery = z.infer<typeof RevenueQuery>;
 
@@ -25,7 +25,7 @@ export const WeekRef = z.object({
 });
 export type WeekRef = z.infer<typeof WeekRef>;
 
-/** One settlement week (spec section 3, "Revenue row"). */
+/** One settlement week (docs/screens.md, Revenue). */
 export const RevenueRow = z.object({
   /** Monday, 'YYYY-MM-DD'. */
   fromDate: z.string(),
@@ -105,13 +105,13 @@ export type StatementLoan = z.infer<typeof StatementLoan>;
 export const WeekStatement = WeekRef.extend({
   /** The commission the week was settled at (the current one while it is open). */
   commissionPercentage: z.number(),
-  /** Spec: 0 when the profit is negative, else the commission ("Revenue Percentage"). */
+  /** 0 when the profit is negative, else the commission ("Revenue Percentage", docs/domain.md, "Week statement"). */
   revenuePercentage: z.number(),
   /** The week's profit ("Actual Points" = Revenue's "Profit"). */
   actualPoints: z.number(),
   /** Of actualPoints, what late plays booked into the week brought; 0 when none. */
   latePoints: z.number(),
-  /** Spec: profit x commission / 100, 0 when the profit is not positive ("Gift Points"). */
+  /** profit x commission / 100, 0 when the profit is not positive ("Gift Points", docs/domain.md, "Week statement"). */
   giftPoints: z.number(),
   /** The loss carried in from the week before (<= 0). */
   carryIn: z.number(),
@@ -130,15 +130,18 @@ export type WeekStatement = z.infer<typeof WeekStatement>;
 // ---------------------------------------------------------------- Agent Mail Details
 
 /**
- * `mailreport` and `managermailreport`: one settlement week. `fromDate` is its Monday, `toDate`
+ * `agentMail` and `managerMail`: one settlement week. `fromDate` is its Monday, `toDate`
  * (optional) its Sunday; `toDate` alone must be a Sunday; no dates: the last finished week.
  * Anything else is a 400 that says so.
  */
-export const MailQuery = RangeQuery;
-export type MailQuery = z.infer<typeof MailQuery>;
+/** A statement's query: one settlement week; its file also as PDF. */
+const StatementQuery = queryObject({ ...RangeQuery.shape, format: z.enum(STATEMENT_EXPORT_FORMATS).optional() });
+
+export const AgentMailQuery = StatementQuery;
+export type AgentMailQuery = z.infer<typeof AgentMailQuery>;
 
 /** One direct child with plays below it in the week (for a master: one member). */
-export const MailRow = z.object({
+export const AgentMailRow = z.object({
   _id: z.string(),
   username: z.string(),
   name: z.string(),
@@ -148,22 +151,22 @@ export const MailRow = z.object({
   /** "Points Used By The Member". */
   profit: z.number(),
 });
-export type MailRow = z.infer<typeof MailRow>;
+export type AgentMailRow = z.infer<typeof AgentMailRow>;
 
 /** A child below which some member played at another agent's cafe (the screen marks it). */
-export const MailUserFound = z.object({
+export const AgentMailUserFound = z.object({
   username: z.string(),
   /** Play points and profit of the plays at other agents' cafes only. */
   playPoints: z.number(),
   profit: z.number(),
 });
-export type MailUserFound = z.infer<typeof MailUserFound>;
+export type AgentMailUserFound = z.infer<typeof AgentMailUserFound>;
 
 /** "Total Points Used" by type: one line per draw game, in game order. */
-export const MailPointsByType = z.object({ type: z.string(), playPoints: z.number(), profit: z.number() });
-export type MailPointsByType = z.infer<typeof MailPointsByType>;
+export const AgentMailPointsByType = z.object({ type: z.string(), playPoints: z.number(), profit: z.number() });
+export type AgentMailPointsByType = z.infer<typeof AgentMailPointsByType>;
 
-export const MailResponse = z.object({
+export const AgentMailResponse = z.object({
   /** The week: Monday. */
   fromDate: z.string(),
   /** Sunday. */
@@ -171,7 +174,7 @@ export const MailResponse = z.object({
   /** The week is not closed yet: its figures are live. */
   open: z.boolean(),
   account: z.object({ _id: z.string(), username: z.string() }),
-  data: z.array(MailRow),
+  data: z.array(AgentMailRow),
   totals: z.object({
     /** Σ data.profit = the account's profit for the week. */
     totalProfit: z.number(),
@@ -180,24 +183,24 @@ export const MailResponse = z.object({
     /** The account's commission (percent). */
     usercommission: z.number(),
   }),
-  userFound: z.array(MailUserFound),
-  pointsByType: z.array(MailPointsByType),
+  userFound: z.array(AgentMailUserFound),
+  pointsByType: z.array(AgentMailPointsByType),
   /** The week's settlement, line by line. */
   statement: WeekStatement,
 });
-export type MailResponse = z.infer<typeof MailResponse>;
+export type AgentMailResponse = z.infer<typeof AgentMailResponse>;
 
 // ---------------------------------------------------------------- Week popup
 
-/** `revenueweek`: `fromDate` is any day of the week (default: today's week). */
+/** `revenueWeek`: `fromDate` is any day of the week (default: today's week). */
 export const RevenueWeekQuery = queryObject({
   id: z.string().trim().optional(),
   fromDate: z.string().optional(),
-  format: z.enum(EXPORT_FORMATS).optional(),
+  format: z.enum(STATEMENT_EXPORT_FORMATS).optional(),
 });
 export type RevenueWeekQuery = z.infer<typeof RevenueWeekQuery>;
 
-/** Spec section 3, "Week member row": a direct child with plays below it in the week. */
+/** A member of Revenue's week popup (docs/screens.md, Revenue): a direct child with plays below it in the week. */
 export const WeekMemberRow = z.object({
   _id: z.string(),
   username: z.string(),
@@ -272,11 +275,11 @@ export type RecoveryResponse = z.infer<typeof RecoveryResponse>;
 
 // ---------------------------------------------------------------- Manager Mail Details
 
-/** The same week rule as `mailreport`. */
-export const ManagerMailQuery = RangeQuery;
+/** The same week rule as `agentMail`. */
+export const ManagerMailQuery = StatementQuery;
 export type ManagerMailQuery = z.infer<typeof ManagerMailQuery>;
 
-/** Spec section 3, "Manager grid columns": one row per direct child with plays below it in the week (as Agent Mail). */
+/** A row of Manager Mail Details (docs/screens.md): one row per direct child with plays below it in the week (as Agent Mail). */
 export const ManagerMailRow = z.object({
   SrNo: z.number(),
   _id: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../roles.js';
 import { queryObject, RangeEcho, RangeQuery } from './common.js';
 
-/** An agent (or any account) as the network reports show it (spec section 3, "Agent row"). */
+/** An agent (or any account) as the network reports show it (docs/screens.md, Agent Details, Balance Report). */
 export const AgentRow = z.object({
   _id: z.string(),
   username: z.string(),
@@ -22,7 +22,7 @@ export type AgentListResponse = z.infer<typeof AgentListResponse>;
 
 /**
  * Daily Status, its members popup and Agent Status: profits over the IST days [fromDate, toDate]
- * (the spec's calls send both; the screens send one day as equal bounds). `date` is shorthand for
+ * (the screens send one day as equal bounds: docs/screens.md, Daily Status). `date` is shorthand for
  * a one-day range and cannot be combined with the bounds.
  */
 export const StatusQuery = RangeQuery.extend({

@@ -4,7 +4,7 @@
  * loading the schemas of api/.
  */
 
-/** Column types of every report table, on screen and in exports (spec: int, float, date, string, custom). */
+/** Column types of every report table, on screen and in exports (docs/screens.md, Every report screen). */
 export type ColumnType = 'int' | 'float' | 'date' | 'datetime' | 'string' | 'custom';
 
 /**
@@ -19,8 +19,21 @@ export interface ColumnDef<K extends string = string> {
   total?: boolean;
   /** Negative values shown in red. */
   negativeRed?: boolean;
+  /**
+   * The figure a row exists for (Point Transfer's Amount, Revenue's Actual Rev and Profit): on a
+   * narrow screen it stays in view while the other columns scroll sideways (docs/screens.md, Every
+   * report screen). The screen only: exports ignore it.
+   */
+  keyFigure?: boolean;
 }
 
+/** The files of every report's tables. */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/**
+ * The statements (Agent Mail, Manager Mail, Revenue's week popup) are also a PDF document: the
+ * same tables, with the statement's lines, on A4 (docs/domain.md, "Mail and statements").
+ */
+export const STATEMENT_EXPORT_FORMATS = [...EXPORT_FORMATS, 'pdf'] as const;
+
+export type ExportFormat = (typeof STATEMENT_EXPORT_FORMATS)[number];

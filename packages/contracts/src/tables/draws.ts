@@ -19,7 +19,7 @@ export function displayDrawNo(gameCode: string, drawno: string): string {
 export const NOT_OPEN = 'Not Open';
 
 /**
- * The winning number as text, the way the screen shows it (spec section 9): Triple Fun without
+ * The winning number as text, the way the screen shows it (docs/screens.md, Draw details): Triple Fun without
  * hyphens; Fun AB followed by its suit symbol, or by 'Not Open' when it has no colour.
  */
 export function drawResultText(gameCode: string, drawno: string, color: DrawRow['color']): string {

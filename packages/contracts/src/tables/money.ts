@@ -1,4 +1,5 @@
 import type { ColumnDef } from './columns.js';
+import { OPEN_WEEK_TEXT } from './statement.js';
 
 export type RevenueColumnKey =
   | 'srNo'
@@ -11,49 +12,90 @@ export type RevenueColumnKey =
   | 'revAfterLoan'
   | 'commissionPercentage';
 
-/** Revenue and Poker Revenue (spec section 2): the same columns. */
+/** Revenue and Poker Revenue (docs/screens.md): the same columns. */
 export const REVENUE_COLUMNS: ColumnDef<RevenueColumnKey>[] = [
   { key: 'srNo', header: 'Sr. No.', type: 'int' },
   { key: 'fromDate', header: 'From Date', type: 'date' },
   { key: 'toDate', header: 'To Date', type: 'date' },
-  { key: 'profit', header: 'Profit', type: 'float', total: true, negativeRed: true },
-  { key: 'actualRevenue', header: 'Actual Rev', type: 'float', total: true, negativeRed: true },
+  { key: 'profit', header: 'Profit', type: 'float', total: true, negativeRed: true, keyFigure: true },
+  { key: 'actualRevenue', header: 'Actual Rev', type: 'float', total: true, negativeRed: true, keyFigure: true },
   { key: 'revenueDeduction', header: 'Rev Ded', type: 'float', total: true, negativeRed: true },
   { key: 'deductionPercentage', header: 'Ded %', type: 'float' },
   { key: 'revAfterLoan', header: 'Rev After Loan', type: 'float', total: true, negativeRed: true },
   { key: 'commissionPercentage', header: 'Revenue %', type: 'float', negativeRed: true },
 ];
 
+/**
+ * Revenue's and Poker Revenue's CSV/Excel: the screen's columns and the mark the
+ * screen puts on the open week (its Open badge), since a file outlives the moment it was taken.
+ */
+export const REVENUE_EXPORT_COLUMNS: ColumnDef<RevenueColumnKey | 'week'>[] = [
+  ...REVENUE_COLUMNS,
+  { key: 'week', header: 'Week', type: 'string' },
+];
+
+/** The Week column of REVENUE_EXPORT_COLUMNS: 'Closed', or the open week marked as the screen does. */
+export function revenueWeekMark(open: boolean): string {
+  return open ? `Open: ${OPEN_WEEK_TEXT}, not closed yet` : 'Closed';
+}
+
 /** The mail reports' answer to a From Date that is not a Monday (the server adds the date). */
 export const STATEMENT_FROM_MONDAY_MESSAGE = 'From Date must be a Monday: a statement covers one settlement week';
 
-/** "Your Members Played in Other Agents CyberCafe" (spec section 2). */
-export const MAIL_COLUMNS: ColumnDef<'username' | 'name' | 'playPoints' | 'registeredAt' | 'profit'>[] = [
+/** The captions of Agent Mail's tables and its mark of members who played elsewhere (docs/screens.md, Agent Mail Details). */
+export const MAIL_MEMBERS_TITLE = 'Your Members Played in Other Agents CyberCafe';
+export const MAIL_POINTS_BY_TYPE_TITLE = 'Total Points Used';
+export const OTHER_CAFES_MARK = 'Other cafes';
+/** The heading of the members in Revenue's week popup (docs/screens.md, Revenue). */
+export const WEEK_MEMBERS_TITLE = 'Points Used By The Members';
+
+/** "Your Members Played in Other Agents CyberCafe" (docs/screens.md, Agent Mail Details). */
+export const AGENT_MAIL_COLUMNS: ColumnDef<'username' | 'name' | 'playPoints' | 'registeredAt' | 'profit'>[] = [
   { key: 'username', header: 'Member Id', type: 'string' },
   { key: 'name', header: 'Member Name', type: 'string' },
   { key: 'playPoints', header: 'Play', type: 'float', total: true },
   { key: 'registeredAt', header: 'Reg', type: 'date' },
-  { key: 'profit', header: 'Points Used By The Member', type: 'float', total: true, negativeRed: true },
+  { key: 'profit', header: 'Points Used By The Member', type: 'float', total: true, negativeRed: true, keyFigure: true },
 ];
 
-export const MAIL_POINTS_BY_TYPE_COLUMNS: ColumnDef<'type' | 'playPoints' | 'profit'>[] = [
+/**
+ * Agent Mail's CSV/Excel members: the screen's columns, and for a member marked Other cafes what
+ * it played and used at other agents' cafes that week (the screen's note under the table); empty
+ * for the others.
+ */
+export const AGENT_MAIL_EXPORT_COLUMNS: ColumnDef<
+  'username' | 'name' | 'playPoints' | 'registeredAt' | 'profit' | 'otherCafesPlay' | 'otherCafesPoints'
+>[] = [
+  ...AGENT_MAIL_COLUMNS,
+  { key: 'otherCafesPlay', header: `${OTHER_CAFES_MARK}: Play`, type: 'float' },
+  { key: 'otherCafesPoints', header: `${OTHER_CAFES_MARK}: Points Used`, type: 'float', negativeRed: true },
+];
+
+export const AGENT_MAIL_POINTS_BY_TYPE_COLUMNS: ColumnDef<'type' | 'playPoints' | 'profit'>[] = [
   { key: 'type', header: 'Type', type: 'string' },
   { key: 'playPoints', header: 'Play', type: 'float', total: true },
-  { key: 'profit', header: 'Total Points Used', type: 'float', total: true, negativeRed: true },
+  { key: 'profit', header: 'Total Points Used', type: 'float', total: true, negativeRed: true, keyFigure: true },
 ];
 
 export const WEEK_MEMBER_COLUMNS: ColumnDef<'srNo' | 'username' | 'playPoints' | 'profit'>[] = [
   { key: 'srNo', header: 'Sr. No.', type: 'int' },
   { key: 'username', header: 'Member Id', type: 'string' },
   { key: 'playPoints', header: 'Play', type: 'float', total: true },
-  { key: 'profit', header: 'Points Used By The Member', type: 'float', total: true, negativeRed: true },
+  { key: 'profit', header: 'Points Used By The Member', type: 'float', total: true, negativeRed: true, keyFigure: true },
 ];
 
-/** Computer Loan and Multiple Cybers (spec section 2; labels as the spec spells them). */
-export const LOAN_COLUMNS: ColumnDef<'srNo' | 'username' | 'totalLoan' | 'processingLoan' | 'daysFromLastDeduction'>[] = [
+/**
+ * Computer Loan and Multiple Cybers (docs/screens.md; the spec's labels are spelled so on
+ * purpose): beside the loan's total, what is still owed of it (Remaining Loan), as Revenue and
+ * Revenue Recovery show it.
+ */
+export const LOAN_COLUMNS: ColumnDef<
+  'srNo' | 'username' | 'totalLoan' | 'outstanding' | 'processingLoan' | 'daysFromLastDeduction'
+>[] = [
   { key: 'srNo', header: 'Sr. No.', type: 'int' },
   { key: 'username', header: 'Agent ID', type: 'string' },
   { key: 'totalLoan', header: 'total loan', type: 'float', total: true },
+  { key: 'outstanding', header: 'Remaining Loan', type: 'float', total: true },
   { key: 'processingLoan', header: 'Prossing loan', type: 'float', total: true },
   { key: 'daysFromLastDeduction', header: 'Days from Last Deduction', type: 'int' },
 ];
@@ -69,5 +111,5 @@ export const MANAGER_MAIL_COLUMNS: ColumnDef<'SrNo' | 'username' | 'name' | 'pro
   { key: 'SrNo', header: 'Sr. No.', type: 'int' },
   { key: 'username', header: 'Agent ID', type: 'string' },
   { key: 'name', header: 'Name', type: 'string' },
-  { key: 'profit', header: 'Profit', type: 'float', total: true, negativeRed: true },
+  { key: 'profit', header: 'Profit', type: 'float', total: true, negativeRed: true, keyFigure: true },
 ];

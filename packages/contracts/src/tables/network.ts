@@ -11,7 +11,7 @@ export const DAILY_STATUS_COLUMNS: ColumnDef<'srNo' | 'address' | 'username' | '
   { key: 'srNo', header: 'Sr. No.', type: 'int' },
   { key: 'address', header: 'Location', type: 'string' },
   { key: 'username', header: 'Agent ID', type: 'string' },
-  { key: 'profit', header: 'Profit', type: 'float', total: true, negativeRed: true },
+  { key: 'profit', header: 'Profit', type: 'float', total: true, negativeRed: true, keyFigure: true },
 ];
 
 export const DAILY_MEMBERS_COLUMNS: ColumnDef<'srNo' | 'username' | 'fullname' | 'cafe' | 'cafeAgent' | 'playPoints'>[] = [
@@ -26,7 +26,7 @@ export const DAILY_MEMBERS_COLUMNS: ColumnDef<'srNo' | 'username' | 'fullname' |
 export const AGENT_STATUS_COLUMNS: ColumnDef<'username' | 'fullname' | 'profit'>[] = [
   { key: 'username', header: 'Agent ID', type: 'string' },
   { key: 'fullname', header: 'Agent Name', type: 'string' },
-  { key: 'profit', header: 'Profit', type: 'float', total: true, negativeRed: true },
+  { key: 'profit', header: 'Profit', type: 'float', total: true, negativeRed: true, keyFigure: true },
 ];
 
 export const NON_PERFORMING_COLUMNS: ColumnDef<'srNo' | 'username' | 'fullname'>[] = [

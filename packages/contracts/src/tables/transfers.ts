@@ -4,7 +4,7 @@ import { fullName } from '../names.js';
 import type { ColumnDef } from './columns.js';
 
 /**
- * The counterparty column's header, the spec's exact labels (section 2). Rejected and cancelled
+ * The counterparty column's header (docs/screens.md, Point Transfer). Rejected and cancelled
  * transfers go either way, so those sections use the combined label (decision 0007).
  */
 export const COUNTERPARTY_HEADERS = {
@@ -14,7 +14,10 @@ export const COUNTERPARTY_HEADERS = {
   either: 'Transferred To/Received From',
 } as const;
 
-/** The six categories of docs/domain.md, "Points and the ledger", in screen order, with their section titles (spec section 2). */
+/**
+ * The six categories of docs/domain.md, "Points and the ledger", in screen order, with their section
+ * titles (docs/screens.md, Point Transfer).
+ */
 export const TRANSFER_SECTIONS = [
   { key: 'transferred', title: 'Point Transferred', counterparty: COUNTERPARTY_HEADERS.transferredTo },
   {
@@ -55,7 +58,7 @@ export function transferColumns(counterpartyHeader: string): ColumnDef<TransferC
     { key: 'username', header: 'ID', type: 'string' },
     { key: 'counterparty', header: counterpartyHeader, type: 'string' },
     { key: 'type', header: 'Type', type: 'string' },
-    { key: 'amount', header: 'Amount', type: 'float', total: true },
+    { key: 'amount', header: 'Amount', type: 'float', total: true, keyFigure: true },
     { key: 'createdAt', header: 'Transfer Time', type: 'datetime' },
   ];
 }

@@ -9,6 +9,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -20,6 +21,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/**
+ * The tables as Drizzle reads and writes them, kept in step with the hand-written migrations. The
+ * functions and triggers (roll-ups, hierarchy, closed weeks, references) exist only in SQL: their
+ * current definitions, whichever migration last replaced them, are in docs/schema.sql
+ * (`npm run db:schema`).
+ */
 
 /**
  * Points are stored as integers in hundredths ("paise") everywhere: `bigint` columns whose
@@ -56,6 +64,20 @@ export const accounts = pgTable(
     userStatus: boolean('user_status').notNull().default(true),
     walletBalanceCents: cents('wallet_balance_cents').notNull().default(0),
     createdAt: tstz('created_at').notNull().defaultNow(),
+    /** The account's email address (docs/domain.md, "Mail and statements"); mail goes to it only when verified. */
+    email: text('email'),
+    /** Confirmed by the person (a link mailed to it) or given by the platform. */
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** Whether the weekly statement is mailed to it (on by default). */
+    statementEmails: boolean('statement_emails').notNull().default(true),
+    /** Sign-in blocked by a manager (docs/domain.md, "Access"): the back office's own state, apart from userStatus. */
+    blockedAt: tstz('blocked_at'),
+    /** Who blocked it (null: the command line). */
+    blockedBy: uuid('blocked_by').references((): AnyPgColumn => accounts.id),
+    /** The last successful sign-in, for the Accounts screen's column and sort. */
+    lastSignInAt: tstz('last_sign_in_at'),
+    /** Today's big wins start at this win (docs/domain.md, "Insight"), set by the user; 10,000 points by default. */
+    bigWinThresholdCents: cents('big_win_threshold_cents').notNull().default(1_000_000),
   },
   (t) => [
     uniqueIndex('accounts_username_lower_key').on(sql`lower(${t.username})`),
@@ -65,6 +87,10 @@ export const accounts = pgTable(
     check('accounts_balance_nonnegative', sql`${t.walletBalanceCents} >= 0 OR ${t.role} = 'house'`),
     check('accounts_commission_range', sql`${t.commission} >= 0 AND ${t.commission} <= 100`),
     check('accounts_username_trimmed', sql`${t.username} = btrim(${t.username}) AND ${t.username} <> ''`),
+    check('accounts_email_shape', sql`${t.email} IS NULL OR (length(${t.email}) <= 254 AND ${t.email} LIKE '_%@_%')`),
+    check('accounts_email_verified_has_email', sql`NOT ${t.emailVerified} OR ${t.email} IS NOT NULL`),
+    check('accounts_blocked_by_when_blocked', sql`${t.blockedBy} IS NULL OR ${t.blockedAt} IS NOT NULL`),
+    index('accounts_last_sign_in_idx').on(t.lastSignInAt),
   ],
 );
 
@@ -134,13 +160,19 @@ export const transfers = pgTable(
   ],
 );
 
-export const games = pgTable('games', {
-  id: smallint('id').primaryKey(),
-  code: text('code').notNull().unique(),
-  slug: text('slug').notNull().unique(),
-  name: text('name').notNull(),
-  kind: gameKindEnum('kind').notNull(),
-});
+export const games = pgTable(
+  'games',
+  {
+    id: smallint('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    kind: gameKindEnum('kind').notNull(),
+    /** Two draws of the game are at least this far apart (the feed refuses a draw nearer one). */
+    minDrawIntervalSeconds: integer('min_draw_interval_seconds').notNull().default(60),
+  },
+  (t) => [check('games_min_draw_interval_positive', sql`${t.minDrawIntervalSeconds} > 0`)],
+);
 
 export const draws = pgTable(
   'draws',
@@ -161,7 +193,7 @@ export const draws = pgTable(
 
 /**
  * One bet slip. The large table (tens of millions of rows): reports never scan it; they read
- * `play_daily`, which triggers keep exactly in step with it (see the custom migration).
+ * `play_daily`, which triggers keep exactly in step with it (docs/schema.sql).
  * Partitioned by IST calendar month of `playedAt` (migration 0010, which drizzle-kit cannot
  * express: the key includes the partition key, and `platformId` is unique through
  * `playPlatformIds`). Old months can be detached and archived (docs/deploy.md).
@@ -191,6 +223,9 @@ export const plays = pgTable(
     primaryKey({ columns: [t.id, t.playedAt] }),
     index('plays_member_played_idx').on(t.memberId, t.playedAt),
     index('plays_cafe_played_idx').on(t.cafeId, t.playedAt),
+    // A block range index: plays arrive in time order, so the plays of a few hours (Today's "same
+    // time last week") are found without reading the month, for a few pages of index.
+    index('plays_played_at_brin').using('brin', t.playedAt),
     lateIndex('plays', t.bookedDay),
     check('plays_points_nonnegative', sql`${t.playPointsCents} > 0 AND ${t.winPointsCents} >= 0`),
   ],
@@ -259,7 +294,8 @@ export const playDaily = pgTable(
  * The plays below an account X (X excluded) are exactly the rows whose parent is in X's subtree;
  * X's own plays stay in play_daily. `other_*` sum the plays made at a cafe whose master is not
  * the member's parent ("members played in other agents' cafes"), as it was when they were folded.
- * Maintained only by statement-level triggers on `play_daily` (migration 0003), never written directly.
+ * Maintained only by statement-level triggers on `play_daily` (play_daily_by_parent_fold, first in
+ * migration 0003; its current definition is in docs/schema.sql), never written directly.
  */
 export const playDailyByParent = pgTable(
   'play_daily_by_parent',
@@ -412,14 +448,61 @@ export const signInAttempts = pgTable(
     address: text('address').notNull(),
     success: boolean('success').notNull(),
     reason: text('reason').notNull(),
+    /** The nonce of the device cookie the attempt was trusted for (README, "Sign-in limits"). */
+    device: text('device'),
   },
   (t) => [
     index('sign_in_attempts_account_at_idx').on(t.accountId, t.at),
     index('sign_in_attempts_address_at_idx').on(t.address, t.at),
     // Failures are counted per username as typed, ignoring case (sign-in throttling).
     index('sign_in_attempts_username_at_idx').on(sql`lower(${t.username})`, t.at),
+    // ... and per device cookie.
+    index('sign_in_attempts_device_at_idx').on(t.device, t.at).where(sql`${t.device} IS NOT NULL`),
   ],
 );
+
+/**
+ * Sign-in links (docs/domain.md, "Access"): only the SHA-256 of the secret is kept. `invite` links
+ * are issued by a manager or the command line, `reset` links by forgot password. A link is used
+ * once or ends unused (`revokedReason`: replaced, revoked, blocked, inactive, password_changed); at
+ * most one live link per account.
+ */
+export const signInLinks = pgTable(
+  'sign_in_links',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    purpose: text('purpose').$type<'invite' | 'reset'>().notNull(),
+    /** The manager who issued it; null for the command line and forgot password. */
+    issuedBy: uuid('issued_by').references(() => accounts.id),
+    createdAt: tstz('created_at').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    revokedAt: tstz('revoked_at'),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [
+    uniqueIndex('sign_in_links_live_key').on(t.accountId).where(sql`${t.usedAt} IS NULL AND ${t.revokedAt} IS NULL`),
+    index('sign_in_links_account_idx').on(t.accountId, t.createdAt),
+    check('sign_in_links_purpose', sql`${t.purpose} IN ('invite', 'reset')`),
+    check('sign_in_links_ends_once', sql`${t.usedAt} IS NULL OR ${t.revokedAt} IS NULL`),
+    check('sign_in_links_revoked_reason', sql`(${t.revokedAt} IS NULL) = (${t.revokedReason} IS NULL)`),
+  ],
+);
+
+/**
+ * Keys the server signs with, by name, made once at first use and shared by every server process
+ * (`device_cookie`: the sign-in device cookies).
+ */
+export const signingKeys = pgTable('signing_keys', {
+  name: text('name').primaryKey(),
+  /** base64url of 32 random bytes. */
+  secret: text('secret').notNull(),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+});
 
 // ---------------------------------------------------------------- the platform feed (docs/domain.md, "Data from the game platform")
 
@@ -455,14 +538,141 @@ export const feedKeyCounts = pgTable(
 );
 
 /**
- * Every event id ever applied, with the hash of its canonical body: an id seen again with the same
- * body is a duplicate (acknowledged, nothing changes); with another body the batch is refused.
+ * Every event id ever applied through each key, with the hash of its canonical body: an id the key
+ * sends again with the same body is a duplicate (acknowledged, nothing changes); with another body
+ * the batch is refused. Ids are the key's own: another key may use the same id (migration 0013, feed ids per key).
  */
-export const feedEvents = pgTable('feed_events', {
-  id: text('id').primaryKey(),
-  // Checked per statement, as plays' references (migration 0012).
-  keyId: integer('key_id').notNull(),
-  type: text('type').notNull(),
-  bodyHash: text('body_hash').notNull(),
-  appliedAt: tstz('applied_at').notNull(),
+export const feedEvents = pgTable(
+  'feed_events',
+  {
+    id: text('id').notNull(),
+    // Checked per statement, as plays' references (migration 0012).
+    keyId: integer('key_id').notNull(),
+    type: text('type').notNull(),
+    bodyHash: text('body_hash').notNull(),
+    appliedAt: tstz('applied_at').notNull(),
+    // The batch that applied it: one id for every event of that batch; null before migration 0018.
+    batchId: uuid('batch_id'),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.id] })],
+);
+
+// ---------------------------------------------------------------- mail (docs/domain.md, "Mail and statements")
+
+/**
+ * An address a person set on its account page, waiting for the person to open the link mailed to
+ * it: one per account (a new address replaces it), only the SHA-256 of the link's secret is kept.
+ */
+export const emailConfirmations = pgTable('email_confirmations', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  email: text('email').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: tstz('created_at').notNull(),
+  expiresAt: tstz('expires_at').notNull(),
 });
+
+/**
+ * pending: to send (again) at `next_attempt_at`; held: waiting for a mail server to be configured
+ * (SMTP_URL); sent; failed: refused for good (5xx), or still refused after every retry.
+ */
+export const mailStateEnum = pgEnum('mail_state', ['pending', 'held', 'sent', 'failed']);
+
+/**
+ * The outbox: one row per mail, written in the transaction of the fact that causes it under a
+ * unique `key` (`statement:agent:<week>:<account>`), so a mail is made once and never lost. A mail
+ * has its body (`body_text`, `body_html`), or `content`: what to build when it is sent (a weekly
+ * statement, from the closed week's fixed figures, with its PDF); the body is kept once sent.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull().unique(),
+    kind: text('kind').notNull(),
+    accountId: uuid('account_id').references(() => accounts.id),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    bodyText: text('body_text'),
+    bodyHtml: text('body_html'),
+    content: jsonb('content'),
+    weekStart: date('week_start', { mode: 'string' }),
+    state: mailStateEnum('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tstz('next_attempt_at').notNull(),
+    /** The mail server's last answer ('250 2.0.0 OK', '451 Try later', 'connect ECONNREFUSED ...'). */
+    lastAnswer: text('last_answer'),
+    createdAt: tstz('created_at').notNull(),
+    sentAt: tstz('sent_at'),
+  },
+  (t) => [
+    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.state} IN ('pending', 'held')`),
+    index('outbox_created_idx').on(t.createdAt, t.id),
+    index('outbox_account_idx').on(t.accountId),
+    check('outbox_has_body', sql`${t.bodyText} IS NOT NULL OR ${t.content} IS NOT NULL`),
+    check('outbox_sent_at', sql`(${t.state} = 'sent') = (${t.sentAt} IS NOT NULL)`),
+  ],
+);
+
+// ---------------------------------------------------------------- access (docs/domain.md, "Access")
+
+/** Who did what the activity records: an account, a feed key, the command line, or nobody known (a failed sign-in). */
+export const activityActorEnum = pgEnum('activity_actor', ['account', 'feed', 'cli', 'anonymous']);
+
+/**
+ * The activity: every access fact, append-only (migration 0017's trigger refuses an UPDATE, a
+ * TRUNCATE and any DELETE but prune_activity's of entries older than the retention).
+ */
+export const activity = pgTable(
+  'activity',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: tstz('at').notNull(),
+    kind: text('kind').notNull(),
+    actorType: activityActorEnum('actor_type').notNull(),
+    actorId: uuid('actor_id').references(() => accounts.id),
+    feedKeyId: integer('feed_key_id').references(() => feedKeys.id),
+    subjectId: uuid('subject_id').references(() => accounts.id),
+    address: text('address'),
+    /** The user agent, shortened. */
+    device: text('device'),
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [
+    index('activity_at_idx').on(t.at, t.id),
+    index('activity_kind_at_idx').on(t.kind, t.at, t.id),
+    index('activity_actor_at_idx').on(t.actorId, t.at, t.id).where(sql`${t.actorId} IS NOT NULL`),
+    index('activity_subject_at_idx').on(t.subjectId, t.at, t.id).where(sql`${t.subjectId} IS NOT NULL`),
+    check('activity_actor_account', sql`(${t.actorType} = 'account') = (${t.actorId} IS NOT NULL)`),
+    check('activity_actor_feed', sql`(${t.actorType} = 'feed') = (${t.feedKeyId} IS NOT NULL)`),
+  ],
+);
+
+/**
+ * An account's two-step sign-in (TOTP): its secret encrypted with SECRET_KEY (AES-256-GCM,
+ * modules/two-step/secret-box.ts), confirmed once the person typed a first code; the last time
+ * step accepted, so that no code (nor an earlier one) is accepted twice.
+ */
+export const twoStep = pgTable('two_step', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  confirmedAt: tstz('confirmed_at'),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: tstz('created_at').notNull(),
+});
+
+/** The single-use recovery codes of an account's two-step sign-in: only their SHA-256 is kept. */
+export const twoStepRecoveryCodes = pgTable(
+  'two_step_recovery_codes',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: tstz('used_at'),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.codeHash] })],
+);

@@ -9,7 +9,7 @@ import type { LiveNetwork } from './live-network.js';
 const DAY = '2025-03-13';
 const DAY_START = istDayStart(DAY).getTime();
 const DRAW_MS = 90_000;
-const OPTIONS = { seed: 7, drawIntervalMs: DRAW_MS, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g' };
+const OPTIONS = { seed: 7, drawIntervalMs: DRAW_MS };
 
 function network(): LiveNetwork {
   return {

@@ -26,8 +26,6 @@ export interface ActivityOptions {
   seed: number;
   /** One draw per game every this many milliseconds, on a grid from the epoch. */
   drawIntervalMs: number;
-  /** Password hash new players get (the demo password's). */
-  passwordHash: string;
 }
 
 /** (fromMs, toMs]: both on the draw grid. */
@@ -215,16 +213,7 @@ function pairDay(
     if (cents < 1000 || cents > senderCents) return null;
     state.balances.set(from, senderCents - cents);
     state.sent.set(transferId, { transferId, from, to, amountCents: cents, atMs });
-    return {
-      id: transferId,
-      type: 'transfer',
-      transferId,
-      from,
-      to,
-      amount: points(cents),
-      channel,
-      at: new Date(atMs).toISOString(),
-    };
+    return transferEvent({ transferId, from, to, cents, channel, at: new Date(atMs).toISOString() });
   };
   add(atMs, RANK.transfer, make);
   return { transferId, atMs };
@@ -275,7 +264,6 @@ function newPlayersDay(day: IsoDay, options: ActivityOptions, add: Add): void {
         role: 'player',
         parent: state.masters[Math.floor(pick * state.masters.length)]!,
         ...name,
-        passwordHash: options.passwordHash,
       };
     });
   }
@@ -284,4 +272,17 @@ function newPlayersDay(day: IsoDay, options: ActivityOptions, add: Add): void {
 /** Hundredths as feed points ('12.50'), without float arithmetic. */
 export function points(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** A transfer as the feed takes it (its event id is its transferId), the amount in hundredths. */
+export function transferEvent(transfer: {
+  transferId: string;
+  from: string;
+  to: string;
+  cents: number;
+  channel: 'single' | 'multiplayer';
+  at: string;
+}): FeedEventInput {
+  const { transferId, from, to, cents, channel, at } = transfer;
+  return { id: transferId, type: 'transfer', transferId, from, to, amount: points(cents), channel, at };
 }

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNetwork } from '../../../test/fixtures/network.js';
+import { ManualClock } from '../../../test/manual-clock.js';
 import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../../../test/test-db.js';
 import { type Db, queryRows } from '../../db/client.js';
-import { ManualClock } from '../../lib/clock.js';
 import { addDays, istDay } from '../../lib/dates.js';
 import { brokenInvariants } from '../../modules/feed/test-support/feed-fixture.js';
 import { seedNetwork } from '../index.js';
@@ -47,7 +47,7 @@ async function runUntilCaughtUp(db: Db, clock: ManualClock, stopAfterFirstBatch 
       if (stopAfterFirstBatch) void feed?.stop();
     },
   });
-  await feed.caughtUp;
+  await feed.ready;
   const feeding = feed.feeding;
   await feed.stop();
   return { batches, feeding };
@@ -183,7 +183,7 @@ describe.each(TEST_DB_KINDS)('the live demo feed on %s', (kind) => {
     // Running: the clock moves 4.5 minutes on; the draws due meanwhile come, each once.
     const batches: DemoBatch[] = [];
     const feed = startDemoFeed({ db: first.db, clock, log: quiet, seed: SEED, onBatch: (b) => batches.push(b) });
-    await feed.caughtUp;
+    await feed.ready;
     const lastDue = grid(threeDaysLater.getTime() + 270_000);
     clock.set(new Date(threeDaysLater.getTime() + 270_000));
     const until = Date.now() + 20_000;

@@ -1,13 +1,11 @@
 import type { FeedEventInput } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
-import type { RunningJob } from '../../db/leader-lock.js';
+import type { RunningJob } from '../../db/jobs.js';
 import type { Clock } from '../../lib/clock.js';
-import { hashPassword } from '../../modules/auth/passwords.js';
 import { applyFeedBatch } from '../../modules/feed/batch.js';
 import { createFeedKey, FeedKeyNameTaken, findLiveFeedKeyByName } from '../../modules/feed/keys.js';
 import { FeedBatchRefused } from '../../modules/feed/refusal.js';
-import { DEMO_PASSWORD } from '../network.js';
 import { SCALE_CONFIGS } from '../scales.js';
 import { type ActivityOptions, type LiveWindow, liveEvents } from './activity.js';
 import { readLiveNetwork } from './live-network.js';
@@ -72,7 +70,7 @@ export interface DemoBatch extends LiveWindow {
 
 export interface DemoFeed extends RunningJob {
   /** Settles once the time since the last run is caught up (or when there is nothing to feed, or on stop). */
-  caughtUp: Promise<void>;
+  readonly ready: Promise<void>;
   /** True while it feeds a demo network (false before it found one, when there is none, once stopped). */
   readonly feeding: boolean;
 }
@@ -86,7 +84,7 @@ export function startDemoFeed(options: DemoFeedOptions): DemoFeed {
   let feeding = false;
   let wake: (() => void) | null = null;
   let markCaughtUp!: () => void;
-  const caughtUp = new Promise<void>((resolve) => {
+  const ready = new Promise<void>((resolve) => {
     markCaughtUp = resolve;
   });
   const sleep = (ms: number) =>
@@ -108,7 +106,6 @@ export function startDemoFeed(options: DemoFeedOptions): DemoFeed {
     const activity: ActivityOptions = {
       seed: options.seed,
       drawIntervalMs: interval,
-      passwordHash: await hashPassword(DEMO_PASSWORD),
     };
     const nowMs = clock.now().getTime();
     const floor = grid(nowMs - maxCatchUp);
@@ -155,7 +152,7 @@ export function startDemoFeed(options: DemoFeedOptions): DemoFeed {
     .catch((err) => log.error({ err }, 'demo feed: stopped after an error'))
     .finally(markCaughtUp);
   return {
-    caughtUp,
+    ready,
     get feeding() {
       return feeding && !stopped;
     },

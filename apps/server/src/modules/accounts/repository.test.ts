@@ -5,6 +5,7 @@ import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../../../t
 import { verifyPassword } from '../auth/passwords.js';
 import { ensureHouseAccount } from '../ledger/ledger.js';
 import {
+  counterpartyVisible,
   directChildren,
   findAccount,
   findAccountInScope,
@@ -41,7 +42,7 @@ describe.each(TEST_DB_KINDS)('accounts repository on %s', (kind) => {
       address: 'Pune',
       commission: 12.5,
       userStatus: false,
-      walletBalanceCents: 12_345,
+      walletBalanceCents: 12_345n,
     });
     expect((await findAccount(t.db, house))?.role).toBe('house');
     expect(await findAccount(t.db, '00000000-0000-4000-8000-000000000000')).toBeNull();
@@ -57,6 +58,24 @@ describe.each(TEST_DB_KINDS)('accounts repository on %s', (kind) => {
     // The house is nobody's subject, even for the top of the network.
     expect(await findAccountInScope(t.db, ids.superadmin, { id: house })).toBeNull();
     expect(await findAccountInScope(t.db, ids.superadmin, { username: 'house' })).toBeNull();
+  });
+
+  it('tells whether the viewer may see an account: its subtree and its chain of ancestors, nothing beside', async () => {
+    const visible = async (viewer: string, username: string) => (await findAccountInScope(t.db, viewer, { username }))?.visible;
+    for (const username of ['am1', 'master2', 'player1', 'sam1', 'admin1', 'superadmin'])
+      expect(await visible(ids.am1, username)).toBe(true);
+    for (const username of ['am2', 'sam2', 'admin2', 'master3', 'player3']) expect(await visible(ids.am1, username)).toBe(false);
+    expect(await visible(ids.master1, 'master2')).toBe(false);
+    // Checked against the subject's subtree, seen by the caller: master2 is outside master1's subtree, but am1 sees it.
+    expect(await findAccountInScope(t.db, ids.master1, { username: 'master2' }, ids.am1)).toMatchObject({
+      inScope: false,
+      visible: true,
+    });
+    // A counterparty may also be the house.
+    expect(await counterpartyVisible(t.db, ids.master1, 'HOUSE')).toBe(true);
+    expect(await counterpartyVisible(t.db, ids.master1, 'AM1')).toBe(true);
+    expect(await counterpartyVisible(t.db, ids.master1, 'master2')).toBe(false);
+    expect(await counterpartyVisible(t.db, ids.master1, 'nobody')).toBe(false);
   });
 
   it('lists masters of a subtree and children of an account, by username', async () => {

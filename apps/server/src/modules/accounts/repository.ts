@@ -2,12 +2,14 @@ import { isRole, type Role } from '@playrep/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { notFound } from '../../lib/http-error.js';
-import { readCents } from '../../lib/money.js';
+import { type DbCents, readCents } from '../../lib/money.js';
 
 /**
- * The one place that reads accounts: the scope guard, sign-in and the reports all look accounts
- * up here (the hierarchy and scope rule: docs/domain.md, "Accounts and the hierarchy"). Rows are as stored: the wallet in
- * hundredths, the name in its two parts; each report's present.ts shapes them for the API.
+ * Account look-ups by id or username, with the scope rule: the scope guard, sign-in, the network
+ * reports and the subject picker find accounts here (the hierarchy and scope rule: docs/domain.md,
+ * "Accounts and the hierarchy"). Modules that write accounts, or join them inside their own SQL,
+ * touch the table themselves (CONTRIBUTING.md, "Rules the code relies on"). Rows are as stored:
+ * the wallet in hundredths, the name in its two parts; each report's present.ts shapes them.
  */
 
 export interface AccountRecord {
@@ -22,7 +24,7 @@ export interface AccountRecord {
   /** Profit share, percent (two decimals). */
   commission: number;
   userStatus: boolean;
-  walletBalanceCents: number;
+  walletBalanceCents: bigint;
 }
 
 interface AccountSqlRow {
@@ -35,7 +37,7 @@ interface AccountSqlRow {
   address: string;
   commission: string | number;
   user_status: boolean;
-  wallet_balance_cents: number | string;
+  wallet_balance_cents: DbCents;
 }
 
 /** The columns of an AccountRecord, from `accounts a`. */
@@ -78,23 +80,47 @@ export async function requireAccount(db: Queryable, id: string): Promise<Account
 export type AccountKey = { id: string } | { username: string };
 
 /**
- * An account (never the house) by `_id` or username, and whether it is in the subtree of
- * `rootId` (itself included): one indexed probe of the closure table. Null when there is none.
+ * Whether `viewerId` may see the account `a` at all: one in its subtree (itself included) or one of
+ * its ancestors. Two indexed probes of the closure table.
+ */
+const visibleTo = (viewerId: string) =>
+  sql`(EXISTS (SELECT 1 FROM account_closure v WHERE v.ancestor_id = ${viewerId}::uuid AND v.descendant_id = a.id)
+       OR EXISTS (SELECT 1 FROM account_closure v WHERE v.ancestor_id = a.id AND v.descendant_id = ${viewerId}::uuid))`;
+
+/**
+ * An account (never the house) by `_id` or username, whether it is in the subtree of `rootId`
+ * (itself included), and whether `viewerId` (by default the root) may see it at all (visibleTo).
+ * Null when there is none.
  */
 export async function findAccountInScope(
   db: Queryable,
   rootId: string,
   key: AccountKey,
-): Promise<{ account: AccountRecord; inScope: boolean } | null> {
+  viewerId: string = rootId,
+): Promise<{ account: AccountRecord; inScope: boolean; visible: boolean } | null> {
   const match = 'id' in key ? sql`a.id = ${key.id}::uuid` : sql`lower(a.username) = lower(${key.username})`;
-  const [row] = await queryRows<AccountSqlRow & { in_scope: boolean }>(
+  const [row] = await queryRows<AccountSqlRow & { in_scope: boolean; visible: boolean }>(
     db,
     sql`SELECT ${ACCOUNT_COLUMNS},
-               EXISTS (SELECT 1 FROM account_closure c WHERE c.ancestor_id = ${rootId}::uuid AND c.descendant_id = a.id) AS in_scope
+               EXISTS (SELECT 1 FROM account_closure c WHERE c.ancestor_id = ${rootId}::uuid AND c.descendant_id = a.id) AS in_scope,
+               ${visibleTo(viewerId)} AS visible
           FROM accounts a
          WHERE ${match} AND a.role <> 'house'`,
   );
-  return row ? { account: toRecord(row), inScope: row.in_scope } : null;
+  return row ? { account: toRecord(row), inScope: row.in_scope, visible: row.visible } : null;
+}
+
+/**
+ * Whether `viewerId` may name this username (ignoring case) as a transfer's other side: an account
+ * it may see (visibleTo), or the house, which is on one side of every Type G transfer.
+ */
+export async function counterpartyVisible(db: Queryable, viewerId: string, username: string): Promise<boolean> {
+  const [row] = await queryRows<{ visible: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM accounts a
+                        WHERE lower(a.username) = lower(${username}) AND (a.role = 'house' OR ${visibleTo(viewerId)})) AS visible`,
+  );
+  return row?.visible === true;
 }
 
 /** Masters (agents) in the subtree of `rootId`, the root included when it is one, by username. */
@@ -164,6 +190,8 @@ export interface SignInAccount {
   lastName: string;
   role: Role;
   userStatus: boolean;
+  /** Blocked by a manager (docs/domain.md, "Access"): no sign-in whatever the password. */
+  blocked: boolean;
 }
 
 /** A sign-in candidate: matched case-insensitively on the trimmed username; never the house. */
@@ -176,9 +204,11 @@ export async function findSignInAccount(db: Queryable, username: string): Promis
     last_name: string;
     role: string;
     user_status: boolean;
+    blocked: boolean;
   }>(
     db,
-    sql`SELECT a.id, a.username, a.password_hash, a.first_name, a.last_name, a.role::text AS role, a.user_status
+    sql`SELECT a.id, a.username, a.password_hash, a.first_name, a.last_name, a.role::text AS role, a.user_status,
+               a.blocked_at IS NOT NULL AS blocked
           FROM accounts a
          WHERE lower(a.username) = lower(${username.trim()}) AND a.role <> 'house'
          LIMIT 1`,
@@ -192,5 +222,6 @@ export async function findSignInAccount(db: Queryable, username: string): Promis
     lastName: row.last_name,
     role: row.role,
     userStatus: row.user_status,
+    blocked: row.blocked,
   };
 }

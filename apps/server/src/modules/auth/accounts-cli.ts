@@ -2,7 +2,7 @@ import { runDatabaseCommand } from '../../db/database-command.js';
 import { systemClock } from '../../lib/clock.js';
 import { ACCOUNTS_USAGE, executeAccountsCommand, parseAccountsCommand } from './accounts-command.js';
 
-/** `npm run accounts -- create|disable|enable|reset-password ...` (see ACCOUNTS_USAGE). */
+/** `npm run accounts -- create|disable|enable|reset-password|link ...` (see ACCOUNTS_USAGE). */
 const command = parseAccountsCommand(process.argv.slice(2));
 if (typeof command === 'string') {
   console.error(`${command}\n\n${ACCOUNTS_USAGE}`);

@@ -4,7 +4,7 @@ import { createNetwork, DEMO_PASSWORD, injectAs, type NetworkIds, signIn } from 
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { TEST_DB_KINDS } from '../../../test/test-db.js';
 import { queryRows } from '../../db/client.js';
-import { runAccountsCommand } from './accounts-command.js';
+import { runAccountsCommand } from './test-support/run-accounts-command.js';
 
 describe.each(TEST_DB_KINDS)('npm run accounts on %s', (kind) => {
   let t: TestApp;

@@ -1,23 +1,28 @@
 import { parseArgs } from 'node:util';
 import { isRole, NewAccount, ROLES } from '@playrep/contracts';
-import type { Env } from '../../config/env.js';
+import { type Env, publicUrl } from '../../config/env.js';
 import type { Queryable } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/http-error.js';
+import { commandLineLink } from '../access/command-line-link.js';
 import { findSignInAccount } from '../accounts/repository.js';
 import { createAccount, resetPassword, setAccountActive } from './accounts.js';
 
 export const ACCOUNTS_USAGE = `Usage: npm run accounts -- <command> [options]
 
 Commands:
-  create --username <name> --password <password> --role <role> --parent <username>
+  create --username <name> [--password <password>] --role <role> --parent <username>
          [--first <first name>] [--last <last name>] [--commission <0-100>] [--address <text>]
       Creates an account under <parent>, whose role must be higher. --parent may be left out
-      only for the superadmin. Roles: ${ROLES.join(', ')}.
+      only for the superadmin. Roles: ${ROLES.join(', ')}. Without --password the account has
+      none until a sign-in link (the link command) is used.
   disable --username <name>                       Makes the account inactive and ends its sessions.
   enable --username <name>                        Makes the account active again.
   reset-password --username <name> --password <password>
                                                   Sets a new password and ends the account's sessions.
+  link --username <name>                          Prints a sign-in link for the account, valid
+                                                  SIGN_IN_LINK_TTL_HOURS (72 by default): whoever opens it
+                                                  chooses the password (no password on the command line).
 
 Usernames: 3-32 letters, digits, ".", "_" or "-", unique ignoring case.
 Passwords: 8-128 characters with at least one letter and one digit.
@@ -40,12 +45,14 @@ const ALLOWED: Record<string, readonly (keyof typeof OPTIONS)[]> = {
   disable: ['username'],
   enable: ['username'],
   'reset-password': ['username', 'password'],
+  link: ['username'],
 };
 const REQUIRED: Record<string, readonly (keyof typeof OPTIONS)[]> = {
-  create: ['username', 'password', 'role'],
+  create: ['username', 'role'],
   disable: ['username'],
   enable: ['username'],
   'reset-password': ['username', 'password'],
+  link: ['username'],
 };
 
 export interface CommandIo {
@@ -59,7 +66,7 @@ export interface CommandIo {
 export type AccountsCommand =
   | { kind: 'help' }
   | { kind: 'create'; fields: unknown; parent: string | undefined }
-  | { kind: 'disable' | 'enable'; username: string }
+  | { kind: 'disable' | 'enable' | 'link'; username: string }
   | { kind: 'reset-password'; username: string; password: string };
 
 /** Reads the arguments without touching the database: a usage problem is a string. */
@@ -103,19 +110,10 @@ export function parseAccountsCommand(argv: string[]): AccountsCommand | string {
     return { kind: 'create', fields, parent: values.parent };
   }
   if (command === 'reset-password') return { kind: 'reset-password', username, password: values.password! };
-  return { kind: command as 'disable' | 'enable', username };
+  return { kind: command as 'disable' | 'enable' | 'link', username };
 }
 
-/** Exit codes: 0 done, 1 refused (unknown account, taken name, invalid value), 2 usage error. */
-export async function runAccountsCommand(argv: string[], io: CommandIo): Promise<number> {
-  const command = parseAccountsCommand(argv);
-  if (typeof command === 'string') {
-    io.err(`${command}\n\n${ACCOUNTS_USAGE}`);
-    return 2;
-  }
-  return executeAccountsCommand(command, io);
-}
-
+/** Exit codes: 0 done, 1 refused (unknown account, taken name, invalid value); accounts-cli.ts exits 2 on a usage error. */
 export async function executeAccountsCommand(command: AccountsCommand, io: CommandIo): Promise<number> {
   const now = io.clock.now();
   try {
@@ -158,6 +156,19 @@ export async function executeAccountsCommand(command: AccountsCommand, io: Comma
       case 'reset-password': {
         const { account, revokedSessions } = await resetPassword(io.db, command.username, command.password, now);
         io.out(`New password set for "${account.username}"; ${revokedSessions} open session(s) ended.`);
+        return 0;
+      }
+      case 'link': {
+        const { account, link, expiresAt } = await commandLineLink(io.db, command.username, {
+          now,
+          ttlHours: io.env.SIGN_IN_LINK_TTL_HOURS,
+          publicUrl: publicUrl(io.env),
+        });
+        io.out(
+          `Sign-in link for "${account.username}", valid until ${expiresAt.toISOString()} (any earlier link no longer works):`,
+        );
+        // Alone on the last line, for scripts.
+        io.out(link);
         return 0;
       }
     }

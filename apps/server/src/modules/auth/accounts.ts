@@ -9,9 +9,12 @@ import {
 } from '@playrep/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { accounts } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.js';
+import { endLiveLinks } from '../access/links.js';
 import { findSignInAccount } from '../accounts/repository.js';
+import { recordActivity } from '../activity/record.js';
 import { hashPassword } from './passwords.js';
 import { revokeAccountSessions } from './sessions.js';
 
@@ -79,7 +82,7 @@ export async function createAccount(
   }
   if (fields.role === 'superadmin' && (await superadminExists(db))) throw conflict(SUPERADMIN_EXISTS_MESSAGE);
 
-  const passwordHash = await hashPassword(fields.password);
+  const passwordHash = fields.password === undefined ? null : await hashPassword(fields.password);
   try {
     const [row] = await db
       .insert(accounts)
@@ -126,32 +129,42 @@ async function usernameTaken(db: Queryable, username: string): Promise<boolean> 
 }
 
 /**
- * Makes an account active or inactive. Deactivating revokes all its sessions at once (the
- * session lookup also checks the status, so nothing it holds works any more).
+ * Makes an account active or inactive (`npm run accounts -- enable|disable`: the activity's actor
+ * is the command line). Deactivating revokes all its sessions at once (the session lookup also
+ * checks the status, so nothing it holds works any more) and its live links.
  */
 export async function setAccountActive(db: Queryable, username: string, active: boolean, now: Date) {
   const account = await requireAccount(db, username);
-  await db.update(accounts).set({ userStatus: active }).where(eq(accounts.id, account.id));
-  const revokedSessions = active ? 0 : await revokeAccountSessions(db, account.id, now);
+  const revokedSessions = await db.transaction(async (tx) => {
+    await tx.update(accounts).set({ userStatus: active }).where(eq(accounts.id, account.id));
+    if (active) return 0;
+    const revoked = await revokeAccountSessions(tx, account.id, now);
+    await endLiveLinks(tx, [account.id], 'inactive', now, { actor: 'cli' });
+    return revoked;
+  });
   return { account: { ...account, userStatus: active }, revokedSessions };
 }
 
-/** Sets a new password (same rules as signup) and revokes the account's sessions. */
+/**
+ * Sets a new password (same rules as signup) and revokes the account's sessions:
+ * `npm run accounts -- reset-password`, recorded in the activity as done by the command line.
+ */
 export async function resetPassword(db: Queryable, username: string, password: string, now: Date) {
   const parsed = NewPassword.safeParse(password);
   if (!parsed.success) throw badRequest(`password: ${parsed.error.issues[0]?.message ?? 'is invalid'}`);
   const account = await requireAccount(db, username);
-  await db
-    .update(accounts)
-    .set({ passwordHash: await hashPassword(parsed.data) })
-    .where(eq(accounts.id, account.id));
-  const revokedSessions = await revokeAccountSessions(db, account.id, now);
+  const passwordHash = await hashPassword(parsed.data);
+  const revokedSessions = await db.transaction(async (tx) => {
+    await tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, account.id));
+    const revoked = await revokeAccountSessions(tx, account.id, now);
+    await recordActivity(tx, {
+      at: now,
+      kind: 'password-changed',
+      actor: 'cli',
+      subjectId: account.id,
+      details: { via: 'command line', sessionsEnded: revoked },
+    });
+    return revoked;
+  });
   return { account, revokedSessions };
 }
-
-function pgCode(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = e?.code ?? e?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-const isUniqueViolation = (err: unknown) => pgCode(err) === '23505';

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, min, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, min, notInArray, type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows, type Tx } from '../../db/client.js';
 import { signInAttempts } from '../../db/schema/index.js';
 import { CONTROL_CHARACTER } from '../../plugins/input-guard.js';
@@ -17,10 +17,18 @@ import { CONTROL_CHARACTER } from '../../plugins/input-guard.js';
  *   cost nothing; each further attempt must come a growing delay after the latest failure
  *   (1 s, 2 s, 4 s, ... up to MAX_FAILURE_DELAY_S), so a guesser spread over many addresses is
  *   slowed down without the owner ever waiting more than that.
- * A successful sign-in wipes the slate: failures before it no longer count towards the delay, nor
- * towards the limit of the address it came from (an owner's sign-in elsewhere does not free the
- * address that was guessing). Refused attempts are recorded but not counted, so that waiting
+ * A successful sign-in wipes the slate: failures before it no longer count towards the delay
+ * (unless it came with a device cookie, which says nothing about the others), nor towards the
+ * limit of the address it came from (an owner's sign-in elsewhere does not free the address that
+ * was guessing). Refused attempts are recorded but not counted, so that waiting
  * Retry-After seconds always suffices.
+ *
+ * A browser that presents a valid device cookie for the account (device-cookies.ts) is exempt from
+ * the growing delay, which others' failures cause: nobody can keep the owner out from elsewhere.
+ * Its own failures count against its cookie instead of towards the delay: after
+ * DEVICE_FAILURE_LIMIT of them within 15 minutes the cookie exempts nothing until the oldest is
+ * 15 minutes old, so a stolen cookie cannot guess without limit. The per-address limits apply to
+ * every attempt, with a cookie or without.
  *
  * Failures are counted by the username as typed (trimmed, compared ignoring case), whether or not
  * an account has that name: an unknown name is throttled exactly like a real one, so the 429
@@ -32,20 +40,26 @@ export const FAILURE_WINDOW_MS = 15 * 60_000;
 export const ADDRESS_FAILURE_LIMIT = 5;
 export const FREE_FAILURES = 5;
 export const MAX_FAILURE_DELAY_S = 60;
+export const DEVICE_FAILURE_LIMIT = 5;
 
 export type AttemptReason =
   | 'ok'
   | 'unknown_user'
   | 'wrong_password'
   | 'inactive'
+  | 'blocked'
+  | 'forgot'
   | 'malformed'
   | 'throttled_address'
   | 'throttled_account_address'
-  | 'throttled_account';
+  | 'throttled_account'
+  // Two-step sign-in (modules/two-step): the right password without the code, and a wrong code.
+  | 'two_step_asked'
+  | 'wrong_code';
 
 const THROTTLED: AttemptReason[] = ['throttled_address', 'throttled_account_address', 'throttled_account'];
-/** What counts towards the per-username limits: a wrong password, for a real name or not. */
-const FAILED: AttemptReason[] = ['wrong_password', 'unknown_user'];
+/** What counts towards the per-username limits: a wrong password, for a real name or not, and a wrong two-step code. */
+const FAILED: AttemptReason[] = ['wrong_password', 'unknown_user', 'wrong_code'];
 
 /** The username an attempt is recorded and counted under: as typed, trimmed, control characters replaced, bounded. */
 export function attemptedUsername(typed: string): string {
@@ -97,6 +111,8 @@ export interface AttemptRecord {
   /** throttleAddress() of the client address. */
   address: string;
   reason: AttemptReason;
+  /** The nonce of the device cookie the attempt was trusted for; null without one (or when it exempted nothing). */
+  device: string | null;
 }
 
 export async function recordAttempt(db: Queryable, attempt: AttemptRecord): Promise<void> {
@@ -107,6 +123,7 @@ export async function recordAttempt(db: Queryable, attempt: AttemptRecord): Prom
     address: attempt.address,
     success: attempt.reason === 'ok',
     reason: attempt.reason,
+    device: attempt.device,
   });
 }
 
@@ -158,6 +175,19 @@ function failureDelaySeconds(failures: number): number {
   return Math.min(MAX_FAILURE_DELAY_S, 2 ** (failures - FREE_FAILURES));
 }
 
+/**
+ * Whether a valid device cookie (by its nonce) still exempts from the growing delay: fewer than
+ * DEVICE_FAILURE_LIMIT failures made with it within the last 15 minutes.
+ */
+export async function deviceTrusted(db: Queryable, device: string, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
+  const [row] = await db
+    .select({ n: count() })
+    .from(signInAttempts)
+    .where(and(eq(signInAttempts.device, device), gt(signInAttempts.at, since), inArray(signInAttempts.reason, FAILED)));
+  return (row?.n ?? 0) < DEVICE_FAILURE_LIMIT;
+}
+
 export interface UsernameThrottle {
   /** `account_address`: this address has used up its failures for the username; `account`: the growing delay. */
   refused: 'account_address' | 'account';
@@ -166,14 +196,16 @@ export interface UsernameThrottle {
 
 /**
  * The per-username rules for an attempt from `address`: refused for this address after
- * ADDRESS_FAILURE_LIMIT failures from it, else the growing delay after the failures from
- * everywhere; null when the attempt may go ahead.
+ * ADDRESS_FAILURE_LIMIT failures from it (with a device cookie or not), else the growing delay
+ * after the failures made everywhere without a trusted device cookie, which does not hold back an
+ * attempt with one; null when the attempt may go ahead.
  */
 export async function usernameThrottle(
   db: Queryable,
   username: string,
   address: string,
   now: Date,
+  trustedDevice: boolean,
 ): Promise<UsernameThrottle | null> {
   const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
   // lower() on both sides (not JavaScript's toLowerCase) so the key matches the expression index.
@@ -181,10 +213,12 @@ export async function usernameThrottle(
     FAILED.map((reason) => sql`${reason}`),
     sql`, `,
   );
-  // The latest successful sign-in to this username: from anywhere (for the delay), from this address.
-  const lastSuccess = (fromHere: boolean) => sql`coalesce((SELECT max(s.at) FROM sign_in_attempts s
-     WHERE lower(s.username) = lower(${username}) AND s.success ${fromHere ? sql`AND s.address = ${address}` : sql``}),
-     '-infinity'::timestamptz)`;
+  // The latest successful sign-in to this username without a device cookie (for the delay: one
+  // with a cookie says nothing about the others), and from this address (for its limit).
+  const lastSuccess = (which: SQL) => sql`coalesce((SELECT max(s.at) FROM sign_in_attempts s
+     WHERE lower(s.username) = lower(${username}) AND s.success AND ${which}), '-infinity'::timestamptz)`;
+  const sinceUntrusted = lastSuccess(sql`s.device IS NULL`);
+  const sinceHere = lastSuccess(sql`s.address = ${address}`);
   const [row] = await queryRows<{
     failures: number;
     latest: Date | string | null;
@@ -193,10 +227,10 @@ export async function usernameThrottle(
   }>(
     db,
     sql`
-    SELECT count(*) FILTER (WHERE a.at > ${lastSuccess(false)})::int AS failures,
-           max(a.at) FILTER (WHERE a.at > ${lastSuccess(false)}) AS latest,
-           count(*) FILTER (WHERE a.address = ${address} AND a.at > ${lastSuccess(true)})::int AS here,
-           min(a.at) FILTER (WHERE a.address = ${address} AND a.at > ${lastSuccess(true)}) AS oldest_here
+    SELECT count(*) FILTER (WHERE a.device IS NULL AND a.at > ${sinceUntrusted})::int AS failures,
+           max(a.at) FILTER (WHERE a.device IS NULL AND a.at > ${sinceUntrusted}) AS latest,
+           count(*) FILTER (WHERE a.address = ${address} AND a.at > ${sinceHere})::int AS here,
+           min(a.at) FILTER (WHERE a.address = ${address} AND a.at > ${sinceHere}) AS oldest_here
       FROM sign_in_attempts a
      WHERE lower(a.username) = lower(${username})
        AND a.reason IN (${failed})
@@ -206,6 +240,7 @@ export async function usernameThrottle(
   if ((row?.here ?? 0) >= ADDRESS_FAILURE_LIMIT && oldestHere !== null) {
     return { refused: 'account_address', retryAfter: secondsUntil(oldestHere + FAILURE_WINDOW_MS, now) };
   }
+  if (trustedDevice) return null;
   const delay = failureDelaySeconds(row?.failures ?? 0);
   const latest = toTime(row?.latest);
   if (delay > 0 && latest !== null && latest + delay * 1000 > now.getTime()) {

@@ -8,8 +8,19 @@ import { queryRows } from '../../db/client.js';
 import { setAccountActive } from './accounts.js';
 import { throttleAddress } from './attempts.js';
 
-const login = (t: TestApp, username: string, password: string, remoteAddress = '203.0.113.7') =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress });
+const login = (
+  t: TestApp,
+  username: string,
+  password: string,
+  remoteAddress = '203.0.113.7',
+  headers: Record<string, string> = {},
+) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress, headers });
+
+/** A sign-in from a browser that carries this device cookie (`name=value`). */
+const loginWithDevice = (t: TestApp, username: string, password: string, remoteAddress: string, device: string) =>
+  login(t, username, password, remoteAddress, { cookie: device });
+
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 /** Parses Set-Cookie into its name, value and attributes (lower-cased keys). */
 function parseSetCookie(header: string | string[] | undefined) {
@@ -24,6 +35,19 @@ function parseSetCookie(header: string | string[] | undefined) {
     }),
   );
   return { name, value, attributes };
+}
+
+/** Every Set-Cookie of an answer, parsed. */
+function setCookies(res: { headers: Record<string, unknown> }) {
+  const header = res.headers['set-cookie'] as string | string[] | undefined;
+  return (Array.isArray(header) ? header : header ? [header] : []).map((line) => parseSetCookie(line));
+}
+
+/** The device cookie a sign-in left, as the browser sends it back: `name=value`. */
+function deviceCookie(res: { headers: Record<string, unknown> }): string {
+  const device = setCookies(res).find((cookie) => cookie.name.startsWith('device-'));
+  if (!device) throw new Error('no device cookie');
+  return `${device.name}=${device.value}`;
 }
 
 describe('the address sign-in attempts are counted under', () => {
@@ -56,10 +80,15 @@ describe.each(TEST_DB_KINDS)('sign-in on %s', (kind) => {
   });
 
   const attempts = () =>
-    queryRows<{ account_id: string | null; username: string; address: string; success: boolean; reason: string; at: Date }>(
-      t.app.db,
-      sql`SELECT account_id, username, address, success, reason, at FROM sign_in_attempts ORDER BY id`,
-    );
+    queryRows<{
+      account_id: string | null;
+      username: string;
+      address: string;
+      success: boolean;
+      reason: string;
+      at: Date;
+      device: string | null;
+    }>(t.app.db, sql`SELECT account_id, username, address, success, reason, at, device FROM sign_in_attempts ORDER BY id`);
 
   it('signs in with the spec shapes: token, user with roles, roles, expiry 30 minutes on', async () => {
     const res = await login(t, '  Master1 ', DEMO_PASSWORD);
@@ -116,6 +145,38 @@ describe.each(TEST_DB_KINDS)('sign-in on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(parseSetCookie(res.headers['set-cookie']).attributes.secure).toBeUndefined();
   });
+
+  it('leaves a device cookie for the account: HttpOnly, SameSite=Strict, sent to the sign-in call only, for a year', async () => {
+    const res = await login(t, 'master1', DEMO_PASSWORD);
+    const device = setCookies(res).find((cookie) => cookie.name === `device-${ids.master1}`);
+    expect(device?.attributes).toEqual({
+      'max-age': String(ONE_YEAR_S),
+      path: '/api/auth/login',
+      httponly: true,
+      samesite: 'Strict',
+    });
+    expect(device?.value).not.toContain(res.json().token);
+    // A new one at every sign-in (a new nonce).
+    expect(deviceCookie(await login(t, 'master1', DEMO_PASSWORD))).not.toBe(`device-${ids.master1}=${device?.value}`);
+    // No device cookie without a sign-in.
+    expect(setCookies(await login(t, 'master1', 'Wrong@1234'))).toEqual([]);
+  });
+
+  it.each(['cookie', 'bearer'] as const)(
+    'ends the session the request presented (%s) when it signs in: a shared terminal keeps no earlier session',
+    async (via) => {
+      const earlier = (await login(t, 'master1', DEMO_PASSWORD)).json().token as string;
+      const presented: Record<string, string> =
+        via === 'cookie' ? { cookie: `session-token=${earlier}` } : { authorization: `Bearer ${earlier}` };
+      const next = await login(t, 'player1', DEMO_PASSWORD, '203.0.113.7', presented);
+      expect(next.statusCode).toBe(200);
+      const session = (token: string) =>
+        t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } });
+      expect((await session(earlier)).statusCode).toBe(401);
+      const now = await session(next.json().token);
+      expect([now.statusCode, now.json().user.username]).toEqual([200, 'player1']);
+    },
+  );
 
   it('answers an unknown username and a wrong password the same way', async () => {
     const unknown = await login(t, 'nobody-here', DEMO_PASSWORD);
@@ -176,7 +237,15 @@ describe.each(TEST_DB_KINDS)('sign-in on %s', (kind) => {
     await login(t, 'ghost', 'Secret#888', '198.51.100.3');
     const rows = (await attempts()).slice(before);
     expect(rows.map(({ at: when, ...r }) => ({ ...r, at: new Date(when).getTime() }))).toEqual([
-      { account_id: ids.sam1, username: 'sam1', address: '198.51.100.1', success: true, reason: 'ok', at: at.getTime() },
+      {
+        account_id: ids.sam1,
+        username: 'sam1',
+        address: '198.51.100.1',
+        success: true,
+        reason: 'ok',
+        at: at.getTime(),
+        device: null,
+      },
       {
         account_id: ids.sam1,
         username: 'sam1',
@@ -184,8 +253,17 @@ describe.each(TEST_DB_KINDS)('sign-in on %s', (kind) => {
         success: false,
         reason: 'wrong_password',
         at: at.getTime(),
+        device: null,
       },
-      { account_id: null, username: 'ghost', address: '198.51.100.3', success: false, reason: 'unknown_user', at: at.getTime() },
+      {
+        account_id: null,
+        username: 'ghost',
+        address: '198.51.100.3',
+        success: false,
+        reason: 'unknown_user',
+        at: at.getTime(),
+        device: null,
+      },
     ]);
     const everything = JSON.stringify(await queryRows(t.app.db, sql`SELECT * FROM sign_in_attempts`));
     expect(everything).not.toContain('Secret#999');
@@ -444,6 +522,113 @@ describe.each(TEST_DB_KINDS)('sign-in on %s', (kind) => {
       expect((await attempts()).at(-1)?.address).toBe('198.51.100.201');
     });
 
+    it("lets the owner's browser in with its device cookie while others' failures hold back every browser without one", async () => {
+      const owner = '198.51.100.20';
+      // The owner's browser signed in before: it carries a device cookie for player1.
+      const device = deviceCookie(await login(t, 'player1', DEMO_PASSWORD, owner));
+      t.clock.advance(60_000);
+      const start = t.clock.now().getTime();
+      // The attack: five wrong passwords from one address, then one from each of three other
+      // addresses as each delay runs out (1 s after the 5th failure, 2 s after the 6th, 4 s after the 7th).
+      for (let i = 0; i < 5; i++) expect((await login(t, 'player1', 'Wrong@1234', '192.0.2.201')).statusCode).toBe(401);
+      let latest = start;
+      for (const [i, address] of ['192.0.2.202', '192.0.2.203', '192.0.2.204'].entries()) {
+        latest += 2 ** i * 1000;
+        t.clock.set(new Date(latest));
+        expect((await login(t, 'player1', 'Wrong@1234', address)).statusCode).toBe(401);
+      }
+      // Half-way through the next delay (8 s after the 8th failure): the right password without the
+      // cookie is refused, at the owner's address or anywhere else...
+      t.clock.set(new Date(latest + 4000));
+      for (const address of [owner, '192.0.2.210']) {
+        const held = await login(t, 'player1', DEMO_PASSWORD, address);
+        expect([held.statusCode, held.headers['retry-after']]).toEqual([429, '4']);
+      }
+      // ... the owner's browser signs in, and a browser without the cookie is still held back.
+      expect((await loginWithDevice(t, 'player1', DEMO_PASSWORD, owner, device)).statusCode).toBe(200);
+      const still = await login(t, 'player1', DEMO_PASSWORD, '192.0.2.211');
+      expect([still.statusCode, still.headers['retry-after']]).toEqual([429, '4']);
+    });
+
+    it('counts failures made with a device cookie against the cookie, not towards the delay: after 5 in 15 minutes it exempts nothing', async () => {
+      const owner = '198.51.100.21';
+      const device = deviceCookie(await login(t, 'master2', DEMO_PASSWORD, owner));
+      t.clock.advance(60_000);
+      const start = t.clock.now().getTime();
+      // Five failures without the cookie, from one address: the next attempt without one waits 1 s.
+      for (let i = 0; i < 5; i++) expect((await login(t, 'master2', 'Wrong@1234', '192.0.2.221')).statusCode).toBe(401);
+      // The per-address limits hold with the cookie too: that address has used up its failures for master2.
+      expect((await loginWithDevice(t, 'master2', DEMO_PASSWORD, '192.0.2.221', device)).statusCode).toBe(429);
+      // A stolen cookie, from five other addresses at the same instant: checked despite the delay...
+      for (let i = 0; i < 5; i++) {
+        expect((await loginWithDevice(t, 'master2', 'Wrong@1234', `192.0.2.${230 + i}`, device)).statusCode).toBe(401);
+      }
+      // ... until it has failed 5 times: then it waits like any browser, for the delay of the 5
+      // failures made without it (1 s; with its own it would be 2 ** (10 - 5) = 32 s).
+      const usedUp = await loginWithDevice(t, 'master2', DEMO_PASSWORD, '192.0.2.240', device);
+      expect([usedUp.statusCode, usedUp.headers['retry-after']]).toEqual([429, '1']);
+      t.clock.set(new Date(start + 1000));
+      expect((await login(t, 'master2', 'Wrong@1234', '192.0.2.241')).statusCode).toBe(401);
+      // Once its failures are 15 minutes old it exempts again: the failure without it at start + 1 s
+      // and four new ones make five, a 1 s delay that holds back only browsers without it.
+      t.clock.set(new Date(start + 15 * 60_000));
+      for (let i = 0; i < 4; i++) expect((await login(t, 'master2', 'Wrong@1234', `192.0.2.${242 + i}`)).statusCode).toBe(401);
+      const without = await login(t, 'master2', DEMO_PASSWORD, owner);
+      expect([without.statusCode, without.headers['retry-after']]).toEqual([429, '1']);
+      expect((await loginWithDevice(t, 'master2', DEMO_PASSWORD, owner, device)).statusCode).toBe(200);
+      const recorded = (await attempts()).filter((a) => a.username === 'master2' && a.reason === 'wrong_password');
+      expect(recorded.filter((a) => a.device !== null)).toHaveLength(5);
+    });
+
+    it('exempts only a genuine device cookie of the account signed in to', async () => {
+      const owner = '198.51.100.22';
+      const genuine = deviceCookie(await login(t, 'am1', DEMO_PASSWORD, owner));
+      const ofPlayer1 = deviceCookie(await login(t, 'player1', DEMO_PASSWORD, owner));
+      t.clock.advance(60_000);
+      for (let i = 0; i < 5; i++) expect((await login(t, 'am1', 'Wrong@1234', `192.0.2.${150 + i}`)).statusCode).toBe(401);
+      const [name, value] = genuine.split('=') as [string, string];
+      const [nonce, signature] = value.split('.') as [string, string];
+      const otherChar = (c: string) => (c === 'A' ? 'B' : 'A');
+      const forged = [
+        ofPlayer1, // another account's cookie
+        `${name}=${ofPlayer1.split('=')[1]}`, // another account's value under this account's name
+        `${name}=${otherChar(nonce[0]!)}${nonce.slice(1)}.${signature}`, // another nonce
+        `${name}=${nonce}.${otherChar(signature[0]!)}${signature.slice(1)}`, // another signature
+        `${name}=${nonce}`, // no signature
+      ];
+      for (const cookie of forged) {
+        const res = await loginWithDevice(t, 'am1', DEMO_PASSWORD, owner, cookie);
+        expect([cookie, res.statusCode]).toEqual([cookie, 429]);
+      }
+      expect((await loginWithDevice(t, 'am1', DEMO_PASSWORD, owner, genuine)).statusCode).toBe(200);
+    });
+
+    it('signs device cookies with one key, made once and kept in the database: another server process honours them', async () => {
+      const owner = '198.51.100.23';
+      const device = deviceCookie(await login(t, 'sam2', DEMO_PASSWORD, owner));
+      t.clock.advance(60_000);
+      for (let i = 0; i < 5; i++) expect((await login(t, 'sam2', 'Wrong@1234', `192.0.2.${160 + i}`)).statusCode).toBe(401);
+      const { buildApp } = await import('../../app.js');
+      const { readEnv } = await import('../../config/env.js');
+      const second = await buildApp({ database: t.database, env: readEnv({ NODE_ENV: 'test' }), clock: t.clock, webDist: null });
+      try {
+        const signIn = (cookie?: string) =>
+          second.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { username: 'sam2', password: DEMO_PASSWORD },
+            remoteAddress: owner,
+            headers: cookie ? { cookie } : {},
+          });
+        expect((await signIn()).statusCode).toBe(429);
+        expect((await signIn(device)).statusCode).toBe(200);
+      } finally {
+        await second.close();
+      }
+      const keys = await queryRows<{ n: number }>(t.app.db, sql`SELECT count(*)::int AS n FROM signing_keys`);
+      expect(keys).toEqual([{ n: 1 }]);
+    });
+
     it('keeps its counts in the database: a new app instance on the same database still refuses', async () => {
       const address = '198.51.100.88';
       for (let i = 0; i < 30; i++) await login(t, `x${i}`, 'Wrong@1234', address);
@@ -489,46 +674,100 @@ describe.each(TEST_DB_KINDS)('sign-in on %s', (kind) => {
   });
 });
 
-describe.each(TEST_DB_KINDS)('sign-in behind a trusted proxy on %s', (kind) => {
+/** The address the latest attempt was counted under. */
+async function lastCountedAddress(t: TestApp): Promise<string | undefined> {
+  const rows = await queryRows<{ address: string }>(t.app.db, sql`SELECT address FROM sign_in_attempts ORDER BY id DESC LIMIT 1`);
+  return rows[0]?.address;
+}
+
+describe.each(TEST_DB_KINDS)('sign-in behind the proxies TRUST_PROXY lists on %s', (kind) => {
   let t: TestApp;
+  // A proxy range and one proxy address.
   beforeAll(async () => {
-    t = await buildTestApp(kind, { env: { TRUST_PROXY: 'true' } });
+    t = await buildTestApp(kind, { env: { TRUST_PROXY: '10.0.0.0/8, 192.0.2.1' } });
     await createNetwork(t.app.db);
   });
   afterAll(async () => t?.close());
 
-  it('marks the cookie Secure when the request came over https', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: 'player1', password: DEMO_PASSWORD },
-      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.50' },
-    });
-    expect(res.statusCode).toBe(200);
-    const cookie = parseSetCookie(res.headers['set-cookie']);
-    expect(cookie.attributes.secure).toBe(true);
-    expect(cookie.attributes.httponly).toBe(true);
-    expect(cookie.attributes.samesite).toBe('Strict');
-    const plain = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: 'player1', password: DEMO_PASSWORD },
-      headers: { 'x-forwarded-proto': 'http' },
-    });
-    expect(parseSetCookie(plain.headers['set-cookie']).attributes.secure).toBeUndefined();
+  it('counts the address a listed proxy forwards, not one the client wrote before it', async () => {
+    await login(t, 'player1', 'Wrong@1234', '10.1.2.3', { 'x-forwarded-for': '203.0.113.51' });
+    expect(await lastCountedAddress(t)).toBe('203.0.113.51');
+    // The client's own X-Forwarded-For comes first; the proxy appends the address it saw.
+    await login(t, 'player1', 'Wrong@1234', '192.0.2.1', { 'x-forwarded-for': '6.6.6.6, 203.0.113.52' });
+    expect(await lastCountedAddress(t)).toBe('203.0.113.52');
   });
 
-  it('counts the forwarded client address', async () => {
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: 'player1', password: 'Wrong@1234' },
-      headers: { 'x-forwarded-for': '203.0.113.51' },
+  it('lets no client outside the list choose its address: 30 different X-Forwarded-For, then refused', async () => {
+    const client = '203.0.113.60';
+    for (let i = 0; i < 30; i++) {
+      const res = await login(t, `z${i}`, 'Wrong@1234', client, { 'x-forwarded-for': `198.51.100.${i}` });
+      expect(res.statusCode).toBe(401);
+      expect(await lastCountedAddress(t)).toBe(client);
+    }
+    const refused = await login(t, 'admin1', DEMO_PASSWORD, client, { 'x-forwarded-for': '198.51.100.200' });
+    expect(refused.statusCode).toBe(429);
+  });
+
+  it('marks the cookies Secure when a listed proxy says the request came over https, never when a client says so', async () => {
+    const viaProxy = await login(t, 'player1', DEMO_PASSWORD, '10.9.9.9', {
+      'x-forwarded-proto': 'https',
+      'x-forwarded-for': '203.0.113.53',
     });
-    const rows = await queryRows<{ address: string }>(
-      t.app.db,
-      sql`SELECT address FROM sign_in_attempts ORDER BY id DESC LIMIT 1`,
-    );
-    expect(rows[0]?.address).toBe('203.0.113.51');
+    expect(viaProxy.statusCode).toBe(200);
+    expect(setCookies(viaProxy).map((cookie) => [cookie.name.replace(/-[0-9a-f-]{36}$/, ''), cookie.attributes.secure])).toEqual([
+      ['session-token', true],
+      ['device', true],
+    ]);
+    const cookie = parseSetCookie(viaProxy.headers['set-cookie']);
+    expect(cookie.attributes.httponly).toBe(true);
+    expect(cookie.attributes.samesite).toBe('Strict');
+    const overHttp = await login(t, 'player1', DEMO_PASSWORD, '10.9.9.9', { 'x-forwarded-proto': 'http' });
+    expect(setCookies(overHttp).map((c) => c.attributes.secure)).toEqual([undefined, undefined]);
+    const fromClient = await login(t, 'player1', DEMO_PASSWORD, '203.0.113.54', { 'x-forwarded-proto': 'https' });
+    expect(setCookies(fromClient).map((c) => c.attributes.secure)).toEqual([undefined, undefined]);
+  });
+});
+
+describe.each(TEST_DB_KINDS)('sign-in behind a number of proxies (TRUST_PROXY=2) on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { env: { TRUST_PROXY: '2' } });
+    await createNetwork(t.app.db);
+  });
+  afterAll(async () => t?.close());
+
+  it('trusts only the two nearest hops: the address the outer proxy saw is the client, whatever comes before it', async () => {
+    // The socket's peer is the inner proxy, the last X-Forwarded-For entry the outer one; the outer
+    // proxy appended the client it saw (203.0.113.70); anything before that the client wrote itself.
+    const hops = (written: string) => ({ 'x-forwarded-for': `${written}, 203.0.113.70, 10.0.0.2` });
+    for (let i = 0; i < 30; i++) {
+      expect((await login(t, `h${i}`, 'Wrong@1234', '10.0.0.1', hops(`198.51.100.${i}`))).statusCode).toBe(401);
+      expect(await lastCountedAddress(t)).toBe('203.0.113.70');
+    }
+    expect((await login(t, 'admin1', DEMO_PASSWORD, '10.0.0.1', hops('198.51.100.99'))).statusCode).toBe(429);
+    // Another client behind the same proxies is another address.
+    const other = await login(t, 'admin1', DEMO_PASSWORD, '10.0.0.1', { 'x-forwarded-for': '203.0.113.71, 10.0.0.2' });
+    expect(other.statusCode).toBe(200);
+  });
+});
+
+describe.each(TEST_DB_KINDS)('sign-in with COOKIE_SECURE=1 on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { env: { COOKIE_SECURE: '1' } });
+    await createNetwork(t.app.db);
+  });
+  afterAll(async () => t?.close());
+
+  it('marks the session and device cookies Secure even over plain http (a TLS proxy the server does not trust)', async () => {
+    const res = await login(t, 'player1', DEMO_PASSWORD, '203.0.113.80', { 'x-forwarded-proto': 'http' });
+    expect(res.statusCode).toBe(200);
+    expect(setCookies(res).map((cookie) => cookie.attributes.secure)).toEqual([true, true]);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: `session-token=${res.json().token}` },
+    });
+    expect(parseSetCookie(logout.headers['set-cookie']).attributes.secure).toBe(true);
   });
 });

@@ -1,7 +1,18 @@
 import { hash, verify } from '@node-rs/argon2';
+import bcrypt from 'bcrypt';
 
 /** argon2id with the parameters of STACK.md (m=19456 KiB, t=2, p=1): about 6 ms a hash here. */
 const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/**
+ * A bcrypt hash the platform sent (docs/domain.md, "Access", Passwords: `$2a$`, `$2b$`, `$2y$`).
+ * It is verified as it is and replaced by argon2id at the next successful sign-in.
+ */
+export const BCRYPT_HASH = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
+
+export function isBcryptHash(passwordHash: string): boolean {
+  return BCRYPT_HASH.test(passwordHash);
+}
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
@@ -9,6 +20,8 @@ export function hashPassword(password: string): Promise<string> {
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
+    // The bcrypt package reads $2y$ as $2b$ (the same algorithm under PHP's name) once told so.
+    if (isBcryptHash(passwordHash)) return await bcrypt.compare(password, passwordHash.replace(/^\$2y\$/, '$2b$'));
     return await verify(passwordHash, password);
   } catch {
     return false;

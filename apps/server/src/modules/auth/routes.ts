@@ -4,18 +4,25 @@ import { unauthorized } from '../../lib/http-error.js';
 import type { EndpointHandlers } from '../../plugins/endpoints.js';
 import { resolveInScope } from '../../plugins/scope.js';
 import { presentedSessionTokens } from '../../plugins/session.js';
+import { recordSignOut } from '../activity/sign-in.js';
+import { twoStepForSignIn } from '../two-step/sign-in.js';
 import { createAccount, toAuthUser } from './accounts.js';
+import { deviceKeyOf, presentedDevice, setDeviceCookie } from './device-cookies.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 import { revokeSessionsByToken } from './sessions.js';
 import { recordMalformedSignIn, signIn } from './sign-in.js';
 
-type AuthCall = 'login' | 'session' | 'logout' | 'logoutlink' | 'userauth' | 'signup';
+type AuthCall = 'login' | 'session' | 'logout' | 'logoutLink' | 'userAuth' | 'signup';
 
 /** /api/auth/*: sign-in, the current session, sign-out, a user by id (in scope) and signup. */
 export function authHandlers(app: FastifyInstance): EndpointHandlers<AuthCall> {
+  const deviceKey = deviceKeyOf(app.db);
+  const twoStep = twoStepForSignIn(app);
   // Signing out always succeeds: whatever session the request carries is revoked on the server.
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
-    await revokeSessionsByToken(app.db, presentedSessionTokens(request), app.clock.now());
+    const now = app.clock.now();
+    const revoked = await revokeSessionsByToken(app.db, presentedSessionTokens(request), now);
+    if (revoked > 0 && request.auth) await recordSignOut(app.db, request, request.auth.accountId, now);
     clearSessionCookie(request, reply);
     return { message: SIGNED_OUT_MESSAGE };
   };
@@ -26,12 +33,23 @@ export function authHandlers(app: FastifyInstance): EndpointHandlers<AuthCall> {
       options: { attachValidation: true },
       handler: async (request, reply) => {
         if (request.validationError) {
-          await recordMalformedSignIn(app.db, { body: request.body, address: request.ip, now: app.clock.now() });
+          const userAgent = request.headers['user-agent'];
+          await recordMalformedSignIn(app.db, { body: request.body, address: request.ip, now: app.clock.now(), userAgent });
           throw request.validationError;
         }
-        const result = await signIn(app.db, { ...request.body, address: request.ip, now: app.clock.now() });
+        const key = await deviceKey();
+        const result = await signIn(app.db, {
+          ...request.body,
+          address: request.ip,
+          now: app.clock.now(),
+          deviceOf: (accountId) => presentedDevice(request, key, accountId),
+          presentedSessions: presentedSessionTokens(request),
+          userAgent: request.headers['user-agent'],
+          secondStep: twoStep.secondStep,
+        });
         setSessionCookie(request, reply, result.token);
-        return result;
+        setDeviceCookie(request, reply, key, result.user._id);
+        return { ...result, ...(await twoStep.setupRequired(result.user)) };
       },
     },
 
@@ -42,13 +60,13 @@ export function authHandlers(app: FastifyInstance): EndpointHandlers<AuthCall> {
         throw unauthorized(SESSION_EXPIRED_MESSAGE);
       }
       const user = toAuthUser({ ...request.auth, id: request.auth.accountId });
-      return { user, roles: user.roles, expiresAt: request.auth.expiresAt.toISOString() };
+      return { user, roles: user.roles, expiresAt: request.auth.expiresAt.toISOString(), ...(await twoStep.setupRequired(user)) };
     },
 
     logout,
-    logoutlink: logout,
+    logoutLink: logout,
 
-    userauth: async (request) => {
+    userAuth: async (request) => {
       const auth = request.auth!;
       const account = await resolveInScope(app.db, auth.accountId, request.params.id, 'id');
       return { data: toAuthUser(account) };

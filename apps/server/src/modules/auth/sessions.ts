@@ -18,7 +18,7 @@ export async function createSession(db: Queryable, accountId: string, now: Date)
   return { id: row!.id, token, expiresAt };
 }
 
-/** The live session behind a token with its account: not expired, not revoked, account active. */
+/** The live session behind a token with its account: not expired, not revoked, account active and not blocked. */
 export async function findLiveSession(db: Queryable, token: string, now: Date) {
   const [row] = await db
     .select({
@@ -39,6 +39,7 @@ export async function findLiveSession(db: Queryable, token: string, now: Date) {
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
         eq(accounts.userStatus, true),
+        isNull(accounts.blockedAt),
         ne(accounts.role, 'house'),
       ),
     )
@@ -57,12 +58,17 @@ export async function revokeSessionsByToken(db: Queryable, tokens: string[], now
   return revoked.length;
 }
 
-/** Revokes every open session of an account (made inactive, password reset). */
-export async function revokeAccountSessions(db: Queryable, accountId: string, now: Date): Promise<number> {
+/**
+ * Revokes every open session of an account (made inactive, blocked, password reset), or every one
+ * but `keep` (the session that changed the password).
+ */
+export async function revokeAccountSessions(db: Queryable, accountId: string, now: Date, keep?: number): Promise<number> {
   const revoked = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)))
+    .where(
+      and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt), keep === undefined ? undefined : ne(sessions.id, keep)),
+    )
     .returning({ id: sessions.id });
   return revoked.length;
 }

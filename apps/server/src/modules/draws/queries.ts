@@ -55,21 +55,50 @@ function toRecord(r: DrawSqlRow): DrawRecord {
 
 const SELECT_DRAW = sql`SELECT id, drawno, draw_time, draw_time::text AS cursor, color FROM draws`;
 
-/** One page of open draws (newest first by default) and how many there are in all. */
-export async function findDraws(
-  db: Queryable,
-  input: DrawQuery & { limit: number; offset: number },
-): Promise<{ total: number; rows: DrawRecord[] }> {
+/**
+ * How far into a range a page may lie, in draws from the nearer end: an OFFSET reads every draw it
+ * skips, so a page in the middle of a year (351,000 draws) would cost as much as reading them all.
+ */
+export const MAX_DRAW_PAGE_DEPTH = 10_000;
+
+/** One page of draws and how many there are in all; `rows` is null for a page deeper than MAX_DRAW_PAGE_DEPTH. */
+export interface DrawPage {
+  total: number;
+  rows: DrawRecord[] | null;
+}
+
+/**
+ * One page of open draws (newest first by default) and how many there are in all. A page in the
+ * second half of the range is read from its other end, in the other order, so that the last pages
+ * cost no more than the first; one further than MAX_DRAW_PAGE_DEPTH draws from both ends is not read.
+ */
+export async function findDraws(db: Queryable, input: DrawQuery & { limit: number; offset: number }): Promise<DrawPage> {
   const where = openDrawsWhere(input);
-  const direction = input.sort === 'asc' ? sql`ASC` : sql`DESC`;
-  const [countRows, pageRows] = await Promise.all([
-    queryRows<{ total: number }>(db, sql`SELECT count(*) AS total FROM draws WHERE ${where}`),
-    queryRows<DrawSqlRow>(
+  const count = async () => {
+    const rows = await queryRows<{ total: number }>(db, sql`SELECT count(*) AS total FROM draws WHERE ${where}`);
+    return Number(rows[0]?.total ?? 0);
+  };
+  const page = async (sort: DrawQuery['sort'], limit: number, offset: number) => {
+    const direction = sort === 'asc' ? sql`ASC` : sql`DESC`;
+    const rows = await queryRows<DrawSqlRow>(
       db,
-      sql`${SELECT_DRAW} WHERE ${where} ORDER BY draw_time ${direction} LIMIT ${input.limit} OFFSET ${input.offset}`,
-    ),
-  ]);
-  return { total: Number(countRows[0]?.total ?? 0), rows: pageRows.map(toRecord) };
+      sql`${SELECT_DRAW} WHERE ${where} ORDER BY draw_time ${direction} LIMIT ${limit} OFFSET ${offset}`,
+    );
+    return rows.map(toRecord);
+  };
+
+  const { limit, offset } = input;
+  if (offset + limit <= MAX_DRAW_PAGE_DEPTH) {
+    const [total, rows] = await Promise.all([count(), page(input.sort, limit, offset)]);
+    return { total, rows };
+  }
+  const total = await count();
+  if (offset >= total) return { total, rows: [] };
+  const size = Math.min(limit, total - offset);
+  const after = total - offset - size; // draws after the page, in the screen's order
+  if (after + size > MAX_DRAW_PAGE_DEPTH) return { total, rows: null };
+  const reversed = await page(input.sort === 'asc' ? 'desc' : 'asc', size, after);
+  return { total, rows: reversed.reverse() };
 }
 
 /** Draws per query when a whole range is read: the memory an export holds at a time. */

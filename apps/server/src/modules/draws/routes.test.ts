@@ -182,6 +182,58 @@ describe.each(TEST_DB_KINDS)('a whole year of draws on %s', (kind) => {
   }, 120_000);
   afterAll(async () => t?.close());
 
+  it('shows the pages near either end of a year, either way, and refuses one in the middle with 400 saying which can be', async () => {
+    // The rule: a page is shown when all its draws lie within 10,000 of one end of the range.
+    const DEPTH = 10_000;
+    const oldestFirst = Array.from({ length: DRAWS }, (_, n) => n).filter((n) => n % 1000 !== 0);
+    const newestFirst = [...oldestFirst].reverse();
+    const page = async (sort: 'asc' | 'desc', pageSize: number, number: number) => {
+      const res = await injectAs(t.app, player, {
+        url: `/api/playrep/drawdetails?${query}&sort=${sort}&pageSize=${pageSize}&page=${number}`,
+      });
+      return { status: res.statusCode, body: res.json() };
+    };
+    const expectPage = async (sort: 'asc' | 'desc', pageSize: number, number: number) => {
+      const { status, body } = await page(sort, pageSize, number);
+      expect(status, `${sort} page ${number} of size ${pageSize}`).toBe(200);
+      expect(body.total).toBe(openCount);
+      const order = sort === 'asc' ? oldestFirst : newestFirst;
+      const expected = order.slice((number - 1) * pageSize, number * pageSize);
+      expect(body.data.map((d: { date: string }) => Date.parse(d.date))).toEqual(expected.map(at));
+      expect(body.data.map((d: { drawno: string }) => d.drawno)).toEqual(expected.map((n) => String(n % 10)));
+    };
+
+    for (const [sort, pageSize] of [
+      ['desc', 10],
+      ['asc', 10],
+      ['desc', 30],
+      ['asc', 50],
+    ] as const) {
+      const pages = Math.ceil(openCount / pageSize);
+      // The deepest page from the start, and the first and the last from the end.
+      let lastFromStart = 1;
+      while ((lastFromStart + 1) * pageSize <= DEPTH) lastFromStart++;
+      let firstFromEnd = pages;
+      while (openCount - (firstFromEnd - 2) * pageSize <= DEPTH) firstFromEnd--;
+      for (const number of [1, 2, lastFromStart, firstFromEnd, pages - 1, pages]) await expectPage(sort, pageSize, number);
+
+      const n = (value: number) => value.toLocaleString('en-IN');
+      for (const number of [lastFromStart + 1, Math.round(pages / 2), firstFromEnd - 1]) {
+        const refused = await page(sort, pageSize, number);
+        expect(refused.status, `${sort} page ${number} of size ${pageSize}`).toBe(400);
+        expect(refused.body).toEqual({
+          message:
+            `Page ${n(number)} of ${n(pages)} is too far into this range to show: pages 1 to ${n(lastFromStart)} and ` +
+            `${n(firstFromEnd)} to ${n(pages)} can be. Choose a shorter date range to see the draws between them.`,
+        });
+      }
+      // Past the end: no rows, and the total (the screen then goes to the last page).
+      const past = await page(sort, pageSize, pages + 3);
+      expect(past.status).toBe(200);
+      expect(past.body).toMatchObject({ total: openCount, data: [] });
+    }
+  }, 120_000);
+
   it('exports every draw of a 366-day range as CSV, newest first, in order across batches', { timeout: 120_000 }, async () => {
     const res = await injectAs(t.app, player, { url: `/api/playrep/drawdetails?${query}&format=csv` });
     expect(res.statusCode).toBe(200);

@@ -1,46 +1,62 @@
-import { ENDPOINTS } from '@playrep/contracts';
 import type { FastifyInstance } from 'fastify';
 import { istDay, resolveRange } from '../../lib/dates.js';
-import { notFound } from '../../lib/http-error.js';
+import { badRequest, notFound } from '../../lib/http-error.js';
 import type { EndpointHandlers } from '../../plugins/endpoints.js';
-import { sendExport } from '../export/table-export.js';
 import { drawExportRows, drawRow } from './present.js';
-import { findDrawGame, findDraws, streamDraws } from './queries.js';
+import { findDrawGame, findDraws, MAX_DRAW_PAGE_DEPTH, streamDraws } from './queries.js';
 
-export function drawHandlers(app: FastifyInstance): EndpointHandlers<'drawdetails'> {
+export function drawHandlers(app: FastifyInstance): EndpointHandlers<'drawDetails'> {
   return {
-    drawdetails: async (request, reply) => {
+    drawDetails: async (request) => {
       const { query } = request;
       const game = await findDrawGame(app.db, query.gameId);
       if (!game) throw notFound(`Unknown game: ${query.gameId}`);
       const now = app.clock.now();
       const range = resolveRange(query, istDay(now));
-
-      if (query.format) {
-        const draws = streamDraws(app.db, { gameId: game.id, range, now, sort: query.sort });
-        return sendExport(reply, query.format, `draws-${game.name}-${range.from}-to-${range.to}`, [
-          { title: game.name, columns: ENDPOINTS.drawdetails.exports.draws, rows: drawExportRows(game.code, draws) },
-        ]);
-      }
-
-      const offset = (query.page - 1) * query.pageSize;
-      const { total, rows } = await findDraws(app.db, {
-        gameId: game.id,
-        range,
-        now,
-        sort: query.sort,
-        limit: query.pageSize,
-        offset,
-      });
       return {
-        gameId: game.code,
-        gameName: game.name,
-        range: { fromDate: range.from, toDate: range.to },
-        page: query.page,
-        pageSize: query.pageSize,
-        total,
-        data: rows.map(drawRow),
+        // A download streams the whole range; the screen reads one page.
+        download: () => ({
+          about: [game.name, range.from, 'to', range.to],
+          sheets: {
+            draws: {
+              rows: drawExportRows(game.code, streamDraws(app.db, { gameId: game.id, range, now, sort: query.sort })),
+              titled: game.name,
+            },
+          },
+        }),
+        json: async () => {
+          const { total, rows } = await findDraws(app.db, {
+            gameId: game.id,
+            range,
+            now,
+            sort: query.sort,
+            limit: query.pageSize,
+            offset: (query.page - 1) * query.pageSize,
+          });
+          if (rows === null) throw badRequest(tooDeepMessage(query.page, query.pageSize, total));
+          return {
+            gameId: game.code,
+            gameName: game.name,
+            range: { fromDate: range.from, toDate: range.to },
+            page: query.page,
+            pageSize: query.pageSize,
+            total,
+            data: rows.map(drawRow),
+          };
+        },
       };
     },
   };
+}
+
+/** A page further than MAX_DRAW_PAGE_DEPTH draws from both ends of the range: which pages can be shown instead. */
+function tooDeepMessage(page: number, pageSize: number, total: number): string {
+  const pages = Math.ceil(total / pageSize);
+  const lastFromStart = Math.floor(MAX_DRAW_PAGE_DEPTH / pageSize);
+  const firstFromEnd = Math.ceil((total - MAX_DRAW_PAGE_DEPTH) / pageSize) + 1;
+  const n = (value: number) => value.toLocaleString('en-IN');
+  return (
+    `Page ${n(page)} of ${n(pages)} is too far into this range to show: pages 1 to ${n(lastFromStart)} and ` +
+    `${n(firstFromEnd)} to ${n(pages)} can be. Choose a shorter date range to see the draws between them.`
+  );
 }

@@ -1,11 +1,17 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNetwork, injectAs, signIn, type TestSession } from '../../../test/fixtures/network.js';
+import {
+  createHolds,
+  type Hold,
+  type Holds,
+  listenForHeldCalls,
+  type OpenRequest,
+  untilNot429,
+} from '../../../test/held-calls.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { TEST_DB_KINDS } from '../../../test/test-db.js';
-import { EXPORT_RETRY_AFTER_SECONDS, SERVER_EXPORTS_MESSAGE, sessionExportsMessage } from './export-limits.js';
+import { accountExportsMessage, EXPORT_RETRY_AFTER_SECONDS, SERVER_EXPORTS_MESSAGE } from './export-limits.js';
 import { sendExport } from './table-export.js';
 
 /**
@@ -19,37 +25,7 @@ const COLUMNS = [
   { key: 'date', header: 'Draw Time', type: 'datetime' },
 ] as const;
 
-interface Hold {
-  /** Resolved when the export asks for its first row (its slot is taken by then). */
-  reached: Promise<void>;
-  release(): void;
-}
-
-function createHolds() {
-  const holds = new Map<string, Hold & { reach(): void; released: Promise<void> }>();
-  const get = (name: string) => {
-    let hold = holds.get(name);
-    if (!hold) {
-      let reach = () => {};
-      let release = () => {};
-      const reached = new Promise<void>((resolve) => {
-        reach = resolve;
-      });
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      hold = { reached, reach, release, released };
-      holds.set(name, hold);
-    }
-    return hold;
-  };
-  const releaseAll = () => {
-    for (const hold of holds.values()) hold.release();
-  };
-  return { get, releaseAll };
-}
-
-async function* probeRows(count: number, hold?: { reach(): void; released: Promise<void> }) {
+async function* probeRows(count: number, hold?: Hold) {
   if (hold) {
     hold.reach();
     await hold.released;
@@ -61,9 +37,9 @@ async function* probeRows(count: number, hold?: { reach(): void; released: Promi
   }
 }
 
-function probes(holds: ReturnType<typeof createHolds>): FastifyPluginAsync {
+function probes(holds: Holds): FastifyPluginAsync {
   return async (app) => {
-    app.get('/playrep/__probe/export', { config: { call: 'drawdetails' } }, async (request, reply) => {
+    app.get('/playrep/__probe/export', { config: { call: 'drawDetails' } }, async (request, reply) => {
       const query = request.query as { format: 'csv' | 'xlsx'; hold?: string; rows?: string };
       const rows = probeRows(Number(query.rows ?? 3), query.hold ? holds.get(query.hold) : undefined);
       return sendExport(reply, query.format, 'probe', [{ title: 'Probe', columns: COLUMNS, rows }]);
@@ -72,50 +48,13 @@ function probes(holds: ReturnType<typeof createHolds>): FastifyPluginAsync {
 }
 
 interface Listening {
-  port: number;
   /** Starts a download on its own connection and reads it to the end; `cancel` closes it. */
-  download(session: TestSession, query: string): { done: Promise<{ status: number; bytes: number }>; cancel(): void };
+  download(session: TestSession, query: string): OpenRequest;
 }
 
 async function listen(t: TestApp): Promise<Listening> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = t.app.server.address() as AddressInfo;
-  return {
-    port,
-    download(session, query) {
-      let request: http.ClientRequest | undefined;
-      const done = new Promise<{ status: number; bytes: number }>((resolve, reject) => {
-        request = http.get(
-          {
-            host: '127.0.0.1',
-            port,
-            path: `/api/playrep/__probe/export?${query}`,
-            headers: { authorization: `Bearer ${session.token}` },
-          },
-          (res) => {
-            let bytes = 0;
-            res.on('data', (chunk: Buffer) => {
-              bytes += chunk.length;
-            });
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
-            res.on('error', reject);
-          },
-        );
-        request.on('error', reject);
-      });
-      done.catch(() => {});
-      return { done, cancel: () => request?.destroy() };
-    },
-  };
-}
-
-/** Retries `probe` until it answers something else than 429 (a slot is freed when the server sees the close). */
-async function untilNot429(probe: () => Promise<{ statusCode: number }>) {
-  for (let i = 0; ; i++) {
-    const res = await probe();
-    if (res.statusCode !== 429 || i >= 100) return res;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  const server = await listenForHeldCalls(t.app);
+  return { download: (session, query) => server.get(session, `/api/playrep/__probe/export?${query}`) };
 }
 
 describe.each(TEST_DB_KINDS)('export limits on %s', (kind) => {
@@ -123,13 +62,16 @@ describe.each(TEST_DB_KINDS)('export limits on %s', (kind) => {
   let server: Listening;
   const holds = createHolds();
   let player: TestSession;
+  /** A second session of the same account (player1). */
   let other: TestSession;
+  let player2: TestSession;
 
   beforeAll(async () => {
     t = await buildTestApp(kind, { extraReportRoutes: probes(holds) });
     await createNetwork(t.app.db);
     player = await signIn(t.app, 'player1');
     other = await signIn(t.app, 'player1');
+    player2 = await signIn(t.app, 'player2');
     server = await listen(t);
   });
   afterAll(async () => {
@@ -140,24 +82,29 @@ describe.each(TEST_DB_KINDS)('export limits on %s', (kind) => {
   const exportNow = (session: TestSession, query = 'format=csv') =>
     injectAs(t.app, session, { url: `/api/playrep/__probe/export?${query}` });
 
-  it('runs two exports of one session at once and refuses the third with 429 and Retry-After, until one ends', async () => {
+  it('runs two exports of one account at once, whatever its sessions, and refuses the third with 429 and Retry-After, until one ends', async () => {
+    // One export from each of the account's two sessions.
     const first = server.download(player, 'format=xlsx&hold=a1');
-    const second = server.download(player, 'format=csv&hold=a2');
+    const second = server.download(other, 'format=csv&hold=a2');
     await Promise.all([holds.get('a1').reached, holds.get('a2').reached]);
 
-    const third = await exportNow(player);
-    expect(third.statusCode).toBe(429);
-    expect(third.json()).toEqual({ message: sessionExportsMessage(2) });
-    expect(third.json().message).toBe(
-      'You already have 2 downloads being prepared. Please wait for one to finish, then try again.',
-    );
-    expect(third.headers['retry-after']).toBe(String(EXPORT_RETRY_AFTER_SECONDS));
+    for (const session of [player, other]) {
+      const third = await exportNow(session);
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toEqual({ message: accountExportsMessage(2) });
+      expect(third.json().message).toBe(
+        'You already have 2 downloads being prepared. Please wait for one to finish, then try again.',
+      );
+      expect(third.headers['retry-after']).toBe(String(EXPORT_RETRY_AFTER_SECONDS));
+    }
+    // A third session of the same account, signed in now, gets no slot of its own either.
+    expect((await exportNow(await signIn(t.app, 'player1'))).statusCode).toBe(429);
     // The real report calls are bounded the same way; the same report without `format` is not an export.
     const drawExport = await injectAs(t.app, player, { url: '/api/playrep/drawdetails?gameId=MNOQqWWi&format=csv' });
     expect(drawExport.statusCode).toBe(429);
     expect((await injectAs(t.app, player, { url: '/api/playrep/drawdetails?gameId=MNOQqWWi' })).statusCode).toBe(200);
-    // Another session of the same account has slots of its own.
-    expect((await exportNow(other)).statusCode).toBe(200);
+    // Another account has slots of its own.
+    expect((await exportNow(player2)).statusCode).toBe(200);
 
     // A download that completes frees its slot...
     holds.get('a1').release();
@@ -184,7 +131,7 @@ describe.each(TEST_DB_KINDS)('export limits on %s', (kind) => {
   });
 
   it('keeps the event loop free while three large workbooks are built', { timeout: 300_000 }, async () => {
-    const sessions = [player, other, await signIn(t.app, 'player2')];
+    const sessions = [player, other, player2];
     // How much of the time the server's event loop (this process's main thread) is busy while the
     // exports run. It is a share of the time, so a loaded machine that slows everything down does
     // not move it much, unlike a latency (the latency of /api/health under exports is measured by

@@ -1,10 +1,11 @@
 import { Writable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 import { csvChunks, type ExportRow, type ExportTable, writeXlsx } from './file-builders.js';
+import { writePdf } from './pdf-builder.js';
 import type { FromWorker, ToWorker } from './worker-protocol.js';
 
 /**
- * An export worker thread: builds one CSV or XLSX file at a time from rows the main thread sends
+ * An export worker thread: builds one CSV, XLSX or PDF file at a time from rows the main thread sends
  * (worker-protocol.ts), so formatting and writing a workbook of hundreds of thousands of rows never
  * holds up the server's event loop. Started and reused by worker-pool.ts.
  */
@@ -69,8 +70,11 @@ async function build(start: Extract<ToWorker, { type: 'start' }>): Promise<void>
       output.on('error', reject);
       output.end(resolve);
     });
-  } else {
+  } else if (start.format === 'xlsx') {
     await writeXlsx(tables, chunkStream());
+  } else {
+    if (!start.pdf) throw new Error('A PDF needs its layout');
+    await writePdf(start.pdf, tables, chunkStream());
   }
 }
 

@@ -1,7 +1,8 @@
-import { once } from 'node:events';
-import { PassThrough, type Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import type { ColumnDef } from '@playrep/contracts';
+import { formatDayText, formatInstant } from '@playrep/contracts/display-format';
 import ExcelJS from 'exceljs';
+import { centsToPoints } from '../../lib/money.js';
 import { neutraliseFormula } from './formula-guard.js';
 import { indianNumberFormat } from './number-format.js';
 import { roomIn } from './stream-room.js';
@@ -23,33 +24,16 @@ export interface ExportTable {
 
 /** The total row says how many rows it adds up, as the screens' total rows do: 'Total of 7 rows'. */
 const totalLabel = (rows: number) => `Total of ${rows} ${rows === 1 ? 'row' : 'rows'}`;
-const IST = 'Asia/Kolkata';
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
-  timeZone: IST,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: true,
-});
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** CSV text is handed on in pieces of about this many characters. */
 const CSV_CHUNK_CHARS = 64 * 1024;
 
-function formatDay(value: string): string {
-  const [y, m, d] = value.slice(0, 10).split('-');
-  return `${d}-${MONTHS[Number(m) - 1]}-${y}`;
-}
-
-/** Sums of the columns marked `total`, kept in hundredths as rows go by so the sum is exact. */
-class ColumnTotals {
-  private readonly cents = new Map<string, number>();
+/** Sums of the columns marked `total`, kept in hundredths as rows go by so the sum is exact at any size. */
+export class ColumnTotals {
+  private readonly cents = new Map<string, bigint>();
   private rows = 0;
 
   constructor(columns: readonly ColumnDef[]) {
-    for (const col of columns) if (col.total) this.cents.set(col.key, 0);
+    for (const col of columns) if (col.total) this.cents.set(col.key, 0n);
   }
 
   get any(): boolean {
@@ -58,19 +42,19 @@ class ColumnTotals {
 
   add(row: ExportRow): void {
     this.rows += 1;
-    for (const [key, sum] of this.cents) this.cents.set(key, sum + Math.round(Number(row[key] ?? 0) * 100));
+    for (const [key, sum] of this.cents) this.cents.set(key, sum + BigInt(Math.round(Number(row[key] ?? 0) * 100)));
   }
 
   /** The total row's values by column index: the label in the first column, sums under their columns. */
   values(columns: readonly ColumnDef[]): { col: ColumnDef; value: string | number | null }[] {
     return columns.map((col, idx) => {
       const cents = this.cents.get(col.key);
-      return { col, value: cents !== undefined ? cents / 100 : idx === 0 ? totalLabel(this.rows) : null };
+      return { col, value: cents !== undefined ? centsToPoints(cents) : idx === 0 ? totalLabel(this.rows) : null };
     });
   }
 }
 
-async function* rowsOf(table: ExportTable): AsyncGenerator<ExportRow> {
+export async function* rowsOf(table: ExportTable): AsyncGenerator<ExportRow> {
   yield* table.rows;
 }
 
@@ -82,9 +66,9 @@ function cellText(col: ColumnDef, value: unknown): string {
     case 'int':
       return String(Math.trunc(Number(value)));
     case 'datetime':
-      return dateTimeFormat.format(new Date(String(value)));
+      return formatInstant(new Date(String(value)));
     case 'date':
-      return formatDay(String(value));
+      return formatDayText(String(value));
     default:
       return String(value);
   }
@@ -131,12 +115,6 @@ export async function* csvChunks(tables: readonly ExportTable[]): AsyncGenerator
     }
   }
   yield buffer;
-}
-
-export async function toCsv(tables: readonly ExportTable[]): Promise<string> {
-  let text = '';
-  for await (const chunk of csvChunks(tables)) text += chunk;
-  return text;
 }
 
 function sheetName(title: string, used: Set<string>): string {
@@ -206,14 +184,4 @@ export async function writeXlsx(tables: readonly ExportTable[], output: Writable
     sheet.commit();
   }
   await workbook.commit();
-}
-
-export async function toXlsx(tables: readonly ExportTable[]): Promise<Buffer> {
-  const output = new PassThrough();
-  const chunks: Buffer[] = [];
-  output.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = once(output, 'end');
-  await writeXlsx(tables, output);
-  await ended;
-  return Buffer.concat(chunks);
 }

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNetwork, injectAs, signIn, type TestSession } from '../../../test/fixtures/network.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { TEST_DB_KINDS } from '../../../test/test-db.js';
-import { type ExportTable, toCsv, toXlsx } from './file-builders.js';
+import type { ExportTable } from './file-builders.js';
+import { toCsv, toXlsx } from './test-support/whole-files.js';
 
 const ATTACK = "-2+3+cmd|' /C calc'!A0";
 
@@ -112,7 +113,7 @@ describe.each(TEST_DB_KINDS)('formula guard on a real export on %s', (kind) => {
   afterAll(async () => t?.close());
 
   const exported = (format: 'csv' | 'xlsx') => injectAs(t.app, am1, { url: `/api/playrep/agentdetails?format=${format}` });
-  const locationColumn = ENDPOINTS.agentdetails.exports.agents.findIndex((c) => c.header === 'Agent LOCATION');
+  const locationColumn = ENDPOINTS.agentDetails.exports.sheets.agents.columns.findIndex((c) => c.header === 'Agent LOCATION');
 
   it('writes the Agent LOCATION of Agent Details neutralised in CSV, a plain number as it is', async () => {
     const res = await exported('csv');

@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { ExportFormat } from '@playrep/contracts';
 import type { ExportRow, ExportTable } from './file-builders.js';
 import { exportTurn, pacedExport } from './pacer.js';
+import type { PdfLayout } from './pdf-builder.js';
 import { roomIn } from './stream-room.js';
 import type { FromWorker, ToWorker } from './worker-protocol.js';
 
@@ -91,13 +92,21 @@ function iteratorOf(table: ExportTable): AsyncIterator<ExportRow> | Iterator<Exp
 }
 
 /**
- * Writes the tables as a CSV or XLSX file to `output` and ends it; the file is built in a worker
- * thread. Rejects (and stops reading rows) when the rows fail, the worker fails, or the download
+ * Writes the tables as a CSV or XLSX file, or as the PDF `pdf` lays out, to `output` and ends it;
+ * the file is built in a worker thread. Rejects (and stops reading rows) when the rows fail, the worker fails, or the download
  * is closed before the end; `output` is then left to the caller.
  */
-export function buildInWorker(format: ExportFormat, tables: readonly ExportTable[], output: Writable): Promise<void> {
+export function buildInWorker(
+  format: ExportFormat,
+  tables: readonly ExportTable[],
+  output: Writable,
+  pdf?: PdfLayout,
+): Promise<void> {
   const worker = takeWorker();
   const sources = tables.map(iteratorOf);
+  // A table held in memory that fits in one message (a statement, a popup) has nothing to read:
+  // it goes to the worker without waiting for an export turn, which spaces out reading batches.
+  const unpaced = tables.map((table) => Array.isArray(table.rows) && table.rows.length <= ROWS_PER_MESSAGE);
   const endPacing = pacedExport();
   return new Promise<void>((resolve, reject) => {
     let settled = false;
@@ -135,7 +144,7 @@ export function buildInWorker(format: ExportFormat, tables: readonly ExportTable
       if (!source) throw new Error(`The export worker asked for table ${index} of ${sources.length}`);
       const rows: ExportRow[] = [];
       let last = false;
-      const done = await exportTurn();
+      const done = unpaced[index] ? () => {} : await exportTurn();
       try {
         while (rows.length < ROWS_PER_MESSAGE) {
           const next = await source.next();
@@ -179,6 +188,6 @@ export function buildInWorker(format: ExportFormat, tables: readonly ExportTable
     worker.on('error', finish);
     worker.on('exit', onExit);
     output.on('close', onClose);
-    send({ type: 'start', format, tables: tables.map(({ title, columns }) => ({ title, columns })) });
+    send({ type: 'start', format, tables: tables.map(({ title, columns }) => ({ title, columns })), ...(pdf ? { pdf } : {}) });
   });
 }

@@ -1,5 +1,6 @@
 import type { ColumnDef, ExportFormat } from '@playrep/contracts';
 import type { ExportRow } from './file-builders.js';
+import type { PdfLayout } from './pdf-builder.js';
 
 /**
  * Messages between the server's event loop and an export worker (worker-pool.ts, export-worker.ts).
@@ -8,7 +9,7 @@ import type { ExportRow } from './file-builders.js';
  * the download has room for more.
  */
 export type ToWorker =
-  | { type: 'start'; format: ExportFormat; tables: { title: string; columns: readonly ColumnDef[] }[] }
+  | { type: 'start'; format: ExportFormat; tables: { title: string; columns: readonly ColumnDef[] }[]; pdf?: PdfLayout }
   /** The next rows of the table last asked for; `last`: that table has no more. */
   | { type: 'rows'; rows: ExportRow[]; last: boolean };
 

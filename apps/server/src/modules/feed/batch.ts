@@ -1,9 +1,13 @@
 import type { FeedBatchResponse, FeedEventResult } from '@playrep/contracts';
 import type { Db, Tx } from '../../db/client.js';
+import { isUniqueViolation, pgConstraint, pgErrorCode, SQLSTATE } from '../../db/errors.js';
 import { istDay } from '../../lib/dates.js';
+import { recordBatchApplied } from '../activity/feed.js';
+import type { ActivityOrigin } from '../activity/record.js';
 import { applyAccount } from './apply/accounts.js';
 import { applyCafe } from './apply/cafes.js';
 import { type ApplyContext, EventRefused, gameIdsReader, type Item } from './apply/context.js';
+import { refuseDrawsTooClose } from './apply/draw-times.js';
 import { applyDraws } from './apply/draws.js';
 import { applyLoan } from './apply/loans.js';
 import { applyPlays, applyPokerHands } from './apply/plays.js';
@@ -14,7 +18,7 @@ import { type ParsedEvent, parseBatch } from './parse.js';
 import { claimEventIds, recordKeyUse } from './record.js';
 import { EventErrors, FeedBatchRefused, invalidEvents } from './refusal.js';
 
-export interface FeedBatchInput {
+export interface FeedBatchInput extends ActivityOrigin {
   /** The feed key the batch comes with (its counts and last event are kept). */
   keyId: number;
   /** The batch's events as received: checked here. */
@@ -29,7 +33,7 @@ export interface FeedBatchInput {
  * primary keys, migration 0010): tried again, the id is known and that event is refused.
  */
 const ATTEMPTS = 5;
-const RETRYABLE = new Set(['40P01', '40001']);
+const RETRYABLE = new Set<string>([SQLSTATE.deadlockDetected, SQLSTATE.serializationFailure]);
 const RACED_REGISTRY_KEYS = new Set(['play_platform_ids_pkey', 'poker_hand_platform_ids_pkey']);
 
 /**
@@ -47,7 +51,7 @@ const RACED_REGISTRY_KEYS = new Set(['play_platform_ids_pkey', 'poker_hand_platf
  * Returns the 200 answer; throws FeedBatchRefused (409, 413, 422) or an HttpError (400).
  */
 export async function applyFeedBatch(db: Db, input: FeedBatchInput): Promise<FeedBatchResponse> {
-  const parsed = await parseBatch(input.events);
+  const parsed = await parseBatch(input.events, input.now);
   const { unique, repeats } = firstOccurrences(parsed);
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -66,12 +70,14 @@ export async function applyFeedBatch(db: Db, input: FeedBatchInput): Promise<Fee
 function firstOccurrences(parsed: ParsedEvent[]): { unique: ParsedEvent[]; repeats: Set<number> } {
   const first = new Map<string, ParsedEvent>();
   const repeats = new Set<number>();
+  const conflicting = new Set<string>();
   for (const item of parsed) {
     const earlier = first.get(item.event.id);
     if (!earlier) first.set(item.event.id, item);
     else if (earlier.hash === item.hash) repeats.add(item.index);
-    else throw conflictingIds([item.event.id], 'twice in this batch, with different bodies');
+    else conflicting.add(item.event.id);
   }
+  if (conflicting.size > 0) throw conflictingIds([...conflicting], 'twice in this batch, with different bodies');
   return { unique: [...first.values()], repeats };
 }
 
@@ -85,6 +91,7 @@ async function applyInTransaction(tx: Tx, input: FeedBatchInput, unique: ParsedE
   const ctx: ApplyContext = {
     tx,
     now: input.now,
+    by: { actor: { feedKeyId: input.keyId }, address: input.address, userAgent: input.userAgent },
     today: istDay(input.now),
     lastClosed: await lastClosedWeeks(tx),
     errors: new EventErrors(),
@@ -94,7 +101,14 @@ async function applyInTransaction(tx: Tx, input: FeedBatchInput, unique: ParsedE
   await applyInOrder(ctx, fresh);
   if (ctx.errors.any) throw invalidEvents(ctx.errors.list);
   await recordKeyUse(tx, input.keyId, fresh, input.now);
+  await recordBatchApplied(tx, input, fresh.length, unique.length - fresh.length, countByType(fresh));
   return claim.duplicates;
+}
+
+function countByType(events: ParsedEvent[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const { event } of events) counts[event.type] = (counts[event.type] ?? 0) + 1;
+  return counts;
 }
 
 /** Account and cafe events change who is whose and which cafe is whose. */
@@ -107,15 +121,19 @@ function changesNetwork(event: AppliedEvent): boolean {
  * applied set-based at the next account or cafe event (or the end). Nothing else reads or changes
  * what they write, so only the events they may depend on (accounts, cafes) must come first; a
  * draw result sent among plays lands the same either way (a play creates its draw without a
- * result, the draw event gives it one, in whichever order).
+ * result, the draw event gives it one, in whichever order). Draw results and plays naming a new
+ * draw too close to another of its game are refused first, and left out.
  */
 async function applyInOrder(ctx: ApplyContext, events: ParsedEvent[]): Promise<void> {
   let draws: Item<'draw'>[] = [];
   let plays: Item<'play'>[] = [];
   let hands: Item<'pokerHand'>[] = [];
   const flush = async () => {
-    await applyDraws(ctx, draws);
-    await applyPlays(ctx, plays);
+    const tooClose = await refuseDrawsTooClose(ctx, [...draws, ...plays]);
+    const kept = <T extends { index: number }>(items: T[]) =>
+      tooClose.size === 0 ? items : items.filter((i) => !tooClose.has(i.index));
+    await applyDraws(ctx, kept(draws));
+    await applyPlays(ctx, kept(plays));
     await applyPokerHands(ctx, hands);
     draws = [];
     plays = [];
@@ -168,26 +186,20 @@ function answer(parsed: ParsedEvent[], duplicates: Set<string>, repeats: Set<num
   return { applied, duplicates: results.length - applied, results };
 }
 
+/** The 409: the message names the first few ids, `conflictingIds` every one. */
 function conflictingIds(ids: string[], how: string): FeedBatchRefused {
   const shown = ids
     .slice(0, 5)
     .map((id) => `"${id}"`)
     .join(', ');
-  const more = ids.length > 5 ? ` and ${ids.length - 5} more` : '';
+  const more = ids.length > 5 ? ` and ${ids.length - 5} more (listed in conflictingIds)` : '';
   const plural = ids.length === 1 ? 'Event id' : 'Event ids';
   return new FeedBatchRefused(409, {
     message: `${plural} ${shown}${more} came ${how}: an event id is bound to one body for ever. The batch was refused; nothing was applied.`,
+    conflictingIds: ids,
   });
 }
 
 function retryable(err: unknown): boolean {
-  const state = errorField(err, 'code');
-  return RETRYABLE.has(state) || (state === '23505' && RACED_REGISTRY_KEYS.has(errorField(err, 'constraint')));
-}
-
-/** A field of the driver's error (Drizzle wraps it in `cause`); '' when absent. */
-function errorField(err: unknown, field: 'code' | 'constraint'): string {
-  const e = err as Record<string, unknown> & { cause?: Record<string, unknown> };
-  const value = typeof e?.[field] === 'string' ? e[field] : e?.cause?.[field];
-  return typeof value === 'string' ? value : '';
+  return RETRYABLE.has(pgErrorCode(err) ?? '') || (isUniqueViolation(err) && RACED_REGISTRY_KEYS.has(pgConstraint(err) ?? ''));
 }

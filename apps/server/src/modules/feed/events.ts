@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { FEED_POINTS_PATTERN, type FeedEvent, type FeedEventType, type Role } from '@playrep/contracts';
-import { DEFAULT_DEDUCTION_PERCENTAGE } from '../settlement/index.js';
+import { DEFAULT_DEDUCTION_PERCENTAGE } from '../weeks/index.js';
 
 /**
  * Feed events as the server applies them: points in hundredths, instants as Dates, defaults
@@ -21,6 +21,8 @@ export type AppliedEvent =
       address?: string;
       active?: boolean;
       passwordHash?: string;
+      /** Null removes the address. */
+      email?: string | null;
     }
   | { type: 'cafe'; id: string; cafeId: string; master: string; name: string }
   | {

@@ -23,8 +23,11 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Plays of the last ten hours (the server runs on the real clock); the same events on a retry. */
-const START = Date.now();
+/**
+ * Plays of the last ten hours (the server runs on the real clock), on draws a minute apart at
+ * whole minutes; the same events on a retry.
+ */
+const START = Math.floor(Date.now() / 60_000) * 60_000;
 function bigBatch(round: number): unknown[] {
   return Array.from({ length: BATCH }, (_, i) => {
     const at = new Date(START - (1 + (i % 600)) * 60_000).toISOString();

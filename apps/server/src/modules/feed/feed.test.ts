@@ -1,5 +1,6 @@
 import {
   FEED_EVENT_TYPES,
+  FEED_JSON_REQUIRED_MESSAGE,
   FEED_KEY_REQUIRED_MESSAGE,
   FEED_TOO_LARGE_MESSAGE,
   type FeedBatchResponse,
@@ -15,8 +16,8 @@ import { queryRows } from '../../db/client.js';
 import { createFeedKey, revokeFeedKey } from './keys.js';
 import { brokenInvariants, buildFeedApp, cafeEvents, databaseDigest, type FeedApp, HOUSE } from './test-support/feed-fixture.js';
 
-/** Wednesday of the week of 10 March 2025 (IST). */
-const NOW = '2025-03-12T12:00:00+05:30';
+/** Wednesday of the week of 10 March 2025 (IST), late in the day: the events of the tests are before it. */
+const NOW = '2025-03-12T23:00:00+05:30';
 const TODAY_AT = (time: string) => `2025-03-12T${time}+05:30`;
 const FUN_TARGET = 'MNOQqWWi';
 const FUN_AB = 'qZicXikM';
@@ -258,14 +259,31 @@ describe.each(TEST_DB_KINDS)('the platform feed on %s', (kind) => {
     ]);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/^Event id "a-p1" came before with a different body/);
+    expect(res.json().conflictingIds).toEqual(['a-p1']);
     expect(await databaseDigest(db())).toEqual(before);
 
     const twice = await f.post([
       { id: 'x1', type: 'draw', game: FUN_TARGET, drawAt: TODAY_AT('10:45:00'), result: '1' },
       { id: 'x1', type: 'draw', game: FUN_TARGET, drawAt: TODAY_AT('10:45:00'), result: '2' },
+      { id: 'x2', type: 'draw', game: FUN_TARGET, drawAt: TODAY_AT('10:47:00'), result: '1' },
+      { id: 'x2', type: 'draw', game: FUN_TARGET, drawAt: TODAY_AT('10:47:00'), result: '3' },
     ]);
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().message).toMatch(/^Event id "x1" came twice in this batch, with different bodies/);
+    expect(twice.json()).toEqual({
+      message: expect.stringMatching(/^Event ids "x1", "x2" came twice in this batch, with different bodies/),
+      conflictingIds: ['x1', 'x2'],
+    });
+    expect(await databaseDigest(db())).toEqual(before);
+
+    // Every conflicting id is listed, though the message names only the first five.
+    const changed = everyType('a')
+      .filter((e) => 'at' in e)
+      .map((e) => ({ ...e, at: TODAY_AT('12:00:00') }));
+    expect(changed.length).toBeGreaterThan(5);
+    const many = await f.post(changed);
+    expect(many.statusCode).toBe(409);
+    expect(many.json().conflictingIds).toEqual(changed.map((e) => e.id));
+    expect(many.json().message).toContain(`and ${changed.length - 5} more (listed in conflictingIds)`);
     expect(await databaseDigest(db())).toEqual(before);
   });
 
@@ -480,11 +498,83 @@ describe.each(TEST_DB_KINDS)('the platform feed on %s', (kind) => {
     expect(notBatch.json().message).toMatch(/^events: must be an array/);
   });
 
+  it('refuses a batch sent as anything but JSON with 415, once the key is checked', async () => {
+    const send = (headers: Record<string, string>, payload: string) =>
+      f.t.app.inject({
+        method: 'POST',
+        url: '/api/feed/v1/events',
+        headers: { authorization: `Bearer ${f.key}`, ...headers },
+        payload,
+      });
+    const batch = JSON.stringify({ events: [] });
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'text/json']) {
+      const res = await send({ 'content-type': contentType }, batch);
+      expect([res.statusCode, res.json()], contentType).toEqual([415, { message: FEED_JSON_REQUIRED_MESSAGE }]);
+    }
+    const none = await f.t.app.inject({
+      method: 'POST',
+      url: '/api/feed/v1/events',
+      headers: { authorization: `Bearer ${f.key}` },
+      payload: Buffer.from(batch),
+    });
+    expect([none.statusCode, none.json()]).toEqual([415, { message: FEED_JSON_REQUIRED_MESSAGE }]);
+    const withCharset = await send({ 'content-type': 'Application/JSON; charset=utf-8' }, batch);
+    expect([withCharset.statusCode, withCharset.json()]).toEqual([200, { applied: 0, duplicates: 0, results: [] }]);
+    const noKey = await f.t.app.inject({
+      method: 'POST',
+      url: '/api/feed/v1/events',
+      headers: { 'content-type': 'text/plain' },
+      payload: batch,
+    });
+    expect([noKey.statusCode, noKey.json()]).toEqual([401, { message: FEED_KEY_REQUIRED_MESSAGE }]);
+  });
+
+  it('keeps event ids per key: another key sends the same id with another body, and both are applied', async () => {
+    const other = await createFeedKey(db(), 'other-platform', new Date(NOW));
+    const draw = (time: string, result: string) => ({
+      id: 'same-id',
+      type: 'draw',
+      game: FUN_AB,
+      drawAt: TODAY_AT(time),
+      result,
+      color: 'c',
+    });
+    const first = await f.post([draw('17:00:00', 'A')]);
+    expect([first.statusCode, first.json()]).toEqual([
+      200,
+      { applied: 1, duplicates: 0, results: [{ id: 'same-id', status: 'applied' }] },
+    ]);
+    const second = await f.post([draw('17:30:00', 'K')], other.key);
+    expect([second.statusCode, second.json()]).toEqual([
+      200,
+      { applied: 1, duplicates: 0, results: [{ id: 'same-id', status: 'applied' }] },
+    ]);
+    const results = await queryRows<{ drawno: string }>(
+      db(),
+      sql`SELECT d.drawno FROM draws d JOIN games g ON g.id = d.game_id
+           WHERE g.code = ${FUN_AB} AND d.draw_time IN (${TODAY_AT('17:00:00')}::timestamptz, ${TODAY_AT('17:30:00')}::timestamptz)
+           ORDER BY d.draw_time`,
+    );
+    expect(results).toEqual([{ drawno: 'A' }, { drawno: 'K' }]);
+    // Within each key the id stays bound to its body: a duplicate for its own key, a conflict with another body.
+    expect((await f.post([draw('17:00:00', 'A')], other.key)).statusCode).toBe(409);
+    expect((await f.post([draw('17:30:00', 'K')], other.key)).json()).toMatchObject({ applied: 0, duplicates: 1 });
+    expect((await f.post([draw('17:00:00', 'A')])).json()).toMatchObject({ applied: 0, duplicates: 1 });
+  });
+
   it('is described in the OpenAPI document with its feed key scheme', async () => {
     const doc = (await f.t.app.inject({ url: '/api/openapi.json' })).json();
     expect(doc.paths['/api/feed/v1/events'].post.security).toEqual([{ feedKey: [] }]);
     expect(doc.paths['/api/feed/v1/status'].get.security).toEqual([{ feedKey: [] }]);
-    expect(Object.keys(doc.paths['/api/feed/v1/events'].post.responses).sort()).toEqual(['200', '409', '413', '422']);
+    const answers = doc.paths['/api/feed/v1/events'].post.responses;
+    // 403: the Origin check every POST meets (a platform sending from a server sends no Origin).
+    expect(Object.keys(answers).sort()).toEqual(['200', '400', '401', '403', '409', '413', '415', '422', '429', '503']);
+    expect(Object.keys(answers['409'].content['application/json'].schema.properties)).toEqual(['message', 'conflictingIds']);
+    expect(Object.keys(answers['422'].content['application/json'].schema.properties)).toEqual(['message', 'errors']);
+    for (const status of ['400', '401', '403', '413', '415', '429', '503']) {
+      expect(answers[status].content['application/json'].schema.required, status).toEqual(['message']);
+    }
+    expect(doc.paths['/api/feed/v1/events/{id}'].get.security).toEqual([{ feedKey: [] }]);
     expect(doc.components.securitySchemes.feedKey).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 

@@ -43,7 +43,7 @@ export async function executeFeedsCommand(command: FeedsCommand, io: FeedsIo): P
       return 0;
     case 'create': {
       try {
-        const created = await createFeedKey(io.db, command.name, io.now);
+        const created = await createFeedKey(io.db, command.name, io.now, { actor: 'cli' });
         io.out(`Created feed key "${created.name}". Keep it secret: it is shown only now, on the next line.`);
         io.out(created.key);
         return 0;
@@ -54,7 +54,7 @@ export async function executeFeedsCommand(command: FeedsCommand, io: FeedsIo): P
       }
     }
     case 'revoke': {
-      if (await revokeFeedKey(io.db, command.name, io.now)) {
+      if (await revokeFeedKey(io.db, command.name, io.now, { actor: 'cli' })) {
         io.out(`Revoked feed key "${command.name}": it opens nothing any more.`);
         return 0;
       }

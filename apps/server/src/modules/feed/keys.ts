@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { feedKeys } from '../../db/schema/index.js';
+import { type ActivityActor, type ActivityOrigin, recordActivity } from '../activity/record.js';
 import { hashSessionToken, newSessionToken } from '../auth/tokens.js';
 
 /**
@@ -30,17 +31,31 @@ export interface FeedKeyRef {
 
 export class FeedKeyNameTaken extends Error {}
 
+/** Who creates or revokes a key, for the activity (a person on the Platform screen, the command line); the server's own demo key is not recorded. */
+export interface FeedKeyChange extends ActivityOrigin {
+  actor: ActivityActor;
+}
+
 /** A new live key named `name` (unique among live keys, ignoring case); returns the key itself, once. */
-export async function createFeedKey(db: Queryable, name: string, now: Date): Promise<FeedKeyRef & { key: string }> {
+export async function createFeedKey(
+  db: Queryable,
+  name: string,
+  now: Date,
+  by?: FeedKeyChange,
+): Promise<FeedKeyRef & { key: string }> {
   if (!isFeedKeyName(name)) throw new Error(`A feed key name is ${FEED_KEY_NAME_RULE}.`);
   const key = PREFIX + newSessionToken();
-  const rows = await db
-    .insert(feedKeys)
-    .values({ name, keyHash: hashSessionToken(key), createdAt: now })
-    .onConflictDoNothing()
-    .returning({ id: feedKeys.id, name: feedKeys.name });
-  if (!rows[0]) throw new FeedKeyNameTaken(`There is already a live feed key named "${name}".`);
-  return { ...rows[0], key };
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(feedKeys)
+      .values({ name, keyHash: hashSessionToken(key), createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: feedKeys.id, name: feedKeys.name });
+    if (row && by) await recordActivity(tx, { ...by, at: now, kind: 'feed-key-created', details: { name: row.name } });
+    return row;
+  });
+  if (!created) throw new FeedKeyNameTaken(`There is already a live feed key named "${name}".`);
+  return { ...created, key };
 }
 
 /** The live key behind a presented key, or null (unknown, revoked, malformed). */
@@ -65,13 +80,16 @@ export async function findLiveFeedKeyByName(db: Queryable, name: string): Promis
 }
 
 /** Revokes the live key of that name; false when there is none. */
-export async function revokeFeedKey(db: Queryable, name: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(feedKeys)
-    .set({ revokedAt: now })
-    .where(and(sql`lower(${feedKeys.name}) = lower(${name})`, isNull(feedKeys.revokedAt)))
-    .returning({ id: feedKeys.id });
-  return rows.length > 0;
+export async function revokeFeedKey(db: Queryable, name: string, now: Date, by?: FeedKeyChange): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(feedKeys)
+      .set({ revokedAt: now })
+      .where(and(sql`lower(${feedKeys.name}) = lower(${name})`, isNull(feedKeys.revokedAt)))
+      .returning({ id: feedKeys.id, name: feedKeys.name });
+    if (row && by) await recordActivity(tx, { ...by, at: now, kind: 'feed-key-revoked', details: { name: row.name } });
+    return row !== undefined;
+  });
 }
 
 export interface FeedKeyListing {

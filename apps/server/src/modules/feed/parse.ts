@@ -1,4 +1,4 @@
-import { FEED_MAX_EVENTS, FeedEvent, type FeedEventError } from '@playrep/contracts';
+import { FEED_MAX_AHEAD_MS, FEED_MAX_DRAW_AHEAD_MS, FEED_MAX_EVENTS, FeedEvent, type FeedEventError } from '@playrep/contracts';
 import { z } from 'zod';
 import { badRequest } from '../../lib/http-error.js';
 import { type AppliedEvent, canonicalHash, toAppliedEvent } from './events.js';
@@ -19,11 +19,12 @@ const FeedEvents = z.array(FeedEvent);
 const SLICE = 250;
 
 /**
- * Checks the shape of every event of a batch (the contracts' schemas) and lists every invalid one
- * at once: a 422 names them all, one reason per field. A body without an `events` array is a 400,
- * more than FEED_MAX_EVENTS events a 413.
+ * Checks the shape of every event of a batch (the contracts' schemas) and its instants against the
+ * server's clock `now` (aheadOfClock), and lists every invalid event at once: a 422 names them
+ * all, one reason per field. A body without an `events` array is a 400, more than
+ * FEED_MAX_EVENTS events a 413.
  */
-export async function parseBatch(events: unknown): Promise<ParsedEvent[]> {
+export async function parseBatch(events: unknown, now: Date): Promise<ParsedEvent[]> {
   if (!Array.isArray(events)) throw badRequest('events: must be an array of events ({ "events": [ ... ] })');
   if (events.length > FEED_MAX_EVENTS) {
     throw new FeedBatchRefused(413, {
@@ -40,15 +41,35 @@ export async function parseBatch(events: unknown): Promise<ParsedEvent[]> {
       errors.push(...errorsOf(result.error.issues, slice, start));
       continue;
     }
-    // Once an event is invalid the batch is refused: the rest is only checked, not converted.
-    if (errors.length > 0) continue;
     result.data.forEach((valid, i) => {
       const event = toAppliedEvent(valid);
-      parsed.push({ index: start + i, event, hash: canonicalHash(event) });
+      const index = start + i;
+      for (const [field, reason] of aheadOfClock(event, now)) errors.push({ index, id: event.id, field, reason });
+      // Once an event is invalid the batch is refused: the rest is only checked, not hashed.
+      if (errors.length === 0) parsed.push({ index, event, hash: canonicalHash(event) });
     });
   }
   if (errors.length > 0) throw invalidEvents(errors);
   return parsed;
+}
+
+/**
+ * The instants of an event too far ahead of the server's clock: a fact is at most
+ * FEED_MAX_AHEAD_MS ahead (the platform's clock may run a little fast), the draw a play is on at
+ * most FEED_MAX_DRAW_AHEAD_MS (a bet on a coming draw). Anything later would sit where no report
+ * looks until that day.
+ */
+function aheadOfClock(event: AppliedEvent, now: Date): [field: string, reason: string][] {
+  const found: [string, string][] = [];
+  const check = (field: string, instant: Date, aheadMs: number, allowed: string) => {
+    if (instant.getTime() - now.getTime() > aheadMs) {
+      found.push([field, `must be at most ${allowed} ahead of the server's clock (now ${now.toISOString()})`]);
+    }
+  };
+  if ('at' in event) check('at', event.at, FEED_MAX_AHEAD_MS, '5 minutes');
+  if (event.type === 'draw') check('drawAt', event.drawAt, FEED_MAX_AHEAD_MS, '5 minutes');
+  if (event.type === 'play') check('drawAt', event.drawAt, FEED_MAX_DRAW_AHEAD_MS, '24 hours');
+  return found;
 }
 
 /** The issues of a slice's parse, as one error per event and field (the first rule it breaks); `offset`: the slice's first index. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.js';
 import type { ParsedEvent } from './parse.js';
@@ -10,13 +11,16 @@ export interface Claim {
 }
 
 /**
- * Claims the batch's event ids in feed_events, with their body hashes. An id another batch is
+ * Claims the batch's event ids for its key in feed_events, with their body hashes and the id of
+ * this batch (`GET /api/feed/v1/events/{id}` answers it: the events one batch applied share it). Ids are the
+ * key's own: another key's use of the same id is never met. An id another batch of the key is
  * claiming at the same moment waits for it (primary key), then counts as seen before; an id seen
  * before is a duplicate when its hash matches, a conflict otherwise.
  */
 export async function claimEventIds(tx: Tx, keyId: number, events: ParsedEvent[], now: Date): Promise<Claim> {
   if (events.length === 0) return { duplicates: new Set(), conflicting: [] };
   const rows = JSON.stringify(events.map((p) => ({ id: p.event.id, type: p.event.type, hash: p.hash })));
+  const batchId = randomUUID();
   // Answers only the ids it could not claim (none, as a rule), not the thousand it claimed. Their
   // hashes are read by a statement of their own: one that another batch committed while this one
   // waited for it is not in this statement's snapshot.
@@ -25,9 +29,9 @@ export async function claimEventIds(tx: Tx, keyId: number, events: ParsedEvent[]
     sql`WITH r AS MATERIALIZED (
           SELECT * FROM json_to_recordset(${rows}::json) AS r(id text, type text, hash text)
         ), claimed AS (
-          INSERT INTO feed_events (id, key_id, type, body_hash, applied_at)
-          SELECT r.id, ${keyId}, r.type, r.hash, ${now.toISOString()}::timestamptz FROM r
-          ON CONFLICT (id) DO NOTHING
+          INSERT INTO feed_events (id, key_id, type, body_hash, applied_at, batch_id)
+          SELECT r.id, ${keyId}, r.type, r.hash, ${now.toISOString()}::timestamptz, ${batchId}::uuid FROM r
+          ON CONFLICT (key_id, id) DO NOTHING
           RETURNING id
         )
         SELECT r.id FROM r WHERE r.id NOT IN (SELECT id FROM claimed)`,
@@ -38,7 +42,8 @@ export async function claimEventIds(tx: Tx, keyId: number, events: ParsedEvent[]
   const before = await queryRows<{ id: string; body_hash: string }>(
     tx,
     sql`SELECT id, body_hash FROM feed_events
-         WHERE id = ANY (ARRAY(SELECT json_array_elements_text(${JSON.stringify(seen.map((p) => p.event.id))}::json)))`,
+         WHERE key_id = ${keyId}
+           AND id = ANY (ARRAY(SELECT json_array_elements_text(${JSON.stringify(seen.map((p) => p.event.id))}::json)))`,
   );
   const hashOf = new Map(before.map((r) => [r.id, r.body_hash]));
   const duplicates = new Set<string>();

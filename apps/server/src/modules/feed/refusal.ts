@@ -1,13 +1,13 @@
-import type { FeedEventError, FeedRefusal } from '@playrep/contracts';
+import type { FeedConflict, FeedEventError, FeedRefusal } from '@playrep/contracts';
 
 /**
- * A batch the feed refuses as a whole, with its answer: 409 (an event id applied before with
- * another body), 413 (too many events) or 422 (invalid events, each listed). Nothing was applied.
+ * A batch the feed refuses as a whole, with its answer: 409 (event ids applied before with
+ * another body, each listed), 413 (too many events) or 422 (invalid events, each listed). Nothing was applied.
  */
 export class FeedBatchRefused extends Error {
   constructor(
     readonly statusCode: 409 | 413 | 422,
-    readonly body: FeedRefusal | { message: string },
+    readonly body: FeedRefusal | FeedConflict | { message: string },
   ) {
     super(body.message);
     this.name = 'FeedBatchRefused';

@@ -110,7 +110,12 @@ describe.each(TEST_DB_KINDS)('app basics on %s', (kind) => {
     await broken.database.close();
     const res = await broken.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ message: 'The database cannot be reached' });
+    expect(res.json()).toEqual({
+      message: { pglite: 'The database (embedded) cannot be reached', postgres: 'The database (PostgreSQL) cannot be reached' }[
+        kind
+      ],
+      db: kind,
+    });
     await broken.app.close();
     await broken.database.destroy().catch(() => {});
   });

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../../../test/test-db.js';
 import { queryRows } from '../../db/client.js';
-import { ensureConfiguredHouse, getHouseAccountId, HouseAccountError } from './ledger.js';
+import { ensureConfiguredHouse, HouseAccountError } from './ledger.js';
+import { getHouseAccountId } from './test-support.js';
 
 const houses = (database: TestDatabase) =>
   queryRows<{ id: string; username: string; password_hash: string | null }>(

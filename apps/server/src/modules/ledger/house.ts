@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { accounts } from '../../db/schema/index.js';
-import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.js';
+import { badRequest, conflict, HttpError } from '../../lib/http-error.js';
 
 /**
  * Creates the house account if there is none (role 'house', no password, so it can never sign
@@ -23,13 +23,6 @@ export async function ensureHouseAccount(db: Db, username: string): Promise<stri
   return created;
 }
 
-/** The id of the house account; 404 when it has not been created. */
-export async function getHouseAccountId(db: Queryable): Promise<string> {
-  const id = await findHouseId(db);
-  if (!id) throw notFound('The house account does not exist');
-  return id;
-}
-
 async function findHouseId(db: Queryable): Promise<string | undefined> {
   const rows = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.role, 'house')).limit(1);
   return rows[0]?.id;
@@ -39,7 +32,7 @@ export class HouseAccountError extends Error {}
 
 /**
  * Start-up check of HOUSE_USERNAME against the database: the house account (the one account of
- * role 'house', which the ledger finds by that role: getHouseAccountId) is created under
+ * role 'house', which the ledger finds by that role) is created under
  * HOUSE_USERNAME when there is none; a house already there under another username, or another
  * account holding that username, stops the start with a message naming both.
  * Usernames are compared ignoring case, as they are unique ignoring case.

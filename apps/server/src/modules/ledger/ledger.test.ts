@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inNumbers } from '../../../test/in-numbers.js';
 import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../../../test/test-db.js';
 import { queryRows } from '../../db/client.js';
 import {
@@ -8,12 +9,20 @@ import {
   cancelTransfer,
   createTransfer,
   ensureHouseAccount,
-  getHouseAccountId,
-  ledgerTotals,
   MAX_TRANSFER_CENTS,
   rejectTransfer,
 } from './ledger.js';
-import { addAccount, balanceOf, balancesOf, checkLedger, expectHttpError, give, setActive } from './test-support.js';
+import {
+  addAccount,
+  balanceOf,
+  balancesOf,
+  checkLedger,
+  expectHttpError,
+  getHouseAccountId,
+  give,
+  ledgerTotals,
+  setActive,
+} from './test-support.js';
 
 const NOT_RELATED = 'Points can only be transferred between a parent and its direct child, or with the house';
 
@@ -64,7 +73,7 @@ describe.each(TEST_DB_KINDS)('house account on %s', (kind) => {
     await cancelTransfer(db, { transferId: cancelled.id, byAccountId: house });
 
     // By hand: top 1000 − 200 = 800; admin 200 − 50 − 20 = 130; house −1000 − 300 + 50 = −1250.
-    expect(await ledgerTotals(db)).toEqual({
+    expect(inNumbers(await ledgerTotals(db))).toEqual({
       balancesCents: 930_00,
       pendingCents: 320_00,
       issuedCents: 1300_00,
@@ -425,9 +434,9 @@ describe.each(TEST_DB_KINDS)('ledger rules on %s', (kind) => {
       const before = await ledgerTotals(db);
       await acceptTransfer(db, { transferId: back.id, byAccountId: house });
       const after = await ledgerTotals(db);
-      expect(after.returnedCents - before.returnedCents).toBe(20_00);
-      expect(after.houseBalanceCents - before.houseBalanceCents).toBe(20_00);
-      expect(after.pendingCents - before.pendingCents).toBe(-20_00);
+      expect(after.returnedCents - before.returnedCents).toBe(20_00n);
+      expect(after.houseBalanceCents - before.houseBalanceCents).toBe(20_00n);
+      expect(after.pendingCents - before.pendingCents).toBe(-20_00n);
       const out = await createTransfer(db, { fromId: house, toId: master, amountCents: 5_00, channel: 'single' });
       await cancelTransfer(db, { transferId: out.id, byAccountId: house });
       expect(await balanceOf(db, master)).toBe(30_00);

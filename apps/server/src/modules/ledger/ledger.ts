@@ -7,13 +7,12 @@
  *        channel, sender = receiver, accounts neither parent and direct child nor one of them the
  *        house, resolution time before creation.
  * - 403: resolving as the wrong party (accept/reject: only the receiver; cancel: only the sender).
- * - 404: unknown transfer, unknown sender or receiver account, no house account.
+ * - 404: unknown transfer, unknown sender or receiver account.
  * - 409: transfer already resolved; insufficient balance; inactive sender or receiver (an
  *        inactive receiver cannot accept either; refunds to inactive accounts are allowed).
  */
 export { type CreateTransferInput, createTransfer } from './create-transfer.js';
-export { ensureConfiguredHouse, ensureHouseAccount, getHouseAccountId, HouseAccountError } from './house.js';
+export { ensureConfiguredHouse, ensureHouseAccount, HouseAccountError } from './house.js';
 export { acceptTransfer, cancelTransfer, type ResolveTransferInput, rejectTransfer } from './resolve-transfer.js';
-export { ledgerTotals } from './totals.js';
-export type { Channel, LedgerTotals, TransferRecord, TransferStatus } from './types.js';
+export type { Channel, TransferRecord, TransferStatus } from './types.js';
 export { MAX_TRANSFER_CENTS } from './validate.js';

@@ -1,13 +1,63 @@
 import type { Role } from '@playrep/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { type Db, queryRows } from '../../db/client.js';
+import { type InNumbers, inNumbers } from '../../../test/in-numbers.js';
+import { type Db, type Queryable, queryRows } from '../../db/client.js';
 import { accounts } from '../../db/schema/index.js';
-import { HttpError } from '../../lib/http-error.js';
-import { acceptTransfer, createTransfer, ledgerTotals } from './ledger.js';
-import type { LedgerTotals, TransferStatus } from './types.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import { type DbCents, readCents } from '../../lib/money.js';
+import { acceptTransfer, createTransfer } from './ledger.js';
+import type { TransferStatus } from './types.js';
 
 /** Test helpers for the ledger suites (not used by the product). */
+
+/** The id of the house account; 404 when it has not been created. */
+export async function getHouseAccountId(db: Queryable): Promise<string> {
+  const rows = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.role, 'house')).limit(1);
+  if (!rows[0]) throw notFound('The house account does not exist');
+  return rows[0].id;
+}
+
+export interface LedgerTotals {
+  /** Σ wallet balances of every account but the house. */
+  balancesCents: bigint;
+  /** Σ amounts of pending transfers (debited from their sender, not yet credited). */
+  pendingCents: bigint;
+  /** Σ amounts of transfers sent by the house that are pending or accepted. */
+  issuedCents: bigint;
+  /** Σ amounts of accepted transfers to the house. */
+  returnedCents: bigint;
+  /** The house's balance: returned − issued, usually negative (the house is where points come from). */
+  houseBalanceCents: bigint;
+}
+
+/**
+ * The ledger's totals in one statement (one snapshot, so they are consistent with each other).
+ * Invariant: balancesCents + pendingCents = issuedCents − returnedCents, and equivalently
+ * balancesCents + houseBalanceCents + pendingCents = 0.
+ */
+export async function ledgerTotals(db: Queryable): Promise<LedgerTotals> {
+  const [row] = await queryRows<Record<keyof LedgerTotals, DbCents>>(
+    db,
+    sql`
+      SELECT
+        (SELECT coalesce(sum(wallet_balance_cents), 0)::bigint FROM accounts WHERE role <> 'house') AS "balancesCents",
+        (SELECT coalesce(sum(amount_cents), 0)::bigint FROM transfers WHERE status = 'pending') AS "pendingCents",
+        (SELECT coalesce(sum(t.amount_cents), 0)::bigint FROM transfers t JOIN accounts h ON h.id = t.from_id
+          WHERE h.role = 'house' AND t.status IN ('pending', 'accepted')) AS "issuedCents",
+        (SELECT coalesce(sum(t.amount_cents), 0)::bigint FROM transfers t JOIN accounts h ON h.id = t.to_id
+          WHERE h.role = 'house' AND t.status = 'accepted') AS "returnedCents",
+        (SELECT coalesce(sum(wallet_balance_cents), 0)::bigint FROM accounts WHERE role = 'house') AS "houseBalanceCents"
+    `,
+  );
+  return {
+    balancesCents: readCents(row!.balancesCents),
+    pendingCents: readCents(row!.pendingCents),
+    issuedCents: readCents(row!.issuedCents),
+    returnedCents: readCents(row!.returnedCents),
+    houseBalanceCents: readCents(row!.houseBalanceCents),
+  };
+}
 
 export async function addAccount(
   db: Db,
@@ -72,7 +122,7 @@ interface TransferRow {
  * says (accepted in − sent and not refunded); no balance but the house's is negative; the
  * invariant holds; and ledgerTotals() reports the same numbers.
  */
-export async function checkLedger(db: Db): Promise<LedgerTotals> {
+export async function checkLedger(db: Db): Promise<InNumbers<LedgerTotals>> {
   const accountRows = await queryRows<AccountRow>(db, sql`SELECT id, role, wallet_balance_cents AS balance FROM accounts`);
   const transferRows = await queryRows<TransferRow>(
     db,
@@ -104,7 +154,7 @@ export async function checkLedger(db: Db): Promise<LedgerTotals> {
   }
   expect(balances + pending).toBe(issued - returned);
   expect(balances + house + pending).toBe(0);
-  const totals = await ledgerTotals(db);
+  const totals = inNumbers(await ledgerTotals(db));
   expect(totals).toEqual({
     balancesCents: balances,
     pendingCents: pending,

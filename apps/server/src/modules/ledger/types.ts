@@ -14,16 +14,3 @@ export interface TransferRecord {
   createdAt: Date;
   resolvedAt: Date | null;
 }
-
-export interface LedgerTotals {
-  /** Σ wallet balances of every account but the house. */
-  balancesCents: number;
-  /** Σ amounts of pending transfers (debited from their sender, not yet credited). */
-  pendingCents: number;
-  /** Σ amounts of transfers sent by the house that are pending or accepted. */
-  issuedCents: number;
-  /** Σ amounts of accepted transfers to the house. */
-  returnedCents: number;
-  /** The house's balance: returned − issued, usually negative (the house is where points come from). */
-  houseBalanceCents: number;
-}

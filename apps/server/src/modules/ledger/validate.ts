@@ -2,8 +2,9 @@ import { badRequest, notFound } from '../../lib/http-error.js';
 import { CHANNELS, type Channel } from './types.js';
 
 /**
- * Upper bound of one transfer (10 billion points): keeps every sum the ledger makes far below
- * 2^53, so int8 values read back as JavaScript numbers stay exact.
+ * Upper bound of one transfer (10 billion points). One amount stays a JavaScript number; sums of
+ * many (a balance after thousands of them) may pass 2^53 hundredths, and are read as bigint
+ * (lib/money.ts).
  */
 export const MAX_TRANSFER_CENTS = 1_000_000_000_000;
 

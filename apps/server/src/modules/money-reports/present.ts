@@ -1,9 +1,9 @@
 import type {
+  AgentMailPointsByType,
+  AgentMailResponse,
+  AgentMailRow,
+  AgentMailUserFound,
   LoanRow,
-  MailPointsByType,
-  MailResponse,
-  MailRow,
-  MailUserFound,
   ManagerMailRow,
   RecoveryResponse,
   RevenueRow,
@@ -14,19 +14,14 @@ import type {
 } from '@playrep/contracts';
 import { fullName } from '@playrep/contracts';
 import { addDays, type IsoDay } from '../../lib/dates.js';
-import { centsToPoints } from '../../lib/money.js';
+import { centsToPoints, sumCents } from '../../lib/money.js';
 import type { ScopedAccount } from '../../plugins/context.js';
-import type {
-  AgentLoanRow,
-  MailRow as MailRowCents,
-  MailStatement,
-  Recovery,
-  RevenueWeek,
-  WeeklyRevenue,
-  WeekMemberPoints,
-  WeekStatement as WeekStatementCents,
-} from '../settlement/index.js';
-import type { GamePoints } from './queries.js';
+import type { LoanRowCents } from '../loans/loans-report.js';
+import type { RevenueWeekCents, WeeklyRevenueCents, WeekStatementCents } from '../weeks/index.js';
+import type { AgentMailCents, MailRowCents } from './queries/mail-statement.js';
+import type { GamePointsCents } from './queries/points-by-game.js';
+import type { RevenueRecoveryCents } from './queries/recovery.js';
+import type { WeekMemberRowCents } from './queries/week-member-points.js';
 
 // The API edge of the money reports: the settlement and queries.ts work in hundredths, the
 // contracts in points. These are the only places where the money reports convert.
@@ -37,7 +32,7 @@ export function weekRef(weekStart: IsoDay, open: boolean): WeekRef {
 }
 
 /** A Revenue row; `lateCents`: how much of its profit late plays brought. */
-export function revenueRow(week: RevenueWeek, lateCents = 0): RevenueRow {
+export function revenueRow(week: RevenueWeekCents, lateCents = 0n): RevenueRow {
   return {
     fromDate: week.fromDate,
     toDate: week.toDate,
@@ -58,7 +53,7 @@ export function revenueRow(week: RevenueWeek, lateCents = 0): RevenueRow {
  * The Revenue totals; the weeks they stand at: the last week shown for the carry forward, the
  * last closed week (`lastClosed`, null before any) for the remaining loan.
  */
-export function revenueTotals(revenue: WeeklyRevenue, lastClosed: IsoDay | null): RevenueTotals {
+export function revenueTotals(revenue: WeeklyRevenueCents, lastClosed: IsoDay | null): RevenueTotals {
   const { totals } = revenue;
   const last = revenue.weeks.at(-1);
   return {
@@ -118,7 +113,7 @@ export function statementRevenueRow(statement: WeekStatementCents): RevenueRow {
   );
 }
 
-export function loanRow(row: AgentLoanRow): LoanRow {
+export function loanRow(row: LoanRowCents): LoanRow {
   return {
     _id: row.agentId,
     username: row.username,
@@ -131,16 +126,16 @@ export function loanRow(row: AgentLoanRow): LoanRow {
 }
 
 /** The account a report is about, as its header names it. */
-export function accountRef(account: ScopedAccount): { _id: string; username: string } {
+export function accountRef(account: Pick<ScopedAccount, 'id' | 'username'>): { _id: string; username: string } {
   return { _id: account.id, username: account.username };
 }
 
 /** Σ of amounts in hundredths, in points: the reports' totals are summed before converting. */
-export function totalPoints<T>(items: readonly T[], cents: (item: T) => number): number {
-  return centsToPoints(items.reduce((sum, item) => sum + cents(item), 0));
+export function totalPoints<T>(items: readonly T[], cents: (item: T) => bigint): number {
+  return centsToPoints(sumCents(items, cents));
 }
 
-export function weekMemberRow(member: WeekMemberPoints): WeekMemberRow {
+export function weekMemberRow(member: WeekMemberRowCents): WeekMemberRow {
   return {
     _id: member.accountId,
     username: member.username,
@@ -149,7 +144,7 @@ export function weekMemberRow(member: WeekMemberPoints): WeekMemberRow {
   };
 }
 
-export function recoveryData(owed: Recovery): RecoveryResponse['data'] {
+export function recoveryData(owed: RevenueRecoveryCents): RecoveryResponse['data'] {
   return {
     masterUsername: owed.masterUsername,
     recoveryAmount: centsToPoints(owed.recoveryAmountCents),
@@ -159,7 +154,7 @@ export function recoveryData(owed: Recovery): RecoveryResponse['data'] {
   };
 }
 
-export function mailRow(row: MailRowCents): MailRow {
+export function mailRow(row: MailRowCents): AgentMailRow {
   return {
     _id: row.accountId,
     username: row.username,
@@ -170,7 +165,7 @@ export function mailRow(row: MailRowCents): MailRow {
   };
 }
 
-export function mailTotals(statement: MailStatement): MailResponse['totals'] {
+export function mailTotals(statement: AgentMailCents): AgentMailResponse['totals'] {
   return {
     totalProfit: centsToPoints(statement.totals.totalProfitCents),
     totalPlayPoints: totalPoints(statement.data, (row) => row.playCents),
@@ -178,7 +173,7 @@ export function mailTotals(statement: MailStatement): MailResponse['totals'] {
   };
 }
 
-export function mailUserFound(found: MailStatement['userFound'][number]): MailUserFound {
+export function mailUserFound(found: AgentMailCents['userFound'][number]): AgentMailUserFound {
   return {
     username: found.username,
     playPoints: centsToPoints(found.otherCafesPlayCents),
@@ -186,11 +181,14 @@ export function mailUserFound(found: MailStatement['userFound'][number]): MailUs
   };
 }
 
-export function pointsByTypeRow(game: GamePoints): MailPointsByType {
+export function pointsByTypeRow(game: GamePointsCents): AgentMailPointsByType {
   return { type: game.gameName, playPoints: centsToPoints(game.playCents), profit: centsToPoints(game.profitCents) };
 }
 
-/** Manager Mail Details numbers its rows itself, as the spec's `SrNo`; the same accounts as Agent Mail. */
+/**
+ * Manager Mail Details numbers its rows itself, as its `SrNo` column (docs/screens.md, Manager Mail
+ * Details); the same accounts as Agent Mail.
+ */
 export function managerMailRows(children: readonly MailRowCents[]): ManagerMailRow[] {
   return children.map((child, i) => ({
     SrNo: i + 1,

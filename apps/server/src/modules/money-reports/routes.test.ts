@@ -1,12 +1,14 @@
 import {
+  AGENT_MAIL_COLUMNS,
+  AGENT_MAIL_POINTS_BY_TYPE_COLUMNS,
   LOAN_COLUMNS,
-  MAIL_COLUMNS,
-  MAIL_POINTS_BY_TYPE_COLUMNS,
+  MAIL_MEMBERS_TITLE,
   MANAGER_MAIL_COLUMNS,
   RECOVERY_COLUMNS,
   REVENUE_COLUMNS,
   WEEK_MEMBER_COLUMNS,
 } from '@playrep/contracts';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectAs, signIn, type TestSession } from '../../../test/fixtures/network.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
@@ -71,6 +73,15 @@ interface RevenueBody {
   };
 }
 
+/** The cells of a CSV line ("" inside quotes is a quote). */
+function csvCells(line: string): string[] {
+  const cells: string[] = [];
+  for (const match of line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)) {
+    cells.push(match[1] !== undefined ? match[1].replaceAll('""', '"') : (match[2] ?? ''));
+  }
+  return cells;
+}
+
 /** CSV lines without the BOM and the trailing empty line. */
 function csvLines(body: string): string[] {
   return body
@@ -104,11 +115,18 @@ describe('money report columns (contracts)', () => {
       'Sr. No.',
       'Agent ID',
       'total loan',
+      'Remaining Loan',
       'Prossing loan',
       'Days from Last Deduction',
     ]);
     expect(RECOVERY_COLUMNS.map((c) => c.header)).toEqual(['ID', 'Recovery Amount']);
-    expect(MAIL_COLUMNS.map((c) => c.header)).toEqual(['Member Id', 'Member Name', 'Play', 'Reg', 'Points Used By The Member']);
+    expect(AGENT_MAIL_COLUMNS.map((c) => c.header)).toEqual([
+      'Member Id',
+      'Member Name',
+      'Play',
+      'Reg',
+      'Points Used By The Member',
+    ]);
     expect(MANAGER_MAIL_COLUMNS.map((c) => [c.key, c.header, c.type, c.total ?? false])).toEqual([
       ['SrNo', 'Sr. No.', 'int', false],
       ['username', 'Agent ID', 'string', false],
@@ -116,7 +134,7 @@ describe('money report columns (contracts)', () => {
       ['profit', 'Profit', 'float', true],
     ]);
     expect(WEEK_MEMBER_COLUMNS.map((c) => c.header)).toEqual(['Sr. No.', 'Member Id', 'Play', 'Points Used By The Member']);
-    expect(MAIL_POINTS_BY_TYPE_COLUMNS.map((c) => c.header)).toEqual(['Type', 'Play', 'Total Points Used']);
+    expect(AGENT_MAIL_POINTS_BY_TYPE_COLUMNS.map((c) => c.header)).toEqual(['Type', 'Play', 'Total Points Used']);
   });
 });
 
@@ -398,8 +416,8 @@ describe.each(TEST_DB_KINDS)('money report routes on %s', (kind) => {
     // Its export leaves the days of a master without a loan blank.
     const cybersCsv = csvLines((await get('superadmin', `multiplecybers?id=${ids.am2}&format=csv`)).body);
     expect(cybersCsv.slice(0, 2)).toEqual([
-      'Sr. No.,Agent ID,total loan,Prossing loan,Days from Last Deduction',
-      '1,master3,0.00,0.00,',
+      'Sr. No.,Agent ID,total loan,Remaining Loan,Prossing loan,Days from Last Deduction',
+      '1,master3,0.00,0.00,0.00,',
     ]);
     // Scope: am2's subtree holds no loan.
     const am2 = await ok('superadmin', `computerloan?id=${ids.am2}`);
@@ -408,9 +426,14 @@ describe.each(TEST_DB_KINDS)('money report routes on %s', (kind) => {
     const csv = await get('superadmin', 'computerloan?format=csv');
     expect(csv.statusCode).toBe(200);
     const lines = csvLines(csv.body);
-    expect(lines[0]).toBe('Sr. No.,Agent ID,total loan,Prossing loan,Days from Last Deduction');
+    expect(lines[0]).toBe('Sr. No.,Agent ID,total loan,Remaining Loan,Prossing loan,Days from Last Deduction');
     expect(lines).toHaveLength(1 + 2 + 1);
     expect(lines.at(-1)!.split(',')[2]).toBe(points(loanTotalCents('master1') + loanTotalCents('master2')).toFixed(2));
+    // What is still owed, beside the total: each master's loans less what the closed weeks deducted.
+    const owed = (master: 'master1' | 'master2') => settlementChain(master, 'games').owedAfter.at(-2)!;
+    expect(lines.slice(1, -1).map((line) => line.split(',').slice(1, 4))).toEqual(
+      (['master1', 'master2'] as const).map((m) => [m, points(loanTotalCents(m)).toFixed(2), points(owed(m)).toFixed(2)]),
+    );
   });
 
   it('revenue recovery = outstanding loans + |carry-out of the last closed week|', async () => {
@@ -445,9 +468,10 @@ describe.each(TEST_DB_KINDS)('money report routes on %s', (kind) => {
     }
     const notAgent = await get('am1', 'revenuerecovery?username=player1');
     expect(notAgent.statusCode).toBe(400);
+    // master3 is in another branch: am1 may not even learn that it exists.
     const sibling = await get('am1', 'revenuerecovery?username=master3');
-    expect(sibling.statusCode).toBe(403);
-    expect(sibling.json()).toEqual({ message: 'Not allowed' });
+    expect(sibling.statusCode).toBe(404);
+    expect(sibling.json()).toEqual({ message: 'No such account' });
     const unknown = await get('am1', 'revenuerecovery?username=ghost');
     expect(unknown.statusCode).toBe(404);
     expect(Object.keys(unknown.json())).toEqual(['message']);
@@ -557,9 +581,84 @@ describe.each(TEST_DB_KINDS)('money report routes on %s', (kind) => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-disposition']).toMatch(/agent-mail-master1-2025-03-03-to-2025-03-09\.csv/);
     const lines = csvLines(csv.body);
-    expect(lines[1]).toBe('Member Id,Member Name,Play,Reg,Points Used By The Member');
+    expect(lines[1]).toBe('Member Id,Member Name,Play,Reg,Points Used By The Member,Other cafes: Play,Other cafes: Points Used');
     const totalLine = lines[lines.indexOf('Total Points Used') - 2]!;
     expect(totalLine.split(',')[4]).toBe(points(profitCents('master1', WEEKS[2], SUNDAY(WEEKS[2]))).toFixed(2));
+  });
+
+  it("agent mail CSV: the statement's lines, and the members who played at other agents' cafes marked", async () => {
+    // master1 in W2: a losing week with a loan; player1 played at master2's cafe.
+    const [from, to] = [WEEKS[1], SUNDAY(WEEKS[1])];
+    const ref = settlementChain('master1', 'games').weeks[1]!;
+    const csv = await get('master1', `mailreport?fromDate=${from}&format=csv`);
+    expect(csv.statusCode).toBe(200);
+    const lines = csvLines(csv.body);
+    const members = lines.slice(2, lines.indexOf('') - 1).map(csvCells);
+    const children = directChildren('master1').filter((c) => playCents(c, from, to) > 0);
+    expect(members.map((row) => row[0])).toEqual(children);
+    for (const row of members) {
+      const atCafe2 = (p: { cafe: string }) => p.cafe === 'cafe2';
+      expect(row.slice(5), row[0]).toEqual(
+        row[0] === 'player1'
+          ? [
+              points(playCents('player1', from, to, atCafe2)).toFixed(2),
+              points(profitWhere('player1', from, to, atCafe2)).toFixed(2),
+            ]
+          : ['', ''],
+      );
+    }
+
+    const summary = lines.slice(lines.indexOf('Statement summary') + 1);
+    expect(summary[0]).toBe('Line,Points,Text,Note');
+    const line = new Map(
+      summary
+        .slice(1)
+        .map((l) => csvCells(l))
+        .map(([label, ...rest]) => [label, rest]),
+    );
+    const pointsOf = (label: string) => line.get(label)?.[0];
+    const textOf = (label: string) => line.get(label)?.[1];
+    expect(ref.profit).toBeLessThan(0);
+    expect(textOf('Week')).toBe('Week 24-Feb-2025 to 02-Mar-2025: closed');
+    expect(textOf('Revenue Percentage')).toBe('0%');
+    expect(pointsOf('Actual Points')).toBe(points(ref.profit).toFixed(2));
+    expect(pointsOf('Gift Points')).toBe('0.00');
+    expect(pointsOf('Loss Carried In')).toBe(points(ref.carryIn).toFixed(2));
+    expect(pointsOf('Actual Revenue')).toBe(points(ref.revenue).toFixed(2));
+    expect(textOf('Loan Deduction')).toBe(`${ref.rate}% deducted for loan`);
+    expect(pointsOf('Deducted Points')).toBe(points(ref.deduction).toFixed(2));
+    expect(pointsOf('Paid')).toBe(points(ref.afterLoan).toFixed(2));
+    expect(pointsOf('Carry Forward')).toBe(points(ref.carryOut).toFixed(2));
+    expect([...line.keys()]).toEqual([
+      'Week',
+      'Revenue Percentage',
+      'Actual Points',
+      ...(line.has('of which late') ? ['of which late'] : []),
+      'Gift Points',
+      'Loss Carried In',
+      'Taken Off the Gift',
+      'Actual Revenue',
+      'Loan Deduction',
+      'Previous Loan',
+      'Deducted Points',
+      'Loan Remaining',
+      'Paid',
+      'Carry Forward',
+    ]);
+
+    // The same lines in the Excel file, as numbers where they are amounts.
+    const xlsx = await get('master1', `mailreport?fromDate=${from}&format=xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Statement summary')!;
+    const paidRow = sheet.getSheetValues().find((row) => Array.isArray(row) && row[1] === 'Paid') as unknown[];
+    expect(paidRow[2]).toBe(points(ref.afterLoan));
+    const membersSheet = book.getWorksheet(MAIL_MEMBERS_TITLE.slice(0, 31))!;
+    const player1 = membersSheet.getSheetValues().find((row) => Array.isArray(row) && row[1] === 'player1') as unknown[];
+    expect(player1.slice(6)).toEqual([
+      points(playCents('player1', from, to, (p) => p.cafe === 'cafe2')),
+      points(profitWhere('player1', from, to, (p) => p.cafe === 'cafe2')),
+    ]);
   });
 
   it('manager mail: one row per direct child with plays in the week, adding up to the manager profit', async () => {
@@ -607,10 +706,12 @@ describe.each(TEST_DB_KINDS)('money report routes on %s', (kind) => {
     expect(res.headers['content-type']).toMatch(/text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/filename="revenue-master1-2025-02-17-to-2025-03-12\.csv"/);
     const lines = csvLines(res.body);
-    expect(lines[0]).toBe('Sr. No.,From Date,To Date,Profit,Actual Rev,Rev Ded,Ded %,Rev After Loan,Revenue %');
+    expect(lines[0]).toBe('Sr. No.,From Date,To Date,Profit,Actual Rev,Rev Ded,Ded %,Rev After Loan,Revenue %,Week');
     expect(lines[1]!.split(',').slice(0, 3)).toEqual(['1', '17-Feb-2025', '23-Feb-2025']);
-    const rows = lines.slice(1, -1).map((line) => line.split(','));
+    const rows = lines.slice(1, -1).map(csvCells);
     expect(rows).toHaveLength(WEEKS.length);
+    // The open week marked as the screen marks it; the closed ones said closed.
+    expect(rows.map((r) => r[9])).toEqual(['Closed', 'Closed', 'Closed', 'Open: open week, live, not closed yet']);
     const total = lines.at(-1)!.split(',');
     expect(total[0]).toBe(`Total of ${WEEKS.length} rows`);
     for (const col of [3, 4, 5, 7]) {
@@ -630,6 +731,14 @@ describe.each(TEST_DB_KINDS)('money report routes on %s', (kind) => {
     const weekLines = csvLines(week.body);
     expect(weekLines).toContain('Points Used By Members');
     expect(weekLines).toContain('Sr. No.,Member Id,Play,Points Used By The Member');
+    expect(weekLines).toContain('Statement summary');
+    const open = csvLines((await get('am1', `revenueweek?id=${ids.master1}&fromDate=${WEEKS[3]}&format=csv`)).body);
+    expect(open.map(csvCells)).toContainEqual([
+      'Week',
+      '',
+      'Week 10-Mar-2025 to 16-Mar-2025: open week, live (figures not final)',
+      '',
+    ]);
   });
 
   it('bad dates give 400 naming the field, on every dated route', async () => {

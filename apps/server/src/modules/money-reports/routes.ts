@@ -1,59 +1,29 @@
-import { ENDPOINTS, RECOVERY_AGENT_REQUIRED_MESSAGE } from '@playrep/contracts';
+import { RECOVERY_AGENT_REQUIRED_MESSAGE, revenueWeekMark } from '@playrep/contracts';
 import type { FastifyInstance } from 'fastify';
-import { addDays, istDay, resolveDay, resolveRange, weekStartOf } from '../../lib/dates.js';
+import { istDay, resolveDay, resolveRange, weekStartOf } from '../../lib/dates.js';
 import { badRequest } from '../../lib/http-error.js';
 import { numbered } from '../../lib/present.js';
 import type { EndpointHandler, EndpointHandlers } from '../../plugins/endpoints.js';
-import { sendExport } from '../export/table-export.js';
-import {
-  isWeekOpen,
-  lastClosedWeek,
-  lateProfitByWeek,
-  loansReport,
-  mailMembers,
-  mailStatement,
-  recovery,
-  type SettlementKind,
-  statementWeek,
-  weeklyRevenue,
-  weekMemberPoints,
-  weekStatement,
-} from '../settlement/index.js';
-import {
-  accountRef,
-  loanRow,
-  mailRow,
-  mailTotals,
-  mailUserFound,
-  managerMailRows,
-  pointsByTypeRow,
-  weekStatement as presentStatement,
-  recoveryData,
-  revenueRow,
-  revenueTotals,
-  statementRevenueRow,
-  totalPoints,
-  weekMemberRow,
-  weekRef,
-} from './present.js';
-import { pointsByGame } from './queries.js';
+import { loansReport } from '../loans/loans-report.js';
+import { lastClosedWeek, lateProfitByWeek, type SettlementKind, statementWeek, weeklyRevenue } from '../weeks/index.js';
+import { accountRef, loanRow, recoveryData, revenueRow, revenueTotals } from './present.js';
+import { revenueRecovery } from './queries/recovery.js';
+import { agentMailDocument, managerMailDocument, revenueWeekDocument, type StatementDocument } from './statements.js';
 
-type RevenueCall = 'revenuereport' | 'revenuereportbyid' | 'pokerrevenuereport';
-type LoanCall = 'computerloan' | 'multiplecybers';
-type MoneyCall = RevenueCall | LoanCall | 'revenueweek' | 'revenuerecovery' | 'mailreport' | 'managermailreport';
+type RevenueCall = 'revenue' | 'revenueById' | 'pokerRevenue';
+type LoanCall = 'computerLoan' | 'multipleCybers';
+type MoneyCall = RevenueCall | LoanCall | 'revenueWeek' | 'revenueRecovery' | 'agentMail' | 'managerMail';
 
 /** Revenue and Poker Revenue: the same table over the two settlements (docs/domain.md, "Weekly settlement"). */
-const REVENUE_REPORTS: Record<RevenueCall, { kind: SettlementKind; title: string; file: string }> = {
-  revenuereport: { kind: 'games', title: 'Revenue', file: 'revenue' },
-  // The spec names both calls; they answer the same.
-  revenuereportbyid: { kind: 'games', title: 'Revenue', file: 'revenue' },
-  pokerrevenuereport: { kind: 'poker', title: 'Poker Revenue', file: 'poker-revenue' },
+const REVENUE_KINDS: Record<RevenueCall, SettlementKind> = {
+  revenue: 'games',
+  // Two names of one call (docs/screens.md, Revenue); they answer the same.
+  revenueById: 'games',
+  pokerRevenue: 'poker',
 };
 
-const LOAN_REPORTS: Record<LoanCall, { multipleCafesOnly: boolean; title: string; file: string }> = {
-  computerloan: { multipleCafesOnly: false, title: 'Computer Loan', file: 'computer-loan' },
-  multiplecybers: { multipleCafesOnly: true, title: 'Multiple Cybers', file: 'multiple-cybers' },
-};
+/** Multiple Cybers: Computer Loan's masters with more than one cafe. */
+const MULTIPLE_CAFES_ONLY: Record<LoanCall, boolean> = { computerLoan: false, multipleCybers: true };
 
 /**
  * The money reports. Figures come from the settlement module and queries.ts in hundredths and
@@ -64,149 +34,89 @@ export function moneyReportHandlers(app: FastifyInstance): EndpointHandlers<Mone
 
   const revenueHandler =
     (call: RevenueCall): EndpointHandler<RevenueCall> =>
-    async (request, reply) => {
-      const report = REVENUE_REPORTS[call];
+    async (request) => {
+      const kind = REVENUE_KINDS[call];
       const { subject, query } = request;
       const now = today();
       const range = resolveRange(query, now);
       const [revenue, late, lastClosed] = await Promise.all([
-        weeklyRevenue(app.db, { accountId: subject.id, kind: report.kind, from: range.from, to: range.to, today: now }),
-        lateProfitByWeek(app.db, { accountId: subject.id, kind: report.kind, from: range.from, to: range.to }),
+        weeklyRevenue(app.db, { accountId: subject.id, kind, from: range.from, to: range.to, today: now }),
+        lateProfitByWeek(app.db, { accountId: subject.id, kind, from: range.from, to: range.to }),
         lastClosedWeek(app.db, 'games'),
       ]);
       const data = revenue.weeks.map((week) => revenueRow(week, late.get(week.weekStart)));
-      if (query.format) {
-        return sendExport(reply, query.format, `${report.file}-${subject.username}-${range.from}-to-${range.to}`, [
-          { title: report.title, columns: ENDPOINTS[call].exports.weeks, rows: numbered(data) },
-        ]);
-      }
       return {
-        range: { fromDate: range.from, toDate: range.to },
-        account: accountRef(subject),
-        kind: report.kind,
-        data,
-        totals: revenueTotals(revenue, lastClosed),
+        json: () => ({
+          range: { fromDate: range.from, toDate: range.to },
+          account: accountRef(subject),
+          kind,
+          data,
+          totals: revenueTotals(revenue, lastClosed),
+        }),
+        // The file marks each week closed or open (live), as the screen's badge does.
+        download: () => ({
+          about: [subject.username, range.from, 'to', range.to],
+          sheets: { weeks: numbered(data).map((row) => ({ ...row, week: revenueWeekMark(row.open) })) },
+        }),
       };
     };
 
   const loanHandler =
     (call: LoanCall): EndpointHandler<LoanCall> =>
-    async (request, reply) => {
-      const report = LOAN_REPORTS[call];
-      const { subject, query } = request;
+    async (request) => {
+      const { subject } = request;
       const rows = await loansReport(app.db, {
         managerId: subject.id,
-        multipleCafesOnly: report.multipleCafesOnly,
+        multipleCafesOnly: MULTIPLE_CAFES_ONLY[call],
         today: today(),
       });
       const data = rows.map(loanRow);
-      if (query.format) {
-        return sendExport(reply, query.format, `${report.file}-${subject.username}`, [
-          { title: report.title, columns: ENDPOINTS[call].exports.loans, rows: numbered(data) },
-        ]);
-      }
-      return { data };
+      return { json: () => ({ data }), download: () => ({ about: [subject.username], sheets: { loans: numbered(data) } }) };
     };
 
   return {
-    revenuereport: revenueHandler('revenuereport'),
-    revenuereportbyid: revenueHandler('revenuereportbyid'),
-    pokerrevenuereport: revenueHandler('pokerrevenuereport'),
-    computerloan: loanHandler('computerloan'),
-    multiplecybers: loanHandler('multiplecybers'),
+    revenue: revenueHandler('revenue'),
+    revenueById: revenueHandler('revenueById'),
+    pokerRevenue: revenueHandler('pokerRevenue'),
+    computerLoan: loanHandler('computerLoan'),
+    multipleCybers: loanHandler('multipleCybers'),
 
     // The week popup of the Revenue screen: `fromDate` is any day of the week.
-    revenueweek: async (request, reply) => {
+    revenueWeek: async (request) => {
       const { subject, query } = request;
       const now = today();
       const weekStart = weekStartOf(resolveDay(query.fromDate, now, 'fromDate'));
       if (weekStart > weekStartOf(now)) throw badRequest('fromDate must not be in a week that has not started');
-      const [statement, members] = await Promise.all([
-        weekStatement(app.db, { accountId: subject.id, weekStart, today: now }),
-        weekMemberPoints(app.db, { accountId: subject.id, weekStart }),
-      ]);
-      const week = statementRevenueRow(statement);
-      const memberRows = members.map(weekMemberRow);
-      if (query.format) {
-        const sheets = ENDPOINTS.revenueweek.exports;
-        return sendExport(reply, query.format, `revenue-week-${subject.username}-${weekStart}`, [
-          { title: `Week ${weekStart} to ${statement.weekEnd}`, columns: sheets.week, rows: numbered([week]) },
-          { title: 'Points Used By Members', columns: sheets.members, rows: numbered(memberRows) },
-        ]);
-      }
-      return {
-        account: accountRef(subject),
-        week,
-        members: memberRows,
-        totalProfit: totalPoints(members, (m) => m.profitCents),
-        statement: presentStatement(statement),
-      };
+      return statementAnswer(await revenueWeekDocument(app.db, { subject, weekStart, today: now }));
     },
 
     // `username` is the master's Agent ID; the guard has checked it is in the caller's scope.
-    revenuerecovery: async (request, reply) => {
+    revenueRecovery: async (request) => {
       const master = request.scoped.username;
       if (!master) throw badRequest(RECOVERY_AGENT_REQUIRED_MESSAGE);
-      const owed = await recovery(app.db, { masterId: master.id });
+      const owed = await revenueRecovery(app.db, { masterId: master.id });
       const data = recoveryData(owed);
-      if (request.query.format) {
-        return sendExport(reply, request.query.format, `revenue-recovery-${owed.masterUsername}`, [
-          { title: 'Revenue Recovery', columns: ENDPOINTS.revenuerecovery.exports.recovery, rows: [data] },
-        ]);
-      }
-      return { data };
+      return { json: () => ({ data }), download: () => ({ about: [owed.masterUsername], sheets: { recovery: [data] } }) };
     },
 
-    // One settlement week (settlement/weeks.ts, statementWeek): From Date its Monday, To Date its Sunday.
-    mailreport: async (request, reply) => {
+    // One settlement week (weeks/weeks.ts, statementWeek): From Date its Monday, To Date its Sunday.
+    agentMail: async (request) => {
       const { subject, query } = request;
       const now = today();
-      const weekStart = statementWeek(query, now);
-      const [statement, byGame] = await Promise.all([
-        mailStatement(app.db, { accountId: subject.id, weekStart, today: now }),
-        pointsByGame(app.db, subject.id, { from: weekStart, to: addDays(weekStart, 6) }),
-      ]);
-      const data = statement.data.map(mailRow);
-      const pointsByType = byGame.map(pointsByTypeRow);
-      if (query.format) {
-        return sendExport(reply, query.format, `agent-mail-${subject.username}-${statement.weekStart}-to-${statement.weekEnd}`, [
-          { title: 'Your Members Played in Other Agents CyberCafe', columns: ENDPOINTS.mailreport.exports.members, rows: data },
-          { title: 'Total Points Used', columns: ENDPOINTS.mailreport.exports.byType, rows: pointsByType },
-        ]);
-      }
-      return {
-        ...weekRef(statement.weekStart, statement.statement.open),
-        account: accountRef(subject),
-        data,
-        totals: mailTotals(statement),
-        userFound: statement.userFound.map(mailUserFound),
-        pointsByType,
-        statement: presentStatement(statement.statement),
-      };
+      return statementAnswer(await agentMailDocument(app.db, { subject, weekStart: statementWeek(query, now), today: now }));
     },
 
     // The same week rule and the same accounts as Agent Mail (mailMembers).
-    managermailreport: async (request, reply) => {
+    managerMail: async (request) => {
       const { subject, query } = request;
       const now = today();
-      const weekStart = statementWeek(query, now);
-      const week = weekRef(weekStart, false);
-      const [members, open] = await Promise.all([
-        mailMembers(app.db, { accountId: subject.id, weekStart }),
-        isWeekOpen(app.db, 'games', weekStart, now),
-      ]);
-      const data = managerMailRows(members.data);
-      if (query.format) {
-        return sendExport(reply, query.format, `manager-mail-${subject.username}-${week.fromDate}-to-${week.toDate}`, [
-          { title: 'Manager Mail Details', columns: ENDPOINTS.managermailreport.exports.children, rows: data },
-        ]);
-      }
-      return {
-        ...week,
-        open,
-        data,
-        totalProfit: totalPoints(members.data, (child) => child.profitCents),
-      };
+      return statementAnswer(await managerMailDocument(app.db, { subject, weekStart: statementWeek(query, now), today: now }));
     },
   };
 }
+
+/** A statement answers with its screen's body, or its download (CSV, Excel or PDF) of the same rows. */
+const statementAnswer = <Response, D>(document: StatementDocument<Response, D>) => ({
+  json: () => document.response,
+  download: () => document.download,
+});

@@ -7,10 +7,10 @@ import type {
   MemberElsewhereRow,
 } from '@playrep/contracts';
 import { fullName } from '@playrep/contracts';
-import { centsToPoints } from '../../lib/money.js';
+import { centsToPoints, sumCents } from '../../lib/money.js';
 import type { ScopedAccount } from '../../plugins/context.js';
 import type { AccountRecord } from '../accounts/repository.js';
-import type { MasterProfit, MemberElsewhere } from './queries.js';
+import type { MasterProfitCents, MemberElsewhereCents } from './queries.js';
 
 /** An account as the network reports show it (Agent Details, Non Performing, Balance). */
 export function agentRow(account: AccountRecord): AgentRow {
@@ -28,7 +28,7 @@ export function agentRow(account: AccountRecord): AgentRow {
   };
 }
 
-export function dailyStatusRow(master: MasterProfit): DailyStatusRow {
+export function dailyStatusRow(master: MasterProfitCents): DailyStatusRow {
   return {
     _id: master.id,
     username: master.username,
@@ -40,8 +40,8 @@ export function dailyStatusRow(master: MasterProfit): DailyStatusRow {
 }
 
 /** Daily Status' total: Σ of the masters' profits, summed in hundredths. */
-export function totalProfit(masters: readonly MasterProfit[]): number {
-  return centsToPoints(masters.reduce((sum, master) => sum + master.profitCents, 0));
+export function totalProfit(masters: readonly MasterProfitCents[]): number {
+  return centsToPoints(sumCents(masters, (master) => master.profitCents));
 }
 
 /** An Agent Status row: an agent and its profit over the range. */
@@ -50,7 +50,7 @@ export function agentStatusRow(agent: {
   username: string;
   firstName: string;
   lastName: string;
-  profitCents: number;
+  profitCents: bigint;
 }): AgentStatusResponse['data'][number] {
   return {
     _id: agent.id,
@@ -60,7 +60,7 @@ export function agentStatusRow(agent: {
   };
 }
 
-export function memberElsewhereRow(member: MemberElsewhere): MemberElsewhereRow {
+export function memberElsewhereRow(member: MemberElsewhereCents): MemberElsewhereRow {
   return {
     memberId: member.memberId,
     username: member.username,

@@ -1,27 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import type { DayRange } from '../../lib/dates.js';
-import { readCents } from '../../lib/money.js';
-import {
-  type ClosedWeekSplit,
-  closedWeekTotals,
-  kindFilter,
-  oneRoot,
-  playsUnder,
-  profitSum,
-  rowsOverClosedWeeks,
-} from '../settlement/index.js';
+import { type DbCents, readCents } from '../../lib/money.js';
+import { closedWeekTotals, kindFilter, oneRoot, playsUnder, profitSum } from '../play-sums/index.js';
+import { type ClosedWeekSplit, rowsOverClosedWeeks } from '../weeks/index.js';
 
 // Profit here is the draw games' (settlement's profitSum('games'): play − win); poker rake is
 // reported on its own (Poker Revenue).
 
-export interface MasterProfit {
+export interface MasterProfitCents {
   id: string;
   username: string;
   firstName: string;
   lastName: string;
   address: string;
-  profitCents: number;
+  profitCents: bigint;
   /** Some member of the master played at another agent's cafe in the range. */
   playedElsewhere: boolean;
 }
@@ -33,7 +26,7 @@ export interface MasterProfit {
  * row per master, week and game); the other days from the daily roll-ups, one row per agent, day
  * and game. One statement when the whole weeks of the range are all closed (or there are none).
  */
-export async function dailyStatus(db: Queryable, rootId: string, range: DayRange): Promise<MasterProfit[]> {
+export async function dailyStatus(db: Queryable, rootId: string, range: DayRange): Promise<MasterProfitCents[]> {
   const masterIds = sql`SELECT id FROM masters`;
   // A master's subtree is itself and its members (only players rank below a master, and they
   // have no children): its members' plays are the roll-up rows it is the parent of. The roll-up
@@ -61,7 +54,7 @@ export async function dailyStatus(db: Queryable, rootId: string, range: DayRange
     first_name: string;
     last_name: string;
     address: string;
-    profit_cents: number;
+    profit_cents: DbCents;
     played_elsewhere: boolean;
   }>(
     db,
@@ -94,15 +87,15 @@ export async function dailyStatus(db: Queryable, rootId: string, range: DayRange
 }
 
 /** Profit of one account (its whole subtree, docs/domain.md, "Games, draws and plays") over the IST days of `range`, in cents. */
-export async function profitOver(db: Queryable, accountId: string, range: DayRange): Promise<number> {
-  const rows = await queryRows<{ cents: number | null }>(
+export async function profitOver(db: Queryable, accountId: string, range: DayRange): Promise<bigint> {
+  const rows = await queryRows<{ cents: DbCents }>(
     db,
     sql`SELECT ${profitSum('games')} AS cents FROM (${playsUnder(oneRoot(accountId), range)}) d WHERE ${kindFilter('games')}`,
   );
   return readCents(rows[0]?.cents);
 }
 
-export interface MemberElsewhere {
+export interface MemberElsewhereCents {
   memberId: string;
   username: string;
   firstName: string;
@@ -110,12 +103,12 @@ export interface MemberElsewhere {
   cafe: string;
   /** Username of the agent owning the cafe. */
   cafeAgent: string;
-  playCents: number;
-  profitCents: number;
+  playCents: bigint;
+  profitCents: bigint;
 }
 
 /** A master's members who played at another agent's cafe over the IST days of `range`: member, cafe, points. */
-export async function membersElsewhere(db: Queryable, masterId: string, range: DayRange): Promise<MemberElsewhere[]> {
+export async function membersElsewhere(db: Queryable, masterId: string, range: DayRange): Promise<MemberElsewhereCents[]> {
   const rows = await queryRows<{
     member_id: string;
     username: string;
@@ -123,8 +116,8 @@ export async function membersElsewhere(db: Queryable, masterId: string, range: D
     last_name: string;
     cafe: string;
     cafe_agent: string;
-    play_cents: number;
-    profit_cents: number;
+    play_cents: DbCents;
+    profit_cents: DbCents;
   }>(
     db,
     sql`SELECT p.id AS member_id, p.username, p.first_name, p.last_name, cf.name AS cafe, owner.username AS cafe_agent,

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inNumbers } from '../../../test/in-numbers.js';
 import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../../../test/test-db.js';
 import { type Db, queryRows } from '../../db/client.js';
+import { weeklyRevenue } from '../weeks/index.js';
 import { closeFinishedWeeks } from './close-weeks.js';
 import { buildNetwork, CLOSED_WEEKS, CURRENT_WEEK, type Network, NOW, TODAY } from './test-support/network-fixture.js';
 import { commissioned, type Kind, referenceChain } from './test-support/network-reference.js';
-import { weeklyRevenue } from './weekly-revenue.js';
 
 const KINDS: Kind[] = ['games', 'poker'];
 const FAILING_WEEK = CLOSED_WEEKS[2]!;
@@ -72,7 +73,9 @@ describe.each(TEST_DB_KINDS)('closing a week on %s', (dbKind) => {
     );
     expect(left).toEqual({ settlements: 0, deductions: 0 });
     const master2 = net.accounts.get('master2')!.id;
-    const games = await weeklyRevenue(db, { accountId: master2, kind: 'games', from: before[0]!, to: TODAY, today: TODAY });
+    const games = inNumbers(
+      await weeklyRevenue(db, { accountId: master2, kind: 'games', from: before[0]!, to: TODAY, today: TODAY }),
+    );
     expect(games.weeks.map((w) => [w.weekStart, w.open])).toEqual(
       [...CLOSED_WEEKS, CURRENT_WEEK].map((week) => [week, !before.includes(week)]),
     );
@@ -119,7 +122,9 @@ describe.each(TEST_DB_KINDS)('a database without activity on %s', (dbKind) => {
   it('closes nothing; every finished week is final and zero, only the current week is open', async () => {
     expect(await closeFinishedWeeks(db, { now: NOW })).toEqual({ closed: [] });
     for (const kind of KINDS) {
-      const report = await weeklyRevenue(db, { accountId: masterId, kind, from: CLOSED_WEEKS[0]!, to: TODAY, today: TODAY });
+      const report = inNumbers(
+        await weeklyRevenue(db, { accountId: masterId, kind, from: CLOSED_WEEKS[0]!, to: TODAY, today: TODAY }),
+      );
       expect(report.weeks.map((w) => [w.weekStart, w.open])).toEqual(
         [...CLOSED_WEEKS, CURRENT_WEEK].map((week) => [week, week === CURRENT_WEEK]),
       );

@@ -1,12 +1,21 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.js';
 import { addDays, type IsoDay, istDay, weekStartOf } from '../../lib/dates.js';
-import { readCents } from '../../lib/money.js';
-import { type AgentLoanBalance, openLoanBalances } from './loan-balances.js';
-import { hasCommissionSql, kindFilter, profitSum } from './profit-sql.js';
-import { settleWeek, type WeekSettlement } from './settle-week.js';
-import { settlementCalendars } from './settlement-calendar.js';
-import { SETTLEMENT_KINDS, type SettlementKind, weekEndDay, weekEndInstant, weekStartsBetween } from './weeks.js';
+import { type DbCents, readCents } from '../../lib/money.js';
+import { queueWeekStatements } from '../mail/statement-mails.js';
+import { hasCommissionSql, kindFilter, profitSum } from '../play-sums/index.js';
+import {
+  type AgentLoanBalance,
+  openLoanBalances,
+  SETTLEMENT_KINDS,
+  type SettlementKind,
+  settlementCalendars,
+  settleWeek,
+  type WeekSettlement,
+  weekEndDay,
+  weekEndInstant,
+  weekStartsBetween,
+} from '../weeks/index.js';
 
 /**
  * Key of the transaction-level advisory lock that makes concurrent closing runs take turns. The
@@ -49,9 +58,9 @@ export async function closeFinishedWeeks(db: Db, options: { now: Date }): Promis
 }
 
 /**
- * Closes one week's `kinds` inside the caller's transaction; returns those it closed (none when
- * another run closed them first). The advisory lock makes concurrent runs take turns: a run waits
- * while another closes a week, then sees it closed. The settled_weeks rows go last: the database
+ * Closes one week's `kinds` inside the caller's transaction, with the week's statement mails;
+ * returns those it closed (none when another run closed them first). The advisory lock makes
+ * concurrent runs take turns: a run waits while another closes a week, then sees it closed. The settled_weeks rows go last: the database
  * refuses settlement rows and deductions for a week already marked closed, and their primary key
  * guarantees a week is closed once. On PGlite (one connection) transactions already run one at a
  * time, and the lock is simply granted.
@@ -66,6 +75,8 @@ async function closeWeek(tx: Tx, weekStart: IsoDay, kinds: readonly SettlementKi
   const toClose = kinds.filter((kind) => !done.some((row) => row.kind === kind));
   if (toClose.length === 0) return [];
   for (const kind of toClose) await writeSettlement(tx, weekStart, kind, closedAt);
+  // The week's statements go out by mail, queued with the figures they state (mail/statement-mails.ts).
+  if (toClose.includes('games')) await queueWeekStatements(tx, weekStart, now);
   const marks = toClose.map((kind) => sql`(${weekStart}, ${kind}, ${closedAt})`);
   await tx.execute(sql`INSERT INTO settled_weeks (week_start, kind, closed_at) VALUES ${sql.join(marks, sql`, `)}`);
   return toClose;
@@ -74,8 +85,8 @@ async function closeWeek(tx: Tx, weekStart: IsoDay, kinds: readonly SettlementKi
 interface AccountWeekRow {
   account_id: string;
   commission: string;
-  profit_cents: number;
-  carry_in_cents: number;
+  profit_cents: DbCents;
+  carry_in_cents: DbCents;
 }
 
 /**
@@ -127,9 +138,10 @@ async function writeSettlement(tx: Tx, weekStart: IsoDay, kind: SettlementKind, 
 
   const settlementRows = settled.map(
     ({ account, result }) =>
-      sql`(${account.account_id}, ${weekStart}, ${kind}, ${readCents(account.profit_cents)}, ${readCents(account.carry_in_cents)},
-           ${account.commission}, ${result.actualRevenueCents}, ${result.deductionPercentage}, ${result.revenueDeductionCents},
-           ${result.revAfterLoanCents}, ${result.carryOutCents}, ${closedAt})`,
+      sql`(${account.account_id}, ${weekStart}, ${kind}, ${cents(readCents(account.profit_cents))},
+           ${cents(readCents(account.carry_in_cents))}, ${account.commission}, ${cents(result.actualRevenueCents)},
+           ${result.deductionPercentage}, ${cents(result.revenueDeductionCents)}, ${cents(result.revAfterLoanCents)},
+           ${cents(result.carryOutCents)}, ${closedAt})`,
   );
   for (const chunk of chunks(settlementRows)) {
     await tx.execute(
@@ -143,7 +155,7 @@ async function writeSettlement(tx: Tx, weekStart: IsoDay, kind: SettlementKind, 
   await tx.execute(sql`SELECT settle_week_play_totals(${weekStart}::date, ${kind}::settlement_kind)`);
 
   const deductionRows = settled.flatMap(({ result }) =>
-    result.deductions.map((d) => sql`(${d.loanId}, ${weekStart}, ${d.amountCents}, ${closedAt})`),
+    result.deductions.map((d) => sql`(${d.loanId}, ${weekStart}, ${cents(d.amountCents)}, ${closedAt})`),
   );
   for (const chunk of chunks(deductionRows)) {
     await tx.execute(
@@ -151,6 +163,9 @@ async function writeSettlement(tx: Tx, weekStart: IsoDay, kind: SettlementKind, 
     );
   }
 }
+
+/** Hundredths as a parameter: their digits, read back by the database as int8. */
+const cents = (value: bigint): SQL => sql`${value.toString()}::bigint`;
 
 function chunks(rows: SQL[]): SQL[][] {
   const out: SQL[][] = [];

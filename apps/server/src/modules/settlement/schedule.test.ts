@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../test/manual-clock.js';
 import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../../../test/test-db.js';
 import { openDatabase, queryRows } from '../../db/client.js';
-import { ManualClock } from '../../lib/clock.js';
 import { startSettlementSchedule } from './schedule.js';
 import { insertTinyNetwork } from './test-support/tiny-network.js';
 
@@ -41,13 +40,11 @@ describe.each(TEST_DB_KINDS)('settlement schedule on %s', (kind) => {
   });
   afterAll(async () => database?.destroy());
 
-  it('closes at start-up, then on its interval, and stops with the app', async () => {
+  it('closes at start-up, then on its interval, and not once stopped', async () => {
     const clock = new ManualClock('2025-01-15T12:00:00+05:30');
     const log = recordingLog();
-    const app = Fastify();
-    app.decorate('db', database.db);
-    const schedule = startSettlementSchedule(app, log, clock, { intervalMs: 25 });
-    await schedule.firstRun;
+    const schedule = startSettlementSchedule(database.db, log, clock, { intervalMs: 25 });
+    await schedule.ready;
     expect(log.entries).toEqual([
       { level: 'info', obj: { closed: ['2025-01-06 games', '2025-01-06 poker'] }, msg: 'settlement: closed weeks' },
     ]);
@@ -57,7 +54,7 @@ describe.each(TEST_DB_KINDS)('settlement schedule on %s', (kind) => {
     expect(log.entries.at(-1)?.obj).toEqual({ closed: ['2025-01-13 games', '2025-01-13 poker'] });
     const infos = log.entries.length;
 
-    await app.close();
+    await schedule.stop();
     clock.set('2025-01-29T12:00:00+05:30');
     await new Promise((resolve) => setTimeout(resolve, 150));
     await schedule.runNow();
@@ -66,10 +63,10 @@ describe.each(TEST_DB_KINDS)('settlement schedule on %s', (kind) => {
     expect(log.entries.every((e) => e.level === 'info')).toBe(true);
   });
 
-  it('works on a bare database handle and closes nothing new when nothing finished', async () => {
+  it('closes nothing new when nothing finished', async () => {
     const log = recordingLog();
     const schedule = startSettlementSchedule(database.db, log, new ManualClock('2025-01-23T12:00:00+05:30'));
-    await schedule.firstRun;
+    await schedule.ready;
     await schedule.stop();
     expect(log.entries).toEqual([]);
   });
@@ -80,7 +77,7 @@ describe('settlement schedule failures', () => {
     const unreachable = await openDatabase({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none', poolSize: 1 });
     const log = recordingLog();
     const schedule = startSettlementSchedule(unreachable.db, log, new ManualClock('2025-01-23T12:00:00+05:30'));
-    await expect(schedule.firstRun).resolves.toBeUndefined();
+    await expect(schedule.ready).resolves.toBeUndefined();
     await schedule.stop();
     await unreachable.close();
     expect(log.entries).toHaveLength(1);

@@ -1,11 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type InNumbers, inNumbers } from '../../../test/in-numbers.js';
 import { createTestDatabase, databaseError, TEST_DB_KINDS, type TestDatabase } from '../../../test/test-db.js';
 import { type Db, queryRows } from '../../db/client.js';
+import { loansReport } from '../loans/loans-report.js';
+import { agentMail } from '../money-reports/queries/mail-statement.js';
+import { revenueRecovery } from '../money-reports/queries/recovery.js';
+import { weekMemberPoints } from '../money-reports/queries/week-member-points.js';
+import { type RevenueWeekCents, weeklyRevenue } from '../weeks/index.js';
 import { closeFinishedWeeks } from './close-weeks.js';
-import { loansReport } from './loans-report.js';
-import { mailStatement } from './mail-statement.js';
-import { recovery } from './recovery.js';
 import {
   buildNetwork,
   CLOSED_WEEKS,
@@ -26,8 +29,6 @@ import {
   referenceChain,
 } from './test-support/network-reference.js';
 import type { RefWeek } from './test-support/reference-settlement.js';
-import { weekMemberPoints } from './week-member-points.js';
-import { type RevenueWeek, weeklyRevenue } from './weekly-revenue.js';
 
 const KINDS: Kind[] = ['games', 'poker'];
 const DAY_MS = 86_400_000;
@@ -54,7 +55,7 @@ function expectedRow(
   net: Network,
   account: string,
   ref: RefWeek,
-): Omit<RevenueWeek, 'weekStart' | 'fromDate' | 'toDate' | 'open'> {
+): Omit<InNumbers<RevenueWeekCents>, 'weekStart' | 'fromDate' | 'toDate' | 'open'> {
   return {
     profitCents: ref.profit,
     carryInCents: ref.carryIn,
@@ -87,10 +88,17 @@ const BEFORE_ACTIVITY = [plusDays(FIRST_WEEK, -14), plusDays(FIRST_WEEK, -7)];
  * The revenue from two weeks before the first activity is the revenue from the first activity
  * preceded by two final (not open), all-zero weeks at the account's commission.
  */
-async function expectEmptyWeeksBeforeActivity(db: Db, accountId: string, kind: Kind, fromActivity: RevenueWeek[]) {
-  const report = await weeklyRevenue(db, { accountId, kind, from: plusDays(FIRST_WEEK, -10), to: TODAY, today: TODAY });
+async function expectEmptyWeeksBeforeActivity(
+  db: Db,
+  accountId: string,
+  kind: Kind,
+  fromActivity: InNumbers<RevenueWeekCents>[],
+) {
+  const report = inNumbers(
+    await weeklyRevenue(db, { accountId, kind, from: plusDays(FIRST_WEEK, -10), to: TODAY, today: TODAY }),
+  );
   const commission = fromActivity[0]!.commissionPercentage;
-  const empty = (week: string): RevenueWeek => ({
+  const empty = (week: string): InNumbers<RevenueWeekCents> => ({
     weekStart: week,
     fromDate: week,
     toDate: plusDays(week, 6),
@@ -113,7 +121,7 @@ describe.each(TEST_DB_KINDS)('weekly settlement on %s', (kind) => {
   let net: Network;
   /** account key -> kind -> reference chain over the six weeks. */
   const chains = new Map<Kind, Map<string, RefWeek[]>>();
-  const liveBeforeClosing = new Map<string, RevenueWeek[]>();
+  const liveBeforeClosing = new Map<string, InNumbers<RevenueWeekCents>[]>();
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -126,13 +134,15 @@ describe.each(TEST_DB_KINDS)('weekly settlement on %s', (kind) => {
   it('shows every week live and open before anything is closed, and no week after today', async () => {
     for (const account of commissioned(net)) {
       for (const k of KINDS) {
-        const report = await weeklyRevenue(db, {
-          accountId: account.id,
-          kind: k,
-          from: FIRST_WEEK,
-          to: '2025-03-09',
-          today: TODAY,
-        });
+        const report = inNumbers(
+          await weeklyRevenue(db, {
+            accountId: account.id,
+            kind: k,
+            from: FIRST_WEEK,
+            to: '2025-03-09',
+            today: TODAY,
+          }),
+        );
         expect(report.weeks.map((w) => [w.fromDate, w.toDate, w.open])).toEqual(
           WEEKS.map((week) => [week, plusDays(week, 6), true]),
         );
@@ -268,13 +278,15 @@ describe.each(TEST_DB_KINDS)('weekly settlement on %s', (kind) => {
   it('reports closed weeks as closed, the current week live and open, with totals that add up', async () => {
     for (const account of commissioned(net)) {
       for (const k of KINDS) {
-        const report = await weeklyRevenue(db, { accountId: account.id, kind: k, from: FIRST_WEEK, to: TODAY, today: TODAY });
+        const report = inNumbers(
+          await weeklyRevenue(db, { accountId: account.id, kind: k, from: FIRST_WEEK, to: TODAY, today: TODAY }),
+        );
         expect(report.weeks.map((w) => w.open)).toEqual(WEEKS.map((w) => w === CURRENT_WEEK));
         // Closing wrote exactly what was shown live before.
         const live = liveBeforeClosing.get(`${account.key} ${k}`)!;
         expect(report.weeks.map(({ open: _, ...w }) => w)).toEqual(live.map(({ open: _, ...w }) => w));
 
-        const sum = (pick: (w: RevenueWeek) => number) => report.weeks.reduce((s, w) => s + pick(w), 0);
+        const sum = (pick: (w: InNumbers<RevenueWeekCents>) => number) => report.weeks.reduce((s, w) => s + pick(w), 0);
         const owed = net.loans.filter((l) => l.agent === account.key);
         const owedNow = owedAfter(net, chains.get('games')!, CLOSED_WEEKS.length);
         expect(report.totals).toEqual({
@@ -291,23 +303,27 @@ describe.each(TEST_DB_KINDS)('weekly settlement on %s', (kind) => {
     }
 
     // A range inside the closed weeks: only the weeks it touches.
-    const part = await weeklyRevenue(db, {
-      accountId: net.accounts.get('master2')!.id,
-      kind: 'games',
-      from: '2025-01-15',
-      to: '2025-01-28',
-      today: TODAY,
-    });
+    const part = inNumbers(
+      await weeklyRevenue(db, {
+        accountId: net.accounts.get('master2')!.id,
+        kind: 'games',
+        from: '2025-01-15',
+        to: '2025-01-28',
+        today: TODAY,
+      }),
+    );
     expect(part.weeks.map((w) => w.weekStart)).toEqual(['2025-01-13', '2025-01-20', '2025-01-27']);
     expect(part.totals.finalCarryForwardCents).toBe(chains.get('games')!.get('master2')![3]!.carryOut);
     // A range entirely after today has no weeks.
-    const future = await weeklyRevenue(db, {
-      accountId: net.accounts.get('master2')!.id,
-      kind: 'games',
-      from: '2025-03-01',
-      to: '2025-03-20',
-      today: TODAY,
-    });
+    const future = inNumbers(
+      await weeklyRevenue(db, {
+        accountId: net.accounts.get('master2')!.id,
+        kind: 'games',
+        from: '2025-03-01',
+        to: '2025-03-20',
+        today: TODAY,
+      }),
+    );
     expect(future.weeks).toEqual([]);
   });
 
@@ -330,7 +346,7 @@ describe.each(TEST_DB_KINDS)('weekly settlement on %s', (kind) => {
               `${account.key} ${k} ${week}`,
             ).toBe(own);
           }
-          const members = await weekMemberPoints(db, { accountId: account.id, weekStart: week, kind: k });
+          const members = inNumbers(await weekMemberPoints(db, { accountId: account.id, weekStart: week, kind: k }));
           expect(members.reduce((s, m) => s + m.profitCents, 0)).toBe(own);
           for (const m of members) {
             expect(m.profitCents).toBe(profitOver(net, m.username, week, plusDays(week, 6), k));
@@ -354,7 +370,7 @@ describe.each(TEST_DB_KINDS)('weekly settlement on %s', (kind) => {
       const to = plusDays(from, 6);
       for (const key of ['master1', 'master2', 'master3', 'am1', 'sam1', 'sa']) {
         const account = net.accounts.get(key)!;
-        const statement = await mailStatement(db, { accountId: account.id, weekStart: from, today: TODAY });
+        const statement = inNumbers(await agentMail(db, { accountId: account.id, weekStart: from, today: TODAY }));
         expect([statement.weekStart, statement.weekEnd]).toEqual([from, to]);
         const games = entries(net, 'games').filter((e) => e.day >= from && e.day <= to);
         const children = [...net.accounts.values()]
@@ -424,7 +440,7 @@ describe.each(TEST_DB_KINDS)('weekly settlement on %s', (kind) => {
       }
     }
     expect(
-      (await mailStatement(db, { accountId: net.accounts.get('master1')!.id, weekStart: WEEKS[1]!, today: TODAY })).userFound
+      inNumbers(await agentMail(db, { accountId: net.accounts.get('master1')!.id, weekStart: WEEKS[1]!, today: TODAY })).userFound
         .length,
     ).toBeGreaterThan(0);
     // The fixture shows the loan lines and the carried loss at work.
@@ -456,19 +472,23 @@ describe.each(TEST_DB_KINDS)('weekly settlement on %s', (kind) => {
       };
     };
     const am1 = net.accounts.get('am1')!.id;
-    expect(await loansReport(db, { managerId: am1, multipleCafesOnly: false, today: TODAY })).toEqual(
+    expect(inNumbers(await loansReport(db, { managerId: am1, multipleCafesOnly: false, today: TODAY }))).toEqual(
       ['master1', 'master2', 'master3'].map(expectedRow),
     );
-    expect(await loansReport(db, { managerId: am1, multipleCafesOnly: true, today: TODAY })).toEqual([expectedRow('master1')]);
-    expect(await loansReport(db, { managerId: net.accounts.get('sa')!.id, multipleCafesOnly: false, today: TODAY })).toEqual(
-      ['master1', 'master2', 'master3', 'master4'].map(expectedRow),
-    );
-    expect(await loansReport(db, { managerId: net.accounts.get('am2')!.id, multipleCafesOnly: true, today: TODAY })).toEqual([]);
+    expect(inNumbers(await loansReport(db, { managerId: am1, multipleCafesOnly: true, today: TODAY }))).toEqual([
+      expectedRow('master1'),
+    ]);
+    expect(
+      inNumbers(await loansReport(db, { managerId: net.accounts.get('sa')!.id, multipleCafesOnly: false, today: TODAY })),
+    ).toEqual(['master1', 'master2', 'master3', 'master4'].map(expectedRow));
+    expect(
+      inNumbers(await loansReport(db, { managerId: net.accounts.get('am2')!.id, multipleCafesOnly: true, today: TODAY })),
+    ).toEqual([]);
 
     for (const key of ['master1', 'master2', 'master3', 'master4']) {
       const lastClosed = games.get(key)![CLOSED_WEEKS.length - 1]!;
       const outstanding = net.loans.filter((l) => l.agent === key).reduce((s, l) => s + owed.get(l.id)!, 0);
-      expect(await recovery(db, { masterId: net.accounts.get(key)!.id })).toEqual({
+      expect(inNumbers(await revenueRecovery(db, { masterId: net.accounts.get(key)!.id }))).toEqual({
         masterId: net.accounts.get(key)!.id,
         masterUsername: key,
         outstandingLoanCents: outstanding,
@@ -477,8 +497,10 @@ describe.each(TEST_DB_KINDS)('weekly settlement on %s', (kind) => {
         asOfWeek: CLOSED_WEEKS.at(-1),
       });
     }
-    await expect(recovery(db, { masterId: net.accounts.get('am1')!.id })).rejects.toMatchObject({ statusCode: 400 });
-    await expect(recovery(db, { masterId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ statusCode: 404 });
+    await expect(revenueRecovery(db, { masterId: net.accounts.get('am1')!.id })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(revenueRecovery(db, { masterId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
+      statusCode: 404,
+    });
   });
 
   it('closes the next week once it has finished, leaving the closed ones as they were', async () => {
@@ -492,13 +514,15 @@ describe.each(TEST_DB_KINDS)('weekly settlement on %s', (kind) => {
     expect(after.deductions.slice(0, before.deductions.length)).toEqual(before.deductions);
     for (const account of commissioned(net)) {
       for (const k of KINDS) {
-        const report = await weeklyRevenue(db, {
-          accountId: account.id,
-          kind: k,
-          from: CURRENT_WEEK,
-          to: CURRENT_WEEK,
-          today: '2025-02-19',
-        });
+        const report = inNumbers(
+          await weeklyRevenue(db, {
+            accountId: account.id,
+            kind: k,
+            from: CURRENT_WEEK,
+            to: CURRENT_WEEK,
+            today: '2025-02-19',
+          }),
+        );
         expect(report.weeks).toHaveLength(1);
         expect(report.weeks[0]!.open).toBe(false);
         expect(report.weeks[0]).toMatchObject(expectedRow(net, account.key, chains.get(k)!.get(account.key)![5]!));

@@ -86,8 +86,8 @@ describe.each(TEST_DB_KINDS)('transfer report queries and rows on %s', (kind) =>
 
   it('reads amounts as whole hundredths; points only once presented', async () => {
     const records = await findTransfers(t.db, { accountId: master, range: week, channels: ['single'] });
-    expect(records.map((r) => r.amountCents).sort((a, b) => a - b)).toEqual([500, 700, 900, 2_000, 12_345, 1_000_000]);
-    expect(records.map(transferRow).map((r) => r.amount)).toEqual(records.map((r) => r.amountCents / 100));
+    expect(records.map((r) => Number(r.amountCents)).sort((a, b) => a - b)).toEqual([500, 700, 900, 2_000, 12_345, 1_000_000]);
+    expect(records.map(transferRow).map((r) => r.amount)).toEqual(records.map((r) => Number(r.amountCents) / 100));
   });
 
   it('puts every transfer of the master in its category, newest first, with G for the house', async () => {

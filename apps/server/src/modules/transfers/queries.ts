@@ -2,14 +2,14 @@ import type { TransferRow } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { type DayRange, rangeInstants } from '../../lib/dates.js';
-import { readCents } from '../../lib/money.js';
+import { type DbCents, readCents } from '../../lib/money.js';
 
 export type Channel = TransferRow['channel'];
 
 /** A transfer as one account sees it: amount in hundredths, the other side's account. */
 export interface TransferRecord {
   id: number;
-  amountCents: number;
+  amountCents: bigint;
   createdAt: Date;
   resolvedAt: Date | null;
   status: TransferRow['status'];
@@ -21,7 +21,7 @@ export interface TransferRecord {
 
 interface TransferSqlRow {
   id: number;
-  amount_cents: number;
+  amount_cents: DbCents;
   created_at: Date | string;
   resolved_at: Date | string | null;
   status: TransferRow['status'];
@@ -78,16 +78,4 @@ export async function findTransfers(
       isHouse: r.other_is_house,
     },
   }));
-}
-
-/**
- * Whether any account has this username (ignoring case), the house included: the Member ID filter
- * names a counterparty, which may be any account a transfer can reach, so only existence matters.
- */
-export async function accountNamed(db: Queryable, username: string): Promise<boolean> {
-  const rows = await queryRows<{ found: boolean }>(
-    db,
-    sql`SELECT EXISTS (SELECT 1 FROM accounts WHERE lower(username) = lower(${username})) AS found`,
-  );
-  return rows[0]?.found === true;
 }

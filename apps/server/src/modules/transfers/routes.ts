@@ -1,54 +1,47 @@
-import { ENDPOINTS, flattenTransfer, sectionTitle, TRANSFER_SECTIONS } from '@playrep/contracts';
+import { flattenTransfer, TRANSFER_SECTION_KEYS } from '@playrep/contracts';
 import type { FastifyInstance } from 'fastify';
 import { istDay, resolveRange } from '../../lib/dates.js';
-import { notFound } from '../../lib/http-error.js';
 import type { EndpointHandler, EndpointHandlers } from '../../plugins/endpoints.js';
-import { type ExportTable, sendExport } from '../export/table-export.js';
 import { categorize } from './present.js';
-import { accountNamed, type Channel, findTransfers } from './queries.js';
+import { type Channel, findTransfers } from './queries.js';
 
-type TransferCall = 'pointtransferreport' | 'multipointtransferreport' | 'weeklydetailsreport';
+type TransferCall = 'pointTransfer' | 'multiPointTransfer' | 'weeklyDetails';
 
 /** Point Transfer, Multiplayer Point Transfer and Weekly Details: the same six sections over different channels. */
-const REPORTS: Record<TransferCall, { channels: Channel[]; multiplayerTitles: boolean; file: string }> = {
-  pointtransferreport: { channels: ['single'], multiplayerTitles: false, file: 'point-transfer' },
-  multipointtransferreport: { channels: ['multiplayer'], multiplayerTitles: true, file: 'multiplayer-point-transfer' },
-  weeklydetailsreport: { channels: ['single', 'multiplayer'], multiplayerTitles: false, file: 'weekly-details' },
+const CHANNELS: Record<TransferCall, Channel[]> = {
+  pointTransfer: ['single'],
+  multiPointTransfer: ['multiplayer'],
+  weeklyDetails: ['single', 'multiplayer'],
 };
 
 export function transferHandlers(app: FastifyInstance): EndpointHandlers<TransferCall> {
   const handler =
     (call: TransferCall): EndpointHandler<TransferCall> =>
-    async (request, reply) => {
-      const report = REPORTS[call];
+    async (request) => {
       const { query } = request;
       const range = resolveRange(query, istDay(app.clock.now()));
+      // Member ID: checked by the scope guard (an account the caller may see, or the house).
       const memberId = query.memberId || undefined;
-      // An unknown Member ID says so, like every account box, rather than showing empty sections.
-      if (memberId !== undefined && !(await accountNamed(app.db, memberId))) throw notFound('No such account');
       const transfers = await findTransfers(app.db, {
         accountId: request.subject.id,
         range,
-        channels: report.channels,
+        channels: CHANNELS[call],
         counterpartyUsername: memberId,
       });
       const data = categorize(transfers);
-      if (query.format) {
-        const sheets = ENDPOINTS[call].exports;
-        const sections = TRANSFER_SECTIONS.filter((s) => !query.section || s.key === query.section);
-        const tables: ExportTable[] = sections.map((s) => ({
-          title: sectionTitle(s.key, report.multiplayerTitles),
-          columns: sheets[s.key],
-          rows: data[s.key].map(flattenTransfer),
-        }));
-        const name = `${report.file}-${request.subject.username}-${range.from}-to-${range.to}${query.section ? `-${query.section}` : ''}`;
-        return sendExport(reply, query.format, name, tables);
-      }
-      return { success: true as const, range: { fromDate: range.from, toDate: range.to }, data };
+      // A download holds every section, or the one `section` names.
+      const sections = TRANSFER_SECTION_KEYS.filter((key) => !query.section || key === query.section);
+      return {
+        json: () => ({ success: true as const, range: { fromDate: range.from, toDate: range.to }, data }),
+        download: () => ({
+          about: [request.subject.username, range.from, 'to', range.to, ...(query.section ? [query.section] : [])],
+          sheets: Object.fromEntries(sections.map((key) => [key, data[key].map(flattenTransfer)])),
+        }),
+      };
     };
   return {
-    pointtransferreport: handler('pointtransferreport'),
-    multipointtransferreport: handler('multipointtransferreport'),
-    weeklydetailsreport: handler('weeklydetailsreport'),
+    pointTransfer: handler('pointTransfer'),
+    multiPointTransfer: handler('multiPointTransfer'),
+    weeklyDetails: handler('weeklyDetails'),
   };
 }

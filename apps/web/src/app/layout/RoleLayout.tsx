@@ -4,7 +4,7 @@ import type { Role } from '@playrep/contracts';
 import { type MouseEvent, useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { menuFor } from '../../config/navigation';
-import { roleHomePath } from '../../config/paths';
+import { ACCOUNT_PAGE, roleHomePath, screenPath } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
 import { useSessionCheck } from '../../features/auth/api/session-check';
 import { useSession } from '../../lib/session';
@@ -24,7 +24,7 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 /**
- * The frame of every role area (spec section 2, Role layout): header with the logo (a link to the
+ * The frame of every role area (docs/screens.md, Role area): header with the logo (a link to the
  * role's landing page), welcome
  * line, menus from the permission table and LogOut; the page; the footer.
  */
@@ -69,9 +69,10 @@ export function RoleLayout({ role }: { role: Role }) {
           </Anchor>
           <DesktopMenu sections={sections} pathname={pathname} visibleFrom={DESKTOP} />
           <Group gap="md" wrap="nowrap" ml="auto">
-            <Text size="sm" className={classes.welcome} truncate>
+            {/* The name leads to the account page (docs/domain.md, "Access"). */}
+            <Anchor component={Link} to={screenPath(role, ACCOUNT_PAGE)} size="sm" className={classes.welcome} truncate>
               Welcome {name}
-            </Text>
+            </Anchor>
             <Anchor component="button" type="button" size="sm" fw={600} onClick={() => void logout()} disabled={pending}>
               LogOut
             </Anchor>

@@ -3,8 +3,8 @@ import { formatAmount } from '../../lib/format';
 import { NEGATIVE_COLOR } from '../ui';
 
 /**
- * An amount that opens a popup about it: underlined like a link, red when negative (spec section
- * 9), and named with the amount first so a screen reader hears the figure, then what it does.
+ * An amount that opens a popup about it: underlined like a link, red when negative (docs/screens.md,
+ * Every report screen), and named with the amount first so a screen reader hears the figure, then what it does.
  */
 export function AmountButton({ value, description, onClick }: { value: number; description: string; onClick: () => void }) {
   const text = formatAmount(value);

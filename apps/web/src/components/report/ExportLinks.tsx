@@ -6,13 +6,16 @@ export interface ExportLinksProps {
   href: (format: ExportFormat) => string;
   /** Left out when the page is printed (the mail statement). */
   printHide?: boolean;
+  /** Also a 'PDF' link: the statements (Agent Mail, Manager Mail, Revenue's week popup) have one. */
+  pdf?: boolean;
 }
 
 /**
- * 'Download: CSV Excel': links to the files the server builds for the same call, so a file holds
- * exactly what the screen asked for (the columns of the contracts' export sheets).
+ * 'Download: CSV Excel' (and 'PDF' for a statement): links to the files the server builds for the
+ * same call, so a file holds exactly what the screen asked for (the columns of the contracts'
+ * export sheets).
  */
-export function ExportLinks({ href, printHide = false }: ExportLinksProps) {
+export function ExportLinks({ href, printHide = false, pdf = false }: ExportLinksProps) {
   return (
     <Group gap="xs" justify="flex-end" mb={4} data-print-hide={printHide || undefined}>
       <Text size="sm">Download:</Text>
@@ -22,6 +25,11 @@ export function ExportLinks({ href, printHide = false }: ExportLinksProps) {
       <Anchor size="sm" href={href('xlsx')} download>
         Excel
       </Anchor>
+      {pdf && (
+        <Anchor size="sm" href={href('pdf')} download>
+          PDF
+        </Anchor>
+      )}
     </Group>
   );
 }

@@ -166,8 +166,8 @@ describe('SubjectPicker', () => {
 
   it.each([
     ['revenue', ['master1', 'master2'], 'superadmin,admin,superareamanager,areamanager,master'],
-    ['agentdetails', ['master1', 'master2'], 'superadmin,admin,superareamanager,areamanager,master'],
-    ['pointtransfer', ['master1', 'master2', 'player1'], 'superadmin,admin,superareamanager,areamanager,master,player'],
+    ['agentDetails', ['master1', 'master2'], 'superadmin,admin,superareamanager,areamanager,master'],
+    ['pointTransfer', ['master1', 'master2', 'player1'], 'superadmin,admin,superareamanager,areamanager,master,player'],
   ])('offers only the accounts the report can be about (%s)', async (key, offered, roles) => {
     const user = userEvent.setup({ delay: null });
     const searches = server();

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { reportCall } from '../../lib/report-call';
 
 /** One account the picker offers: `_id`, `username`, `fullname`, `role`. */
-export type AccountMatch = CallResponse<'accountsearch'>['data'][number];
+export type AccountMatch = CallResponse<'accountSearch'>['data'][number];
 
 /** How many matches the picker lists at once. */
 export const ACCOUNT_SEARCH_LIMIT = 20;
@@ -14,7 +14,7 @@ export const ACCOUNT_SEARCH_LIMIT = 20;
  * only when given. No `id` on purpose: the picker always searches the whole subtree of the
  * manager, whatever the current subject is.
  */
-const { query: accountSearchQuery } = reportCall('accountsearch');
+const { query: accountSearchQuery } = reportCall('accountSearch');
 
 /** The matches for `q`; the previous list stays while the next one loads (no flicker while typing). */
 export function useAccountSearch(q: string, options: { enabled: boolean; limit?: number; roles?: readonly Role[] | undefined }) {

@@ -39,3 +39,47 @@ export function weekOf(day: ApiDate = todayIst()): DayRange {
 export function recentWeeks(weeks: number, today: ApiDate = todayIst()): DayRange {
   return { from: addDays(mondayOf(today), -7 * (weeks - 1)), to: today };
 }
+
+/** The range presets of every From/To report, in the order the Range list offers them (docs/screens.md, "Every report screen"). */
+export const RANGE_PRESETS = ['This week', 'Last week', 'Last 4 weeks', 'Last 12 weeks', 'This month', 'Last month'] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number];
+
+/** The first day of the calendar month holding `day`. */
+function firstOfMonth(day: ApiDate): ApiDate {
+  return `${day.slice(0, 8)}01`;
+}
+
+/**
+ * The days a preset stands for on `today` (IST). The open week and month end today, never later
+ * (no report looks ahead); Last 4 and Last 12 weeks are settlement weeks ending with the current
+ * one, as Trends and Revenue's default count them; Last week and Last month are whole.
+ */
+export function presetRange(preset: RangePreset, today: ApiDate = todayIst()): DayRange {
+  const monday = mondayOf(today);
+  switch (preset) {
+    case 'This week':
+      return { from: monday, to: today };
+    case 'Last week':
+      return { from: addDays(monday, -7), to: addDays(monday, -1) };
+    case 'Last 4 weeks':
+      return recentWeeks(4, today);
+    case 'Last 12 weeks':
+      return recentWeeks(12, today);
+    case 'This month':
+      return { from: firstOfMonth(today), to: today };
+    case 'Last month': {
+      const lastDay = addDays(firstOfMonth(today), -1);
+      return { from: firstOfMonth(lastDay), to: lastDay };
+    }
+  }
+}
+
+/**
+ * A preset's range cut to the days a screen allows (`earliest` to `latest`, both included), or
+ * null when none of its days is allowed: the preset is then not offered.
+ */
+export function presetWithin(range: DayRange, earliest: ApiDate | undefined, latest: ApiDate): DayRange | null {
+  const from = earliest && range.from < earliest ? earliest : range.from;
+  const to = range.to > latest ? latest : range.to;
+  return from <= to ? { from, to } : null;
+}

@@ -28,6 +28,7 @@ export function tableColumns<Row extends object>(
       type: def.type,
       total: def.total,
       negativeRed: def.negativeRed,
+      keyFigure: def.keyFigure,
     };
     if (def.key === 'srNo') {
       column.render = (_row, { index }) => formatInt(index + 1);

@@ -2,6 +2,7 @@
 export * from './Accordion';
 export * from './DataTable';
 export * from './DatePicker';
+export * from './Outcome';
 export * from './Popup';
 export * from './ReportToolbar';
 export * from './SideScroll';

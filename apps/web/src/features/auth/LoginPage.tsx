@@ -1,3 +1,4 @@
+import { ACCESS_PAGES, TWO_STEP_MESSAGES } from '@playrep/contracts';
 import {
   type ChangeEvent,
   type FormEvent,
@@ -9,6 +10,7 @@ import {
   useState,
 } from 'react';
 import { landingPathFor } from '../../config/navigation';
+import { TWO_STEP_PATH } from '../../config/paths';
 import { roleOf, sessionFromSignIn, useSession } from '../../lib/session';
 import { login, loginErrorMessage } from './api/login';
 import { generateCaptcha } from './components/captcha';
@@ -29,7 +31,7 @@ export interface LoginPageProps {
 }
 
 /**
- * The login screen of spec sections 2, 5, 8 and 9. It is the first page most visits load, before
+ * The sign-in screen (docs/screens.md, Sign-in). It is the first page most visits load, before
  * the rest of the app (boot.tsx): plain elements and its own stylesheet, no component library,
  * router or schema code, so that it stays small and fast on a phone.
  */
@@ -41,10 +43,13 @@ export function LoginPage({ onNavigate, onSignedIn }: LoginPageProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>('idle');
   const { error: locationError } = useGeolocation();
+  // Two-step sign-in: once the server asked for the code, the form shows its field and sends it along.
+  const [codeAsked, setCodeAsked] = useState(false);
+  const [code, setCode] = useState('');
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const errorListId = useId();
   const captchaId = useId();
-  const ids = { username: useId(), password: useId(), captcha: useId(), remember: useId() };
+  const ids = { username: useId(), password: useId(), captcha: useId(), remember: useId(), code: useId() };
 
   useEffect(() => {
     document.title = 'Login | Playrep Back Office';
@@ -52,7 +57,7 @@ export function LoginPage({ onNavigate, onSignedIn }: LoginPageProps) {
   }, []);
 
   // A message carried over from the last session ('Logout failed.', the session expired) is the
-  // spec's "error message on first load": it clears after 1 second.
+  // error message on first load: it clears after 1 second.
   useEffect(() => {
     if (!notice) return;
     const timer = setTimeout(dismissNotice, FIRST_LOAD_ERROR_MS);
@@ -85,9 +90,11 @@ export function LoginPage({ onNavigate, onSignedIn }: LoginPageProps) {
 
     setStatus('loading');
     try {
-      const result = await login({ username: check.username, password: check.password });
+      const typedCode = codeAsked && code.trim() !== '' ? { code: code.trim() } : {};
+      const result = await login({ username: check.username, password: check.password, ...typedCode });
       const session = sessionFromSignIn(result);
-      const landing = landingPathFor(roleOf(result));
+      // A role that must use two-step sign-in sets it up first (REQUIRE_TWO_STEP).
+      const landing = result.twoStepSetupRequired ? TWO_STEP_PATH : landingPathFor(roleOf(result));
       if (session && landing) {
         start(session);
         onSignedIn?.();
@@ -97,13 +104,16 @@ export function LoginPage({ onNavigate, onSignedIn }: LoginPageProps) {
         if (session && landing) {
           onNavigate(landing);
         } else {
-          // Missing or unknown role: back to an empty login screen (spec section 2).
+          // Missing or unknown role: back to an empty login screen (docs/screens.md, Sign-in).
           setValues(EMPTY);
           setStatus('idle');
         }
       }, LOGIN_REDIRECT_DELAY_MS);
     } catch (error) {
-      setFormError(loginErrorMessage(error));
+      const message = loginErrorMessage(error);
+      if (message === TWO_STEP_MESSAGES.codeNeeded || message === TWO_STEP_MESSAGES.wrongCode) setCodeAsked(true);
+      setCode('');
+      setFormError(message);
       setStatus('idle');
     }
   }
@@ -160,6 +170,22 @@ export function LoginPage({ onNavigate, onSignedIn }: LoginPageProps) {
           <Field id={ids.password} label="Password">
             <PasswordBox {...input('password')} />
           </Field>
+          {codeAsked && (
+            <Field id={ids.code} label="Code">
+              <input
+                id={ids.code}
+                name="code"
+                value={code}
+                onChange={(event) => setCode(event.currentTarget.value)}
+                required
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                aria-describedby={describedBy}
+                className={classes.input}
+              />
+            </Field>
+          )}
           <div className={classes.captchaRow}>
             <Field id={ids.captcha} label="Captcha">
               <input
@@ -182,6 +208,9 @@ export function LoginPage({ onNavigate, onSignedIn }: LoginPageProps) {
             {status === 'loading' ? 'Login...' : 'Login'}
           </button>
         </form>
+        <p className={classes.forgot}>
+          <a href={ACCESS_PAGES.forgot}>Forgot password?</a>
+        </p>
       </section>
     </main>
   );

@@ -24,8 +24,11 @@ function draws(gameCode: string, count: number): DrawRow[] {
   }));
 }
 
-/** The server at the network boundary: it pages `all` as the real one does and counts the calls. */
-function drawServer(all: DrawRow[]): FetchCall[] {
+/**
+ * The server at the network boundary: it pages `all` as the real one does and counts the calls.
+ * `refused`: pages it refuses with 400 and a message, as the real one refuses a page too deep into a long range.
+ */
+function drawServer(all: DrawRow[], refused: Record<number, string> = {}): FetchCall[] {
   return stubFetch((call) => {
     const url = new URL(call.url, 'http://web.test');
     if (url.pathname === '/api/auth/session') return jsonResponse(200, { ok: true });
@@ -35,6 +38,7 @@ function drawServer(all: DrawRow[]): FetchCall[] {
     if (!game) return jsonResponse(404, { message: `Unknown game: ${gameId}` });
     const page = Number(url.searchParams.get('page'));
     const pageSize = Number(url.searchParams.get('pageSize'));
+    if (refused[page]) return jsonResponse(400, { message: refused[page] });
     const ordered = url.searchParams.get('sort') === 'asc' ? [...all].reverse() : all;
     return jsonResponse(200, {
       gameId,
@@ -145,6 +149,23 @@ describe('Draw details', () => {
     await waitFor(() => expect(drawCalls(calls).map((u) => u.searchParams.get('page'))).toEqual(['9', '3']));
     await screen.findByText('Showing 21 to 25 of 25 entries');
     await waitFor(() => expect(bodyRows()).toHaveLength(5));
+  });
+
+  it('shows the message of a page the server refuses, and Show Details goes back to page 1', async () => {
+    const user = userEvent.setup({ delay: null });
+    const message =
+      'Page 5 of 10 is too far into this range to show: pages 1 to 4 and 7 to 10 can be. Choose a shorter date range to see the draws between them.';
+    const calls = drawServer(draws(CODE.funtarget!, 95), { 5: message, 6: message });
+    signInAs('master');
+    renderApp('/master/drawdetails/funtarget/MNOQqWWi?fromDate=2025-03-01&toDate=2025-03-07&page=5');
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    await user.click(screen.getByRole('button', { name: 'Show Details' }));
+    await waitFor(() => expect(drawCalls(calls).at(-1)!.searchParams.get('page')).toBe('1'));
+    await screen.findByText('Showing 1 to 10 of 95 entries');
+    expect(screen.queryByRole('alert')).toBeNull();
+    // The pages the server shows page as before, the last one included.
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    await screen.findByText('Showing 91 to 95 of 95 entries');
   });
 
   it('Show Details asks for page 1 of the new range and Back returns to the previous one', async () => {

@@ -1,18 +1,19 @@
 import { type CallParams, DRAW_COLUMNS, DRAW_PAGE_SIZES, type DrawRow, gameNameForCode } from '@playrep/contracts';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { PageFrame } from '../../components/report/PageFrame';
 import { lastSevenDays } from '../../components/report/report-dates';
 import { plainSrNo, tableColumns } from '../../components/report/table-columns';
+import { urlPaging, useLastPageWhenPastEnd } from '../../components/report/url-paging';
 import { useRangeFilters } from '../../components/report/use-range-filters';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { DataTable, type DataTableColumn, DateRangePicker, ReportToolbar } from '../../components/ui';
-import { FIRST_REPORT_DAY, LAST_REPORT_DAY, withinReportYears } from '../../config/report-years';
+import { FIRST_REPORT_DAY, withinReportYears } from '../../config/report-years';
 import { drawDetailsExport, useDrawDetails } from './api/draw-details';
 import { WinningNumber } from './components/WinningNumber';
 
 /** By draw time: 'desc' newest first (the default), 'asc' oldest first. */
-type DrawSort = NonNullable<CallParams<'drawdetails'>['sort']>;
+type DrawSort = NonNullable<CallParams<'drawDetails'>['sort']>;
 
 const DEFAULT_PAGE_SIZE = DRAW_PAGE_SIZES[0];
 const DEFAULT_SORT: DrawSort = 'desc';
@@ -71,13 +72,7 @@ function DrawDetails({ gameCode }: { gameCode: string }) {
   const { data, error, isFetching } = result;
   useReportErrorLog(title, error, 'draws');
 
-  // A page past the end (an old link, a shorter range) goes to the last page.
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / pageSize)) : undefined;
-  useEffect(() => {
-    if (pageCount !== undefined && !result.isPlaceholderData && page > pageCount) {
-      setFilters({ page: String(pageCount) }, { history: 'replace' });
-    }
-  }, [page, pageCount, result.isPlaceholderData, setFilters]);
+  useLastPageWhenPastEnd({ page, pageSize }, result, setFilters);
 
   const columns = useMemo(() => drawColumns(gameCode), [gameCode]);
 
@@ -89,14 +84,9 @@ function DrawDetails({ gameCode }: { gameCode: string }) {
   const usedTo = data?.range.toDate;
 
   return (
-    <PageFrame title={title} loading={isFetching} error={error}>
+    <PageFrame title={title} loading={isFetching} error={error} live={result.live}>
       <ReportToolbar onSubmit={showDetails} loading={isFetching}>
-        <DateRangePicker
-          value={draft}
-          onChange={(range) => setDraft(withinReportYears(range))}
-          minDate={FIRST_REPORT_DAY}
-          maxDate={LAST_REPORT_DAY}
-        />
+        <DateRangePicker value={draft} onChange={(range) => setDraft(withinReportYears(range))} minDate={FIRST_REPORT_DAY} />
       </ReportToolbar>
       {data && !error && (
         <DataTable
@@ -108,18 +98,11 @@ function DrawDetails({ gameCode }: { gameCode: string }) {
           getRowId={(row) => row._id}
           // The whole range, built by the server, with the range it answered with.
           exportHref={drawDetailsExport({ gameId: gameCode, fromDate: usedFrom, toDate: usedTo, sort })}
-          serverPaging={{
-            page,
-            pageSize,
-            rowCount: data.total,
-            onPageChange: (next) => setFilters({ page: String(next) }, { history: 'replace' }),
-            onPageSizeChange: (size) => setFilters({ page: '1', pageSize: String(size) }, { history: 'replace' }),
-            sort: {
-              columnId: DRAW_TIME_COLUMN,
-              direction: sort,
-              onSortChange: (_column, direction) => setFilters({ sort: direction, page: '1' }, { history: 'replace' }),
-            },
-          }}
+          serverPaging={urlPaging(
+            setFilters,
+            { page, pageSize, rowCount: data.total },
+            { columnId: DRAW_TIME_COLUMN, direction: sort, filters: (_column, direction) => ({ sort: direction }) },
+          )}
         />
       )}
     </PageFrame>

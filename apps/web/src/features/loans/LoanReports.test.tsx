@@ -34,20 +34,31 @@ describe('Computer Loan', () => {
     renderApp('/areamanager/reports/computerloan');
     const table = await screen.findByRole('table', { name: 'Computer Loan' }, PAGE_LOAD);
     await within(table).findByText('master1');
-    expect(columnHeaders(table)).toEqual(['Sr. No.', 'Agent ID', 'total loan', 'Prossing loan', 'Days from Last Deduction']);
+    expect(columnHeaders(table)).toEqual([
+      'Sr. No.',
+      'Agent ID',
+      'total loan',
+      'Remaining Loan',
+      'Prossing loan',
+      'Days from Last Deduction',
+    ]);
     const rows = within(table).getAllByRole('row');
     // Header, 3 rows of the first page, the page's total, the total of all.
     expect(rows).toHaveLength(6);
-    expect(cellTexts(rows[1]!)).toEqual(['1', 'master1', '10,500.00', '500.00', '3']);
-    expect(cellTexts(rows[2]!)).toEqual(['2', 'master2', '52,500.50', '2,500.25', '10']);
+    // What is still owed stands beside the loan's total.
+    expect(cellTexts(rows[1]!)).toEqual(['1', 'master1', '10,500.00', '5,250.00', '500.00', '3']);
+    expect(cellTexts(rows[2]!)).toEqual(['2', 'master2', '52,500.50', '26,250.25', '2,500.25', '10']);
     const totalLoan = LOANS.reduce((s, l) => s + l.totalLoan * 100, 0) / 100;
     const fees = LOANS.reduce((s, l) => s + l.processingLoan * 100, 0) / 100;
     const pageLoan = LOANS.slice(0, 3).reduce((s, l) => s + l.totalLoan * 100, 0) / 100;
     const pageFees = LOANS.slice(0, 3).reduce((s, l) => s + l.processingLoan * 100, 0) / 100;
+    const owed = LOANS.reduce((s, l) => s + Math.round(l.outstanding * 100), 0) / 100;
+    const pageOwed = LOANS.slice(0, 3).reduce((s, l) => s + Math.round(l.outstanding * 100), 0) / 100;
     expect(cellTexts(rows[4]!)).toEqual([
       'Page total, rows 1-3',
       '',
       pageLoan.toLocaleString('en-IN', { minimumFractionDigits: 2 }),
+      pageOwed.toLocaleString('en-IN', { minimumFractionDigits: 2 }),
       pageFees.toLocaleString('en-IN', { minimumFractionDigits: 2 }),
       '',
     ]);
@@ -55,6 +66,7 @@ describe('Computer Loan', () => {
       'Total of 4 rows',
       '',
       totalLoan.toLocaleString('en-IN', { minimumFractionDigits: 2 }),
+      owed.toLocaleString('en-IN', { minimumFractionDigits: 2 }),
       fees.toLocaleString('en-IN', { minimumFractionDigits: 2 }),
       '',
     ]);
@@ -87,6 +99,10 @@ describe('Multiple Cybers', () => {
     expect(callsTo(calls, 'multiplecybers')).toEqual([{ id: 'u-am1' }]);
     expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe(
       '/api/playrep/multiplecybers?id=u-am1&format=csv',
+    );
+    // Each Agent ID opens that agent's Cafe Profit.
+    expect(within(table).getByRole('link', { name: 'master2' }).getAttribute('href')).toBe(
+      `/superadmin/reports/cafeprofit?id=${LOANS[1]!._id}&subject=master2`,
     );
 
     await act(() => app.router.navigate('/superadmin/reports/multiplecybers?id=u-am2&subject=am2'));

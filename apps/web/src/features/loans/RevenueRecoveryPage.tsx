@@ -21,13 +21,13 @@ export function recoveryAsOfText(data: Pick<Recovery, 'asOfWeek'>): string {
   return data.asOfWeek ? `as at the close of the week of ${formatDate(data.asOfWeek.fromDate)}` : 'no week closed yet';
 }
 
-/** Spec section 8: the server's `message`, or the fallback when none came (network failure, bad body). */
+/** The server's `message`, or the fallback when none came (network failure, bad body). */
 export function recoveryErrorText(error: unknown): string {
   return isApiError(error) && error.fromServer ? error.message : RECOVERY_FALLBACK_ERROR;
 }
 
 function RecoveryResult({ data, exportHref }: { data: Recovery; exportHref: ReturnType<typeof revenueRecoveryExport> }) {
-  // Nothing owed (no outstanding loan, no carried loss): the spec's "no data" case.
+  // Nothing owed (no outstanding loan, no carried loss): 'No data found.' (docs/screens.md, Revenue Recovery).
   if (data.recoveryAmount === 0) {
     return (
       <Stack gap={4}>
@@ -60,8 +60,8 @@ function RecoveryResult({ data, exportHref }: { data: Recovery; exportHref: Retu
 
 /**
  * Revenue Recovery: Agent ID and Search, then what that master owes (ID, Recovery Amount). An
- * empty Agent ID alerts and makes no call (spec section 5); failures show the server's message or
- * the spec's fallback in red. The Agent ID lives in the URL: Search adds a history entry.
+ * empty Agent ID alerts and makes no call; failures show the server's message or the fallback in
+ * red (docs/screens.md, Revenue Recovery). The Agent ID lives in the URL: Search adds a history entry.
  */
 export default function RevenueRecoveryPage({ screen }: ScreenPageProps) {
   const { subjectId } = useReportSubject();
@@ -69,7 +69,7 @@ export default function RevenueRecoveryPage({ screen }: ScreenPageProps) {
   const applied = filters.username.trim();
   const [draft, setDraft] = useDraft(applied);
   const params = { id: subjectId, username: applied };
-  // Idle without an Agent ID (spec section 5: no call is made); another agent starts empty.
+  // Idle without an Agent ID (no call is made); another agent starts empty.
   const result = useRevenueRecovery(params, { enabled: applied !== '', keepPrevious: false });
   const { data, error, isFetching } = result;
   useReportErrorLog(screen.label, error, 'recovery');

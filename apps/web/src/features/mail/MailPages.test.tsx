@@ -1,8 +1,8 @@
-import type { MailResponse, ManagerMailRow, WeekStatement } from '@playrep/contracts';
+import type { AgentMailResponse, ManagerMailRow, WeekStatement } from '@playrep/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { addDays, formatAmount, parseApiDate, todayIst } from '../../lib/format';
+import { addDays, formatAmount, formatDate, parseApiDate, todayIst } from '../../lib/format';
 import { calendarMoves } from '../../test/calendar';
 import { renderApp, signInAs } from '../../test/render-app';
 import { callsTo, PAGE_LOAD, reportServer } from '../../test/report-server';
@@ -50,7 +50,7 @@ function lineNote(summary: HTMLElement, label: string): string | null | undefine
   return dt?.nextElementSibling?.nextElementSibling?.textContent;
 }
 
-function mailBody(q: Record<string, string>, overrides: Partial<MailResponse> = {}): MailResponse {
+function mailBody(q: Record<string, string>, overrides: Partial<AgentMailResponse> = {}): AgentMailResponse {
   const totalProfit = 220.15;
   return {
     fromDate: q.fromDate ?? FROM,
@@ -277,6 +277,36 @@ describe('Agent Mail Details: the week', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'From 24-Feb-2025 to 02-Mar-2025' })).toBeTruthy();
   });
 
+  it("has the spec's Today and Clear besides Last week and This week", async () => {
+    const user = userEvent.setup({ delay: null });
+    reportServer({ mailreport: (q) => mailBody(q) });
+    signInAs('master');
+    renderApp(`/master/mailreports/agentmaildetails?fromDate=${FROM}&toDate=${TO}`);
+    await screen.findByRole('heading', { level: 2, name: /^From / }, PAGE_LOAD);
+    const thisMonday = addDays(LAST_WEEK.fromDate, 7);
+    await user.click(screen.getByLabelText('From Date: 03-Mar-2025'));
+    // The calendar's buttons, as the other tests of the week find its days (by their text), outside
+    // the main navigation (whose Today menu has the same name).
+    const preset = (name: string) =>
+      screen
+        .getAllByText(name, { selector: 'button, button *' })
+        .find((element) => !within(screen.getByRole('banner')).queryAllByText(name).includes(element))!;
+    await screen.findByLabelText('4 March 2025');
+    for (const name of ['Today', 'Last week', 'This week', 'Clear']) expect(preset(name)).toBeTruthy();
+    // Today: the week of today, Monday to Sunday.
+    await user.click(preset('Today'));
+    expect(screen.getByLabelText(`From Date: ${formatDate(thisMonday)}`)).toBeTruthy();
+    expect(screen.getByLabelText(`To Date: ${formatDate(addDays(thisMonday, 6))}`)).toBeTruthy();
+    // Clear: no week chosen (the server's default week, the last finished one).
+    await user.click(screen.getByLabelText(`From Date: ${formatDate(thisMonday)}`));
+    await screen.findByLabelText(
+      `${Number(thisMonday.slice(8))} ${parseApiDate(thisMonday)!.toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`,
+    );
+    await user.click(preset('Clear'));
+    expect(screen.getByLabelText('From Date')).toBeTruthy();
+    expect((screen.getByLabelText('To Date') as HTMLInputElement).value).toBe('');
+  });
+
   it('offers no week before the first Monday of 2000 (03-Jan-2000)', async () => {
     const user = userEvent.setup({ delay: null });
     reportServer({ mailreport: (q) => mailBody(q) });
@@ -376,6 +406,32 @@ describe('Manager Mail Details', () => {
     expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe(
       `/api/playrep/managermailreport?fromDate=${FROM}&toDate=${TO}&format=csv`,
     );
+  });
+
+  it('Print prints the statement alone: every row, not only the page shown, with the total', async () => {
+    const user = userEvent.setup({ delay: null });
+    reportServer({
+      managermailreport: (q) => ({ fromDate: q.fromDate, toDate: q.toDate, open: false, data: ROWS, totalProfit: 0 }),
+    });
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    signInAs('areamanager');
+    renderApp(`/areamanager/mailreports/managermaildetails?fromDate=${FROM}&toDate=${TO}`);
+    await screen.findByRole('table', { name: 'Manager Mail Details' }, PAGE_LOAD);
+    const statement = document.querySelector<HTMLElement>('.mail-statement')!;
+    // The heading prints with the statement; the filters and the paged grid do not.
+    expect(within(statement).getByRole('heading', { level: 2 }).textContent).toBe('From 03-Mar-2025 to 09-Mar-2025');
+    expect(screen.getByRole('button', { name: 'Show Details' }).closest('[data-print-hide]')).not.toBeNull();
+    expect(screen.getByRole('table', { name: 'Manager Mail Details' }).closest('[data-print-hide]')).not.toBeNull();
+    const printed = statement.querySelector<HTMLElement>('[data-print-only] table')!;
+    // Hidden from assistive technology (the grid is the screen's table), so read as plain cells.
+    const texts = (row: Element) => [...row.querySelectorAll('td')].map((c) => c.textContent);
+    const rows = [...printed.querySelectorAll('tr')];
+    expect(rows).toHaveLength(ROWS.length + 2); // header, every row, total
+    expect(rows.slice(1, -1).map((row) => texts(row)[1])).toEqual(ROWS.map((r) => r.username));
+    expect(texts(rows.at(-1)!)).toEqual(['Total of 12 rows', '', '', pointsSum(ROWS.map((r) => r.profit))]);
+
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
   });
 
   it("an Agent ID opens that account's Agent Mail statement of the same week", async () => {

@@ -1,20 +1,23 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import './components/statement-print.css';
+import { Anchor, Box, Stack, Text, Title } from '@mantine/core';
 import { MANAGER_MAIL_COLUMNS, type ManagerMailRow, type Role } from '@playrep/contracts';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { PageFrame } from '../../components/report/PageFrame';
-import { SUBJECT_ID_PARAM, SUBJECT_NAME_PARAM, SubjectPicker } from '../../components/report/ReportSubject';
+import { SUBJECT_ID_PARAM, SUBJECT_NAME_PARAM } from '../../components/report/ReportSubject';
 import { tableColumns } from '../../components/report/table-columns';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
-import { DataTable, DEFAULT_EMPTY_TEXT, ReportToolbar } from '../../components/ui';
+import { DataTable, DEFAULT_EMPTY_TEXT } from '../../components/ui';
 import { SCREENS, type ScreenPageProps } from '../../config/navigation';
 import { screenPath } from '../../config/paths';
 import { managerMailExport, useManagerMail } from './api/manager-mail';
 import { OpenWeekNote, statementHeading } from './components/MailStatement';
+import { PrintStatementButton, StatementFilters } from './components/StatementFilters';
+import { StatementTable } from './components/StatementTable';
 import { useMailFilters } from './components/use-mail-filters';
-import { WeekPicker } from './components/WeekPicker';
+import { usePrintFit } from './components/use-print-fit';
 
-const AGENT_MAIL_PATH = SCREENS.find((s) => s.key === 'agentmaildetails')!.path;
+const AGENT_MAIL_PATH = SCREENS.find((s) => s.key === 'agentMail')!.path;
 
 /** The Agent Mail statement of `row`'s account for the week: that account as the subject, the week as the dates. */
 export function agentMailHref(
@@ -36,13 +39,16 @@ export function agentMailHref(
  * paged grid (10 a page, 10-50) of the direct children with plays below them in the week (the
  * accounts Agent Mail lists) with their profit and its total row, shown only when rows exist;
  * 'No data available' otherwise. An Agent ID is a link to that account's Agent Mail statement of
- * the same week.
+ * the same week. Print gives the statement alone on one A4 page: the heading, every row (not only
+ * the page shown) and the total (statement-print.css, print-fit.ts).
  */
 export default function ManagerMailPage({ screen, role }: ScreenPageProps) {
   const { params, draft, setDraft, apply } = useMailFilters();
   const report = useManagerMail(params);
   const { data, error, isFetching } = report;
   useReportErrorLog(screen.label, error);
+  const statement = useRef<HTMLDivElement>(null);
+  usePrintFit(statement, data);
 
   const showDetails = () => {
     if (!apply()) void report.refetch();
@@ -72,26 +78,43 @@ export default function ManagerMailPage({ screen, role }: ScreenPageProps) {
   );
 
   return (
-    <PageFrame title={screen.label} loading={isFetching} error={error}>
-      <ReportToolbar onSubmit={showDetails} loading={isFetching}>
-        <SubjectPicker />
-        <WeekPicker value={draft} onChange={setDraft} />
-      </ReportToolbar>
+    <PageFrame
+      title={screen.label}
+      loading={isFetching}
+      error={error}
+      live={report.live}
+      actions={<PrintStatementButton disabled={!data} />}
+    >
+      <StatementFilters week={draft} onWeekChange={setDraft} onSubmit={showDetails} loading={isFetching} />
       {data && !error && (
-        <Stack gap="sm">
+        <Stack gap="sm" ref={statement} className="mail-statement">
           <Title order={2} size="h3">
             {statementHeading(data.fromDate, data.toDate)}
           </Title>
           <OpenWeekNote open={data.open} />
           {data.data.length > 0 ? (
-            <DataTable
-              columns={columns}
-              rows={data.data}
-              loading={isFetching}
-              ariaLabel={screen.label}
-              exportHref={managerMailExport(exportParams)}
-              getRowId={(row) => row._id}
-            />
+            <>
+              <Box data-print-hide>
+                <DataTable
+                  columns={columns}
+                  rows={data.data}
+                  loading={isFetching}
+                  ariaLabel={screen.label}
+                  exportHref={managerMailExport(exportParams)}
+                  exportPdf
+                  getRowId={(row) => row._id}
+                />
+              </Box>
+              {/* The printed statement: every row in the grid's order, with the total (print-only, hidden from assistive technology). */}
+              <div data-print-only aria-hidden>
+                <StatementTable
+                  caption={screen.label}
+                  columns={MANAGER_MAIL_COLUMNS}
+                  rows={data.data}
+                  rowKey={(row) => row._id}
+                />
+              </div>
+            </>
           ) : (
             <Text>{DEFAULT_EMPTY_TEXT}</Text>
           )}

@@ -32,7 +32,7 @@ describe('Agent Status', () => {
     await user.click(screen.getByRole('button', { name: 'Show Details' }));
     await waitFor(() => expect(within(table).queryByText('master2')).toBeNull());
     expect(app.router.state.location.search).toBe('?date=2025-03-05&agentId=master1');
-    // The one Select Date goes out as both bounds of the spec's range.
+    // The one Select Date goes out as both bounds of the call's range.
     const day = { fromDate: '2025-03-05', toDate: '2025-03-05' };
     expect(callsTo(calls, 'findstatus')).toEqual([day, { ...day, agentId: 'master1' }]);
 

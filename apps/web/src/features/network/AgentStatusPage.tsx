@@ -24,7 +24,7 @@ export default function AgentStatusPage({ screen }: ScreenPageProps) {
   const [draftDate, setDraftDate] = useDraft<string | null>(date);
   const [draftAgent, setDraftAgent] = useDraft(filters.agentId);
 
-  // The spec's call: the one Select Date as both bounds of the range.
+  // The call takes a range: the one Select Date is both bounds (docs/screens.md, Agent Status).
   const params = { id: subjectId, fromDate: date, toDate: date, agentId: filters.agentId };
   const report = useAgentStatus(params);
   useReportErrorLog(screen.label, report.error);
@@ -35,7 +35,7 @@ export default function AgentStatusPage({ screen }: ScreenPageProps) {
   };
 
   return (
-    <PageFrame title={screen.label} error={report.error}>
+    <PageFrame title={screen.label} error={report.error} live={report.live}>
       <ReportToolbar onSubmit={showDetails} loading={report.isFetching}>
         <SubjectPicker />
         <DatePickerField

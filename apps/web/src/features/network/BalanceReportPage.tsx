@@ -14,7 +14,7 @@ import { BalanceChildrenPopup } from './components/BalanceChildrenPopup';
 import { IdButton } from './components/IdButton';
 
 type Row = Numbered<AgentRow>;
-/** Spec section 9: Balance Report pages by 3. */
+/** Balance Report pages by 3 (docs/screens.md, Balance Report). */
 const PAGE_SIZE = 3;
 
 /**

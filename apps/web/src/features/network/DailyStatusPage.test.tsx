@@ -8,7 +8,7 @@ import { callsTo, PAGE_LOAD, reportServer } from '../../test/report-server';
 import { cellTexts, columnHeaders } from '../../test/table-text';
 
 const DAY = '2025-03-05';
-/** The screen sends its one Select Date as both bounds of the spec's range. */
+/** The screen sends its one Select Date as both bounds of the call's range. */
 const oneDay = (day: string) => ({ fromDate: day, toDate: day });
 const rows = [
   { _id: 'u-master1', username: 'master1', fullname: 'Manoj Patel', address: 'Pune', profit: 1250.5, playedElsewhere: true },
@@ -63,6 +63,25 @@ describe('Daily Status', () => {
     expect(screen.getByRole('button', { name: 'Show Details' })).toBeTruthy();
     const csv = screen.getByRole('link', { name: 'CSV' }).getAttribute('href');
     expect(csv).toBe(`/api/playrep/dailystatus?fromDate=${DAY}&toDate=${DAY}&format=csv`);
+  });
+
+  it('names the day it shows, also when Select Date is cleared (the day stays the one shown)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = server();
+    signInAs('master');
+    renderApp(`/master/reports/dailystatus?date=${DAY}`);
+    await screen.findByRole('table', { name: 'Daily Status' }, PAGE_LOAD);
+    expect(screen.getByText('Profit on 05-Mar-2025')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Clear Select Date' }));
+    expect(screen.getByLabelText('Select Date').textContent).toBe('DD-Mon-YYYY');
+    // The table is still the 5th's, and says so.
+    expect(screen.getByText('Profit on 05-Mar-2025')).toBeTruthy();
+    // Show Details with no date: today, named.
+    await user.click(screen.getByRole('button', { name: 'Show Details' }));
+    await waitFor(() => expect(callsTo(calls, 'dailystatus').at(-1)).toEqual(oneDay(todayIst())));
+    const [y, m, d] = todayIst().split('-');
+    const month = new Date(Date.UTC(Number(y), Number(m) - 1, 1)).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
+    expect(await screen.findByText(`Profit on ${d}-${month}-${y}`)).toBeTruthy();
   });
 
   it('defaults to today in India', async () => {

@@ -1,3 +1,4 @@
+import { Text } from '@mantine/core';
 import { DAILY_STATUS_COLUMNS, type DailyStatusRow } from '@playrep/contracts';
 import { useMemo, useState } from 'react';
 import { AmountButton } from '../../components/report/AmountButton';
@@ -9,7 +10,7 @@ import { useReportErrorLog } from '../../components/report/use-report-error-log'
 import { DataTable, DatePickerField, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { FIRST_REPORT_DAY } from '../../config/report-years';
-import { isApiDate, todayIst } from '../../lib/format';
+import { formatDate, isApiDate, todayIst } from '../../lib/format';
 import { useUrlFilters } from '../../lib/url-state';
 import { dailyStatusExport, useDailyStatus } from './api/daily-status';
 import { type MembersElsewhere, MembersElsewherePopup } from './components/MembersElsewherePopup';
@@ -18,7 +19,8 @@ type Row = Numbered<DailyStatusRow>;
 
 /**
  * Daily Status: each master's profit on one day (Select Date, Show Details). A profit opens the
- * popup of that agent's members who played in other agents' cafes that day.
+ * popup of that agent's members who played in other agents' cafes that day. The day shown is
+ * named above the table, so a cleared Select Date (today, the default) never leaves it unsaid.
  */
 export default function DailyStatusPage({ screen }: ScreenPageProps) {
   const { subjectId } = useReportSubject();
@@ -28,7 +30,7 @@ export default function DailyStatusPage({ screen }: ScreenPageProps) {
   const [draft, setDraft] = useDraft<string | null>(date);
   const [members, setMembers] = useState<MembersElsewhere | null>(null);
 
-  // The spec's call: the one Select Date as both bounds of the range.
+  // The call takes a range: the one Select Date is both bounds (docs/screens.md, Daily Status).
   const params = { id: subjectId, fromDate: date, toDate: date };
   const report = useDailyStatus(params);
   useReportErrorLog(screen.label, report.error);
@@ -56,11 +58,12 @@ export default function DailyStatusPage({ screen }: ScreenPageProps) {
   };
 
   return (
-    <PageFrame title={screen.label} error={report.error}>
+    <PageFrame title={screen.label} error={report.error} live={report.live}>
       <ReportToolbar onSubmit={showDetails} loading={report.isFetching}>
         <SubjectPicker />
         <DatePickerField label="Select Date" value={draft} onChange={setDraft} minDate={FIRST_REPORT_DAY} maxDate={today} />
       </ReportToolbar>
+      <Text size="sm">Profit on {formatDate(date)}</Text>
       {!report.error && (
         <DataTable
           columns={columns}

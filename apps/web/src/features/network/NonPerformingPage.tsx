@@ -12,7 +12,7 @@ import { formatInt } from '../../lib/format';
 import { nonPerformingExport, useNonPerforming } from './api/non-performing';
 
 const COLUMNS = tableColumns<Numbered<AgentRow>>(NON_PERFORMING_COLUMNS);
-/** Spec section 9: Non Performing CCS pages by 3. */
+/** Non Performing CCS pages by 3 (docs/screens.md, Non Performing CCS). */
 const PAGE_SIZE = 3;
 
 export const TOTAL_AGENTS_LABEL = 'Total agents';

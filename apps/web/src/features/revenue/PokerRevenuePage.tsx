@@ -1,5 +1,5 @@
 import type { ScreenPageProps } from '../../config/navigation';
-import { pokerRevenueReportExport, usePokerRevenueReport } from './api/poker-revenue-report';
+import { pokerRevenueExport, usePokerRevenue } from './api/poker-revenue';
 import { RevenueReport } from './components/RevenueReport';
 
 /** Poker Revenue: the poker rake settled by week, with the Revenue columns. */
@@ -8,8 +8,8 @@ export default function PokerRevenuePage({ screen }: ScreenPageProps) {
     <RevenueReport
       definition={{
         title: screen.label,
-        useReport: usePokerRevenueReport,
-        exportHref: pokerRevenueReportExport,
+        useReport: usePokerRevenue,
+        exportHref: pokerRevenueExport,
         weekPopup: false,
         note: 'Profit is the poker rake. Loans are repaid from the draw-games revenue, so poker weeks have no loan deduction.',
       }}

@@ -1,7 +1,7 @@
 import type { RevenueResponse, RevenueRow, RevenueWeekResponse } from '@playrep/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, parseApiDate, todayIst } from '../../lib/format';
 import { calendarMoves } from '../../test/calendar';
 import { renderApp, signInAs } from '../../test/render-app';
@@ -104,14 +104,6 @@ function noteOf(label: string, scope: HTMLElement = document.body): string | nul
   return within(scope).getByText(label).nextElementSibling?.nextElementSibling?.textContent;
 }
 
-// jsdom lays nothing out, so the chart's container measures 0 x 0 and recharts warns about it.
-beforeEach(() => {
-  const warn = console.warn.bind(console);
-  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
-    if (!String(args[0]).includes('of chart should be greater than 0')) warn(...args);
-  });
-});
-
 describe('Revenue', () => {
   it('shows the weeks with the spec columns, the total row, the totals, negatives in red and the open week', async () => {
     const calls = server();
@@ -203,8 +195,8 @@ describe('Revenue', () => {
     renderApp(`/master/reports/revenue?fromDate=${FROM}&toDate=${TO}`);
     await user.click(await screen.findByRole('button', { name: /^1,000\.10: show the week 17-Feb-2025/ }, PAGE_LOAD));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Week 17-Feb-2025 to 23-Feb-2025' });
-    await within(dialog).findByText('player1');
+    const dialog = await screen.findByRole('dialog', { name: 'Week 17-Feb-2025 to 23-Feb-2025' }, PAGE_LOAD);
+    await within(dialog).findByText('player1', {}, PAGE_LOAD);
     expect(callsTo(calls, 'revenueweek')).toEqual([{ fromDate: '2025-02-17' }]);
     const members = within(dialog).getByRole('table', { name: 'Points Used By The Members' });
     expect(columnHeaders(members)).toEqual(['Sr. No.', 'Member Id', 'Play', 'Points Used By The Member']);
@@ -233,12 +225,12 @@ describe('Revenue', () => {
     );
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), PAGE_LOAD);
 
-    // A losing week: no revenue percentage and no gift points (spec section 9).
+    // A losing week: no revenue percentage and no gift points (docs/domain.md, "Week statement").
     await user.click(screen.getByRole('button', { name: /^-400\.55: show the week 24-Feb-2025/ }));
-    const losing = await screen.findByRole('dialog', { name: 'Week 24-Feb-2025 to 02-Mar-2025' });
-    await within(losing).findByText('player1');
+    const losing = await screen.findByRole('dialog', { name: 'Week 24-Feb-2025 to 02-Mar-2025' }, PAGE_LOAD);
+    await within(losing).findByText('player1', {}, PAGE_LOAD);
     const losingLines = within(losing).getByRole('group', { name: 'Gift points summary' });
     expect(figure('Revenue Percentage', losingLines)).toBe('0%');
     expect(figure('Gift Points', losingLines)).toBe('0.00');
@@ -247,10 +239,10 @@ describe('Revenue', () => {
 
     // The week after: the loss carried in takes part of the gift, and the lines say so.
     await user.click(within(losing).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), PAGE_LOAD);
     await user.click(screen.getByRole('button', { name: /^600\.20: show the week 03-Mar-2025/ }));
-    const carried = await screen.findByRole('dialog', { name: 'Week 03-Mar-2025 to 09-Mar-2025' });
-    await within(carried).findByText('player1');
+    const carried = await screen.findByRole('dialog', { name: 'Week 03-Mar-2025 to 09-Mar-2025' }, PAGE_LOAD);
+    await within(carried).findByText('player1', {}, PAGE_LOAD);
     const carriedLines = within(carried).getByRole('group', { name: 'Gift points summary' });
     expect(figure('Gift Points', carriedLines)).toBe('150.02');
     expect(figure('Loss Carried In', carriedLines)).toBe('-400.55');
@@ -262,7 +254,7 @@ describe('Revenue', () => {
       { fromDate: '2025-02-24' },
       { fromDate: '2025-03-03' },
     ]);
-  });
+  }, 60_000);
 
   it('Search applies the picked dates as a new history entry (Back restores) and reloads when unchanged', async () => {
     const user = userEvent.setup({ delay: null });

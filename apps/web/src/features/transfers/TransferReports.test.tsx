@@ -19,7 +19,7 @@ const TITLES = [
   'Points Rejected',
   'Points Cancelled',
 ];
-// The spec's counterparty labels (section 2); rejected and cancelled go both ways (decision 0007).
+// The counterparty labels (docs/screens.md, Point Transfer); rejected and cancelled go both ways (decision 0007).
 const COUNTERPARTY = [
   'Transferred To',
   'TransferTo',
@@ -59,9 +59,13 @@ function reportServer(
 const reportCalls = (calls: FetchCall[], name: string) =>
   calls.map((c) => new URL(c.url, 'http://web.test')).filter((u) => u.pathname === `/api/playrep/${name}`);
 
-const control = (title: string) => screen.getByRole('button', { name: title });
+/** A section's accessible name: its title and its row count, 'Points Received (3)'. */
+const sectionName = (title: string) => new RegExp(`^${title} \\(\\d+\\)$`);
+/** The section titles as the headings show them, without their counts. */
+const titlesOf = (headings: HTMLElement[]) => headings.map((h) => h.textContent?.replace(/ \(\d+\)$/, ''));
+const control = (title: string) => screen.getByRole('button', { name: sectionName(title) });
 const open = () => TITLES.filter((t) => control(t).getAttribute('aria-expanded') === 'true');
-const region = (title: string) => screen.getByRole('region', { name: title });
+const region = (title: string) => screen.getByRole('region', { name: sectionName(title) });
 
 describe('Point Transfer', () => {
   it('shows the six sections with their titles, the first open, and the filters', async () => {
@@ -70,7 +74,7 @@ describe('Point Transfer', () => {
     renderApp('/master/reports/pointtransfer?fromDate=2025-03-01&toDate=2025-03-07');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Point Transfer');
     await screen.findByRole('table', { name: 'Point Transferred' });
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(TITLES);
+    expect(titlesOf(screen.getAllByRole('heading', { level: 2 }))).toEqual(TITLES);
     expect(open()).toEqual(['Point Transferred']);
     expect(screen.getByLabelText('From Date: 01-Mar-2025')).toBeTruthy();
     expect(screen.getByLabelText('To Date: 07-Mar-2025')).toBeTruthy();
@@ -95,6 +99,12 @@ describe('Point Transfer', () => {
       ['Page total, rows 1-10', '', '', '', inr(sumCents(SENT_AMOUNTS.slice(0, 10)) / 100), ''],
       ['Total of 12 rows', '', '', '', inr(sumCents(SENT_AMOUNTS) / 100), ''],
     ]);
+
+    // Each title says how many rows its section holds.
+    expect(control('Point Transferred').textContent).toBe(`Point Transferred (${SENT_AMOUNTS.length})`);
+    expect(control('Points Transferred But yet to be Received').textContent).toBe(
+      'Points Transferred But yet to be Received (0)',
+    );
 
     // An empty section says so and has no table.
     await user.click(control('Points Transferred But yet to be Received'));
@@ -145,7 +155,7 @@ describe('Point Transfer', () => {
     reportServer();
     signInAs('master');
     renderApp('/master/reports/pointtransfer?fromDate=2025-03-01&toDate=2025-03-07&memberId=player1');
-    const section = within(await screen.findByRole('region', { name: 'Point Transferred' }));
+    const section = within(await screen.findByRole('region', { name: sectionName('Point Transferred') }));
     const csv = new URL(section.getByRole('link', { name: 'CSV' }).getAttribute('href')!, 'http://web.test');
     expect(csv.pathname).toBe('/api/playrep/pointtransferreport');
     expect(Object.fromEntries(csv.searchParams)).toEqual({
@@ -249,7 +259,7 @@ describe('Point Transfer', () => {
     signInAs('master');
     renderApp('/master/reports/pointtransfer?fromDate=2025-03-07&toDate=2025-03-01');
     expect((await screen.findByRole('alert')).textContent).toBe('To Date must not be before From Date');
-    expect(screen.queryByRole('button', { name: 'Point Transferred' })).toBeNull();
+    expect(screen.queryByRole('button', { name: sectionName('Point Transferred') })).toBeNull();
     expect(log).toHaveBeenCalledWith('Point Transfer: the report could not be loaded', expect.anything());
   });
 });
@@ -261,7 +271,7 @@ describe('Multiplayer Point Transfer', () => {
     renderApp('/player/reports/multipointtransfer?fromDate=2025-03-01&toDate=2025-03-07');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Multiplayer Point Transfer');
     await screen.findByRole('table', { name: 'Multiplayer Point Transferred' });
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(TITLES.map((t) => `Multiplayer ${t}`));
+    expect(titlesOf(screen.getAllByRole('heading', { level: 2 }))).toEqual(TITLES.map((t) => `Multiplayer ${t}`));
     expect(reportCalls(calls, 'multipointtransferreport')).toHaveLength(1);
     expect(reportCalls(calls, 'pointtransferreport')).toHaveLength(0);
     const csv = screen.getByRole('link', { name: 'CSV' }).getAttribute('href')!;
@@ -280,7 +290,7 @@ describe('Weekly Details Report', () => {
     signInAs('master');
     renderApp('/master/weeklydetailsreport');
     const table = await screen.findByRole('table', { name: 'Point Transferred' });
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(TITLES);
+    expect(titlesOf(screen.getAllByRole('heading', { level: 2 }))).toEqual(TITLES);
     expect(within(table).getByRole('columnheader', { name: /Transferred To\/Received From/ })).toBeTruthy();
     expect(screen.getByText(`Showing 1 to 3 of ${SENT_AMOUNTS.length} entries`)).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Member ID' })).toBeNull();

@@ -1,16 +1,16 @@
 import { sectionTitle, WEEKLY_COUNTERPARTY_HEADER } from '@playrep/contracts';
 import { weekOf } from '../../components/report/report-dates';
 import type { ScreenPageProps } from '../../config/navigation';
-import { useWeeklyDetailsReport, weeklyDetailsReportExport } from './api/weekly-details-report';
+import { useWeeklyDetails, weeklyDetailsExport } from './api/weekly-details';
 import { TransferReport, type TransferReportDefinition } from './components/TransferReport';
 
 const WEEKLY_DETAILS: TransferReportDefinition = {
-  useReport: useWeeklyDetailsReport,
-  exportHref: weeklyDetailsReportExport,
+  useReport: useWeeklyDetails,
+  exportHref: weeklyDetailsExport,
   sectionTitle: (key) => sectionTitle(key, false),
   counterpartyHeader: () => WEEKLY_COUNTERPARTY_HEADER,
   memberFilter: false,
-  // Spec section 9: the weekly report's tables show 3 rows a page.
+  // The weekly report's tables show 3 rows a page (docs/screens.md, Weekly Details Report).
   defaultPageSize: 3,
   // The current settlement week, Monday to Sunday.
   defaultRange: () => weekOf(),

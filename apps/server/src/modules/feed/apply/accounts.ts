@@ -1,7 +1,9 @@
 import { canParent, hasCommission, type Role } from '@playrep/contracts';
 import { eq } from 'drizzle-orm';
 import { accounts } from '../../../db/schema/index.js';
+import { endLiveLinks } from '../../access/links.js';
 import { revokeAccountSessions } from '../../auth/sessions.js';
+import { dropEmailConfirmation, platformEmailFields } from '../../mail/email-address.js';
 import { type ApplyContext, EventRefused, type Item } from './context.js';
 import { accountByUsername, article, type NamedAccount } from './lookups.js';
 
@@ -12,7 +14,8 @@ import { accountByUsername, article, type NamedAccount } from './lookups.js';
  * - Updating changes only the fields given. The role never changes. A new `parent` moves the
  *   account with its whole subtree (the database moves the closure rows and the account's own plays
  *   in the parent roll-up in the same statement: migration 0009). `active: false` deactivates the
- *   account and ends its sessions.
+ *   account and ends its sessions. `email` sets the address, verified (null removes it), and drops
+ *   a confirmation the person had pending.
  * - The house and the superadmin are not the feed's to change.
  */
 export async function applyAccount(ctx: ApplyContext, item: Item<'account'>): Promise<void> {
@@ -38,6 +41,7 @@ export async function applyAccount(ctx: ApplyContext, item: Item<'account'>): Pr
     ...(e.commission !== undefined ? { commission: String(e.commission) } : {}),
     ...(e.active !== undefined ? { userStatus: e.active } : {}),
     ...(e.passwordHash !== undefined ? { passwordHash: e.passwordHash } : {}),
+    ...(e.email !== undefined ? platformEmailFields(e.email) : {}),
   };
   if (!existing) {
     await ctx.tx.insert(accounts).values({
@@ -52,7 +56,11 @@ export async function applyAccount(ctx: ApplyContext, item: Item<'account'>): Pr
   const moved = parent !== undefined && parent.id !== existing.parentId;
   const changes = { ...fields, ...(moved ? { parentId: parent.id } : {}) };
   if (Object.keys(changes).length > 0) await ctx.tx.update(accounts).set(changes).where(eq(accounts.id, existing.id));
-  if (e.active === false && existing.active) await revokeAccountSessions(ctx.tx, existing.id, ctx.now);
+  if (e.active === false && existing.active) {
+    await revokeAccountSessions(ctx.tx, existing.id, ctx.now);
+    await endLiveLinks(ctx.tx, [existing.id], 'inactive', ctx.now, ctx.by);
+  }
+  if (e.email !== undefined) await dropEmailConfirmation(ctx.tx, existing.id);
 }
 
 async function parentFor(ctx: ApplyContext, name: string, role: Role): Promise<NamedAccount> {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client.js';
 import type { IsoDay } from '../../../lib/dates.js';
+import type { ActivityBy } from '../../activity/record.js';
 import type { AppliedEvent, AppliedEventOf } from '../events.js';
 import type { EventErrors } from '../refusal.js';
 
@@ -8,6 +9,8 @@ import type { EventErrors } from '../refusal.js';
 export interface ApplyContext {
   tx: Tx;
   now: Date;
+  /** The batch's feed key, address and device: the actor of the access facts it causes (links ended). */
+  by: ActivityBy;
   /** The IST day the batch arrived: late plays and hands are booked on it. */
   today: IsoDay;
   /** Monday of the last closed week of each settlement (null: none closed yet). */

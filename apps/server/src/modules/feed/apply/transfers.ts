@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { isUniqueViolation } from '../../../db/errors.js';
 import { transfers } from '../../../db/schema/index.js';
 import { HttpError } from '../../../lib/http-error.js';
 import { acceptTransfer, cancelTransfer, createTransfer, rejectTransfer } from '../../ledger/ledger.js';
@@ -77,9 +78,4 @@ function ledgerField(type: string, message: string): string {
   if (/amount|balance/i.test(message)) return 'amount';
   if (/sender/i.test(message)) return 'from';
   return 'to';
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: string })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
 }

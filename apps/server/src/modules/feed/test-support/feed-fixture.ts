@@ -5,7 +5,8 @@ import { createNetwork, type NetworkIds } from '../../../../test/fixtures/networ
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import type { TestDbKind } from '../../../../test/test-db.js';
 import { type Queryable, queryRows } from '../../../db/client.js';
-import { ensureHouseAccount, ledgerTotals } from '../../ledger/ledger.js';
+import { ensureHouseAccount } from '../../ledger/ledger.js';
+import { ledgerTotals } from '../../ledger/test-support.js';
 import { createFeedKey } from '../keys.js';
 
 /**

@@ -1,15 +1,4 @@
-import {
-  COMMISSIONS,
-  cents,
-  LOANS,
-  PARENT,
-  PLAYS,
-  type Play,
-  POKER,
-  REGISTERED,
-  type Username,
-  WEEKS,
-} from './money-fixture.js';
+import { COMMISSIONS, cents, LOANS, PARENT, PLAYS, type Play, POKER, REGISTERED, type Username, WEEKS } from './money-fixture.js';
 
 /**
  * Test oracle of the money reports: docs/domain.md, "Games, draws and plays" and "Weekly settlement" computed again from the fixture's

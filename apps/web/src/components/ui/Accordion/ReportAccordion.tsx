@@ -6,6 +6,8 @@ export interface AccordionSection {
   /** Stable id, used as the open value (and for example as a URL parameter). */
   id: string;
   title: ReactNode;
+  /** The section's rows, shown after the title: 'Points Received (3)'. */
+  count?: number;
   content: ReactNode;
 }
 
@@ -22,8 +24,8 @@ export interface ReportAccordionProps {
 }
 
 /**
- * Report sections where exactly one or none is open (spec section 4): the first starts open,
- * clicking the open one closes it. Titles are buttons inside headings with aria-expanded;
+ * Report sections where exactly one or none is open (docs/screens.md, Point Transfer): the first starts open,
+ * clicking the open one closes it; a title may say how many rows its section holds. Titles are buttons inside headings with aria-expanded;
  * arrow keys, Home and End move between them.
  */
 export function ReportAccordion({ sections, value, onChange, defaultValue, headingOrder = 3 }: ReportAccordionProps) {
@@ -46,7 +48,10 @@ export function ReportAccordion({ sections, value, onChange, defaultValue, headi
     >
       {sections.map((section) => (
         <Accordion.Item key={section.id} value={section.id}>
-          <Accordion.Control fw={600}>{section.title}</Accordion.Control>
+          <Accordion.Control fw={600}>
+            {section.title}
+            {section.count !== undefined && ` (${section.count})`}
+          </Accordion.Control>
           <Accordion.Panel>{section.content}</Accordion.Panel>
         </Accordion.Item>
       ))}

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../test-utils';
-import { DataTable, NEGATIVE_COLOR } from './DataTable';
+import { DataTable } from './DataTable';
 import type { DataTableColumn } from './types';
+import { NEGATIVE_COLOR } from './ValueCell';
 
 interface Txn {
   name: string;
@@ -396,5 +397,61 @@ describe('DataTable totals', { timeout: 20_000 }, () => {
   it('has no total row when no column asks for one', () => {
     renderUi(<DataTable columns={[{ key: 'name', header: 'Name' }]} rows={sample} />);
     expect(sections().foot).toBeUndefined();
+  });
+});
+
+describe('DataTable key figures (the figure a row exists for)', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  // jsdom lays nothing out: the header cells of Amount and Count are given widths of their own.
+  const WIDTH: Record<string, number> = { Amount: 120, Count: 80 };
+  function layOutHeaders() {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const width = this.tagName === 'TH' ? (WIDTH[this.textContent?.replace(/[▲▼↕]/g, '').trim() ?? ''] ?? 50) : 0;
+      return new DOMRect(0, 0, width, 20);
+    });
+  }
+
+  /** The cells of one column, header, body rows and total row, in that order. */
+  function columnCells(index: number) {
+    const { head, body, foot } = sections();
+    return [head, body, foot!].flatMap((part) =>
+      within(part)
+        .getAllByRole('row')
+        .map((row) => row.querySelectorAll<HTMLElement>('th, td')[index]!),
+    );
+  }
+
+  const pinOf = (cell: HTMLElement) =>
+    cell.hasAttribute('data-key-figure')
+      ? { left: cell.style.getPropertyValue('--key-figure-left'), right: cell.style.getPropertyValue('--key-figure-right') }
+      : null;
+
+  it('holds every cell of the marked columns, side by side, each offset by the widths of the others; the rest scroll', () => {
+    layOutHeaders();
+    const marked = columns.map((c) => (c.key === 'amount' || c.key === 'count' ? { ...c, keyFigure: true } : c));
+    renderUi(<DataTable columns={marked} rows={sample} ariaLabel="Transactions" />);
+
+    // Header and cell order stay as the columns give them (a screen reader reads them so).
+    expect(
+      within(sections().head)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent?.replace(/[▲▼↕]/g, '')),
+    ).toEqual(columns.map((c) => c.header));
+    // Amount keeps Count's width to its right; Count keeps Amount's width to its left.
+    const amount = columnCells(1);
+    const count = columnCells(2);
+    expect(amount).toHaveLength(1 + sample.length + 1);
+    for (const cell of amount) expect(pinOf(cell)).toEqual({ left: '0px', right: `${WIDTH.Count}px` });
+    for (const cell of count) expect(pinOf(cell)).toEqual({ left: `${WIDTH.Amount}px`, right: '0px' });
+    for (const index of [0, 3, 4]) for (const cell of columnCells(index)) expect(pinOf(cell)).toBeNull();
+  });
+
+  it('holds nothing when no column is marked', () => {
+    layOutHeaders();
+    renderUi(<DataTable columns={columns} rows={sample} ariaLabel="Transactions" />);
+    expect(document.querySelectorAll('[data-key-figure]')).toHaveLength(0);
   });
 });

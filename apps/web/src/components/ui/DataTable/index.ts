@@ -1,11 +1,6 @@
 export { formatCellValue, sumColumn } from './cells';
-export {
-  DataTable,
-  type DataTableProps,
-  DEFAULT_EMPTY_TEXT,
-  DEFAULT_PAGE_SIZES,
-  NEGATIVE_COLOR,
-  type ServerPaging,
-} from './DataTable';
+export { DataTable, type DataTableProps, DEFAULT_EMPTY_TEXT, DEFAULT_PAGE_SIZES } from './DataTable';
+export { keyFigureCell, useKeyFigurePins } from './key-figures';
 export { pageTotalLabel, totalRowLabel } from './total-labels';
-export type { CellContext, ColumnType, DataTableColumn, ExportFormat } from './types';
+export type { CellContext, ColumnType, DataTableColumn, ExportFormat, ServerPaging } from './types';
+export { NEGATIVE_COLOR } from './ValueCell';

@@ -1,6 +1,6 @@
 /** Page numbers shown at once by the pager. */
 export const PAGER_WINDOW_SIZE = 10;
-/** How far the window moves when the page goes past either end of it (spec section 9). */
+/** How far the window moves when the page goes past either end of it (docs/screens.md, Every report screen). */
 export const PAGER_WINDOW_STEP = 9;
 
 /**

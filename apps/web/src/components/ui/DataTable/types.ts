@@ -32,4 +32,21 @@ export interface DataTableColumn<Row extends object> {
   total?: boolean;
   /** Show negative numbers in red (AA contrast on white and on striped rows). */
   negativeRed?: boolean;
+  /** The figure a row exists for: on a narrow screen it stays in view while the other columns scroll sideways. */
+  keyFigure?: boolean;
+}
+
+export interface ServerPaging {
+  /** Current page, 1-based. */
+  page: number;
+  pageSize: number;
+  /** Rows in the whole result on the server. */
+  rowCount: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+  /**
+   * Sorting done by the server: the header of the sorted column shows `direction`, and a click on
+   * a sortable header reports the column and the next direction instead of sorting the page.
+   */
+  sort?: { columnId: string; direction: 'asc' | 'desc'; onSortChange: (columnId: string, direction: 'asc' | 'desc') => void };
 }

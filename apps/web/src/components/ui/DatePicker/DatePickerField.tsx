@@ -1,10 +1,11 @@
 import { DatePickerInput } from '@mantine/dates';
 import { type ApiDate, formatDate, todayIst } from '../../../lib/format';
 
-/** Display format of every date field: d-M-Y, for example 05-Mar-2025 (spec section 5). */
+/** Display format of every date field: d-M-Y, for example 05-Mar-2025 (docs/screens.md, Every report screen). */
 export const DATE_FIELD_FORMAT = 'DD-MMM-YYYY';
 
-const CALENDAR_LABELS = {
+/** The names of the calendar's buttons, for screen readers (every date field's calendar). */
+export const CALENDAR_LABELS = {
   previousMonth: 'Previous month',
   nextMonth: 'Next month',
   previousYear: 'Previous year',
@@ -24,7 +25,7 @@ export interface DatePickerFieldProps {
   /** 'YYYY-MM-DD' or null. */
   value: ApiDate | null;
   onChange: (value: ApiDate | null) => void;
-  /** Earliest and latest selectable days, 'YYYY-MM-DD'. */
+  /** Earliest and latest selectable days, 'YYYY-MM-DD'; never later than today (IST), the default latest. */
   minDate?: ApiDate;
   maxDate?: ApiDate;
   disabled?: boolean;
@@ -33,9 +34,16 @@ export interface DatePickerFieldProps {
   w?: number | string;
 }
 
+/** The latest day a report date may be: `maxDate` if earlier, else today (IST); no report looks ahead. */
+export function latestDay(maxDate?: ApiDate): ApiDate {
+  const today = todayIst();
+  return maxDate && maxDate < today ? maxDate : today;
+}
+
 /**
  * A read-only date field: it cannot be typed into, it opens a calendar with Today and Clear, and
- * it shows the day as 05-Mar-2025. Controlled, with API days ('YYYY-MM-DD').
+ * it shows the day as 05-Mar-2025; days after today (IST) cannot be picked. Controlled, with API
+ * days ('YYYY-MM-DD').
  */
 export function DatePickerField({
   label = 'Select Date',
@@ -58,7 +66,7 @@ export function DatePickerField({
       valueFormat={DATE_FIELD_FORMAT}
       placeholder={placeholder}
       minDate={minDate}
-      maxDate={maxDate}
+      maxDate={latestDay(maxDate)}
       disabled={disabled}
       w={w}
       clearable

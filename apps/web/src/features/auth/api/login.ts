@@ -5,7 +5,7 @@ import { LOGIN_MESSAGES } from '../components/messages';
 /**
  * `POST /api/auth/login`. The token in the body is ignored: the httpOnly cookie carries it.
  * The answer is not checked against the schema here on purpose: a missing or unknown role must
- * still lead back to the login screen (spec section 2), which `sessionFromSignIn` decides.
+ * still lead back to the login screen (docs/screens.md, Sign-in), which `sessionFromSignIn` decides.
  */
 export function login(body: CallBodyInput<'login'>): Promise<CallResponse<'login'>> {
   const { path, method } = AUTH_CALLS.login;

@@ -15,7 +15,7 @@ export function logoutRequest(): Promise<unknown> {
 }
 
 /**
- * Sign-out (spec section 4): local credentials are cleared at once and cached data dropped, the
+ * Sign-out (docs/screens.md, Role area): local credentials are cleared at once and cached data dropped, the
  * user goes to the login screen, and if the server call fails, 'Logout failed.' shows there.
  */
 export function useLogout(): { logout: () => Promise<void>; pending: boolean } {

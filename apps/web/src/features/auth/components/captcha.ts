@@ -1,4 +1,4 @@
-/** The login captcha: a random six-digit number, 100000-999999 (spec sections 5 and 9). */
+/** The login captcha: a random six-digit number, 100000-999999 (docs/screens.md, Sign-in). */
 export const CAPTCHA_MIN = 100_000;
 export const CAPTCHA_MAX = 999_999;
 

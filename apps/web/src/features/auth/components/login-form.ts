@@ -1,6 +1,6 @@
 import { LOGIN_MESSAGES } from './messages';
 
-/** The login form's rules (spec section 5), kept apart from the component so they read plainly. */
+/** The login form's rules (docs/screens.md, Sign-in), kept apart from the component so they read plainly. */
 
 export type LoginField = 'username' | 'password' | 'captcha';
 export type LoginValues = Record<LoginField, string>;

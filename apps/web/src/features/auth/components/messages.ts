@@ -1,4 +1,4 @@
-/** Every text of the login screen and sign-out, exactly as spec sections 5 and 8 give them. */
+/** Every text of the login screen and sign-out, exactly as docs/screens.md (Sign-in) gives them. */
 export const LOGIN_MESSAGES = {
   usernameRequired: 'Please Provide Login ID.',
   passwordRequired: 'Please Provide Password.',
@@ -19,6 +19,6 @@ export const LOCATION_MESSAGES = {
   unknown: 'Unknown error occurred while fetching location.',
 } as const;
 
-/** Spec section 9: the move after a successful sign-in, and the first-load error, take 1 second. */
+/** docs/screens.md, Sign-in: the move after a successful sign-in, and the first-load error, take 1 second. */
 export const LOGIN_REDIRECT_DELAY_MS = 1000;
 export const FIRST_LOAD_ERROR_MS = 1000;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { LOCATION_MESSAGES } from './messages';
 
-/** Spec section 9: high accuracy, 10 second timeout, no cached position. */
+/** High accuracy, 10 second timeout, no cached position (docs/screens.md, Sign-in). */
 export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 };
 
 export interface CapturedLocation {
@@ -26,7 +26,7 @@ export function locationErrorMessage(code: number | undefined): string {
 
 /**
  * Asks the browser for the location once, when the login screen opens. The position is captured
- * (spec section 2) but never sent anywhere.
+ * (docs/screens.md, Sign-in) but never sent anywhere.
  */
 export function useGeolocation(): { location: CapturedLocation | null; error: string | null } {
   const [location, setLocation] = useState<CapturedLocation | null>(null);

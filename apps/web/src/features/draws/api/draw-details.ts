@@ -6,4 +6,4 @@ import { reportCall } from '../../../lib/report-call';
  * Draws are about no account: the call names a game and a range, never a subject. Its export is
  * every draw of the range (not just the page), in the screen's order.
  */
-export const { useReport: useDrawDetails, exportHref: drawDetailsExport } = reportCall('drawdetails');
+export const { useReport: useDrawDetails, exportHref: drawDetailsExport } = reportCall('drawDetails');

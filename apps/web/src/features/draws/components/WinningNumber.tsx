@@ -7,7 +7,7 @@ export const RED_SUIT_COLOR = 'var(--mantine-color-red-9)';
 export const BLACK_SUIT_COLOR = 'var(--mantine-color-black)';
 
 /**
- * A draw's winning number as the spec shows it (section 9): Triple Fun without hyphens; Fun AB
+ * A draw's winning number as the screen shows it (docs/screens.md, Draw details): Triple Fun without hyphens; Fun AB
  * with its suit symbol, red for diamonds and hearts, black for clubs and spades, and 'Not Open'
  * where the draw has no colour.
  */

@@ -1,4 +1,4 @@
 import { reportCall } from '../../../lib/report-call';
 
 /** `GET /api/playrep/multiplecybers?id`: the loan columns for the masters in scope with more than one cafe. */
-export const { useReport: useMultipleCybers, exportHref: multipleCybersExport } = reportCall('multiplecybers');
+export const { useReport: useMultipleCybers, exportHref: multipleCybersExport } = reportCall('multipleCybers');

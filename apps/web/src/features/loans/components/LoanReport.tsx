@@ -1,6 +1,7 @@
-import { Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { LOAN_COLUMNS, type LoanRow } from '@playrep/contracts';
 import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { PageFrame } from '../../../components/report/PageFrame';
 import { useReportSubject } from '../../../components/report/ReportSubject';
 import { SubjectFilters } from '../../../components/report/SubjectFilters';
@@ -12,24 +13,40 @@ import { LOAN_PAGE_SIZE } from './constants';
 
 const COLUMNS = tableColumns<Numbered<LoanRow>>(LOAN_COLUMNS);
 
+/** The columns with each Agent ID a link to `agentHref` of its row. */
+function linkedColumns(agentHref: (row: LoanRow) => string) {
+  return tableColumns<Numbered<LoanRow>>(LOAN_COLUMNS, {
+    username: {
+      render: (row) => (
+        <Anchor component={Link} to={agentHref(row)} size="sm">
+          {row.username}
+        </Anchor>
+      ),
+    },
+  });
+}
+
 /** The loan calls (`computerloan`, `multiplecybers`) share one query and one answer. */
-type LoanCall = ReportCallApi<'computerloan'>;
+type LoanCall = ReportCallApi<'computerLoan'>;
 
 export interface LoanReportDefinition {
   title: string;
   useReport: LoanCall['useReport'];
   exportHref: LoanCall['exportHref'];
-  /** Multiple Cybers shows its table only when rows exist (spec section 2), else 'No data available'. */
+  /** Multiple Cybers shows its table only when rows exist, else 'No data available' (docs/screens.md). */
   tableOnlyWithRows: boolean;
+  /** Where an Agent ID leads (Multiple Cybers: that agent's Cafe Profit); plain text without. */
+  agentHref?: (row: LoanRow) => string;
 }
 
 /**
  * Computer Loan and Multiple Cybers: Sr. No., Agent ID, total loan, Prossing loan, Days from Last
- * Deduction, 3 rows a page (spec section 9), with CSV/Excel downloads. The only filter is the
+ * Deduction, 3 rows a page (docs/screens.md), with CSV/Excel downloads. The only filter is the
  * report subject, kept in the URL by the picker.
  */
 export function LoanReport({ definition }: { definition: LoanReportDefinition }) {
-  const { title, useReport, exportHref, tableOnlyWithRows } = definition;
+  const { title, useReport, exportHref, tableOnlyWithRows, agentHref } = definition;
+  const columns = useMemo(() => (agentHref ? linkedColumns(agentHref) : COLUMNS), [agentHref]);
   const { subjectId } = useReportSubject();
   const params = { id: subjectId };
   const report = useReport(params);
@@ -43,7 +60,7 @@ export function LoanReport({ definition }: { definition: LoanReportDefinition })
       <SubjectFilters />
       {showTable && (
         <DataTable
-          columns={COLUMNS}
+          columns={columns}
           rows={rows}
           loading={isFetching}
           defaultPageSize={LOAN_PAGE_SIZE}

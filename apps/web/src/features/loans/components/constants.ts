@@ -1,9 +1,9 @@
-/** Rows per page on Computer Loan, Multiple Cybers and Revenue Recovery (spec section 9). */
+/** Rows per page on Computer Loan, Multiple Cybers and Revenue Recovery (docs/screens.md). */
 export const LOAN_PAGE_SIZE = 3;
 
-/** Spec section 5: Search without an Agent ID alerts this and makes no call. */
+/** Search without an Agent ID alerts this and makes no call (docs/screens.md, Revenue Recovery). */
 export const AGENT_REQUIRED_ALERT = 'Please enter Agent ID';
-/** Spec section 8: Revenue Recovery with nothing to show. */
+/** Revenue Recovery with nothing to show (docs/screens.md, Revenue Recovery). */
 export const NO_DATA_FOUND = 'No data found.';
-/** Spec section 8: a failure without a message from the server. */
+/** A failure without a message from the server (docs/screens.md, Revenue Recovery). */
 export const RECOVERY_FALLBACK_ERROR = 'Something went wrong while fetching data.';

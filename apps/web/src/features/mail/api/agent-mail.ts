@@ -5,4 +5,4 @@ import { reportCall } from '../../../lib/report-call';
  * child) with plays in the period, those who also played at other agents' cafes, the points by
  * game, the gift-points summary and the loan lines.
  */
-export const { useReport: useAgentMail, exportHref: agentMailExport } = reportCall('mailreport');
+export const { useReport: useAgentMail, exportHref: agentMailExport } = reportCall('agentMail');

@@ -1,14 +1,19 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { MAIL_COLUMNS, MAIL_POINTS_BY_TYPE_COLUMNS, type MailResponse, type MailRow } from '@playrep/contracts';
+import {
+  AGENT_MAIL_COLUMNS,
+  AGENT_MAIL_POINTS_BY_TYPE_COLUMNS,
+  type AgentMailResponse,
+  type AgentMailRow,
+  MAIL_MEMBERS_TITLE as MEMBERS_CAPTION,
+  OTHER_CAFES_MARK,
+  MAIL_POINTS_BY_TYPE_TITLE as POINTS_BY_TYPE_CAPTION,
+  STATEMENT_SUMMARY_TITLE,
+  statementHeading,
+} from '@playrep/contracts';
 import type { ReactNode } from 'react';
 import { GiftPointsFigures, OPEN_WEEK_TEXT } from '../../../components/report/GiftPointsFigures';
-import { formatAmount, formatDate } from '../../../lib/format';
+import { formatAmount } from '../../../lib/format';
 import { StatementTable } from './StatementTable';
-
-export const MEMBERS_CAPTION = 'Your Members Played in Other Agents CyberCafe';
-export const POINTS_BY_TYPE_CAPTION = 'Total Points Used';
-/** The mark of a member who also played at another agent's cafe in the period (words, not colour). */
-export const OTHER_CAFES_MARK = 'Other cafes';
 
 /** Members from which a print in two columns is worth trying (print-fit.ts decides). */
 const SPLIT_FROM_ROWS = 30;
@@ -17,11 +22,11 @@ const SPLIT_FROM_ROWS = 30;
  * The members with their total row; a long list also in two halves side by side, a form only
  * the print layout shows (statement-print.css), when it allows larger text than one column.
  */
-function MembersTable({ rows, memberId }: { rows: readonly MailRow[]; memberId: (row: MailRow) => ReactNode }) {
-  const table = (part: readonly MailRow[], totalOf: readonly MailRow[] | null) => (
+function MembersTable({ rows, memberId }: { rows: readonly AgentMailRow[]; memberId: (row: AgentMailRow) => ReactNode }) {
+  const table = (part: readonly AgentMailRow[], totalOf: readonly AgentMailRow[] | null) => (
     <StatementTable
       caption={MEMBERS_CAPTION}
-      columns={MAIL_COLUMNS}
+      columns={AGENT_MAIL_COLUMNS}
       rows={part}
       rowKey={(row) => row._id}
       render={{ username: memberId }}
@@ -43,8 +48,7 @@ function MembersTable({ rows, memberId }: { rows: readonly MailRow[]; memberId: 
   );
 }
 
-/** 'From 05-Mar-2025 to 11-Mar-2025' (spec section 2). */
-export const statementHeading = (fromDate: string, toDate: string) => `From ${formatDate(fromDate)} to ${formatDate(toDate)}`;
+export { statementHeading } from '@playrep/contracts';
 
 /** Under the heading of an open week: its figures are live, not final. */
 export function OpenWeekNote({ open }: { open: boolean }) {
@@ -60,17 +64,17 @@ export function OpenWeekNote({ open }: { open: boolean }) {
 }
 
 /**
- * The mail statement of one settlement week as spec section 2 lays it out: the heading (and, for
+ * The mail statement of one settlement week (docs/screens.md, Agent Mail Details): the heading (and, for
  * an open week, that it is live), the members table with its total row (members who also played
  * at other agents' cafes are marked), the 'Total Points Used' table by game and the summary: the
  * week's settlement read top to bottom (GiftPointsFigures). It prints on one A4 page
  * (print-fit.ts, statement-print.css).
  */
-export function MailStatement({ data }: { data: MailResponse }) {
+export function MailStatement({ data }: { data: AgentMailResponse }) {
   const elsewhere = new Map(data.userFound.map((u) => [u.username, u]));
   // The id never breaks; the mark may go under it. The badge clips its label, so min-width keeps a
   // table from sizing the cell without it.
-  const memberId = (row: MailRow) => (
+  const memberId = (row: AgentMailRow) => (
     <>
       <span style={{ whiteSpace: 'nowrap' }}>{row.username}</span>
       {elsewhere.has(row.username) && (
@@ -105,11 +109,11 @@ export function MailStatement({ data }: { data: MailResponse }) {
       )}
       <StatementTable
         caption={POINTS_BY_TYPE_CAPTION}
-        columns={MAIL_POINTS_BY_TYPE_COLUMNS}
+        columns={AGENT_MAIL_POINTS_BY_TYPE_COLUMNS}
         rows={data.pointsByType}
         rowKey={(row) => row.type}
       />
-      <GiftPointsFigures label="Statement summary" className="mail-statement-summary" statement={data.statement} />
+      <GiftPointsFigures label={STATEMENT_SUMMARY_TITLE} className="mail-statement-summary" statement={data.statement} />
     </Stack>
   );
 }

@@ -1,7 +1,15 @@
 import { Table } from '@mantine/core';
 import type { ColumnDef } from '@playrep/contracts';
-import type { ReactNode } from 'react';
-import { formatCellValue, NEGATIVE_COLOR, SideScroll, sumColumn, totalRowLabel } from '../../../components/ui';
+import { type ReactNode, useRef } from 'react';
+import {
+  formatCellValue,
+  keyFigureCell,
+  NEGATIVE_COLOR,
+  SideScroll,
+  sumColumn,
+  totalRowLabel,
+  useKeyFigurePins,
+} from '../../../components/ui';
 import { toNumber } from '../../../lib/format';
 
 const numeric = (def: ColumnDef) => def.type === 'int' || def.type === 'float';
@@ -31,7 +39,8 @@ export interface StatementTableProps<Row extends object> {
  * A table of the printed statement: every row (a statement is a document, so it is not paged, and
  * it prints whole), a total row over the columns the contract totals that says how many rows it
  * adds up ('Total of 7 rows': under the second half of a list printed in two, all of them),
- * negatives in red. On a narrow screen the table scrolls sideways in its own box.
+ * negatives in red. On a narrow screen the table scrolls sideways in its own box, the columns
+ * marked keyFigure held in view.
  */
 export function StatementTable<Row extends object>({
   caption,
@@ -43,9 +52,15 @@ export function StatementTable<Row extends object>({
   totalOf = rows,
 }: StatementTableProps<Row>) {
   const summed = totalOf && totalOf.length > 0 && columns.some((c) => c.total) ? totalOf : null;
+  const tableRef = useRef<HTMLTableElement>(null);
+  const pins = useKeyFigurePins(
+    tableRef,
+    columns.filter((c) => c.keyFigure).map((c) => c.key),
+  );
+  const pinOf = (def: ColumnDef) => pins.get(def.key);
   return (
     <SideScroll className="mail-statement-scroll" label={caption}>
-      <Table withTableBorder withColumnBorders striped className="mail-statement-table">
+      <Table ref={tableRef} withTableBorder withColumnBorders striped className="mail-statement-table">
         <Table.Caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 700, color: 'var(--mantine-color-text)' }}>
           {/* A caption is as wide as its table: on a narrow screen the text wraps within the screen instead. */}
           <span style={{ display: 'inline-block', maxWidth: 'calc(100vw - 2.5rem)' }}>{caption}</span>
@@ -53,7 +68,7 @@ export function StatementTable<Row extends object>({
         <Table.Thead>
           <Table.Tr>
             {columns.map((def) => (
-              <Table.Th key={def.key} style={numeric(def) ? { textAlign: 'right' } : undefined}>
+              <Table.Th key={def.key} {...keyFigureCell(pinOf(def), numeric(def) ? { textAlign: 'right' } : undefined)}>
                 {def.header}
               </Table.Th>
             ))}
@@ -75,7 +90,7 @@ export function StatementTable<Row extends object>({
                 return (
                   <Table.Td
                     key={def.key}
-                    style={cellStyle(def, value)}
+                    {...keyFigureCell(pinOf(def), cellStyle(def, value))}
                     data-negative={def.negativeRed && (toNumber(value) ?? 0) < 0 ? true : undefined}
                   >
                     {custom ? custom(row) : formatCellValue(def.type, value)}
@@ -89,7 +104,12 @@ export function StatementTable<Row extends object>({
           <Table.Tfoot>
             <Table.Tr fw={700}>
               {columns.map((def, index) => {
-                if (!def.total) return <Table.Td key={def.key}>{index === 0 ? totalRowLabel(summed.length) : null}</Table.Td>;
+                if (!def.total)
+                  return (
+                    <Table.Td key={def.key} {...keyFigureCell(pinOf(def))}>
+                      {index === 0 ? totalRowLabel(summed.length) : null}
+                    </Table.Td>
+                  );
                 const sum = sumColumn(
                   def.type,
                   summed.map((row) => (row as Record<string, unknown>)[def.key]),
@@ -97,7 +117,7 @@ export function StatementTable<Row extends object>({
                 return (
                   <Table.Td
                     key={def.key}
-                    style={cellStyle(def, sum)}
+                    {...keyFigureCell(pinOf(def), cellStyle(def, sum))}
                     data-negative={def.negativeRed && sum < 0 ? true : undefined}
                   >
                     {formatCellValue(def.type, sum)}

@@ -1,27 +1,17 @@
 import { Group, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { DATE_FIELD_FORMAT, type DateRange } from '../../../components/ui';
+import { CALENDAR_LABELS, DATE_FIELD_FORMAT, type DateRange } from '../../../components/ui';
 import { FIRST_REPORT_DAY } from '../../../config/report-years';
 import { type ApiDate, addDays, formatDate, parseApiDate } from '../../../lib/format';
 import { currentWeekMonday, lastWeekMonday } from './mail-weeks';
-
-const CALENDAR_LABELS = {
-  previousMonth: 'Previous month',
-  nextMonth: 'Next month',
-  previousYear: 'Previous year',
-  nextYear: 'Next year',
-  previousDecade: 'Previous decade',
-  nextDecade: 'Next decade',
-  monthLevelControl: 'Choose month',
-  yearLevelControl: 'Choose year',
-};
 
 const isMonday = (day: ApiDate) => parseApiDate(day)?.getUTCDay() === 1;
 
 /**
  * The mail reports' dates: one settlement week. From Date is a read-only picker that offers only
- * Mondays, up to the current week; To Date follows it (its Sunday, the spec's From + 6 days) and
- * is shown, not picked.
+ * Mondays, up to the current week, with the spec's Today (the week of today) and Clear (the
+ * server's default week, the last finished one) besides Last week and This week; To Date follows
+ * it (its Sunday, From Date + 6 days) and is shown, not picked.
  */
 export function WeekPicker({ value, onChange }: { value: DateRange; onChange: (value: DateRange) => void }) {
   const from = value.from;
@@ -48,9 +38,13 @@ export function WeekPicker({ value, onChange }: { value: DateRange; onChange: (v
         weekendDays={[]}
         hideOutsideDates
         popoverProps={{ attributes: { dropdown: { 'aria-label': 'From Date calendar' } } }}
+        clearable
+        clearButtonProps={{ 'aria-label': 'Clear From Date' }}
         presets={[
+          { value: currentWeekMonday(), label: 'Today' },
           { value: lastWeekMonday(), label: 'Last week' },
           { value: currentWeekMonday(), label: 'This week' },
+          { value: null, label: 'Clear' },
         ]}
       />
       <TextInput

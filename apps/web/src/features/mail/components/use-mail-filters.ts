@@ -11,7 +11,7 @@ import { lastFinishedWeek } from './mail-weeks';
 export function useMailFilters() {
   const { subjectId } = useReportSubject();
   const { filters, draft, setDraft, apply } = useRangeFilters(lastFinishedWeek());
-  const params: CallParams<'mailreport' | 'managermailreport'> = {
+  const params: CallParams<'agentMail' | 'managerMail'> = {
     id: subjectId,
     fromDate: filters.fromDate,
     toDate: filters.toDate,

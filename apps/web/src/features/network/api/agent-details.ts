@@ -1,4 +1,4 @@
 import { reportCall } from '../../../lib/report-call';
 
 /** `GET /api/playrep/agentdetails?id`: the masters in the subject's subtree. */
-export const { useReport: useAgentDetails, exportHref: agentDetailsExport } = reportCall('agentdetails');
+export const { useReport: useAgentDetails, exportHref: agentDetailsExport } = reportCall('agentDetails');

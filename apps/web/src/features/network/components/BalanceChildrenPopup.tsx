@@ -43,7 +43,7 @@ export function BalanceChildrenPopup({ subjectId, agent, onClose }: BalanceChild
   const columns = useMemo(
     () =>
       tableColumns<Row>(BALANCE_CHILD_COLUMNS, {
-        // Every id opens the next level (spec: its child accounts or 'No Data'), players included.
+        // Every id opens the next level (docs/screens.md, Balance Report: its child accounts or 'No Data'), players included.
         username: {
           render: (row) => (
             <IdButton username={row.username} description="show its child accounts" onClick={() => setLevel(row.username)} />

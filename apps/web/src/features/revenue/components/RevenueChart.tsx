@@ -1,9 +1,10 @@
 import { Box, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import type { RevenueRow } from '@playrep/contracts';
-import { lazy, Suspense, useId } from 'react';
+import { useId } from 'react';
 import { formatDate } from '../../../lib/format';
 import { weekAxisLayout } from './chart-axis';
+import { RevenueChartPlot } from './RevenueChartPlot';
 
 export const CHART_TITLE = 'Weekly profit and revenue (Actual Rev)';
 
@@ -21,10 +22,6 @@ export interface WeekPoint {
 export function weekLabel(row: Pick<RevenueRow, 'fromDate' | 'open'>): string {
   return `${formatDate(row.fromDate).slice(0, 6)}${row.open ? ' (open)' : ''}`;
 }
-
-// The plot's code (recharts) is most of a Revenue page's weight: it comes after the caption and
-// the table, into a space of its final height, so nothing moves when it arrives.
-const RevenueChartPlot = lazy(() => import('./RevenueChartPlot').then((m) => ({ default: m.RevenueChartPlot })));
 
 /**
  * Profit as bars and Actual Rev as a dashed line with dots, one point per week, above the table.
@@ -51,9 +48,7 @@ export function RevenueChart({ rows, profitLabel = 'Profit' }: { rows: readonly 
         {span ? `, ${span}` : ''}
       </Text>
       <Box ref={ref}>
-        <Suspense fallback={<Box h={PLOT_AND_LEGEND_HEIGHT + axis.axisHeight} aria-hidden />}>
-          <RevenueChartPlot points={points} axis={axis} width={width} profitLabel={profitLabel} />
-        </Suspense>
+        <RevenueChartPlot points={points} axis={axis} width={width} profitLabel={profitLabel} />
       </Box>
     </Box>
   );

@@ -11,7 +11,7 @@ import { type Numbered, numbered, tableColumns } from '../../../components/repor
 import { useRangeFilters } from '../../../components/report/use-range-filters';
 import { useReportErrorLog } from '../../../components/report/use-report-error-log';
 import { DataTable, DateRangePicker, NEGATIVE_COLOR, ReportToolbar } from '../../../components/ui';
-import { FIRST_REPORT_DAY, LAST_REPORT_DAY, withinReportYears } from '../../../config/report-years';
+import { FIRST_REPORT_DAY, withinReportYears } from '../../../config/report-years';
 import { formatAmount, formatDate } from '../../../lib/format';
 import type { ReportCallApi } from '../../../lib/report-call';
 import { RevenueChart } from './RevenueChart';
@@ -20,8 +20,8 @@ import { type WeekOf, WeekPopup } from './WeekPopup';
 type Row = Numbered<RevenueRow>;
 
 /** The revenue calls (`revenuereport`, `pokerrevenuereport`) share one query and one answer. */
-type RevenueCall = ReportCallApi<'revenuereport'>;
-type RevenueParams = CallParams<'revenuereport'>;
+type RevenueCall = ReportCallApi<'revenue'>;
+type RevenueParams = CallParams<'revenue'>;
 
 export interface RevenueReportDefinition {
   title: string;
@@ -139,7 +139,7 @@ export function RevenueReport({ definition }: { definition: RevenueReportDefinit
   const exportParams: RevenueParams = data ? { id: subjectId, fromDate: data.range.fromDate, toDate: data.range.toDate } : params;
 
   return (
-    <PageFrame title={title} loading={isFetching} error={error}>
+    <PageFrame title={title} loading={isFetching} error={error} live={report.live}>
       <Paper component="dl" withBorder p="sm" radius="sm" maw={360} m={0}>
         <Text component="dt" size="sm" c="gray.7">
           Total Remaining Loan
@@ -161,12 +161,7 @@ export function RevenueReport({ definition }: { definition: RevenueReportDefinit
       </Paper>
       <ReportToolbar onSubmit={search} submitLabel="Search" loading={isFetching}>
         <SubjectPicker />
-        <DateRangePicker
-          value={draft}
-          onChange={(range) => setDraft(withinReportYears(range))}
-          minDate={FIRST_REPORT_DAY}
-          maxDate={LAST_REPORT_DAY}
-        />
+        <DateRangePicker value={draft} onChange={(range) => setDraft(withinReportYears(range))} minDate={FIRST_REPORT_DAY} />
       </ReportToolbar>
       {data && !error && (
         <Stack gap="sm">

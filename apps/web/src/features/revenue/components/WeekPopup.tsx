@@ -1,31 +1,52 @@
 import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { REVENUE_COLUMNS, type RevenueRow, WEEK_MEMBER_COLUMNS, type WeekMemberRow } from '@playrep/contracts';
-import { useMemo, useState } from 'react';
+import {
+  REVENUE_COLUMNS,
+  type RevenueRow,
+  WEEK_MEMBER_COLUMNS,
+  WEEK_MEMBERS_TITLE,
+  type WeekMemberRow,
+} from '@playrep/contracts';
+import { useMemo, useRef, useState } from 'react';
 import { GiftPointsFigures, OPEN_WEEK_TEXT } from '../../../components/report/GiftPointsFigures';
 import { type Numbered, numbered, tableColumns } from '../../../components/report/table-columns';
 import { useReportErrorLog } from '../../../components/report/use-report-error-log';
-import { DataTable, formatCellValue, NEGATIVE_COLOR, Popup, SideScroll } from '../../../components/ui';
+import {
+  DataTable,
+  formatCellValue,
+  keyFigureCell,
+  NEGATIVE_COLOR,
+  Popup,
+  SideScroll,
+  useKeyFigurePins,
+} from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, toNumber } from '../../../lib/format';
 import { revenueWeekExport, useRevenueWeek } from '../api/revenue-week';
 
 // A heading, not the table's caption: the caption's dimmed colour falls below AA contrast.
-const MEMBERS_TITLE = 'Points Used By The Members';
+const MEMBERS_TITLE = WEEK_MEMBERS_TITLE;
 const MEMBER_COLUMNS = tableColumns<Numbered<WeekMemberRow>>(WEEK_MEMBER_COLUMNS);
 // The week's own figures: the revenue columns without Sr. No.
 const WEEK_COLUMNS = REVENUE_COLUMNS.filter((c) => c.key !== 'srNo');
+const WEEK_KEY_COLUMNS = WEEK_COLUMNS.filter((c) => c.keyFigure).map((c) => c.key);
 
 const WEEK_FIGURES = 'Revenue of the week';
 
-/** The week's row; it scrolls sideways in a narrow popup, and shows that it does. */
+/**
+ * The week's row; it scrolls sideways in a narrow popup, and shows that it does, Profit and
+ * Actual Rev held in view.
+ */
 function WeekFigures({ week }: { week: RevenueRow }) {
+  const tableRef = useRef<HTMLTableElement>(null);
+  const pins = useKeyFigurePins(tableRef, WEEK_KEY_COLUMNS);
+  const pinOf = (c: (typeof WEEK_COLUMNS)[number]) => pins.get(c.key);
   return (
     <SideScroll label={WEEK_FIGURES}>
-      <Table withTableBorder withColumnBorders aria-label={WEEK_FIGURES}>
+      <Table ref={tableRef} withTableBorder withColumnBorders aria-label={WEEK_FIGURES}>
         <Table.Thead>
           <Table.Tr>
             {WEEK_COLUMNS.map((c) => (
-              <Table.Th key={c.key} style={c.type === 'float' ? { textAlign: 'right' } : undefined}>
+              <Table.Th key={c.key} {...keyFigureCell(pinOf(c), c.type === 'float' ? { textAlign: 'right' } : undefined)}>
                 {c.header}
               </Table.Th>
             ))}
@@ -40,11 +61,11 @@ function WeekFigures({ week }: { week: RevenueRow }) {
                 <Table.Td
                   key={c.key}
                   data-negative={negative || undefined}
-                  style={{
+                  {...keyFigureCell(pinOf(c), {
                     textAlign: c.type === 'float' ? 'right' : undefined,
                     whiteSpace: 'nowrap',
                     color: negative ? NEGATIVE_COLOR : undefined,
-                  }}
+                  })}
                 >
                   {formatCellValue(c.type, value)}
                 </Table.Td>
@@ -65,9 +86,9 @@ export interface WeekOf {
 }
 
 /**
- * The week-details popup of Revenue (spec section 2, Popups): the week's revenue, the points used
- * by each member (direct child) with their total, and the week's statement (the gift-points lines
- * of spec section 9 through to what is paid), the same as the mail statement's for that week.
+ * The week popup of Revenue (docs/screens.md, Revenue): the week's revenue, the points used by
+ * each member (direct child) with their total, and the week's statement (the gift-points lines
+ * through to what is paid), the same as the mail statement's for that week.
  */
 export function WeekPopup({ of, onClose }: { of: WeekOf | null; onClose: () => void }) {
   // The last week stays shown while the popup fades out.
@@ -117,6 +138,7 @@ export function WeekPopup({ of, onClose }: { of: WeekOf | null; onClose: () => v
             loading={isFetching}
             ariaLabel={MEMBERS_TITLE}
             exportHref={exportLinks ?? undefined}
+            exportPdf
             getRowId={(row) => row._id}
           />
           {data && <GiftPointsFigures label="Gift points summary" statement={data.statement} />}

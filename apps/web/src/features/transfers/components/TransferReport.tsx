@@ -7,27 +7,27 @@ import { type DayRange, urlDay } from '../../../components/report/report-dates';
 import { useDraft } from '../../../components/report/use-draft';
 import { useReportErrorLog } from '../../../components/report/use-report-error-log';
 import { type DateRange, DateRangePicker, ReportToolbar } from '../../../components/ui';
-import { FIRST_REPORT_DAY, LAST_REPORT_DAY, withinReportYears } from '../../../config/report-years';
+import { FIRST_REPORT_DAY, withinReportYears } from '../../../config/report-years';
 import { formatDate } from '../../../lib/format';
 import type { ReportCallApi } from '../../../lib/report-call';
 import { useUrlFilters } from '../../../lib/url-state';
 import { TransferSections } from './TransferSections';
 
-/** The transfer calls share one query and one answer (the six sections of DOMAIN.md section 2). */
-type TransferCall = ReportCallApi<'pointtransferreport'>;
+/** The transfer calls share one query and one answer (the six sections of docs/domain.md, "Points and the ledger"). */
+type TransferCall = ReportCallApi<'pointTransfer'>;
 
 /** What sets Point Transfer, Multiplayer Point Transfer and Weekly Details apart. */
 export interface TransferReportDefinition {
   /** The call: which channels the server reads. */
   useReport: TransferCall['useReport'];
   exportHref: TransferCall['exportHref'];
-  /** Section titles as shown (spec section 2: 'Multiplayer ' prefixed on the multiplayer report). */
+  /** Section titles as shown ('Multiplayer ' prefixed on the multiplayer report: docs/screens.md). */
   sectionTitle: (key: TransferSectionKey) => string;
   /** The counterparty column's header in a section. */
   counterpartyHeader: (key: TransferSectionKey) => string;
   /** Whether the Member ID (counterparty username) filter is offered. */
   memberFilter: boolean;
-  /** Rows per page of each section's table at the start (spec section 9). */
+  /** Rows per page of each section's table at the start (docs/screens.md). */
   defaultPageSize: number;
   /** The dates of a visit without dates in the URL. */
   defaultRange: () => DayRange;
@@ -49,8 +49,8 @@ interface Draft {
  * The filters and the open section live in the URL: Show Details adds a history entry, so Back
  * restores the previous view; opening a section only rewrites the current entry.
  *
- * Spec section 8 keeps failed fetches to the console; the page logs them there and also shows the
- * message in a small alert above the (hidden) sections, so a failure is never mistaken for an empty
+ * A failed fetch is logged to the console and its message shown (docs/screens.md, Every report
+ * screen): the message in a small alert above the (hidden) sections, so a failure is never mistaken for an empty
  * report. Every report page of this feature does the same.
  */
 export function TransferReport({ title, report }: { title: string; report: TransferReportDefinition }) {
@@ -63,7 +63,7 @@ export function TransferReport({ title, report }: { title: string; report: Trans
     section: FIRST_SECTION,
   });
   const memberId = report.memberFilter ? filters.memberId.trim() : '';
-  const params: CallParams<'pointtransferreport'> = {
+  const params: CallParams<'pointTransfer'> = {
     id: subjectId,
     fromDate: filters.fromDate,
     toDate: filters.toDate,
@@ -97,14 +97,13 @@ export function TransferReport({ title, report }: { title: string; report: Trans
   );
 
   return (
-    <PageFrame title={title} loading={isFetching} error={error}>
+    <PageFrame title={title} loading={isFetching} error={error} live={result.live}>
       <ReportToolbar onSubmit={showDetails} loading={isFetching}>
         <SubjectPicker />
         <DateRangePicker
           value={draft.range}
           onChange={(range) => setDraft({ ...draft, range: withinReportYears(range) })}
           minDate={FIRST_REPORT_DAY}
-          maxDate={LAST_REPORT_DAY}
         />
         {report.memberFilter && (
           <TextInput

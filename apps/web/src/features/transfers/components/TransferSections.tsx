@@ -45,6 +45,7 @@ export function TransferSections({
         return {
           id: key,
           title,
+          count: rows.length,
           content:
             rows.length === 0 ? (
               <Text size="sm">{DEFAULT_EMPTY_TEXT}</Text>

@@ -1,0 +1,134 @@
+import {
+  ACCESS_STATE_LABELS,
+  type AccessState,
+  type AccountRow,
+  type AccountsQuery,
+  type Role,
+  TWO_STEP_LABELS,
+} from '@playrep/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Queryable, queryRows } from '../../db/client.js';
+
+/**
+ * The Accounts screen (docs/domain.md, "Access"): the accounts strictly below a manager (one
+ * indexed look-up of the closure table), each with its access state, filtered, sorted and paged
+ * in SQL.
+ */
+
+/** Whether account `a`'s two-step is on: set up and confirmed (a set-up still waiting for its first code is not). */
+const twoStepOn = sql`EXISTS (SELECT 1 FROM two_step t WHERE t.account_id = a.id AND t.confirmed_at IS NOT NULL)`;
+
+/**
+ * The access state of account `a` at `now`, first match wins: the platform's `active` first, then
+ * the manager's block, then a live link, then whether it has a password.
+ */
+const stateOf = (now: Date) => sql`CASE
+  WHEN NOT a.user_status THEN 'inactive'
+  WHEN a.blocked_at IS NOT NULL THEN 'blocked'
+  WHEN EXISTS (SELECT 1 FROM sign_in_links l
+                WHERE l.account_id = a.id AND l.used_at IS NULL AND l.revoked_at IS NULL AND l.expires_at > ${now}) THEN 'linkSent'
+  WHEN a.password_hash IS NULL THEN 'noPassword'
+  ELSE 'active' END`;
+
+export type AccountFilters = Pick<AccountsQuery, 'role' | 'state' | 'q'>;
+
+/** Sort expressions by column; ties go by username. */
+const SORTS: Record<AccountsQuery['sort'], SQL> = {
+  username: sql`lower(a.username)`,
+  name: sql`lower(a.first_name || ' ' || a.last_name)`,
+  role: sql`a.role`,
+  parent: sql`lower(p.username)`,
+  state: sql`s.state`,
+  twoStep: sql`s.two_step`,
+  lastSignIn: sql`a.last_sign_in_at`,
+};
+
+/** The accounts below the manager that the role and text filters keep (aliases: c closure, a account, p parent). */
+function belowWhere(managerId: string, filters: AccountFilters): SQL {
+  const where: SQL[] = [sql`c.ancestor_id = ${managerId}::uuid`, sql`c.depth > 0`, sql`a.role <> 'house'`];
+  if (filters.role) where.push(sql`a.role = ${filters.role}`);
+  if (filters.q) {
+    const like = `%${filters.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    where.push(sql`(a.username ILIKE ${like} OR (a.first_name || ' ' || a.last_name) ILIKE ${like})`);
+  }
+  return sql.join(where, sql` AND `);
+}
+
+function listSql(managerId: string, filters: AccountFilters, now: Date, only?: SQL): SQL {
+  const where = only ? sql`${belowWhere(managerId, filters)} AND a.id IN (${only})` : belowWhere(managerId, filters);
+  const inner = sql`SELECT a.id, a.username, a.first_name, a.last_name, a.role::text AS role, p.username AS parent,
+                           a.last_sign_in_at, a.user_status, ${stateOf(now)} AS state,
+                           ${twoStepOn} AS two_step
+                      FROM account_closure c
+                      JOIN accounts a ON a.id = c.descendant_id
+                      LEFT JOIN accounts p ON p.id = a.parent_id
+                     WHERE ${where}`;
+  return filters.state ? sql`SELECT * FROM (${inner}) s WHERE s.state = ${filters.state}` : sql`SELECT * FROM (${inner}) s`;
+}
+
+interface AccountSqlRow {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  parent: string | null;
+  last_sign_in_at: string | Date | null;
+  state: AccessState;
+  two_step: boolean;
+  link_expires_at: string | Date | null;
+}
+
+const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+export async function listManagedAccounts(
+  db: Queryable,
+  managerId: string,
+  filters: AccountFilters,
+  page: { sort: AccountsQuery['sort']; order: 'asc' | 'desc'; offset: number; limit: number | null },
+  now: Date,
+): Promise<AccountRow[]> {
+  const direction = page.order === 'desc' ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`;
+  const order = sql`ORDER BY ${SORTS[page.sort]} ${direction}, lower(a.username) ${direction}`;
+  const limit = page.limit === null ? sql`` : sql`LIMIT ${page.limit}`;
+  // Sorted by a column of the account itself and not filtered by state, the page is picked on the
+  // accounts alone and the states are worked out for its rows only (not for the whole subtree).
+  const pickedFirst = page.limit !== null && !filters.state && page.sort !== 'state' && page.sort !== 'twoStep';
+  const pageIds = sql`SELECT a.id FROM account_closure c JOIN accounts a ON a.id = c.descendant_id
+                        LEFT JOIN accounts p ON p.id = a.parent_id
+                       WHERE ${belowWhere(managerId, filters)} ${order} ${limit} OFFSET ${page.offset}`;
+  const rows = await queryRows<AccountSqlRow>(
+    db,
+    sql`SELECT s.*, (SELECT l.expires_at FROM sign_in_links l
+                      WHERE l.account_id = s.id AND l.used_at IS NULL AND l.revoked_at IS NULL AND l.expires_at > ${now}) AS link_expires_at
+          FROM (${pickedFirst ? listSql(managerId, filters, now, pageIds) : listSql(managerId, filters, now)}) s
+          JOIN accounts a ON a.id = s.id LEFT JOIN accounts p ON p.id = a.parent_id
+         ${order} ${pickedFirst ? sql`` : sql`${limit} OFFSET ${page.offset}`}`,
+  );
+  return rows.map((r) => ({
+    _id: r.id,
+    username: r.username,
+    name: `${r.first_name} ${r.last_name}`.trim(),
+    role: r.role,
+    parent: r.parent,
+    state: r.state,
+    stateLabel: ACCESS_STATE_LABELS[r.state],
+    linkExpiresAt: iso(r.link_expires_at),
+    twoStep: r.two_step,
+    twoStepLabel: r.two_step ? TWO_STEP_LABELS.on : TWO_STEP_LABELS.off,
+    lastSignInAt: iso(r.last_sign_in_at),
+  }));
+}
+
+export async function countManagedAccounts(
+  db: Queryable,
+  managerId: string,
+  filters: AccountFilters,
+  now: Date,
+): Promise<number> {
+  const [row] = await queryRows<{ n: string | number }>(
+    db,
+    sql`SELECT count(*) AS n FROM (${listSql(managerId, filters, now)}) t`,
+  );
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,115 @@
+import { type ActivityRow, activityKindLabel } from '@playrep/contracts';
+import type { ActivityEntry } from './queries.js';
+
+/** An activity entry as the Activity screen shows it (docs/screens.md, Activity). */
+export function activityRow(entry: ActivityEntry): ActivityRow {
+  return {
+    _id: entry.id,
+    at: entry.at.toISOString(),
+    kind: entry.kind,
+    kindLabel: activityKindLabel(entry.kind),
+    actor: actorLabel(entry),
+    subject: entry.subjectUsername ?? '',
+    address: entry.address ?? '',
+    device: entry.device ?? '',
+    details: detailsText(entry.kind, entry.details),
+  };
+}
+
+function actorLabel(entry: ActivityEntry): string {
+  switch (entry.actorType) {
+    case 'account':
+      return entry.actorUsername ?? '';
+    case 'feed':
+      return `feed key ${entry.feedKeyName ?? ''}`.trim();
+    case 'cli':
+      return 'command line';
+    default:
+      return '';
+  }
+}
+
+/** Why a sign-in failed, in words (the reasons sign-in records: auth/attempts.ts, two-step). */
+const FAILURE_REASONS: Readonly<Record<string, string>> = {
+  unknown_user: 'unknown username or no password',
+  wrong_password: 'wrong password',
+  inactive: 'account inactive on the platform',
+  malformed: 'malformed request',
+  throttled_address: 'too many attempts from this address',
+  throttled_account_address: 'too many failures for this account from this address',
+  throttled_account: 'too many failures for this account: waiting',
+  wrong_code: 'wrong or used two-step code',
+  two_step_asked: 'right password: two-step code asked',
+};
+
+/** How a password was changed (the access module's `via`). */
+const PASSWORD_VIA: Readonly<Record<string, string>> = {
+  'account page': 'on the account page',
+  'invite link': 'with a sign-in link',
+  'reset link': 'with a reset link (forgot password)',
+  'command line': 'with npm run accounts -- reset-password',
+};
+
+/** A link's purpose, in words. */
+const LINK_PURPOSES: Readonly<Record<string, string>> = { invite: 'sign-in link', reset: 'reset link (forgot password)' };
+
+/** Why a live link ended unused (access/links.ts LinkEnd). */
+const LINK_ENDS: Readonly<Record<string, string>> = {
+  replaced: 'replaced by a newer link',
+  password_changed: 'the password was changed',
+  blocked: 'the account was blocked',
+  inactive: 'the account was made inactive',
+  revoked: 'revoked',
+};
+
+const sessionsEnded = (n: unknown) => (typeof n === 'number' && n > 0 ? `${n} session${n === 1 ? '' : 's'} ended` : '');
+const linkPurpose = (purpose: unknown) => LINK_PURPOSES[String(purpose)] ?? String(purpose ?? '');
+
+/** A link's validity: minutes below an hour (a reset link's 30), else hours. */
+function validFor(minutes: unknown): string {
+  if (typeof minutes !== 'number') return '';
+  if (minutes < 60) return `valid ${minutes} minutes`;
+  const hours = minutes / 60;
+  return `valid ${hours} hour${hours === 1 ? '' : 's'}`;
+}
+
+/** The entry's details in words: what the kind records, else its fields as `name: value`. */
+export function detailsText(kind: string, details: Record<string, unknown>): string {
+  const d = details as Record<string, any>;
+  switch (kind) {
+    case 'sign-in-failed': {
+      const reason = FAILURE_REASONS[String(d.reason)] ?? String(d.reason ?? '');
+      return d.username ? `${reason} (typed: ${d.username})` : reason;
+    }
+    case 'sign-in':
+      return d.twoStep === 'recovery' ? 'with a recovery code' : d.twoStep === 'code' ? 'with a two-step code' : '';
+    case 'export-downloaded': {
+      const filters = Object.entries((d.filters ?? {}) as Record<string, unknown>)
+        .map(([name, value]) => `${name}=${value}`)
+        .join(', ');
+      return `${d.call} as ${String(d.format ?? '').toUpperCase()}${filters ? `: ${filters}` : ''}`;
+    }
+    case 'feed-batch-applied': {
+      const types = Object.entries((d.types ?? {}) as Record<string, number>)
+        .map(([type, n]) => `${type} ${n}`)
+        .join(', ');
+      return `${d.applied} applied, ${d.duplicates} duplicate${d.duplicates === 1 ? '' : 's'}${types ? ` (${types})` : ''}`;
+    }
+    case 'feed-batch-refused':
+      return `${d.status}: ${d.message}`;
+    case 'password-changed':
+      return [PASSWORD_VIA[String(d.via)] ?? String(d.via ?? ''), sessionsEnded(d.sessionsEnded)].filter(Boolean).join(', ');
+    case 'link-issued':
+      return [linkPurpose(d.purpose), validFor(d.validMinutes), d.bulk ? 'in bulk' : ''].filter(Boolean).join(', ');
+    case 'link-used':
+      return `${linkPurpose(d.purpose)}: password set, signed in`;
+    case 'link-revoked':
+      return `${linkPurpose(d.purpose)}: ${LINK_ENDS[String(d.why)] ?? String(d.why ?? '')}`;
+    case 'blocked':
+      return sessionsEnded(d.sessionsEnded);
+    default:
+      return Object.entries(details)
+        .map(([name, value]) => `${name}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+        .join(', ');
+  }
+}

@@ -1,0 +1,471 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Writable } from 'node:stream';
+import type { ColumnDef } from '@playrep/contracts';
+import { formatDayText, formatInstant, formatPoints, formatWhole } from '@playrep/contracts/display-format';
+import * as fontkit from 'fontkit';
+import PDFDocument from 'pdfkit';
+import { ColumnTotals, type ExportRow, type ExportTable, rowsOf } from './file-builders.js';
+
+/**
+ * The PDF of a statement (docs/domain.md, "Mail and statements"): the report's export tables (the
+ * same rows as its CSV and Excel files) laid out as the screen shows them, with the statement's
+ * lines, on A4 pages: en-IN numbers and IST dates as on screen, negatives in red, a table's header
+ * repeated on each page it continues on, the fonts embedded (DejaVu Sans Condensed), the text
+ * extractable, the title and author set. One page holds a statement of 40 members. Nothing here
+ * touches HTTP; the server builds it in an export worker (export-worker.ts).
+ */
+
+/** A labelled figure of a statement ('Gift Points', '1,234.50'). */
+export interface PdfFigure {
+  label: string;
+  value: string;
+  note?: string | undefined;
+  negative?: boolean | undefined;
+  /** A result line: bold, with a rule above it. */
+  result?: boolean | undefined;
+}
+
+export type PdfBlock =
+  /** The export table of that index, captioned with its title unless `caption` says otherwise. */
+  | { type: 'table'; table: number; caption?: string }
+  | { type: 'text'; text: string }
+  | { type: 'figures'; title: string; subtitle?: string; figures: PdfFigure[] }
+  /** Two blocks beside each other (the left one takes `leftShare` of the width), kept on one page. */
+  | { type: 'side-by-side'; left: PdfBlock; right: PdfBlock; leftShare: number };
+
+export interface PdfLayout {
+  /** The document's title: its heading, and the title in its properties. */
+  title: string;
+  /** Lines under the heading: the week, whose statement it is. */
+  lines: string[];
+  blocks: PdfBlock[];
+}
+
+export const PDF_AUTHOR = 'Playrep back office';
+
+const PAGE = { width: 595.28, height: 841.89 };
+const MARGIN = { top: 30, bottom: 30, side: 32 };
+const CONTENT_WIDTH = PAGE.width - 2 * MARGIN.side;
+/** Where content stops: the footer goes below. */
+const BOTTOM = PAGE.height - MARGIN.bottom - 12;
+const FONT_SIZE = 8;
+const ROW = 10.5;
+const CELL_PADDING = 3;
+const GAP = 8;
+const RED = '#c92a2a';
+const GREY = '#495057';
+const STRIPE = '#f1f3f5';
+const RULE = '#868e96';
+
+/** Relative widths of the column types: a column's share of the table's width. */
+const TYPE_WEIGHTS: Record<ColumnDef['type'], number> = {
+  int: 0.7,
+  float: 1.25,
+  date: 1.05,
+  datetime: 1.7,
+  string: 1.5,
+  custom: 1.5,
+};
+
+const require = createRequire(import.meta.url);
+/**
+ * The fonts, read and parsed once per thread (a document's own copy took most of its build time):
+ * pdfkit takes a fontkit font as it is and embeds the subset each document uses.
+ */
+type Weight = 'regular' | 'bold';
+type LoadedFont = { source: PDFKit.Mixins.PDFFontSource; name: string };
+let fonts: Record<Weight, LoadedFont> | undefined;
+const loadFonts = () => {
+  const font = (path: string): LoadedFont => {
+    const parsed = fontkit.create(readFileSync(path)) as unknown as { postscriptName: string };
+    return { source: parsed as unknown as PDFKit.Mixins.PDFFontSource, name: parsed.postscriptName };
+  };
+  fonts ??= {
+    regular: font(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf')),
+    bold: font(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf')),
+  };
+  return fonts;
+};
+
+/** A cell as the screen shows it (docs/screens.md, Every report screen). */
+function cellText(col: ColumnDef, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  switch (col.type) {
+    case 'float':
+      return formatPoints(Number(value));
+    case 'int':
+      return formatWhole(Number(value));
+    case 'date':
+      return formatDayText(String(value));
+    case 'datetime':
+      return formatInstant(new Date(String(value)));
+    default:
+      return String(value);
+  }
+}
+
+const numeric = (col: ColumnDef) => col.type === 'int' || col.type === 'float';
+
+/** Writes the document to `output` and ends it. */
+export async function writePdf(layout: PdfLayout, tables: readonly ExportTable[], output: Writable): Promise<void> {
+  const { regular, bold } = loadFonts();
+  const doc = new PDFDocument({
+    size: 'A4',
+    // The document's first font: without it pdfkit loads Helvetica, which is never used.
+    font: regular.source as unknown as string,
+    margins: { top: MARGIN.top, bottom: 0, left: MARGIN.side, right: MARGIN.side },
+    bufferPages: true,
+    info: { Title: layout.title, Author: PDF_AUTHOR, Subject: layout.lines.join(' · '), Creator: PDF_AUTHOR },
+    lang: 'en-IN',
+    displayTitle: true,
+  });
+  // Each font is registered under its PostScript name, the name pdfkit files the fonts it has
+  // opened under: a later doc.font(name) then finds the open font at once. Under another name,
+  // the document's first font was opened again and compared with itself at every doc.font call
+  // (a third of a statement's build time).
+  doc.registerFont(regular.name, regular.source);
+  doc.registerFont(bold.name, bold.source);
+  const finished = new Promise<void>((resolve, reject) => {
+    output.once('finish', resolve);
+    output.once('error', reject);
+    doc.once('error', reject);
+  });
+  doc.pipe(output);
+
+  const page = new PageWriter(doc, { regular: regular.name, bold: bold.name });
+  page.heading(layout.title, layout.lines);
+  for (const block of layout.blocks) await page.block(block, tables, { x: MARGIN.side, width: CONTENT_WIDTH });
+  page.footers(layout.title);
+  doc.end();
+  await finished;
+}
+
+interface Frame {
+  x: number;
+  width: number;
+}
+
+/** Lays blocks out top to bottom, starting a page (and repeating a table's header) when one is full. */
+class PageWriter {
+  y = MARGIN.top;
+
+  constructor(
+    private readonly doc: PDFKit.PDFDocument,
+    private readonly fontNames: Record<Weight, string>,
+  ) {}
+
+  private font(weight: Weight, size: number, color = 'black') {
+    this.doc.font(this.fontNames[weight]).fontSize(size).fillColor(color);
+    return this.doc;
+  }
+
+  private newPage() {
+    this.doc.addPage();
+    this.y = MARGIN.top;
+  }
+
+  /** Starts a page unless `height` fits below. */
+  private room(height: number) {
+    if (this.y + height > BOTTOM) this.newPage();
+  }
+
+  heading(title: string, lines: readonly string[]) {
+    this.font('bold', 13).text(title, MARGIN.side, this.y, { width: CONTENT_WIDTH, lineBreak: false });
+    this.y += 18;
+    for (const line of lines) {
+      this.font('regular', 8.5).text(line, MARGIN.side, this.y, { width: CONTENT_WIDTH });
+      this.y = this.doc.y + 1.5;
+    }
+    this.y += GAP - 2;
+  }
+
+  async block(block: PdfBlock, tables: readonly ExportTable[], frame: Frame): Promise<void> {
+    switch (block.type) {
+      case 'table': {
+        const table = tables[block.table];
+        if (!table) throw new Error(`writePdf: no table ${block.table}`);
+        await this.table(table, block.caption ?? table.title, frame, rowsOf(table));
+        break;
+      }
+      case 'text':
+        this.text(block.text, frame);
+        break;
+      case 'figures':
+        this.figures(block, frame);
+        break;
+      case 'side-by-side':
+        await this.sideBySide(block, tables, frame);
+        break;
+    }
+    this.y += GAP;
+  }
+
+  private text(text: string, frame: Frame) {
+    const doc = this.font('regular', FONT_SIZE, GREY);
+    this.room(doc.heightOfString(text, { width: frame.width }));
+    doc.text(text, frame.x, this.y, { width: frame.width });
+    this.y = doc.y;
+  }
+
+  /** Both blocks from the same top, on one page: the taller one decides where the next block starts. */
+  private async sideBySide(block: Extract<PdfBlock, { type: 'side-by-side' }>, tables: readonly ExportTable[], frame: Frame) {
+    // Tables beside another block are small (Total Points Used): read them first, to measure them.
+    const materialised = await Promise.all(
+      tables.map(async (table, index) =>
+        [block.left, block.right].some((b) => b.type === 'table' && b.table === index)
+          ? { ...table, rows: await collect(rowsOf(table)) }
+          : table,
+      ),
+    );
+    const gutter = 14;
+    const leftWidth = (frame.width - gutter) * block.leftShare;
+    const frames: [Frame, Frame] = [
+      { x: frame.x, width: leftWidth },
+      { x: frame.x + leftWidth + gutter, width: frame.width - gutter - leftWidth },
+    ];
+    const height = Math.max(
+      this.measure(block.left, materialised, frames[0]),
+      this.measure(block.right, materialised, frames[1]),
+    );
+    this.room(height);
+    const top = this.y;
+    let bottom = top;
+    for (const [part, partFrame] of [
+      [block.left, frames[0]],
+      [block.right, frames[1]],
+    ] as const) {
+      this.y = top;
+      await this.block(part, materialised, partFrame);
+      bottom = Math.max(bottom, this.y - GAP);
+    }
+    this.y = bottom;
+  }
+
+  /** The height a block takes (tables already read into arrays). */
+  private measure(block: PdfBlock, tables: readonly ExportTable[], frame: Frame): number {
+    switch (block.type) {
+      case 'table': {
+        const table = tables[block.table]!;
+        const rows = Array.isArray(table.rows) ? table.rows.length : 0;
+        const totals = table.columns.some((c) => c.total) && rows > 0 ? 1 : 0;
+        return (
+          13 + this.headerHeight(table.columns, this.widths(table.columns, frame.width)) + Math.max(rows, 1) * ROW + totals * ROW
+        );
+      }
+      case 'text':
+        return this.font('regular', FONT_SIZE).heightOfString(block.text, { width: frame.width });
+      case 'figures':
+        return 13 + (block.subtitle ? 11 : 0) + block.figures.reduce((sum, f) => sum + this.figureHeight(f, frame), 0);
+      case 'side-by-side':
+        return Number.POSITIVE_INFINITY;
+    }
+  }
+
+  private widths(columns: readonly ColumnDef[], width: number): number[] {
+    const total = columns.reduce((sum, c) => sum + TYPE_WEIGHTS[c.type], 0);
+    return columns.map((c) => (TYPE_WEIGHTS[c.type] / total) * width);
+  }
+
+  private headerHeight(columns: readonly ColumnDef[], widths: readonly number[]): number {
+    const doc = this.font('bold', FONT_SIZE);
+    const lines = Math.max(
+      ...columns.map((c, i) => Math.ceil(doc.heightOfString(c.header, { width: widths[i]! - 2 * CELL_PADDING }) / 9.5)),
+    );
+    return lines * 9.5 + 4;
+  }
+
+  private async table(table: ExportTable, caption: string, frame: Frame, rows: AsyncIterable<ExportRow>) {
+    const widths = this.widths(table.columns, frame.width);
+    const headerHeight = this.headerHeight(table.columns, widths);
+    const header = (continued: boolean) => {
+      this.font('bold', 9).text(continued ? `${caption} (continued)` : caption, frame.x, this.y, {
+        width: frame.width,
+        lineBreak: false,
+        ellipsis: true,
+      });
+      this.y += 13;
+      this.doc.rect(frame.x, this.y, frame.width, headerHeight).fill('#dee2e6');
+      let x = frame.x;
+      table.columns.forEach((col, i) => {
+        this.font('bold', FONT_SIZE).text(col.header, x + CELL_PADDING, this.y + 2, {
+          width: widths[i]! - 2 * CELL_PADDING,
+          align: numeric(col) ? 'right' : 'left',
+        });
+        x += widths[i]!;
+      });
+      this.y += headerHeight;
+    };
+    this.room(13 + headerHeight + 2 * ROW);
+    header(false);
+
+    const totals = new ColumnTotals(table.columns);
+    let count = 0;
+    for await (const row of rows) {
+      if (this.y + ROW > BOTTOM) {
+        this.newPage();
+        header(true);
+      }
+      if (count % 2 === 1) this.doc.rect(frame.x, this.y, frame.width, ROW).fill(STRIPE);
+      this.row(
+        table.columns.map((col) => ({
+          col,
+          text: cellText(col, row[col.key]),
+          negative: numeric(col) && Number(row[col.key]) < 0,
+        })),
+        widths,
+        frame,
+        'regular',
+      );
+      totals.add(row);
+      count += 1;
+    }
+    if (count === 0) {
+      this.font('regular', FONT_SIZE).text('No data available', frame.x, this.y + 2, { width: frame.width, align: 'center' });
+      this.y += ROW;
+      return;
+    }
+    if (!totals.any) return;
+    if (this.y + ROW > BOTTOM) {
+      this.newPage();
+      header(true);
+    }
+    this.doc
+      .moveTo(frame.x, this.y)
+      .lineTo(frame.x + frame.width, this.y)
+      .lineWidth(0.6)
+      .stroke(RULE);
+    this.row(
+      totals.values(table.columns).map(({ col, value }) => ({
+        col,
+        text: typeof value === 'number' ? cellText(col, value) : (value ?? ''),
+        negative: typeof value === 'number' && value < 0,
+      })),
+      widths,
+      frame,
+      'bold',
+      true,
+    );
+  }
+
+  /**
+   * One row of cells. In the total row (`total`) the label is left-aligned over the columns before
+   * the first summed one, as the screens show it.
+   */
+  private row(
+    cells: { col: ColumnDef; text: string; negative: boolean }[],
+    widths: readonly number[],
+    frame: Frame,
+    weight: 'regular' | 'bold',
+    total = false,
+  ) {
+    const firstSummed = cells.findIndex((cell) => cell.col.total);
+    let x = frame.x;
+    cells.forEach(({ col, text, negative }, i) => {
+      if (total && i > 0 && i < firstSummed) {
+        x += widths[i]!;
+        return;
+      }
+      const span = total && i === 0 && firstSummed > 0 ? widths.slice(0, firstSummed).reduce((a, b) => a + b, 0) : widths[i]!;
+      const width = span - 2 * CELL_PADDING;
+      const number = numeric(col) && !(total && i === 0);
+      const doc = this.font(weight, FONT_SIZE, negative && col.type !== 'int' ? RED : 'black');
+      // A number is never cut: too wide for its column, it is set smaller.
+      if (number) doc.fontSize(Math.min(FONT_SIZE, (FONT_SIZE * width) / Math.max(doc.widthOfString(text), 1)));
+      doc.text(text, x + CELL_PADDING, this.y + 2, {
+        width,
+        height: FONT_SIZE + 2,
+        align: number ? 'right' : 'left',
+        ellipsis: true,
+      });
+      x += widths[i]!;
+    });
+    this.y += ROW;
+  }
+
+  private figureColumns(frame: Frame) {
+    const label = Math.min(110, frame.width * 0.3);
+    const value = Math.min(80, frame.width * 0.22);
+    return { label, value, note: frame.width - label - value - 8 };
+  }
+
+  private figureHeight(figure: PdfFigure, frame: Frame): number {
+    if (!figure.note) return ROW;
+    const lines = this.font('regular', 6.5).heightOfString(figure.note, { width: this.figureColumns(frame).note });
+    return Math.max(ROW, lines + 3);
+  }
+
+  private figures(block: Extract<PdfBlock, { type: 'figures' }>, frame: Frame) {
+    this.room(13 + 11 + 4 * ROW);
+    this.font('bold', 9).text(block.title, frame.x, this.y, { width: frame.width, lineBreak: false });
+    this.y += 13;
+    if (block.subtitle) {
+      this.font('bold', FONT_SIZE).text(block.subtitle, frame.x, this.y, {
+        width: frame.width,
+        lineBreak: false,
+        ellipsis: true,
+      });
+      this.y += 11;
+    }
+    const cols = this.figureColumns(frame);
+    for (const figure of block.figures) {
+      const height = this.figureHeight(figure, frame);
+      this.room(height);
+      if (figure.result)
+        this.doc
+          .moveTo(frame.x, this.y)
+          .lineTo(frame.x + frame.width, this.y)
+          .lineWidth(0.6)
+          .stroke(RULE);
+      const weight = figure.result ? 'bold' : 'regular';
+      this.font(weight, FONT_SIZE).text(figure.label, frame.x, this.y + 2, {
+        width: cols.label,
+        lineBreak: false,
+        ellipsis: true,
+      });
+      // A value wider than its column ('25% deducted for loan') reaches left, up to its label.
+      const valueDoc = this.font('bold', FONT_SIZE, figure.negative ? RED : 'black');
+      const labelEnd = Math.min(cols.label, this.font(weight, FONT_SIZE).widthOfString(figure.label) + 8);
+      const valueWidth = Math.max(
+        cols.value,
+        Math.min(cols.label + cols.value - labelEnd, valueDoc.widthOfString(figure.value) + 1),
+      );
+      this.font('bold', FONT_SIZE, figure.negative ? RED : 'black').text(
+        figure.value,
+        frame.x + cols.label + cols.value - valueWidth,
+        this.y + 2,
+        { width: valueWidth, align: 'right', lineBreak: false },
+      );
+      if (figure.note) {
+        this.font('regular', 6.5, GREY).text(figure.note, frame.x + cols.label + cols.value + 8, this.y + 2.5, {
+          width: cols.note,
+        });
+      }
+      this.y += height;
+    }
+  }
+
+  /** 'Page 1 of 2' and the title under every page. */
+  footers(title: string) {
+    const { start, count } = this.doc.bufferedPageRange();
+    for (let i = start; i < start + count; i++) {
+      this.doc.switchToPage(i);
+      this.font('regular', 7, GREY).text(
+        `${PDF_AUTHOR} · ${title} · page ${i - start + 1} of ${count}`,
+        MARGIN.side,
+        PAGE.height - MARGIN.bottom,
+        {
+          width: CONTENT_WIDTH,
+          align: 'center',
+          lineBreak: false,
+        },
+      );
+    }
+  }
+}
+
+async function collect<T>(rows: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const row of rows) all.push(row);
+  return all;
+}

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { type Queryable, queryRows } from '../../db/client.js';
+import type { DayRange } from '../../lib/dates.js';
+import { type DbCents, readCents } from '../../lib/money.js';
+
+export interface CafeProfitCents {
+  cafeId: string;
+  cafe: string;
+  masterId: string;
+  master: string;
+  plays: number;
+  stakeCents: bigint;
+  winsCents: bigint;
+  ownProfitCents: bigint;
+  otherProfitCents: bigint;
+  members: number;
+}
+
+/**
+ * Cafe Profit (docs/domain.md, "Insight"): every cafe of the masters in the subtree of
+ * `accountId` (itself included), with the draw-games plays made there over the IST days of
+ * `range`, whoever played, split by whether the member's parent owns the cafe. Cafes without a
+ * play show zeros.
+ */
+export async function cafeProfit(db: Queryable, accountId: string, range: DayRange): Promise<CafeProfitCents[]> {
+  const rows = await queryRows<{
+    cafe_id: string;
+    cafe: string;
+    master_id: string;
+    master: string;
+    plays: string | number | null;
+    stake_cents: DbCents;
+    wins_cents: DbCents;
+    own_cents: DbCents;
+    other_cents: DbCents;
+    members: string | number | null;
+  }>(
+    db,
+    sql`SELECT cf.id AS cafe_id, cf.name AS cafe, ma.id AS master_id, ma.username AS master,
+               sum(d.plays)::bigint AS plays, sum(d.play_points_cents)::bigint AS stake_cents,
+               sum(d.win_points_cents)::bigint AS wins_cents,
+               sum(d.play_points_cents - d.win_points_cents) FILTER (WHERE m.parent_id = cf.master_id)::bigint AS own_cents,
+               sum(d.play_points_cents - d.win_points_cents) FILTER (WHERE m.parent_id IS DISTINCT FROM cf.master_id)::bigint AS other_cents,
+               count(DISTINCT d.member_id) AS members
+          FROM account_closure c
+          JOIN cafes cf ON cf.master_id = c.descendant_id
+          JOIN accounts ma ON ma.id = cf.master_id
+          LEFT JOIN play_daily d
+            ON d.cafe_id = cf.id AND d.day >= ${range.from}::date AND d.day <= ${range.to}::date
+           AND d.game_id IN (SELECT g.id FROM games g WHERE g.kind = 'draw')
+          LEFT JOIN accounts m ON m.id = d.member_id
+         WHERE c.ancestor_id = ${accountId}::uuid
+         GROUP BY cf.id, cf.name, ma.id, ma.username
+         ORDER BY lower(ma.username), lower(cf.name)`,
+  );
+  return rows.map((r) => ({
+    cafeId: r.cafe_id,
+    cafe: r.cafe,
+    masterId: r.master_id,
+    master: r.master,
+    plays: Number(r.plays ?? 0),
+    stakeCents: readCents(r.stake_cents),
+    winsCents: readCents(r.wins_cents),
+    ownProfitCents: readCents(r.own_cents),
+    otherProfitCents: readCents(r.other_cents),
+    members: Number(r.members ?? 0),
+  }));
+}

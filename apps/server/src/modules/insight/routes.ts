@@ -1,0 +1,71 @@
+import { trendsColumns } from '@playrep/contracts';
+import type { FastifyInstance } from 'fastify';
+import { istDay, resolveRange } from '../../lib/dates.js';
+import { badRequest } from '../../lib/http-error.js';
+import type { EndpointHandlers } from '../../plugins/endpoints.js';
+import { cafeProfit } from './cafe-profit.js';
+import {
+  accountRefOf,
+  cafeProfitRow,
+  previousRangeOf,
+  sortFits,
+  sortTrends,
+  trendExportRow,
+  trendOf,
+  trendRow,
+  trendTotals,
+  trendWeeksOf,
+} from './present.js';
+import { childrenWeeklyProfit, trendWeeks } from './queries.js';
+
+/** The insight screens (docs/domain.md, "Insight"); every account parameter has passed the scope guard. */
+export function insightHandlers(app: FastifyInstance): EndpointHandlers<'trends' | 'cafeProfit'> {
+  return {
+    cafeProfit: async (request) => {
+      const { subject, query } = request;
+      const range = resolveRange(query, istDay(app.clock.now()));
+      const data = (await cafeProfit(app.db, subject.id, range)).map(cafeProfitRow);
+      return {
+        json: () => ({ range: { fromDate: range.from, toDate: range.to }, account: accountRefOf(subject), data }),
+        download: () => ({ about: [subject.username, `${range.from}-to-${range.to}`], sheets: { cafes: data } }),
+      };
+    },
+
+    trends: async (request) => {
+      const { subject, query } = request;
+      if (!sortFits(query)) throw badRequest(`sort must name one of the ${query.weeks} weeks shown: week1 to week${query.weeks}`);
+      const today = istDay(app.clock.now());
+      const { shown, before } = trendWeeks(today, query.weeks);
+      const { children, openWeeks } = await childrenWeeklyProfit(app.db, {
+        accountId: subject.id,
+        weekStarts: [...before, ...shown],
+        today,
+      });
+      const trends = sortTrends(
+        children.map((child) => trendOf(child, query.weeks)),
+        query.sort,
+        query.order,
+      );
+      const weeks = trendWeeksOf(shown, openWeeks);
+      const offset = (query.page - 1) * query.pageSize;
+      return {
+        json: () => ({
+          account: accountRefOf(subject),
+          weeks,
+          previousRange: previousRangeOf(before),
+          data: trends.slice(offset, offset + query.pageSize).map(trendRow),
+          totals: trendTotals(trends, query.weeks),
+          total: trends.length,
+          page: query.page,
+          pageSize: query.pageSize,
+        }),
+        download: () => ({
+          about: [subject.username, `${query.weeks}-weeks-to-${today}`],
+          sheets: {
+            children: { columns: trendsColumns(weeks), rows: trends.map((t) => trendExportRow(trendRow(t))) },
+          },
+        }),
+      };
+    },
+  };
+}

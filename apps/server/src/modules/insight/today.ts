@@ -1,0 +1,246 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Queryable, queryRows } from '../../db/client.js';
+import { addDays, type IsoDay, istDay, istDayStart } from '../../lib/dates.js';
+import { type DbCents, readCents } from '../../lib/money.js';
+import { type LoanRowCents, loansReport } from '../loans/loans-report.js';
+
+/**
+ * The Today screen's queries (docs/domain.md, "Insight"), in hundredths. Draw games only, as
+ * Daily Status and Revenue: today's figures come from the daily roll-up Daily Status reads, last
+ * week's from the plays themselves, up to the same time of day.
+ */
+
+export interface DayFiguresCents {
+  profitCents: bigint;
+  stakeCents: bigint;
+  plays: number;
+  activeMembers: number;
+}
+
+interface FiguresRow {
+  profit_cents: DbCents;
+  stake_cents: DbCents;
+  plays: string | number | null;
+  members: string | number | null;
+}
+
+const figuresOf = (row: FiguresRow | undefined): DayFiguresCents => ({
+  profitCents: readCents(row?.profit_cents),
+  stakeCents: readCents(row?.stake_cents),
+  plays: Number(row?.plays ?? 0),
+  activeMembers: Number(row?.members ?? 0),
+});
+
+const drawGames = (alias: SQL): SQL => sql`${alias}.game_id IN (SELECT g.id FROM games g WHERE g.kind = 'draw')`;
+
+/** Today's plays so far below (and of) `accountId`: the roll-up rows of the day, as Daily Status sums them. */
+export async function todayFigures(db: Queryable, accountId: string, today: IsoDay): Promise<DayFiguresCents> {
+  const [row] = await queryRows<FiguresRow>(
+    db,
+    sql`SELECT sum(d.play_points_cents - d.win_points_cents)::bigint AS profit_cents, sum(d.play_points_cents)::bigint AS stake_cents,
+               sum(d.plays)::bigint AS plays, count(DISTINCT d.member_id) AS members
+          FROM play_daily d
+          JOIN account_closure c ON c.descendant_id = d.member_id AND c.ancestor_id = ${accountId}::uuid
+         WHERE d.day = ${today}::date AND ${drawGames(sql`d`)}`,
+  );
+  return figuresOf(row);
+}
+
+/** The plays of the same weekday last week, from its start up to `now` less 7 days (booked that day, not late). */
+export async function lastWeekFigures(db: Queryable, accountId: string, now: Date): Promise<DayFiguresCents> {
+  const until = new Date(now.getTime() - 7 * 86_400_000);
+  const from = istDayStart(istDay(until));
+  const [row] = await queryRows<FiguresRow>(
+    db,
+    sql`SELECT sum(x.play_points_cents - x.win_points_cents)::bigint AS profit_cents, sum(x.play_points_cents)::bigint AS stake_cents,
+               count(*) AS plays, count(DISTINCT x.member_id) AS members
+          FROM plays x
+          JOIN account_closure c ON c.descendant_id = x.member_id AND c.ancestor_id = ${accountId}::uuid
+         WHERE x.played_at >= ${from.toISOString()}::timestamptz AND x.played_at <= ${until.toISOString()}::timestamptz
+           AND x.booked_day IS NULL AND ${drawGames(sql`x`)}`,
+  );
+  return figuresOf(row);
+}
+
+export interface BigWinCents {
+  playedAt: string;
+  memberId: string;
+  member: string;
+  cafe: string;
+  cafeMaster: string;
+  game: string;
+  gameCode: string;
+  drawAt: string | null;
+  stakeCents: bigint;
+  winCents: bigint;
+}
+
+/** Today's plays below `accountId` that won `thresholdCents` or more, biggest first. */
+export async function bigWinsToday(
+  db: Queryable,
+  query: { accountId: string; today: IsoDay; thresholdCents: bigint; limit: number },
+): Promise<BigWinCents[]> {
+  const rows = await queryRows<{
+    played_at: string;
+    member_id: string;
+    member: string;
+    cafe: string;
+    cafe_master: string;
+    game: string;
+    game_code: string;
+    draw_at: string | null;
+    stake_cents: DbCents;
+    win_cents: DbCents;
+  }>(
+    db,
+    sql`SELECT to_json(x.played_at) #>> '{}' AS played_at, m.id AS member_id, m.username AS member, cf.name AS cafe,
+               cm.username AS cafe_master, g.name AS game, g.code AS game_code, to_json(dr.draw_time) #>> '{}' AS draw_at,
+               x.play_points_cents AS stake_cents, x.win_points_cents AS win_cents
+          FROM plays x
+          JOIN account_closure c ON c.descendant_id = x.member_id AND c.ancestor_id = ${query.accountId}::uuid
+          JOIN accounts m ON m.id = x.member_id
+          JOIN cafes cf ON cf.id = x.cafe_id
+          JOIN accounts cm ON cm.id = cf.master_id
+          JOIN games g ON g.id = x.game_id AND g.kind = 'draw'
+          LEFT JOIN draws dr ON dr.id = x.draw_id
+         WHERE x.played_at >= ${istDayStart(query.today).toISOString()}::timestamptz
+           AND x.played_at < ${istDayStart(addDays(query.today, 1)).toISOString()}::timestamptz
+           AND x.win_points_cents >= ${query.thresholdCents.toString()}::bigint
+         ORDER BY x.win_points_cents DESC, x.played_at DESC
+         LIMIT ${query.limit}`,
+  );
+  return rows.map((r) => ({
+    playedAt: r.played_at,
+    memberId: r.member_id,
+    member: r.member,
+    cafe: r.cafe,
+    cafeMaster: r.cafe_master,
+    game: r.game,
+    gameCode: r.game_code,
+    drawAt: r.draw_at,
+    stakeCents: readCents(r.stake_cents),
+    winCents: readCents(r.win_cents),
+  }));
+}
+
+export interface LosingCafeCents {
+  cafeId: string;
+  cafe: string;
+  masterId: string;
+  master: string;
+  plays: number;
+  stakeCents: bigint;
+  profitCents: bigint;
+}
+
+/** The cafes of the masters below `accountId` that lose today (whoever played there), most first. */
+export async function losingCafesToday(
+  db: Queryable,
+  query: { accountId: string; today: IsoDay; limit: number },
+): Promise<LosingCafeCents[]> {
+  const rows = await queryRows<{
+    cafe_id: string;
+    cafe: string;
+    master_id: string;
+    master: string;
+    plays: string | number;
+    stake_cents: DbCents;
+    profit_cents: DbCents;
+  }>(
+    db,
+    sql`SELECT cf.id AS cafe_id, cf.name AS cafe, m.id AS master_id, m.username AS master, sum(d.plays)::bigint AS plays,
+               sum(d.play_points_cents)::bigint AS stake_cents, sum(d.play_points_cents - d.win_points_cents)::bigint AS profit_cents
+          FROM cafes cf
+          JOIN account_closure c ON c.descendant_id = cf.master_id AND c.ancestor_id = ${query.accountId}::uuid
+          JOIN accounts m ON m.id = cf.master_id
+          JOIN play_daily d ON d.cafe_id = cf.id AND d.day = ${query.today}::date AND ${drawGames(sql`d`)}
+         GROUP BY cf.id, cf.name, m.id, m.username
+        HAVING sum(d.play_points_cents - d.win_points_cents) < 0
+         ORDER BY 7, cf.name
+         LIMIT ${query.limit}`,
+  );
+  return rows.map((r) => ({
+    cafeId: r.cafe_id,
+    cafe: r.cafe,
+    masterId: r.master_id,
+    master: r.master,
+    plays: Number(r.plays),
+    stakeCents: readCents(r.stake_cents),
+    profitCents: readCents(r.profit_cents),
+  }));
+}
+
+export interface WaitingTransferCents {
+  id: string;
+  from: string;
+  channel: string;
+  amountCents: bigint;
+  createdAt: string;
+}
+
+/** Transfers sent to `accountId` and still pending: its to accept or reject, oldest first. */
+export async function waitingTransfers(db: Queryable, accountId: string): Promise<WaitingTransferCents[]> {
+  const rows = await queryRows<{ id: string; from: string; channel: string; amount_cents: DbCents; created_at: string }>(
+    db,
+    sql`SELECT t.id::text AS id, f.username AS from, t.channel::text AS channel, t.amount_cents,
+               to_json(t.created_at) #>> '{}' AS created_at
+          FROM transfers t JOIN accounts f ON f.id = t.from_id
+         WHERE t.to_id = ${accountId}::uuid AND t.status = 'pending'
+         ORDER BY t.created_at, t.id`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    from: r.from,
+    channel: r.channel,
+    amountCents: readCents(r.amount_cents),
+    createdAt: r.created_at,
+  }));
+}
+
+/** The masters below (or being) `accountId` with a loan still owed: Computer Loan's rows that owe. */
+export async function openLoans(db: Queryable, accountId: string, today: IsoDay): Promise<LoanRowCents[]> {
+  const rows = await loansReport(db, { managerId: accountId, multipleCafesOnly: false, today });
+  return rows.filter((row) => row.outstandingCents > 0n);
+}
+
+export interface IdleMasterRecord {
+  id: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  address: string;
+}
+
+/** Active masters below (or being) `accountId` none of whose members (nor itself) played today. */
+export async function idleMasters(db: Queryable, accountId: string, today: IsoDay): Promise<IdleMasterRecord[]> {
+  const rows = await queryRows<{ id: string; username: string; first_name: string; last_name: string; address: string }>(
+    db,
+    sql`SELECT a.id, a.username, a.first_name, a.last_name, a.address
+          FROM account_closure c
+          JOIN accounts a ON a.id = c.descendant_id AND a.role = 'master' AND a.user_status
+         WHERE c.ancestor_id = ${accountId}::uuid
+           AND NOT EXISTS (SELECT 1 FROM play_daily_by_parent p WHERE p.parent_id = a.id AND p.day = ${today}::date)
+           AND NOT EXISTS (SELECT 1 FROM play_daily d WHERE d.member_id = a.id AND d.day = ${today}::date)
+         ORDER BY lower(a.username)`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    username: r.username,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    address: r.address,
+  }));
+}
+
+/** The caller's big-win threshold, in hundredths. */
+export async function bigWinThreshold(db: Queryable, accountId: string): Promise<bigint> {
+  const [row] = await queryRows<{ cents: DbCents }>(
+    db,
+    sql`SELECT big_win_threshold_cents AS cents FROM accounts WHERE id = ${accountId}::uuid`,
+  );
+  return readCents(row?.cents);
+}
+
+export async function setBigWinThreshold(db: Queryable, accountId: string, cents: bigint): Promise<void> {
+  await db.execute(sql`UPDATE accounts SET big_win_threshold_cents = ${cents.toString()}::bigint WHERE id = ${accountId}::uuid`);
+}

@@ -1,0 +1,197 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { EMAIL_MESSAGES, type EmailStateResponse, MAIL_PAGES } from '@playrep/contracts';
+import { eq } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client.js';
+import { accounts, emailConfirmations } from '../../db/schema/index.js';
+import { escapeHtml } from '../../lib/html.js';
+import { badRequest, HttpError, notFound } from '../../lib/http-error.js';
+import { type ActivityOrigin, recordActivity } from '../activity/record.js';
+import { queueMail } from './outbox.js';
+
+/**
+ * An account's email address (docs/domain.md, "Access", "Email address"): optional; the platform's
+ * (the feed's `email`) counts as verified; one a person sets on its account page is used only once
+ * the person opens the confirmation link mailed to it, within 24 hours. Until then the address
+ * before it (if any) stays the one mail goes to.
+ */
+export const CONFIRMATION_TTL_MS = 24 * 3_600_000;
+/** A person asks for at most one confirmation mail a minute (each goes to an address it typed). */
+const CONFIRMATION_INTERVAL_MS = 60_000;
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+export async function emailState(db: Queryable, accountId: string, now: Date): Promise<EmailStateResponse> {
+  const [row] = await db
+    .select({
+      email: accounts.email,
+      verified: accounts.emailVerified,
+      statementEmails: accounts.statementEmails,
+      pendingEmail: emailConfirmations.email,
+      pendingExpiresAt: emailConfirmations.expiresAt,
+    })
+    .from(accounts)
+    .leftJoin(emailConfirmations, eq(emailConfirmations.accountId, accounts.id))
+    .where(eq(accounts.id, accountId));
+  if (!row) throw notFound('Unknown account');
+  const pending = row.pendingEmail && row.pendingExpiresAt && row.pendingExpiresAt > now;
+  return {
+    email: row.email,
+    verified: row.verified,
+    pending: pending ? { email: row.pendingEmail!, expiresAt: row.pendingExpiresAt!.toISOString() } : null,
+    statementEmails: row.statementEmails,
+  };
+}
+
+/**
+ * The caller sets its own address: a link to confirm it is mailed to it (in the same transaction as
+ * the pending confirmation, which replaces any before it). Null removes the address, and any
+ * confirmation pending. Returns the message to show.
+ */
+export async function setOwnEmail(
+  db: Db,
+  input: { accountId: string; username: string; email: string | null; now: Date; publicUrl: string; origin?: ActivityOrigin },
+): Promise<string> {
+  const { accountId, now } = input;
+  const recordSet = (tx: Queryable, email: string | null) =>
+    recordActivity(tx, {
+      ...input.origin,
+      at: now,
+      kind: 'email-set',
+      actor: { accountId },
+      subjectId: accountId,
+      details: { email },
+    });
+  return db.transaction(async (tx) => {
+    // The account row first: two requests of one person take turns.
+    const [account] = await tx
+      .select({ email: accounts.email, verified: accounts.emailVerified })
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+      .for('update');
+    if (!account) throw notFound('Unknown account');
+    if (input.email === null) {
+      await tx.delete(emailConfirmations).where(eq(emailConfirmations.accountId, accountId));
+      await tx.update(accounts).set({ email: null, emailVerified: false }).where(eq(accounts.id, accountId));
+      await recordSet(tx, null);
+      return EMAIL_MESSAGES.removed;
+    }
+    const email = input.email;
+    if (account.verified && account.email?.toLowerCase() === email.toLowerCase()) {
+      await tx.delete(emailConfirmations).where(eq(emailConfirmations.accountId, accountId));
+      return EMAIL_MESSAGES.alreadyVerified(account.email);
+    }
+    const [previous] = await tx
+      .select({ createdAt: emailConfirmations.createdAt })
+      .from(emailConfirmations)
+      .where(eq(emailConfirmations.accountId, accountId));
+    if (previous && now.getTime() - previous.createdAt.getTime() < CONFIRMATION_INTERVAL_MS) {
+      throw new HttpError(429, EMAIL_MESSAGES.tooSoon, { 'Retry-After': '60' });
+    }
+    const token = randomBytes(32).toString('base64url');
+    const tokenHash = hashToken(token);
+    const expiresAt = new Date(now.getTime() + CONFIRMATION_TTL_MS);
+    await tx
+      .insert(emailConfirmations)
+      .values({ accountId, email, tokenHash, createdAt: now, expiresAt })
+      .onConflictDoUpdate({ target: emailConfirmations.accountId, set: { email, tokenHash, createdAt: now, expiresAt } });
+    // The secret follows `#`, so it reaches no server log or referrer.
+    const link = `${input.publicUrl}${MAIL_PAGES.confirmEmail}#${token}`;
+    await queueMail(
+      tx,
+      {
+        key: `email-confirmation:${accountId}:${tokenHash.slice(0, 16)}`,
+        kind: 'email-confirmation',
+        accountId,
+        to: email,
+        subject: 'Confirm your email address for Playrep',
+        text: confirmationText(input.username, link),
+        html: confirmationHtml(input.username, link),
+      },
+      now,
+    );
+    await recordSet(tx, email);
+    return EMAIL_MESSAGES.confirmationSent(email);
+  });
+}
+
+function confirmationText(username: string, link: string): string {
+  return [
+    `Hello ${username},`,
+    '',
+    'This address was given for your Playrep back office account. To receive your weekly statement',
+    'and other mail for the account here, confirm it by opening this link within 24 hours:',
+    '',
+    link,
+    '',
+    'If you did not ask for this, ignore this mail: nothing is sent to this address unless the link is opened.',
+  ].join('\n');
+}
+
+function confirmationHtml(username: string, link: string): string {
+  const href = escapeHtml(link);
+  return `<p>Hello ${escapeHtml(username)},</p>
+<p>This address was given for your Playrep back office account. To receive your weekly statement and other mail for the account here, confirm it by opening this link within 24 hours:</p>
+<p><a href="${href}">Confirm this address</a></p>
+<p>If you did not ask for this, ignore this mail: nothing is sent to this address unless the link is opened.</p>`;
+}
+
+/** Opens a confirmation link: its address becomes the account's, verified. Single use. */
+export async function confirmEmail(
+  db: Db,
+  token: string,
+  now: Date,
+  origin: ActivityOrigin = {},
+): Promise<{ username: string; email: string }> {
+  if (!TOKEN_SHAPE.test(token)) throw badRequest(EMAIL_MESSAGES.linkNotValid);
+  return db
+    .transaction(async (tx) => {
+      const [pending] = await tx
+        .delete(emailConfirmations)
+        .where(eq(emailConfirmations.tokenHash, hashToken(token)))
+        .returning({
+          accountId: emailConfirmations.accountId,
+          email: emailConfirmations.email,
+          expiresAt: emailConfirmations.expiresAt,
+        });
+      if (!pending) throw badRequest(EMAIL_MESSAGES.linkNotValid);
+      // An expired link is used up as well (its row goes): it is answered after the commit.
+      if (pending.expiresAt <= now) return { expired: true as const };
+      const [account] = await tx
+        .update(accounts)
+        .set({ email: pending.email, emailVerified: true })
+        .where(eq(accounts.id, pending.accountId))
+        .returning({ username: accounts.username });
+      const { accountId, email } = pending;
+      await recordActivity(tx, {
+        ...origin,
+        at: now,
+        kind: 'email-confirmed',
+        actor: { accountId },
+        subjectId: accountId,
+        details: { email },
+      });
+      return { expired: false as const, username: account!.username, email: pending.email };
+    })
+    .then((result) => {
+      if (result.expired) throw badRequest(EMAIL_MESSAGES.linkExpired);
+      return result;
+    });
+}
+
+export async function setStatementEmails(db: Queryable, accountId: string, on: boolean): Promise<void> {
+  await db.update(accounts).set({ statementEmails: on }).where(eq(accounts.id, accountId));
+}
+
+/**
+ * The columns of the platform's address for an account (the feed's `email`): verified as given;
+ * null removes it. With it, dropEmailConfirmation: the platform's word is the last.
+ */
+export function platformEmailFields(email: string | null): { email: string | null; emailVerified: boolean } {
+  return { email, emailVerified: email !== null };
+}
+
+/** Drops the confirmation an account has pending (its link stops working). */
+export async function dropEmailConfirmation(tx: Queryable, accountId: string): Promise<void> {
+  await tx.delete(emailConfirmations).where(eq(emailConfirmations.accountId, accountId));
+}

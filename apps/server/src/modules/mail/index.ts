@@ -1,0 +1,111 @@
+import { ENDPOINTS, MAIL_PAGES } from '@playrep/contracts';
+import type { FastifyInstance } from 'fastify';
+import { publicUrl } from '../../config/env.js';
+import type { MailContent } from './outbox.js';
+import { type MailSender, startMailSender } from './sender.js';
+import { smtpTransport } from './transport.js';
+import { unsubscribeKeyOf, unsubscribeQuery } from './unsubscribe.js';
+
+/**
+ * Mail (docs/domain.md, "Mail and statements"): the outbox every mail is written to (outbox.ts,
+ * queueMail), its one sender (sender.ts), an account's email address and its confirmation
+ * (email-address.ts), and the statements' one-click unsubscribe (unsubscribe.ts).
+ */
+export { type MailContent, type MailKind, type MailToQueue, queueMail } from './outbox.js';
+export { HELD_ANSWER, type MailSender, RETRY_DELAYS_MS, type RenderedMail } from './sender.js';
+export { unsubscribeKeyOf } from './unsubscribe.js';
+
+/** The links a statement's body carries. */
+export interface StatementLinks {
+  /** Where people open the back office (PUBLIC_URL), for the link to the statement's screen. */
+  publicUrl: string;
+  /** The account's unsubscribe page (works without signing in). */
+  unsubscribe: string;
+}
+
+/** A statement mail's body, and its PDF, built only when the mail is sent (a preview needs only its name). */
+export interface StatementMail {
+  text: string;
+  html: string;
+  pdf: { filename: string; build(): Promise<Buffer> };
+}
+
+/** Builds a statement mail (money-reports/statement-mail.ts) from what the outbox row says it is about. */
+export type StatementRenderer = (content: MailContent, links: StatementLinks) => Promise<StatementMail>;
+
+/** The links of an account's statement: the screen's origin, and its unsubscribe page and call. */
+export async function statementLinks(
+  app: FastifyInstance,
+  key: () => Promise<Buffer>,
+  accountId: string,
+): Promise<StatementLinks & { oneClick: string }> {
+  const origin = publicUrl(app.env);
+  const query = unsubscribeQuery(await key(), accountId);
+  return {
+    publicUrl: origin,
+    unsubscribe: `${origin}${MAIL_PAGES.unsubscribe}?${query}`,
+    oneClick: `${origin}/api${ENDPOINTS.unsubscribe.path}?${query}`,
+  };
+}
+
+/**
+ * The sender of this server: through SMTP_URL from MAIL_FROM, or holding every mail without a
+ * mail server. Every statement carries the one-click unsubscribe of RFC 8058: `List-Unsubscribe`
+ * (the call a mail provider posts to) and `List-Unsubscribe-Post`, and the same link in its body.
+ */
+export function startOutboxSender(
+  app: FastifyInstance,
+  render: StatementRenderer,
+  options: { pollMs?: number } = {},
+): MailSender {
+  const { env } = app;
+  const unsubscribeKey = unsubscribeKeyOf(app.db);
+  const pdfTurn = turns(PDFS_AT_ONCE);
+  return startMailSender({
+    db: app.db,
+    clock: app.clock,
+    log: app.log,
+    transport: env.SMTP_URL ? smtpTransport(env.SMTP_URL) : null,
+    from: env.MAIL_FROM ?? '',
+    render: async (content) => {
+      const links = await statementLinks(app, unsubscribeKey, content.accountId);
+      const statement = await render(content, links);
+      return {
+        text: statement.text,
+        html: statement.html,
+        headers: { 'List-Unsubscribe': `<${links.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        attachments: [
+          {
+            filename: statement.pdf.filename,
+            content: await pdfTurn(() => statement.pdf.build()),
+            contentType: 'application/pdf',
+          },
+        ],
+      };
+    },
+    ...options,
+  });
+}
+
+/**
+ * PDFs of mails built at once: as many as the export workers kept warm between builds
+ * (worker-pool.ts), so that a week's statements reuse them instead of starting a worker each.
+ */
+const PDFS_AT_ONCE = 2;
+
+/** Runs the functions given at most `limit` at a time, the others waiting their turn in order. */
+function turns(limit: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (work) => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}

@@ -1,0 +1,240 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import type { MailContent } from './outbox.js';
+import { answerOf, isPermanentRefusal, type MailTransport, type OutgoingMail } from './transport.js';
+
+/**
+ * The one sender of the outbox (docs/domain.md, "Mail and statements"). It runs on one process at a
+ * time (server.ts starts it as the settlement: the leader lock on PostgreSQL, directly on the
+ * embedded database), every few seconds and when woken. It takes the mails that are due, builds
+ * those with a `content` (a statement and its PDF), hands them to the mail server and writes down
+ * its answer:
+ * - 250: sent;
+ * - a permanent refusal (5xx): failed at once;
+ * - anything else (4xx, no answer, not listening): tried again after 1 min, 5 min, 30 min, 2 h and
+ *   12 h, then failed with the server's last answer.
+ * Without a mail server (no SMTP_URL) every pending mail is held, and stays visible, until one is
+ * configured. Taking a mail moves its next attempt past a lease, in a statement that skips rows
+ * another sender has locked, so even two senders never take the same mail at once.
+ */
+
+/** The waits before the 2nd to 6th attempts; the 6th failing fails the mail. */
+export const RETRY_DELAYS_MS: readonly number[] = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 12 * 3_600_000];
+export const HELD_ANSWER = 'held: no mail server configured';
+/** How long a taken mail is left to its sender before another may take it (a sender that died mid-way). */
+const LEASE_MS = 10 * 60_000;
+const POLL_MS = 5_000;
+/** Mails taken at a time, and sent side by side. */
+const BATCH = 50;
+const SENDING_AT_ONCE = 5;
+
+/** A mail as it goes out: its body, headers and attachments. */
+export interface RenderedMail {
+  text: string;
+  html?: string | undefined;
+  headers?: Record<string, string> | undefined;
+  attachments?: OutgoingMail['attachments'];
+}
+
+/** Builds the body of a mail queued with a `content` (render.ts). */
+export type ContentRenderer = (content: MailContent) => Promise<RenderedMail>;
+
+export interface MailSenderOptions {
+  db: Db;
+  clock: Clock;
+  log: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  /** The mail server; null: none configured (every mail is held). */
+  transport: MailTransport | null;
+  from: string;
+  render: ContentRenderer;
+  pollMs?: number;
+}
+
+export interface SendPass {
+  sent: number;
+  failed: number;
+  retrying: number;
+  held: number;
+}
+
+export interface MailSender {
+  /** The first pass, started with the sender (never rejects). */
+  firstRun: Promise<SendPass>;
+  /** A pass now, or the one under way (and another after it when called meanwhile); never rejects. */
+  runNow(): Promise<SendPass>;
+  /** Stops the timer, waits for the pass under way, closes the mail server's connections. */
+  stop(): Promise<void>;
+}
+
+interface DueMail {
+  id: number;
+  recipient: string;
+  subject: string;
+  body_text: string | null;
+  body_html: string | null;
+  content: MailContent | null;
+  attempts: number;
+}
+
+type Outcome =
+  | { sent: true; answer: string; rendered: RenderedMail | null }
+  | { sent: false; answer: string; permanent: boolean };
+
+export function startMailSender(options: MailSenderOptions): MailSender {
+  const { db, clock, log, transport } = options;
+  let running: Promise<SendPass> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const pass = async (): Promise<SendPass> => {
+    const totals: SendPass = { sent: 0, failed: 0, retrying: 0, held: 0 };
+    if (!transport) {
+      totals.held = await holdPending(db);
+      return totals;
+    }
+    while (!stopped) {
+      const due = await takeDue(db, clock.now());
+      if (due.length === 0) break;
+      await inTurns(due, SENDING_AT_ONCE, async (mail) => {
+        const outcome = await deliver(mail, transport, options);
+        const state = await record(db, mail, outcome, clock.now());
+        totals[state === 'sent' ? 'sent' : state === 'failed' ? 'failed' : 'retrying'] += 1;
+      });
+    }
+    return totals;
+  };
+
+  const runNow = (): Promise<SendPass> => {
+    if (stopped) return Promise.resolve({ sent: 0, failed: 0, retrying: 0, held: 0 });
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      const totals: SendPass = { sent: 0, failed: 0, retrying: 0, held: 0 };
+      do {
+        again = false;
+        try {
+          const done = await pass();
+          for (const key of Object.keys(totals) as (keyof SendPass)[]) totals[key] += done[key];
+        } catch (err) {
+          log.error({ err }, 'mail: sending failed');
+        }
+      } while (again && !stopped);
+      if (totals.sent + totals.failed + totals.retrying > 0) log.info({ ...totals }, 'mail: sent');
+      running = null;
+      return totals;
+    })();
+    return running;
+  };
+
+  const timer = setInterval(() => void runNow(), options.pollMs ?? POLL_MS);
+  timer.unref();
+
+  return {
+    firstRun: runNow(),
+    runNow,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      transport?.close();
+    },
+  };
+}
+
+/** Without a mail server: every pending mail waits, held, saying why. */
+async function holdPending(db: Db): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE outbox SET state = 'held', last_answer = ${HELD_ANSWER} WHERE state = 'pending' RETURNING id`,
+  );
+  return rows.length;
+}
+
+/** Takes the mails due now (held ones too: a mail server is configured now), leasing them to this sender. */
+async function takeDue(db: Db, now: Date): Promise<DueMail[]> {
+  const at = now.toISOString();
+  return queryRows<DueMail>(
+    db,
+    sql`UPDATE outbox o SET next_attempt_at = ${at}::timestamptz + ${`${LEASE_MS} milliseconds`}::interval
+          FROM (SELECT id FROM outbox
+                 WHERE state IN ('pending', 'held') AND next_attempt_at <= ${at}::timestamptz
+                 ORDER BY next_attempt_at, id
+                 LIMIT ${BATCH}
+                 FOR UPDATE SKIP LOCKED) due
+         WHERE o.id = due.id
+     RETURNING o.id, o.recipient, o.subject, o.body_text, o.body_html, o.content, o.attempts`,
+  );
+}
+
+async function deliver(mail: DueMail, transport: MailTransport, options: MailSenderOptions): Promise<Outcome> {
+  let rendered: RenderedMail | null = null;
+  let body: RenderedMail;
+  try {
+    if (mail.content) {
+      rendered = await options.render(mail.content);
+      body = rendered;
+    } else {
+      body = { text: mail.body_text ?? '', html: mail.body_html ?? undefined };
+    }
+  } catch (err) {
+    options.log.error({ err, mail: mail.id }, 'mail: could not build the mail');
+    return { sent: false, answer: `could not build the mail: ${answerOf(err)}`, permanent: false };
+  }
+  try {
+    const answer = await transport.send({
+      from: options.from,
+      to: mail.recipient,
+      subject: mail.subject,
+      text: body.text,
+      html: body.html,
+      headers: body.headers,
+      attachments: body.attachments,
+    });
+    return { sent: true, answer: answerOf({ response: answer }), rendered };
+  } catch (err) {
+    return { sent: false, answer: answerOf(err), permanent: isPermanentRefusal(err) };
+  }
+}
+
+/** Writes down how an attempt went; returns the mail's state after it. */
+async function record(db: Db, mail: DueMail, outcome: Outcome, now: Date): Promise<'sent' | 'failed' | 'pending'> {
+  const at = now.toISOString();
+  const attempts = mail.attempts + 1;
+  if (outcome.sent) {
+    // The body built at sending is kept: the Mail screen shows what went.
+    const body = outcome.rendered
+      ? sql`, body_text = ${outcome.rendered.text}, body_html = ${outcome.rendered.html ?? null}`
+      : sql``;
+    await db.execute(
+      sql`UPDATE outbox SET state = 'sent', sent_at = ${at}::timestamptz, attempts = ${attempts},
+                            last_answer = ${outcome.answer} ${body}
+           WHERE id = ${mail.id}`,
+    );
+    return 'sent';
+  }
+  const delay = RETRY_DELAYS_MS[attempts - 1];
+  if (outcome.permanent || delay === undefined) {
+    await db.execute(
+      sql`UPDATE outbox SET state = 'failed', attempts = ${attempts}, last_answer = ${outcome.answer} WHERE id = ${mail.id}`,
+    );
+    return 'failed';
+  }
+  await db.execute(
+    sql`UPDATE outbox SET state = 'pending', attempts = ${attempts}, last_answer = ${outcome.answer},
+                          next_attempt_at = ${new Date(now.getTime() + delay).toISOString()}::timestamptz
+         WHERE id = ${mail.id}`,
+  );
+  return 'pending';
+}
+
+/** Runs `work` over `items`, at most `atOnce` at a time. */
+async function inTurns<T>(items: readonly T[], atOnce: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
+}

@@ -1,0 +1,111 @@
+import { ENDPOINTS, formatPoints, fullName, SCREENS, statementHeading, statementLines } from '@playrep/contracts';
+import type { Queryable } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { istDay } from '../../lib/dates.js';
+import { escapeHtml } from '../../lib/html.js';
+import { requireAccount } from '../accounts/repository.js';
+import { downloadFile } from '../export/download.js';
+import { buildPdf } from '../export/table-export.js';
+import type { MailContent, StatementLinks, StatementMail } from '../mail/index.js';
+import { agentMailDocument, managerMailDocument } from './statements.js';
+
+/**
+ * The weekly statement mail (docs/domain.md, "Mail and statements"), built when it is sent: the
+ * Agent Mail or Manager Mail statement of the closed week, read as the screen reads it (its fixed
+ * figures), as a short text and HTML body with the statement's lines, a link to the screen and
+ * the unsubscribe link, and the statement's PDF (built in an export worker when it is attached).
+ */
+export function statementMailRenderer(db: Queryable, clock: Clock) {
+  return async (content: MailContent, links: StatementLinks): Promise<StatementMail> => {
+    const account = await requireAccount(db, content.accountId);
+    const of = { subject: account, weekStart: content.weekStart, today: istDay(clock.now()) };
+    const screen = SCREENS.find((s) => s.key === (content.statement === 'agent' ? 'agentMail' : 'managerMail'))!;
+    const { document, lines } =
+      content.statement === 'agent'
+        ? await agentMailDocument(db, of).then((d) => ({ document: d, lines: agentLines(d) }))
+        : await managerMailDocument(db, of).then((d) => ({ document: d, lines: managerLines(d) }));
+    const { fromDate, toDate, open } = document.response;
+    // The file the screen's PDF link downloads.
+    const file = downloadFile(ENDPOINTS[content.statement === 'agent' ? 'agentMail' : 'managerMail'].exports, document.download);
+    const screenLink = `${links.publicUrl}/${account.role}/${screen.path}?${new URLSearchParams({ fromDate, toDate })}`;
+    const name = fullName(account.firstName, account.lastName);
+    const title = `${screen.label} of ${account.username}${name ? ` (${name})` : ''}`;
+    const week = `${statementHeading(fromDate, toDate)}${open ? ' (open week, figures not final)' : ''}`;
+    return {
+      text: textBody(title, week, lines, screenLink, links.unsubscribe),
+      html: htmlBody(title, week, lines, screenLink, links.unsubscribe),
+      pdf: { filename: `${file.name}.pdf`, build: () => buildPdf(document.download.pdf, file.tables) },
+    };
+  };
+}
+
+interface Line {
+  label: string;
+  value: string;
+  bold?: boolean | undefined;
+}
+
+function agentLines(document: Awaited<ReturnType<typeof agentMailDocument>>): Line[] {
+  const { response } = document;
+  return [
+    ...statementLines(response.statement).map((line) => ({
+      label: line.label,
+      value: typeof line.value === 'number' ? formatPoints(line.value) : line.value,
+      bold: line.result,
+    })),
+    { label: 'Members who played', value: String(response.data.length) },
+    { label: 'Points Used By The Members', value: formatPoints(response.totals.totalProfit) },
+  ];
+}
+
+function managerLines(document: Awaited<ReturnType<typeof managerMailDocument>>): Line[] {
+  const { response } = document;
+  return [
+    ...response.data.map((row) => ({
+      label: `${row.username}${row.name ? ` (${row.name})` : ''}`,
+      value: formatPoints(row.profit),
+    })),
+    {
+      label:
+        response.data.length > 0
+          ? `Total of ${response.data.length} ${response.data.length === 1 ? 'row' : 'rows'}`
+          : 'No data available',
+      value: formatPoints(response.totalProfit),
+      bold: true,
+    },
+  ];
+}
+
+function textBody(title: string, week: string, lines: readonly Line[], screenLink: string, unsubscribe: string): string {
+  const width = Math.max(...lines.map((line) => line.label.length));
+  return [
+    title,
+    week,
+    '',
+    ...lines.map((line) => `${`${line.label}:`.padEnd(width + 2)}${line.value}`),
+    '',
+    'The whole statement is attached as a PDF, and on the screen:',
+    screenLink,
+    '',
+    'You receive this statement every week. To stop it (no sign-in needed), open:',
+    unsubscribe,
+    'or turn it off on your account page.',
+  ].join('\n');
+}
+
+function htmlBody(title: string, week: string, lines: readonly Line[], screenLink: string, unsubscribe: string): string {
+  const rows = lines
+    .map(
+      (line) =>
+        `<tr><td style="padding:2px 12px 2px 0${line.bold ? ';font-weight:bold' : ''}">${escapeHtml(line.label)}</td>` +
+        `<td style="padding:2px 0;text-align:right;font-weight:bold">${escapeHtml(line.value)}</td></tr>`,
+    )
+    .join('\n');
+  return `<h2 style="font-size:18px">${escapeHtml(title)}</h2>
+<p>${escapeHtml(week)}</p>
+<table style="border-collapse:collapse;font-size:14px">
+${rows}
+</table>
+<p>The whole statement is attached as a PDF, and on the screen: <a href="${escapeHtml(screenLink)}">open the statement</a>.</p>
+<p style="font-size:12px;color:#495057">You receive this statement every week. <a href="${escapeHtml(unsubscribe)}">Stop these emails</a> (no sign-in needed), or turn them off on your account page.</p>`;
+}

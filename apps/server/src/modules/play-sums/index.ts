@@ -1,0 +1,152 @@
+import { hasCommission, ROLES } from '@playrep/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DayRange, IsoDay } from '../../lib/dates.js';
+import type { ClosedWeekSplit, SettlementKind } from '../weeks/index.js';
+
+/**
+ * The profit rule (docs/domain.md, "Games, draws and plays"), written here only: Σ(play − win) for draw games, Σ rake
+ * for poker. Cast back to bigint: sums of int8 are numeric in SQL.
+ */
+const drawProfit = (play: SQL, win: SQL): SQL => sql`sum(${play} - ${win})::bigint`;
+
+/** Profit of play_daily rows (or roll-up rows) aliased `d`. */
+export function profitSum(kind: SettlementKind): SQL {
+  return kind === 'games' ? drawProfit(sql`d.play_points_cents`, sql`d.win_points_cents`) : sql`sum(d.rake_cents)::bigint`;
+}
+
+/** Draw-games profit of the plays made at another agent's cafe, from playsBelowByChild rows (`d`). */
+export const otherCafesProfitSum: SQL = drawProfit(sql`d.other_play_points_cents`, sql`d.other_win_points_cents`);
+
+/** Keeps the play_daily rows (`d`) of the kind's games. */
+export function kindFilter(kind: SettlementKind): SQL {
+  const gameKind = kind === 'games' ? 'draw' : 'poker';
+  return sql`d.game_id IN (SELECT g.id FROM games g WHERE g.kind = ${gameKind})`;
+}
+
+/**
+ * The profit of the late plays (draw games) or late poker hands (docs/domain.md, "Data from the game platform") of the
+ * subtree of `accountId` booked into [from, to], per settlement week of their booking day: rows of
+ * `week_start` and `profit_cents`. A late row keeps its real time but is booked on the day it
+ * arrived (`booked_day`, null for every other row), so it counts in that open week.
+ */
+export function lateProfitByBookingWeek(kind: SettlementKind, accountId: string, range: DayRange): SQL {
+  const [table, profit, games] =
+    kind === 'games'
+      ? [
+          sql`plays`,
+          drawProfit(sql`x.play_points_cents`, sql`x.win_points_cents`),
+          sql`AND x.game_id IN (SELECT g.id FROM games g WHERE g.kind = 'draw')`,
+        ]
+      : [sql`poker_hands`, sql`sum(x.rake_cents)::bigint`, sql``];
+  return sql`
+    SELECT ist_week_start(x.booked_day)::text AS week_start, ${profit} AS profit_cents
+      FROM ${table} x
+      JOIN account_closure c ON c.descendant_id = x.member_id AND c.ancestor_id = ${accountId}::uuid
+     WHERE x.booked_day IS NOT NULL AND x.booked_day >= ${range.from} AND x.booked_day <= ${range.to} ${games}
+     GROUP BY 1`;
+}
+
+/** `a.role` is a role that earns a commission and is settled every week (the contracts' hasCommission). */
+export const hasCommissionSql = (role: SQL): SQL =>
+  sql`${role} IN (${sql.join(
+    ROLES.filter(hasCommission).map((r) => sql`${r}`),
+    sql`, `,
+  )})`;
+
+/**
+ * The plays made in the subtree of each account that `roots` lists (a query with one uuid column
+ * `id`), that account's own plays included, over the IST days of `range`: rows of `root_id`,
+ * `day`, `game_id`, `play_points_cents`, `win_points_cents` and `rake_cents`, to be used as
+ * `FROM (${playsUnder(...)}) d` with profitSum and kindFilter.
+ *
+ * The plays below a root are the play_daily_by_parent rows of the accounts in its subtree (a
+ * member's parent is in the subtree exactly when the member is below the root); the root's own
+ * plays come from play_daily. The same sums as play_daily over the closure, from one row per
+ * agent and day instead of one per member, cafe and day.
+ */
+export function playsUnder(roots: SQL, range: DayRange): SQL {
+  return sql`
+    SELECT r.id AS root_id, p.day, p.game_id, p.play_points_cents, p.win_points_cents, p.rake_cents
+      FROM (${roots}) r
+      JOIN account_closure c ON c.ancestor_id = r.id
+      JOIN play_daily_by_parent p ON p.parent_id = c.descendant_id
+     WHERE p.day >= ${range.from} AND p.day <= ${range.to}
+    UNION ALL
+    SELECT r.id, pd.day, pd.game_id, pd.play_points_cents, pd.win_points_cents, pd.rake_cents
+      FROM (${roots}) r
+      JOIN play_daily pd ON pd.member_id = r.id
+     WHERE pd.day >= ${range.from} AND pd.day <= ${range.to}`;
+}
+
+/** `roots` of one account, for playsUnder. */
+export const oneRoot = (accountId: string): SQL => sql`SELECT ${accountId}::uuid AS id`;
+
+/**
+ * Every play below an account (its own excluded) over the IST days of `range`, summed per direct
+ * child of the account it was made under and game: rows of `root_id` (the child), `game_id` and
+ * the sums of playsUnder, to be used as `FROM (${playsBelowByChild(...)}) d` with profitSum and
+ * kindFilter. Plays by the children themselves come from play_daily; the rest from
+ * play_daily_by_parent, summed per parent first and then labelled with the child above that
+ * parent (a few hundred rows for the superadmin instead of one per member in its subtree).
+ */
+export function playsBelowByChild(accountId: string, range: DayRange): SQL {
+  const children = sql`SELECT id FROM accounts WHERE parent_id = ${accountId}::uuid`;
+  return sql`
+    SELECT up.ancestor_id AS root_id, pp.game_id, pp.play_points_cents, pp.win_points_cents, pp.rake_cents,
+           pp.other_play_points_cents, pp.other_win_points_cents
+      FROM (SELECT p.parent_id, p.game_id, sum(p.play_points_cents) AS play_points_cents,
+                   sum(p.win_points_cents) AS win_points_cents, sum(p.rake_cents) AS rake_cents,
+                   sum(p.other_play_points_cents) AS other_play_points_cents,
+                   sum(p.other_win_points_cents) AS other_win_points_cents
+              FROM play_daily_by_parent p
+             WHERE p.parent_id IN (SELECT descendant_id FROM account_closure WHERE ancestor_id = ${accountId}::uuid AND depth > 0)
+               AND p.day >= ${range.from} AND p.day <= ${range.to}
+             GROUP BY p.parent_id, p.game_id) pp
+      JOIN account_closure up ON up.descendant_id = pp.parent_id
+     WHERE up.ancestor_id IN (${children})
+    UNION ALL
+    SELECT pd.member_id, pd.game_id, pd.play_points_cents, pd.win_points_cents, pd.rake_cents,
+           CASE WHEN cf.master_id IS DISTINCT FROM m.parent_id THEN pd.play_points_cents ELSE 0 END,
+           CASE WHEN cf.master_id IS DISTINCT FROM m.parent_id THEN pd.win_points_cents ELSE 0 END
+      FROM play_daily pd
+      JOIN accounts m ON m.id = pd.member_id
+      LEFT JOIN cafes cf ON cf.id = pd.cafe_id
+     WHERE pd.member_id IN (${children}) AND pd.day >= ${range.from} AND pd.day <= ${range.to}`;
+}
+
+const weekList = (weeks: readonly IsoDay[]): SQL =>
+  sql.join(
+    weeks.map((week) => sql`${week}::date`),
+    sql`, `,
+  );
+
+/**
+ * playsBelowByChild over the days of `split`: its closed weeks from what their closing fixed for
+ * each direct child the account had then (weekly_play_totals, one row per child and game, at any
+ * size of network), its other days from the roll-ups. The same columns, for the same use.
+ */
+export function playsBelowByChildOver(accountId: string, kind: SettlementKind, split: ClosedWeekSplit): SQL {
+  const parts = split.days.map((range) => playsBelowByChild(accountId, range));
+  if (split.closedWeeks.length > 0) {
+    parts.unshift(sql`
+      SELECT t.account_id AS root_id, t.game_id, t.play_points_cents, t.win_points_cents, t.rake_cents,
+             t.other_play_points_cents, t.other_win_points_cents
+        FROM weekly_play_totals t
+       WHERE t.parent_id = ${accountId}::uuid AND t.kind = ${kind} AND t.week_start IN (${weekList(split.closedWeeks)})`);
+  }
+  return sql.join(parts, sql` UNION ALL `);
+}
+
+/**
+ * The subtree totals of each account that `accounts` lists (a query with one uuid column `id`)
+ * in the closed weeks `weeks` of `kind`, as fixed when they closed: rows of `root_id`,
+ * `week_start`, `game_id` and the columns of playsUnder, plus `other_*` and `late_*`.
+ */
+export function closedWeekTotals(accounts: SQL, kind: SettlementKind, weeks: readonly IsoDay[]): SQL {
+  return sql`
+    SELECT t.account_id AS root_id, t.week_start, t.game_id, t.play_points_cents, t.win_points_cents, t.rake_cents,
+           t.other_play_points_cents, t.other_win_points_cents, t.late_play_points_cents, t.late_win_points_cents,
+           t.late_rake_cents
+      FROM weekly_play_totals t
+     WHERE t.account_id IN (${accounts}) AND t.kind = ${kind} AND t.week_start IN (${weekList(weeks)})`;
+}

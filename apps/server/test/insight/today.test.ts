@@ -1,0 +1,195 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildMoneyNetwork,
+  type Cafe,
+  cents,
+  type Ids,
+  NOW,
+  PLAYS,
+  type Play,
+  TODAY,
+  type Username,
+} from '../../src/modules/money-reports/test-support/money-fixture.js';
+import { injectAs, signIn, type TestSession } from '../fixtures/network.js';
+import { buildTestApp, type TestApp } from '../test-app.js';
+import { TEST_DB_KINDS } from '../test-db.js';
+
+interface Figures {
+  profit: number;
+  stake: number;
+  plays: number;
+  activeMembers: number;
+}
+interface TodayBody {
+  today: string;
+  lastWeekDay: string;
+  figures: { today: Figures; lastWeek: Figures };
+  threshold: number;
+  bigWins: { member: string; cafe: string; cafeMaster: string; game: string; stake: number; win: number }[];
+  losingCafes: { cafe: string; master: string; plays: number; stake: number; profit: number }[];
+  waitingTransfers: { from: string; amount: number }[];
+  openLoans: { username: string; totalLoan: number; outstanding: number }[];
+  idleMasters: { username: string }[];
+}
+
+// Wednesday 12-Mar-2025, NOW is 15:00 IST: plays of the day so far (player1 wins big at master2's cafe).
+const p = (member: Username, cafe: Cafe, game: number, play: number, win: number, at: string): Play => ({
+  member,
+  cafe,
+  game,
+  play,
+  win,
+  at,
+});
+const TODAY_PLAYS: Play[] = [
+  p('player1', 'cafe2', 2, 100, 15_000, '2025-03-12T09:30:00+05:30'),
+  p('player2', 'cafe2', 1, 500, 0, '2025-03-12T10:00:00+05:30'),
+  p('player1b', 'cafe1a', 3, 250.5, 12_000.25, '2025-03-12T11:00:00+05:30'),
+  p('player2', 'cafe1a', 1, 80, 0, '2025-03-12T14:59:00+05:30'),
+];
+// Wednesday a week before, after 15:00: not in last week's figures "up to the same time".
+const LAST_WEEK_LATER = p('player2', 'cafe2', 1, 900, 0, '2025-03-05T18:00:00+05:30');
+
+const UNDER: Record<'superadmin' | 'am1' | 'master1', readonly Username[]> = {
+  superadmin: ['player1', 'player1b', 'player2', 'player3'],
+  am1: ['player1', 'player1b', 'player2'],
+  master1: ['player1', 'player1b'],
+};
+const CAFE_MASTER: Record<Cafe, Username> = {
+  cafe1a: 'master1',
+  cafe1b: 'master1',
+  cafe2: 'master2',
+  cafe3: 'master3',
+  cafe3b: 'master3',
+};
+
+const sumPoints = (values: readonly number[]) => values.reduce((s, v) => s + cents(v), 0) / 100;
+const figuresOf = (plays: readonly Play[]): Figures => ({
+  profit: sumPoints(plays.map((x) => x.play - x.win)),
+  stake: sumPoints(plays.map((x) => x.play)),
+  plays: plays.length,
+  activeMembers: new Set(plays.map((x) => x.member)).size,
+});
+
+/**
+ * Today (docs/domain.md, "Insight"): its profit against Daily Status of today, its lists against
+ * the plays, loans and transfers put in, and the big-win threshold kept per user.
+ */
+describe.each(TEST_DB_KINDS)('today on %s', (kind) => {
+  let t: TestApp;
+  let ids: Ids;
+  const sessions = {} as Record<'superadmin' | 'am1' | 'master1' | 'player1', TestSession>;
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    t.clock.set(NOW);
+    ids = await buildMoneyNetwork(t.app.db);
+    for (const play of [...TODAY_PLAYS, LAST_WEEK_LATER]) {
+      await t.app.db.execute(
+        sql`INSERT INTO plays (member_id, cafe_id, game_id, play_points_cents, win_points_cents, played_at)
+            VALUES (${ids[play.member]}, (SELECT id FROM cafes WHERE name = ${play.cafe}), ${play.game}, ${cents(play.play)},
+                    ${cents(play.win)}, ${play.at}::timestamptz)`,
+      );
+    }
+    // A transfer waiting for master1 (pending: sent by am1, not accepted yet).
+    await t.app.db.execute(
+      sql`INSERT INTO transfers (from_id, to_id, amount_cents, channel, status, created_at)
+          VALUES (${ids.am1}, ${ids.master1}, 12345, 'single', 'pending', '2025-03-12T08:00:00+05:30')`,
+    );
+    for (const user of ['superadmin', 'am1', 'master1', 'player1'] as const) sessions[user] = await signIn(t.app, user);
+  });
+  afterAll(async () => t?.close());
+
+  const call = (who: keyof typeof sessions, path: string, method: 'GET' | 'POST' = 'GET') =>
+    injectAs(t.app, sessions[who], { method, url: `/api/playrep/${path}`, headers: { origin: 'http://localhost' } });
+  const ok = async <T>(who: keyof typeof sessions, path: string): Promise<T> => {
+    const res = await call(who, path);
+    expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+    return res.json() as T;
+  };
+
+  it.each(['superadmin', 'am1', 'master1'] as const)("%s: today's profit is the sum of Daily Status for today", async (who) => {
+    const today = await ok<TodayBody>(who, 'today');
+    const daily = await ok<{ data: { profit: number }[]; totalProfit: number }>(
+      who,
+      `dailystatus?fromDate=${TODAY}&toDate=${TODAY}`,
+    );
+    expect(today.today).toBe(TODAY);
+    expect(today.figures.today.profit).toBe(sumPoints(daily.data.map((r) => r.profit)));
+    expect(today.figures.today).toEqual(figuresOf(TODAY_PLAYS.filter((x) => UNDER[who].includes(x.member))));
+    // Last Wednesday up to 15:00: the fixture's plays of that day before then, not the one after.
+    const lastWeek = [...PLAYS, LAST_WEEK_LATER].filter(
+      (x) => UNDER[who].includes(x.member) && x.at.startsWith('2025-03-05') && x.at < '2025-03-05T15:00',
+    );
+    expect(lastWeek.length).toBeGreaterThan(0);
+    expect(today.lastWeekDay).toBe('2025-03-05');
+    expect(today.figures.lastWeek).toEqual(figuresOf(lastWeek));
+  });
+
+  it('lists the wins at or above the threshold, the losing cafes, the masters with no play, open loans and waiting transfers', async () => {
+    const body = await ok<TodayBody>('superadmin', 'today');
+    expect(body.threshold).toBe(10_000);
+    expect(body.bigWins.map((w) => [w.member, w.cafe, w.cafeMaster, w.stake, w.win])).toEqual([
+      ['player1', 'cafe2', 'master2', 100, 15_000],
+      ['player1b', 'cafe1a', 'master1', 250.5, 12_000.25],
+    ]);
+    // Every cafe whose plays today lose, by where they were played (not whose members played).
+    const byCafe = new Map<Cafe, Play[]>();
+    for (const play of TODAY_PLAYS) byCafe.set(play.cafe, [...(byCafe.get(play.cafe) ?? []), play]);
+    const losing = [...byCafe]
+      .map(([cafe, plays]) => ({ cafe, master: CAFE_MASTER[cafe], ...figuresOf(plays) }))
+      .filter((c) => c.profit < 0)
+      .sort((a, b) => a.profit - b.profit)
+      .map((c) => ({ cafe: c.cafe, master: c.master, plays: c.plays, stake: c.stake, profit: c.profit }));
+    expect(losing.length).toBe(2);
+    expect(body.losingCafes.map(({ cafe, master, plays, stake, profit }) => ({ cafe, master, plays, stake, profit }))).toEqual(
+      losing,
+    );
+    expect(body.idleMasters.map((m) => m.username)).toEqual(['master3']);
+    // Open loans: Computer Loan's rows that still owe.
+    const loans = await ok<{ data: { username: string; totalLoan: number; outstanding: number }[] }>(
+      'superadmin',
+      'computerloan',
+    );
+    expect(body.openLoans).toEqual(
+      loans.data
+        .filter((l) => l.outstanding > 0)
+        .map((l) => expect.objectContaining({ username: l.username, outstanding: l.outstanding })),
+    );
+    expect(body.openLoans.length).toBeGreaterThan(0);
+    expect(body.waitingTransfers).toEqual([]);
+    const master1 = await ok<TodayBody>('master1', 'today');
+    expect(master1.waitingTransfers.map((w) => [w.from, w.amount])).toEqual([['am1', 123.45]]);
+    expect(master1.bigWins.map((w) => w.member)).toEqual(['player1', 'player1b']); // its members, wherever they played
+  });
+
+  it('keeps the big-win threshold per user', async () => {
+    const set = await call('am1', 'todaythreshold?threshold=12500', 'POST');
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().threshold).toBe(12_500);
+    const am1 = await ok<TodayBody>('am1', 'today');
+    expect([am1.threshold, am1.bigWins.map((w) => w.win)]).toEqual([12_500, [15_000]]);
+    // Another user's threshold stays its own.
+    const superadmin = await ok<TodayBody>('superadmin', 'today');
+    expect([superadmin.threshold, superadmin.bigWins.length]).toEqual([10_000, 2]);
+    // Also when am1 looks at one of its agents: the threshold is the caller's.
+    const ofMaster1 = await ok<TodayBody>('am1', `today?id=${ids.master1}`);
+    expect(ofMaster1.bigWins.map((w) => w.win)).toEqual([15_000]);
+    for (const bad of ['0', '-5', 'abc', '10000000.01', '1.234']) {
+      const res = await call('am1', `todaythreshold?threshold=${bad}`, 'POST');
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().message, bad).toMatch(/threshold/);
+    }
+    expect((await call('player1', 'today')).statusCode).toBe(403);
+  });
+
+  it('exports its tables', async () => {
+    const res = await call('superadmin', 'today?format=csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      'Played,Member,Cafe,Game,Draw,Play,Win\r\n"12/03/2025, 9:30:00 am",player1,cafe2,Fun Roullet,,100.00,15000.00',
+    );
+    expect(res.body).toContain('Masters With No Play Today\r\nAgent,Name,Location\r\nmaster3,');
+  });
+});

@@ -1,0 +1,13 @@
+import AccountPage from '../features/access/AccountPage';
+import { EmailSection } from '../features/email/EmailSection';
+import { TwoStepSection } from '../features/two-step/TwoStepSection';
+
+/** The account page with the sections of the features it gathers (a feature imports no other feature). */
+export default function AccountRoute() {
+  return (
+    <AccountPage>
+      <TwoStepSection />
+      <EmailSection />
+    </AccountPage>
+  );
+}

@@ -1,0 +1,58 @@
+import { Anchor, Button, Container, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { LOGIN_PATH } from '../../config/paths';
+import { errorMessage } from '../../lib/api-client';
+import { forgotPassword } from './api/access';
+
+/**
+ * Forgot password (`/auth/forgot`): a username in, always the same answer out. Where the account
+ * has a confirmed email address, a link to choose a new password is mailed to it; otherwise the
+ * person asks its manager for a sign-in link.
+ */
+export default function ForgotPasswordPage() {
+  const [username, setUsername] = useState('');
+  const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
+  const [pending, setPending] = useState(false);
+  useEffect(() => {
+    document.title = 'Forgot password | Playrep Back Office';
+  }, []);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setPending(true);
+    try {
+      setAnswer({ ok: true, text: (await forgotPassword(username)).message });
+    } catch (error) {
+      setAnswer({ ok: false, text: errorMessage(error) });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Container size="xs" py="xl">
+      <Stack component="main">
+        <Title order={1} size="h2">
+          Forgot password
+        </Title>
+        <form onSubmit={(event) => void submit(event)} aria-label="Forgot password">
+          <Stack>
+            <TextInput
+              label="Username"
+              autoComplete="username"
+              value={username}
+              onChange={(event) => setUsername(event.currentTarget.value)}
+              required
+            />
+            <Button type="submit" loading={pending} disabled={username.trim() === ''}>
+              Send me a link
+            </Button>
+          </Stack>
+        </form>
+        {answer && <Text role={answer.ok ? 'status' : 'alert'}>{answer.text}</Text>}
+        <Anchor component={Link} to={LOGIN_PATH}>
+          Back to sign in
+        </Anchor>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,62 @@
+import { PasswordInput, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+
+type Judge = (password: string, username: string) => string | null;
+let judge: Promise<Judge> | undefined;
+/** The strength rule of the contracts, loaded with its dictionaries only where a password is chosen. */
+function loadJudge(): Promise<Judge> {
+  judge ??= import('@playrep/contracts/password-strength').then((m) => m.passwordProblem);
+  return judge;
+}
+
+export interface NewPassword {
+  password: string;
+  /** Why it may not be chosen yet (the rule's reason, or the two entries differ); null when it may. */
+  problem: string | null;
+}
+
+/**
+ * A new password typed twice, with the strength rule's reason shown as the person types
+ * (docs/domain.md, "Access", Passwords). The server judges it again with the same rule.
+ */
+export function NewPasswordFields({ username, onChange }: { username: string; onChange: (value: NewPassword) => void }) {
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [reason, setReason] = useState<string | null>('Type a new password.');
+  useEffect(() => {
+    let current = true;
+    void loadJudge().then((passwordProblem) => {
+      if (!current) return;
+      const problem = password === '' ? 'Type a new password.' : passwordProblem(password, username);
+      setReason(problem);
+      const mismatch = problem === null && password !== again ? 'The two entries differ.' : null;
+      onChange({ password, problem: problem ?? mismatch });
+    });
+    return () => {
+      current = false;
+    };
+  }, [password, again, username, onChange]);
+  return (
+    <Stack gap="xs">
+      <PasswordInput
+        label="New password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.currentTarget.value)}
+        aria-describedby="password-strength"
+        required
+      />
+      <Text id="password-strength" size="sm" role="status" c={reason === null ? 'teal.9' : 'dark.6'}>
+        {reason === null ? 'Strong enough.' : reason}
+      </Text>
+      <PasswordInput
+        label="New password again"
+        autoComplete="new-password"
+        value={again}
+        onChange={(event) => setAgain(event.currentTarget.value)}
+        error={again !== '' && again !== password ? 'The two entries differ.' : undefined}
+        required
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,35 @@
+import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { LOGIN_PATH } from '../../config/paths';
+import { errorMessage } from '../../lib/api-client';
+import { confirmEmail } from './api/email';
+
+/**
+ * The page a confirmation link opens (`/auth/confirm-email#<secret>`), without signing in: it
+ * confirms the address at once and says so, or says why it could not (used, replaced, expired).
+ */
+export default function ConfirmEmailPage() {
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  useEffect(() => {
+    document.title = 'Confirm your email address | Playrep Back Office';
+    const token = window.location.hash.replace(/^#/, '');
+    confirmEmail(token).then(
+      (answer) => setOutcome({ ok: true, message: answer.message }),
+      (error: unknown) => setOutcome({ ok: false, message: errorMessage(error) }),
+    );
+  }, []);
+  return (
+    <Container size="sm" py="xl">
+      <Stack>
+        <Title order={1} size="h2">
+          Confirm your email address
+        </Title>
+        <Text role={outcome ? (outcome.ok ? 'status' : 'alert') : 'status'}>{outcome ? outcome.message : 'Confirming…'}</Text>
+        <Anchor component={Link} to={LOGIN_PATH}>
+          Go to the sign-in page
+        </Anchor>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,234 @@
+import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  BIG_WIN_COLUMNS,
+  type BigWinRow,
+  DRAW_GAMES,
+  IDLE_MASTER_COLUMNS,
+  type IdleMasterRow,
+  isRole,
+  LOSING_CAFE_COLUMNS,
+  type LosingCafeRow,
+  MANAGER_ROLES,
+  OPEN_LOAN_COLUMNS,
+  type OpenLoanRow,
+  type Role,
+  type TodayFigures,
+  type TodayResponse,
+  WAITING_TRANSFER_COLUMNS,
+  type WaitingTransferRow,
+} from '@playrep/contracts';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ExportLinks } from '../../components/report/ExportLinks';
+import { PageFrame } from '../../components/report/PageFrame';
+import { SUBJECT_ID_PARAM, SUBJECT_NAME_PARAM, useReportSubject } from '../../components/report/ReportSubject';
+import { SubjectFilters } from '../../components/report/SubjectFilters';
+import { tableColumns } from '../../components/report/table-columns';
+import { useReportErrorLog } from '../../components/report/use-report-error-log';
+import { DataTable, type DataTableColumn } from '../../components/ui';
+import type { ScreenPageProps } from '../../config/navigation';
+import { screenPath } from '../../config/paths';
+import { errorMessage } from '../../lib/api-client';
+import { formatAmount, formatDate, formatDateTime, formatInt } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { todayExport, useToday } from './api/today';
+import { useTodayThreshold } from './api/today-threshold';
+
+const FIGURES: { key: keyof TodayFigures; label: string; amount: boolean }[] = [
+  { key: 'profit', label: 'Profit', amount: true },
+  { key: 'stake', label: 'Play', amount: true },
+  { key: 'plays', label: 'Plays', amount: false },
+  { key: 'activeMembers', label: 'Active members', amount: false },
+];
+
+/** A link to another screen of the role's area, about the same subject. */
+function useScreenLink() {
+  const { session } = useSession();
+  const [params] = useSearchParams();
+  return (path: string, query: Record<string, string> = {}) => {
+    const role = session?.role as Role;
+    const next = new URLSearchParams(query);
+    const id = params.get(SUBJECT_ID_PARAM);
+    const name = params.get(SUBJECT_NAME_PARAM);
+    if (id) next.set(SUBJECT_ID_PARAM, id);
+    if (id && name) next.set(SUBJECT_NAME_PARAM, name);
+    return `${screenPath(role, path)}?${next}`;
+  };
+}
+
+function Section({ title, link, children }: { title: string; link: ReactNode; children: ReactNode }) {
+  return (
+    <Stack gap={4} component="section" aria-label={title}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <Text size="sm">{link}</Text>
+      </Group>
+      {children}
+    </Stack>
+  );
+}
+
+function FiguresTable({ data }: { data: TodayResponse }) {
+  const time = formatDateTime(data.asOf).split(', ')[1] ?? '';
+  const rows = FIGURES.map((f) => {
+    const today = data.figures.today[f.key];
+    const before = data.figures.lastWeek[f.key];
+    const show = f.amount ? formatAmount : formatInt;
+    return {
+      ...f,
+      today: show(today),
+      before: show(before),
+      change: show(Math.round((today - before) * 100) / 100),
+      down: today < before,
+    };
+  });
+  return (
+    <Table withTableBorder striped aria-label="Today so far against the same weekday last week">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Figure</Table.Th>
+          <Table.Th scope="col">{`Today to ${time}`}</Table.Th>
+          <Table.Th scope="col">{`${formatDate(data.lastWeekDay)} to ${time}`}</Table.Th>
+          <Table.Th scope="col">Change</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.key}>
+            <Table.Th scope="row">{r.label}</Table.Th>
+            <Table.Td ta="right">{r.today}</Table.Td>
+            <Table.Td ta="right">{r.before}</Table.Td>
+            <Table.Td ta="right" c={r.down ? 'red.9' : undefined}>
+              {r.change}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function ThresholdForm({ threshold }: { threshold: number }) {
+  const save = useTodayThreshold();
+  const [value, setValue] = useState(String(threshold));
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => setValue(String(threshold)), [threshold]);
+  return (
+    <form
+      aria-label="Big win threshold"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(value.trim(), {
+          onSuccess: (answer) => setNotice(answer.message),
+          onError: (failure) => setNotice(errorMessage(failure)),
+        });
+      }}
+    >
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Big wins from (points)"
+          inputMode="decimal"
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          w={180}
+        />
+        <Button type="submit" variant="default" loading={save.isPending}>
+          Save
+        </Button>
+        {notice && (
+          <Text role="status" size="sm">
+            {notice}
+          </Text>
+        )}
+      </Group>
+    </form>
+  );
+}
+
+/**
+ * Today (docs/screens.md, Today): the subject's day so far against the same weekday last week,
+ * big wins at or above the user's own threshold, the cafes losing most, transfers waiting, open
+ * loans and the masters with no play today; each part links to the report that explains it.
+ */
+export default function TodayPage({ screen }: ScreenPageProps) {
+  const { subjectId } = useReportSubject();
+  const { session } = useSession();
+  const params = { id: subjectId };
+  // Today is about today whatever its parameters: always live.
+  const report = useToday(params, { live: true });
+  const { data, error, isFetching } = report;
+  useReportErrorLog(screen.label, error);
+  const link = useScreenLink();
+  const manager = session && isRole(session.role) && (MANAGER_ROLES as readonly string[]).includes(session.role);
+
+  const day = data?.today ?? '';
+  const dayRange = { fromDate: day, toDate: day };
+  const drawLink = (row: BigWinRow) => {
+    const game = DRAW_GAMES.find((g) => g.code === row.gameCode);
+    return game ? link(`drawdetails/${game.slug}/${game.code}`, dayRange) : null;
+  };
+  const winColumns = tableColumns<BigWinRow>(BIG_WIN_COLUMNS, {
+    game: {
+      type: 'custom',
+      render: (row) => {
+        const to = drawLink(row);
+        return to ? (
+          <Anchor component={Link} to={to} size="sm">
+            {row.game}
+          </Anchor>
+        ) : (
+          row.game
+        );
+      },
+    },
+  });
+  const cafeColumns: DataTableColumn<LosingCafeRow>[] = tableColumns<LosingCafeRow>(LOSING_CAFE_COLUMNS);
+  const transferColumns = tableColumns<WaitingTransferRow>(WAITING_TRANSFER_COLUMNS);
+  const loanColumns = tableColumns<OpenLoanRow>(OPEN_LOAN_COLUMNS);
+  const idleColumns = tableColumns<IdleMasterRow>(IDLE_MASTER_COLUMNS);
+  const to = (path: string, query: Record<string, string>, text: string) => (
+    <Anchor component={Link} to={link(path, query)} size="sm">
+      {text}
+    </Anchor>
+  );
+
+  return (
+    <PageFrame title={screen.label} loading={isFetching} error={error} live={report.live}>
+      <SubjectFilters />
+      {data && !error && (
+        <>
+          <ExportLinks href={todayExport(params)} />
+          <Section title="Today so far" link={to('reports/dailystatus', { date: day }, 'Daily Status for today')}>
+            <FiguresTable data={data} />
+          </Section>
+          <Section title="Big wins today" link={to('reports/pointtransfer', dayRange, 'Point Transfer for today')}>
+            <ThresholdForm threshold={data.threshold} />
+            <DataTable columns={winColumns} rows={data.bigWins} ariaLabel="Big wins today" />
+          </Section>
+          <Section title="Cafes losing most today" link={to('reports/dailystatus', { date: day }, 'Daily Status for today')}>
+            <DataTable columns={cafeColumns} rows={data.losingCafes} ariaLabel="Cafes losing most today" />
+          </Section>
+          <Section title="Transfers waiting for you" link={to('reports/pointtransfer', {}, 'Point Transfer')}>
+            <DataTable columns={transferColumns} rows={data.waitingTransfers} ariaLabel="Transfers waiting" />
+          </Section>
+          <Section
+            title="Open loans"
+            link={manager ? to('reports/computerloan', {}, 'Computer Loan') : to('reports/revenue', {}, 'Revenue')}
+          >
+            <DataTable columns={loanColumns} rows={data.openLoans} ariaLabel="Open loans" />
+          </Section>
+          <Section
+            title="Masters with no play today"
+            link={
+              manager ? to('reports/nonperfomeragent', {}, 'Non Performing CCS') : to('reports/agentdetails', {}, 'Agent Details')
+            }
+          >
+            <DataTable columns={idleColumns} rows={data.idleMasters} ariaLabel="Masters with no play today" />
+          </Section>
+        </>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,126 @@
+import { Select, Text } from '@mantine/core';
+import {
+  TREND_WEEK_COUNTS,
+  TRENDS_PAGE_SIZES,
+  type TrendRow,
+  type TrendsResponse,
+  trendsColumns,
+  trendWeekKey,
+} from '@playrep/contracts';
+import { useMemo } from 'react';
+import { PageFrame } from '../../components/report/PageFrame';
+import { SubjectPicker, useReportSubject } from '../../components/report/ReportSubject';
+import { tableColumns } from '../../components/report/table-columns';
+import { pagingOf, urlPaging, useLastPageWhenPastEnd } from '../../components/report/url-paging';
+import { useDraft } from '../../components/report/use-draft';
+import { useReportErrorLog } from '../../components/report/use-report-error-log';
+import { DataTable, type DataTableColumn, ReportToolbar } from '../../components/ui';
+import type { ScreenPageProps } from '../../config/navigation';
+import { formatAmount, formatDate, formatInt } from '../../lib/format';
+import { useUrlFilters } from '../../lib/url-state';
+import { trendsExport, useTrends } from './api/trends';
+import { Sparkline } from './components/Sparkline';
+
+/** A child's row with one `week{n}` field per week shown, as the columns read it. */
+type TableRow = TrendRow & Record<`week${number}`, number>;
+
+const DEFAULTS = {
+  weeks: String(TREND_WEEK_COUNTS[0]),
+  page: '1',
+  pageSize: String(TRENDS_PAGE_SIZES[0]),
+  sort: 'total',
+  order: 'desc',
+};
+
+function tableRow(row: TrendRow): TableRow {
+  const weeks = Object.fromEntries(row.profits.map((profit, i) => [trendWeekKey(i + 1), profit]));
+  return { ...row, ...weeks } as TableRow;
+}
+
+/** The line under the title: what the weeks are and what the change is measured against. */
+function periodText(data: TrendsResponse): string {
+  const first = data.weeks[0];
+  const last = data.weeks.at(-1);
+  if (!first || !last) return '';
+  const open = last.open ? ' (the last week is open: figures so far)' : '';
+  return `Draw-games profit per week from ${formatDate(first.fromDate)} to ${formatDate(last.toDate)}${open}; change against ${formatDate(data.previousRange.fromDate)} to ${formatDate(data.previousRange.toDate)}.`;
+}
+
+/**
+ * Trends (docs/screens.md, Trends): the subject's direct children over the last 4, 8, 12 or 26
+ * weeks, a profit per week (each the child's Revenue profit of that week), a sparkline, and the
+ * change against the weeks before; paged and sorted on the server.
+ */
+export default function TrendsPage({ screen }: ScreenPageProps) {
+  const { subjectId } = useReportSubject();
+  const { filters, setFilters } = useUrlFilters(DEFAULTS);
+  const weeks = (TREND_WEEK_COUNTS as readonly number[]).includes(Number(filters.weeks))
+    ? Number(filters.weeks)
+    : TREND_WEEK_COUNTS[0];
+  const [draft, setDraft] = useDraft({ weeks: String(weeks) }, String(weeks));
+  const { page, pageSize, order } = pagingOf(filters, TRENDS_PAGE_SIZES);
+  const sort = /^(username|name|total|previous|change|week\d+)$/.test(filters.sort) ? filters.sort : 'total';
+  const query = { id: subjectId, weeks, sort, order } as const;
+  // The weeks always end with the current (open) one: always live.
+  const report = useTrends({ ...query, page, pageSize }, { live: true });
+  const { data, error, isFetching } = report;
+  useReportErrorLog(screen.label, error);
+
+  useLastPageWhenPastEnd({ page, pageSize }, report, setFilters);
+
+  const columns = useMemo((): DataTableColumn<TableRow>[] => {
+    const [account, name, ...rest] = tableColumns<TableRow>(trendsColumns(data?.weeks ?? []));
+    const sparkline: DataTableColumn<TableRow> = {
+      key: 'profits',
+      header: 'Trend',
+      type: 'custom',
+      sortable: false,
+      render: (row) => <Sparkline values={row.profits} label={`${row.username}, profit per week`} />,
+    };
+    return [account!, name!, sparkline, ...rest];
+  }, [data?.weeks]);
+
+  const rows = useMemo(() => (data?.data ?? []).map(tableRow), [data]);
+
+  const search = () => {
+    if (!setFilters({ weeks: draft.weeks, page: '1' })) void report.refetch();
+  };
+
+  return (
+    <PageFrame title={screen.label} loading={isFetching} error={error} live={report.live}>
+      <ReportToolbar onSubmit={search} loading={isFetching}>
+        <SubjectPicker />
+        <Select
+          label="Weeks"
+          data={TREND_WEEK_COUNTS.map((n) => ({ value: String(n), label: `Last ${n} weeks` }))}
+          value={draft.weeks}
+          onChange={(value) => setDraft({ weeks: value ?? draft.weeks })}
+          allowDeselect={false}
+          w={160}
+        />
+      </ReportToolbar>
+      {data && !error && (
+        <>
+          <Text size="sm">{periodText(data)}</Text>
+          <Text size="sm" aria-label="Totals over every row">
+            {`All ${formatInt(data.total)} rows: Total ${formatAmount(data.totals.total)} · Period Before ${formatAmount(data.totals.previous)} · Change ${formatAmount(data.totals.change)}`}
+          </Text>
+          <DataTable
+            columns={columns}
+            rows={rows}
+            ariaLabel={screen.label}
+            loading={isFetching}
+            pageSizes={TRENDS_PAGE_SIZES}
+            getRowId={(row) => row._id}
+            exportHref={trendsExport(query)}
+            serverPaging={urlPaging(
+              setFilters,
+              { page, pageSize, rowCount: data.total },
+              { columnId: sort, direction: order, filters: (column, direction) => ({ sort: column, order: direction }) },
+            )}
+          />
+        </>
+      )}
+    </PageFrame>
+  );
+}

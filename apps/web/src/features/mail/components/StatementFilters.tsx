@@ -1,0 +1,30 @@
+import { Button } from '@mantine/core';
+import { SubjectPicker } from '../../../components/report/ReportSubject';
+import { type DateRange, ReportToolbar } from '../../../components/ui';
+import { WeekPicker } from './WeekPicker';
+
+/** The mail pages' Print button: the statement alone (the page's print style), once there is one. */
+export function PrintStatementButton({ disabled }: { disabled: boolean }) {
+  return (
+    <Button variant="default" onClick={() => window.print()} disabled={disabled} data-print-hide>
+      Print
+    </Button>
+  );
+}
+
+/** The mail pages' filters (the report subject and the settlement week, Show Details), left out of print. */
+export function StatementFilters(props: {
+  week: DateRange;
+  onWeekChange: (week: DateRange) => void;
+  onSubmit: () => void;
+  loading: boolean;
+}) {
+  return (
+    <div data-print-hide>
+      <ReportToolbar onSubmit={props.onSubmit} loading={props.loading}>
+        <SubjectPicker />
+        <WeekPicker value={props.week} onChange={props.onWeekChange} />
+      </ReportToolbar>
+    </div>
+  );
+}

@@ -1,5 +1,0 @@
-import { reportCall } from '../../../lib/report-call';
-
-/** `GET /api/playrep/multipointtransferreport?id&fromDate&toDate&memberId`: multiplayer-channel transfers in the six sections. */
-export const { useReport: useMultiPointTransferReport, exportHref: multiPointTransferReportExport } =
-  reportCall('multipointtransferreport');

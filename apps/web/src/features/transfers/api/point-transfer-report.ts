@@ -1,4 +1,0 @@
-import { reportCall } from '../../../lib/report-call';
-
-/** `GET /api/playrep/pointtransferreport?id&fromDate&toDate&memberId`: single-channel transfers in the six sections. */
-export const { useReport: usePointTransferReport, exportHref: pointTransferReportExport } = reportCall('pointtransferreport');

@@ -1,4 +1,0 @@
-import { reportCall } from '../../../lib/report-call';
-
-/** `GET /api/playrep/weeklydetailsreport?id&fromDate&toDate`: transfers of both channels in the six sections. */
-export const { useReport: useWeeklyDetailsReport, exportHref: weeklyDetailsReportExport } = reportCall('weeklydetailsreport');

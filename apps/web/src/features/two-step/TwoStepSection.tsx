@@ -1,0 +1,137 @@
+import { Button, Code, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { TwoStepSetupResponse } from '@playrep/contracts';
+import { useState } from 'react';
+import { Outcome } from '../../components/ui';
+import { errorMessage } from '../../lib/api-client';
+import { useTwoStepChanges, useTwoStepState } from './api/two-step';
+
+/**
+ * The two-step section of the account page (docs/domain.md, "Access", "Account page"): turn it on
+ * (scan the QR code or type the key, confirm with a code, keep the ten recovery codes shown once),
+ * or off with a code. A section component: the account page mounts it.
+ */
+export function TwoStepSection() {
+  const state = useTwoStepState();
+  const { setup, confirm, off } = useTwoStepChanges();
+  const [begun, setBegun] = useState<TwoStepSetupResponse | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [code, setCode] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const failed = (error: unknown) => setMessage({ ok: false, text: errorMessage(error) });
+  const data = state.data;
+
+  const codeInput = (label: string) => (
+    <TextInput
+      label={label}
+      value={code}
+      onChange={(event) => setCode(event.currentTarget.value)}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      w={200}
+    />
+  );
+
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="two-step-section-title">
+      <Title order={2} size="h4" id="two-step-section-title">
+        Two-step sign-in
+      </Title>
+      {state.error && <Text role="alert">{errorMessage(state.error)}</Text>}
+      {data && (
+        <>
+          <Group gap="xs">
+            <Text fw={700}>{data.on ? 'On' : 'Off'}</Text>
+            {data.on && <Text size="sm">Recovery codes left: {data.recoveryCodesLeft}</Text>}
+            {data.required && !data.on && <Text size="sm">Your role must use two-step sign-in.</Text>}
+          </Group>
+          {!data.on && !begun && (
+            <Button
+              color="dark"
+              w="fit-content"
+              disabled={!data.available}
+              loading={setup.isPending}
+              onClick={() => setup.mutate(undefined, { onSuccess: (answer) => setBegun(answer), onError: failed })}
+            >
+              Set up two-step sign-in
+            </Button>
+          )}
+          {!data.available && <Text size="sm">Two-step sign-in needs SECRET_KEY to be set on the server.</Text>}
+          {!data.on && begun && (
+            <>
+              <Text size="sm">
+                Scan this code with an authenticator app, or type the key into it, then enter the code it shows.
+              </Text>
+              <img
+                src={`data:image/svg+xml;utf8,${encodeURIComponent(begun.qrSvg)}`}
+                alt="QR code of the key"
+                width={180}
+                height={180}
+              />
+              <Text size="sm">
+                Key: <Code data-testid="two-step-key">{begun.secret}</Code>
+              </Text>
+              <Group align="flex-end" gap="xs">
+                {codeInput('Code from the app')}
+                <Button
+                  color="dark"
+                  loading={confirm.isPending}
+                  disabled={code.trim() === ''}
+                  onClick={() =>
+                    confirm.mutate(code.trim(), {
+                      onSuccess: (answer) => {
+                        setBegun(null);
+                        setCode('');
+                        setRecoveryCodes(answer.recoveryCodes);
+                        setMessage({ ok: true, text: answer.message });
+                      },
+                      onError: failed,
+                    })
+                  }
+                >
+                  Turn on
+                </Button>
+              </Group>
+            </>
+          )}
+          {recoveryCodes && (
+            <Stack gap={4}>
+              <Text size="sm" fw={700}>
+                Your recovery codes (shown only now):
+              </Text>
+              <List size="sm" aria-label="Recovery codes">
+                {recoveryCodes.map((c) => (
+                  <List.Item key={c}>
+                    <Code>{c}</Code>
+                  </List.Item>
+                ))}
+              </List>
+            </Stack>
+          )}
+          {data.on && (
+            <Group align="flex-end" gap="xs">
+              {codeInput('Code or recovery code')}
+              <Button
+                variant="default"
+                loading={off.isPending}
+                disabled={code.trim() === ''}
+                onClick={() =>
+                  off.mutate(code.trim(), {
+                    onSuccess: (answer) => {
+                      setCode('');
+                      setRecoveryCodes(null);
+                      setMessage({ ok: true, text: answer.message });
+                    },
+                    onError: failed,
+                  })
+                }
+              >
+                Turn off
+              </Button>
+            </Group>
+          )}
+        </>
+      )}
+      <Outcome message={message} />
+    </Stack>
+  );
+}

@@ -1,0 +1,107 @@
+import { readFile } from 'node:fs/promises';
+import { PDFParse } from 'pdf-parse';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { seriousAxeFindings } from './accessibility.js';
+import { expectPath, login, useBrowser } from './harness.js';
+import { bodyRows, headers } from './report-tables.js';
+
+// Mail on the small demo network, embedded database, no mail server (docs/domain.md, "Demo data"):
+// master1 and am1 have confirmed addresses, so the closed weeks' statements are held in the outbox.
+
+/** expect.poll with room for a loaded machine. */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
+
+async function open(page: Page, path: string, title: string): Promise<void> {
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 20_000 });
+  await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+}
+
+async function pdfText(file: string): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(await readFile(file)) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+describe('Agent Mail as PDF', () => {
+  const e2e = useBrowser();
+
+  test('the PDF link downloads the statement as a PDF whose text names the week shown', async () => {
+    const { page } = e2e;
+    await login(page, 'master1');
+    await expectPath(page, '/master/reports/pointtransfer', 20_000);
+    await open(page, '/master/mailreports/agentmaildetails', 'Agent Mail Details');
+    const heading = page.getByRole('heading', { level: 2, name: /^From \d\d-[A-Z][a-z]{2}-\d{4} to \d\d-[A-Z][a-z]{2}-\d{4}$/ });
+    const week = ((await heading.textContent()) ?? '').trim();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'PDF' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^agent-mail-master1-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.pdf$/);
+    const text = await pdfText((await download.path())!);
+    expect(text).toContain('Agent Mail Details: master1');
+    expect(text).toContain(week);
+    expect(text).toContain('Statement summary');
+  });
+});
+
+describe('the Mail screen as superadmin', () => {
+  const e2e = useBrowser();
+
+  test('lists the demo’s held statements, previews one, says a retry stays held, and is axe clean', async () => {
+    const { page } = e2e;
+    await login(page, 'superadmin');
+    await expectPath(page, '/superadmin/reports/pointtransfer', 20_000);
+    await page.getByRole('button', { name: 'Administration' }).waitFor();
+    await open(page, '/superadmin/admin/mail', 'Mail');
+    const table = page.getByRole('table', { name: 'Mail' });
+    await table.waitFor();
+    expect(await headers(table)).toEqual([
+      'Queued',
+      'State',
+      'Kind',
+      'Recipient',
+      'Account',
+      'Week',
+      'Attempts',
+      'Last Answer',
+      'Sent',
+      'Actions',
+    ]);
+    const rows = await bodyRows(table);
+    expect(rows.length).toBeGreaterThan(0);
+    const recipients = new Set(rows.map((row) => row[3]));
+    expect([...recipients].sort()).toEqual(['am1@example.com', 'master1@example.com']);
+    for (const row of rows) {
+      expect(row[1]).toBe('Held');
+      expect(row[7]).toBe('held: no mail server configured');
+    }
+    expect(await page.getByLabel('Mails by state').textContent()).toMatch(/^Pending: 0 · Held: \d+ · Sent: 0 · Failed: 0$/);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+
+    // The preview: the statement as it would be sent now, its PDF named.
+    await table
+      .getByRole('button', { name: /^Preview mail/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Not sent yet: the body as it would be sent now.').waitFor({ timeout: 20_000 });
+    expect(await dialog.getByLabel('Body of the mail').textContent()).toMatch(/Mail Details of (am1|master1)/);
+    expect(await dialog.getByText(/^Attached: .*\.pdf$/).count()).toBe(1);
+    await page.waitForTimeout(300); // the modal's fade-in, before axe looks at it
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // Retry now: without a mail server the mail is held again, and the screen says so.
+    await table
+      .getByRole('button', { name: /^Retry now/ })
+      .first()
+      .click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'The mail is held until a mail server is configured (SMTP_URL).' })
+      .waitFor();
+  });
+});

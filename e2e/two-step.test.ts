@@ -1,0 +1,81 @@
+import { Secret, TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { seriousAxeFindings } from './accessibility.js';
+import { expectPath, login, useBrowser } from './harness.js';
+import { bodyRows } from './report-tables.js';
+
+// Two-step sign-in and the Activity screen (docs/domain.md, "Access") on the small demo network:
+// master2 sets two-step up with a code this test computes from the key the page shows, then signs
+// in with the next code, and finds both on its Activity screen.
+
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
+
+/** The code an authenticator app shows at `at` for this key (RFC 6238: SHA-1, 6 digits, 30 s). */
+const codeAt = (key: string, at: number) =>
+  TOTP.generate({ secret: Secret.fromBase32(key), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
+
+/** Waits for the start of the next 30-second step, so that its code is one not used yet. */
+async function nextStep(): Promise<number> {
+  const next = (Math.floor(Date.now() / 30_000) + 1) * 30_000;
+  await new Promise((resolve) => setTimeout(resolve, next - Date.now() + 200));
+  return Date.now();
+}
+
+async function openActivity(page: Page): Promise<void> {
+  await page.goto('/master/admin/activity');
+  await page.getByRole('heading', { level: 1, name: 'Activity' }).waitFor({ timeout: 20_000 });
+  await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+}
+
+describe('two-step sign-in', () => {
+  const e2e = useBrowser();
+
+  test('is set up with a code from the key shown, asked at the next sign-in, and on the Activity screen', {
+    timeout: 120_000,
+  }, async () => {
+    const { page, browser, baseURL } = e2e;
+    await login(page, 'master2');
+    await expectPath(page, '/master/reports/pointtransfer', 20_000);
+
+    await page.goto('/auth/two-step');
+    await page.getByRole('heading', { level: 1, name: 'Two-step sign-in' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+    const key = ((await page.getByTestId('two-step-key').textContent({ timeout: 15_000 })) ?? '').trim();
+    expect(key).toMatch(/^[A-Z2-7]{32}$/);
+    await page.getByRole('img', { name: 'QR code of the key' }).waitFor();
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await page.getByLabel('Code from the app').fill(codeAt(key, Date.now()));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByRole('status').filter({ hasText: 'Two-step sign-in is on.' }).waitFor({ timeout: 15_000 });
+    const codes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
+    expect(codes).toHaveLength(10);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+
+    // A fresh browser: the password alone is not enough; the next code is.
+    const other = await browser.newContext({ baseURL });
+    try {
+      const fresh = await other.newPage();
+      await login(fresh, 'master2');
+      await fresh
+        .getByRole('alert')
+        .filter({ hasText: 'Enter the 6-digit code from your authenticator app' })
+        .waitFor({ timeout: 15_000 });
+      const at = await nextStep();
+      await fresh.getByLabel(/^Code/).fill(codeAt(key, at));
+      await fresh.getByRole('button', { name: /^login$/i }).click();
+      await expectPath(fresh, '/master/reports/pointtransfer', 20_000);
+
+      await openActivity(fresh);
+      const table = fresh.getByRole('table', { name: 'Activity' });
+      const rows = await bodyRows(table);
+      const kinds = rows.map((row) => `${row[1]} | ${row[2]} | ${row[3]} | ${row[6]}`);
+      expect(kinds).toContain('Signed in | master2 | master2 | with a two-step code');
+      expect(kinds).toContain('Two-step turned on | master2 | master2 | ');
+      expect(kinds).toContain('Sign-in failed |  | master2 | right password: two-step code asked');
+      expect(await seriousAxeFindings(fresh)).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { EXPORT_FORMATS } from '../tables/columns.js';
+import { TREND_WEEK_COUNTS } from '../tables/insight.js';
+import { queryObject } from './common.js';
+
+// ---------------------------------------------------------------- Trends (docs/domain.md, "Insight")
+
+export const TRENDS_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
+/** Sorts of Trends: a fixed column, or `week{n}` (n from 1, the oldest week shown). */
+export const TRENDS_FIXED_SORTS = ['username', 'name', 'total', 'previous', 'change'] as const;
+const TRENDS_SORT = /^(username|name|total|previous|change|week([1-9]|1\d|2[0-6]))$/;
+
+export const TrendsQuery = queryObject({
+  id: z.string().trim().optional(),
+  weeks: z.coerce
+    .number({ error: `must be one of ${TREND_WEEK_COUNTS.join(', ')}` })
+    .refine((n) => (TREND_WEEK_COUNTS as readonly number[]).includes(n), `must be one of ${TREND_WEEK_COUNTS.join(', ')}`)
+    .default(TREND_WEEK_COUNTS[0]),
+  page: z.coerce.number({ error: 'must be a number' }).int().min(1, 'page must be 1 or more').default(1),
+  pageSize: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1, 'pageSize must be 1 or more')
+    .max(50, 'pageSize must be at most 50')
+    .default(TRENDS_PAGE_SIZES[0]),
+  sort: z
+    .string()
+    .regex(TRENDS_SORT, `must be one of ${TRENDS_FIXED_SORTS.join(', ')} or week1 to week26`)
+    .default('total'),
+  order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
+  format: z.enum(EXPORT_FORMATS).optional(),
+});
+export type TrendsQuery = z.infer<typeof TrendsQuery>;
+
+export const TrendWeek = z.object({
+  /** Monday. */
+  fromDate: z.string(),
+  /** Sunday. */
+  toDate: z.string(),
+  /** Not closed yet: computed live, as Revenue shows it. */
+  open: z.boolean(),
+});
+export type TrendWeek = z.infer<typeof TrendWeek>;
+
+export const TrendRow = z.object({
+  _id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  role: z.string(),
+  /** Draw-games profit per week shown, oldest first: each the child's Revenue profit of that week. */
+  profits: z.array(z.number()),
+  /** Σ profits. */
+  total: z.number(),
+  /** The profit of the same number of weeks just before. */
+  previous: z.number(),
+  /** total − previous. */
+  change: z.number(),
+});
+export type TrendRow = z.infer<typeof TrendRow>;
+
+export const TrendsResponse = z.object({
+  account: z.object({ _id: z.string(), username: z.string() }),
+  weeks: z.array(TrendWeek),
+  /** The weeks the change is measured against. */
+  previousRange: z.object({ fromDate: z.string(), toDate: z.string() }),
+  /** One page of the subject's direct children. */
+  data: z.array(TrendRow),
+  /** Over every child, not only the page. */
+  totals: z.object({ profits: z.array(z.number()), total: z.number(), previous: z.number(), change: z.number() }),
+  /** Children in all. */
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type TrendsResponse = z.infer<typeof TrendsResponse>;
+
+// ---------------------------------------------------------------- Today (docs/domain.md, "Insight")
+
+export const TodayQuery = queryObject({
+  id: z.string().trim().optional(),
+  format: z.enum(EXPORT_FORMATS).optional(),
+});
+export type TodayQuery = z.infer<typeof TodayQuery>;
+
+/** The largest big-win threshold a user may set (a play's win is at most 10,000,000). */
+export const BIG_WIN_THRESHOLD_MAX = 10_000_000;
+
+/** Sets the caller's own big-win threshold, in points (two decimals at most). */
+export const TodayThresholdQuery = queryObject({
+  threshold: z.coerce
+    .number({ error: 'must be a number of points' })
+    .min(0.01, 'must be more than 0')
+    .max(BIG_WIN_THRESHOLD_MAX, `must be at most ${BIG_WIN_THRESHOLD_MAX.toLocaleString('en-IN')}`)
+    .refine(
+      (n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6,
+      'must have at most 2 decimals',
+    ),
+});
+export type TodayThresholdQuery = z.infer<typeof TodayThresholdQuery>;
+export const TodayThresholdResponse = z.object({ threshold: z.number(), message: z.string() });
+export type TodayThresholdResponse = z.infer<typeof TodayThresholdResponse>;
+
+export const TodayFigures = z.object({
+  /** Draw-games profit (Σ play − Σ win). */
+  profit: z.number(),
+  /** Σ play points. */
+  stake: z.number(),
+  plays: z.number(),
+  /** Members with at least one play. */
+  activeMembers: z.number(),
+});
+export type TodayFigures = z.infer<typeof TodayFigures>;
+
+export const BigWinRow = z.object({
+  playedAt: z.string(),
+  memberId: z.string(),
+  member: z.string(),
+  cafe: z.string(),
+  /** The master who owns the cafe. */
+  cafeMaster: z.string(),
+  game: z.string(),
+  gameCode: z.string(),
+  /** The draw's time (ISO instant), null for a play without one. */
+  drawAt: z.string().nullable(),
+  stake: z.number(),
+  win: z.number(),
+});
+export type BigWinRow = z.infer<typeof BigWinRow>;
+
+export const LosingCafeRow = z.object({
+  cafeId: z.string(),
+  cafe: z.string(),
+  master: z.string(),
+  masterId: z.string(),
+  plays: z.number(),
+  stake: z.number(),
+  profit: z.number(),
+});
+export type LosingCafeRow = z.infer<typeof LosingCafeRow>;
+
+export const WaitingTransferRow = z.object({
+  _id: z.string(),
+  from: z.string(),
+  amount: z.number(),
+  channel: z.string(),
+  createdAt: z.string(),
+});
+export type WaitingTransferRow = z.infer<typeof WaitingTransferRow>;
+
+export const OpenLoanRow = z.object({
+  agentId: z.string(),
+  username: z.string(),
+  totalLoan: z.number(),
+  outstanding: z.number(),
+});
+export type OpenLoanRow = z.infer<typeof OpenLoanRow>;
+
+export const IdleMasterRow = z.object({ _id: z.string(), username: z.string(), name: z.string(), address: z.string() });
+export type IdleMasterRow = z.infer<typeof IdleMasterRow>;
+
+export const TodayResponse = z.object({
+  account: z.object({ _id: z.string(), username: z.string() }),
+  /** Today (IST) and the same weekday a week before. */
+  today: z.string(),
+  lastWeekDay: z.string(),
+  /** The time the figures stand at; last week's are up to the same time of its day. */
+  asOf: z.string(),
+  figures: z.object({ today: TodayFigures, lastWeek: TodayFigures }),
+  /** The caller's big-win threshold, in points. */
+  threshold: z.number(),
+  bigWins: z.array(BigWinRow),
+  losingCafes: z.array(LosingCafeRow),
+  waitingTransfers: z.array(WaitingTransferRow),
+  openLoans: z.array(OpenLoanRow),
+  idleMasters: z.array(IdleMasterRow),
+});
+export type TodayResponse = z.infer<typeof TodayResponse>;
+
+// ---------------------------------------------------------------- Cafe Profit (docs/domain.md, "Insight")
+
+export const CafeProfitRow = z.object({
+  cafeId: z.string(),
+  cafe: z.string(),
+  masterId: z.string(),
+  master: z.string(),
+  plays: z.number(),
+  /** Σ play points at the cafe. */
+  stake: z.number(),
+  wins: z.number(),
+  /** stake − wins: the cafe's draw-games profit, whoever played there. */
+  profit: z.number(),
+  /** Of which by the owner's own members. */
+  ownProfit: z.number(),
+  /** Of which by other agents' members. */
+  otherProfit: z.number(),
+  /** Members who played there. */
+  members: z.number(),
+});
+export type CafeProfitRow = z.infer<typeof CafeProfitRow>;
+
+export const CafeProfitResponse = z.object({
+  range: z.object({ fromDate: z.string(), toDate: z.string() }),
+  account: z.object({ _id: z.string(), username: z.string() }),
+  data: z.array(CafeProfitRow),
+});
+export type CafeProfitResponse = z.infer<typeof CafeProfitResponse>;

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { EXPORT_FORMATS } from '../tables/columns.js';
+import { queryObject } from './common.js';
+
+// ---------------------------------------------------------------- an account's email address
+
+/** The longest address mail servers take (RFC 5321's path limit less its brackets). */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** An email address as a person or the platform gives it: trimmed, one `@`, a dot in the domain. */
+export const EmailAddress = z
+  .string({ error: 'must be text' })
+  .trim()
+  .max(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters`)
+  .pipe(z.email({ error: 'must be an email address, like name@example.com' }));
+
+/** The caller's address and what it receives (the account page's email section). */
+export const EmailStateResponse = z.object({
+  /** The address mail goes to once verified; null when none. */
+  email: z.string().nullable(),
+  verified: z.boolean(),
+  /** An address set and mailed a confirmation link that has not been opened yet. */
+  pending: z.object({ email: z.string(), expiresAt: z.string() }).nullable(),
+  /** The weekly statement by email (on by default). */
+  statementEmails: z.boolean(),
+});
+export type EmailStateResponse = z.infer<typeof EmailStateResponse>;
+
+/** Sets (or, with null, removes) the caller's own address; a new one is used once confirmed. */
+export const SetEmailBody = z.strictObject({ email: EmailAddress.nullable() });
+export type SetEmailBody = z.input<typeof SetEmailBody>;
+
+export const SetEmailResponse = EmailStateResponse.extend({ message: z.string() });
+export type SetEmailResponse = z.infer<typeof SetEmailResponse>;
+
+export const StatementEmailsBody = z.strictObject({ on: z.boolean({ error: 'must be true or false' }) });
+export type StatementEmailsBody = z.input<typeof StatementEmailsBody>;
+
+/** The secret of a confirmation link (what follows `#` in `/auth/confirm-email#...`). */
+export const ConfirmEmailBody = z.strictObject({ token: z.string({ error: 'must be text' }).max(100) });
+export type ConfirmEmailBody = z.input<typeof ConfirmEmailBody>;
+
+export const ConfirmEmailResponse = z.object({ message: z.string(), username: z.string(), email: z.string() });
+export type ConfirmEmailResponse = z.infer<typeof ConfirmEmailResponse>;
+
+/**
+ * The one-click unsubscribe of a weekly statement (RFC 8058): the link's account and signature in
+ * the query; the body a mail provider posts (`List-Unsubscribe=One-Click`) or none.
+ */
+export const UnsubscribeQuery = queryObject({
+  account: z.string({ error: 'is required' }).max(64),
+  token: z.string({ error: 'is required' }).max(100),
+});
+export type UnsubscribeQuery = z.infer<typeof UnsubscribeQuery>;
+
+export const UnsubscribeResponse = z.object({ message: z.string(), username: z.string() });
+export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponse>;
+
+/** Answers of the email calls, word for word (docs/screens.md, Account). */
+export const EMAIL_MESSAGES = {
+  confirmationSent: (email: string) =>
+    `A confirmation link has been sent to ${email}. Open it within 24 hours: mail goes to the address from then on.`,
+  alreadyVerified: (email: string) => `${email} is already your confirmed address.`,
+  removed: 'Your email address has been removed: no mail goes to you.',
+  confirmed: (email: string) => `${email} is confirmed: mail for your account goes to it from now on.`,
+  linkNotValid:
+    'This confirmation link is not valid: it was used already, or a newer one replaced it. Set the address again on your account page to get a new link.',
+  linkExpired:
+    'This confirmation link has expired (links are valid 24 hours). Set the address again on your account page to get a new one.',
+  tooSoon: 'A confirmation link was sent less than a minute ago. Please wait a minute before asking for another.',
+  statementsOn: 'Your weekly statement will be emailed to you.',
+  statementsOff: 'Your weekly statement will no longer be emailed to you.',
+  unsubscribed: 'You will no longer receive the weekly statement by email. You can turn it back on from your account page.',
+  unsubscribeNotValid: 'This unsubscribe link is not valid. Turn the weekly statement off from your account page instead.',
+} as const;
+
+// ---------------------------------------------------------------- the Mail screen (superadmin)
+
+/** pending: to send (again); held: no mail server configured; sent; failed for good. */
+export const MAIL_STATES = ['pending', 'held', 'sent', 'failed'] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+
+/** The columns the Mail screen sorts by (on the server). */
+export const MAIL_SORTS = ['createdAt', 'state', 'kind', 'recipient', 'week', 'attempts', 'sentAt'] as const;
+export const MAIL_PAGE_SIZES = [20, 50, 100] as const;
+
+const mailIdMessage = 'must be the number of a mail';
+
+export const MailOutboxQuery = queryObject({
+  state: z.enum(MAIL_STATES, { error: `must be one of ${MAIL_STATES.join(', ')}` }).optional(),
+  kind: z.string().trim().max(60).optional(),
+  /** Part of the recipient's address or the account's username, ignoring case. */
+  recipient: z.string().trim().max(EMAIL_MAX_LENGTH).optional(),
+  /** Any day of a settlement week: the mails about that week. */
+  week: z.string().optional(),
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  pageSize: z.coerce.number().int().min(1).max(100, 'pageSize must be at most 100').default(MAIL_PAGE_SIZES[0]),
+  sort: z.enum(MAIL_SORTS, { error: `must be one of ${MAIL_SORTS.join(', ')}` }).default('createdAt'),
+  order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
+  /** Every mail the filters select (not one page) as CSV or XLSX. */
+  format: z.enum(EXPORT_FORMATS).optional(),
+});
+export type MailOutboxQuery = z.infer<typeof MailOutboxQuery>;
+
+export const MailOutboxRow = z.object({
+  _id: z.string(),
+  /** When it was queued (ISO instant). */
+  createdAt: z.string(),
+  state: z.enum(MAIL_STATES),
+  /** The state as the screen names it. */
+  stateLabel: z.string(),
+  kind: z.string(),
+  /** The kind as the screen names it. */
+  kindLabel: z.string(),
+  recipient: z.string(),
+  /** The account the mail is for (null for none). */
+  username: z.string().nullable(),
+  subject: z.string(),
+  /** The settlement week it is about: its Monday (null for a mail about no week). */
+  week: z.string().nullable(),
+  attempts: z.number(),
+  /** The mail server's last answer, or why it is held. */
+  lastAnswer: z.string().nullable(),
+  /** When it is tried next (pending mail only). */
+  nextAttemptAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
+});
+export type MailOutboxRow = z.infer<typeof MailOutboxRow>;
+
+export const MailOutboxResponse = z.object({
+  data: z.array(MailOutboxRow),
+  /** Mails the filters select. */
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  /** Every mail of the outbox by state, whatever the filters. */
+  counts: z.object({ pending: z.number(), held: z.number(), sent: z.number(), failed: z.number() }),
+});
+export type MailOutboxResponse = z.infer<typeof MailOutboxResponse>;
+
+export const MailIdQuery = queryObject({ mailId: z.string({ error: 'is required' }).regex(/^[1-9]\d{0,17}$/, mailIdMessage) });
+export type MailIdQuery = z.infer<typeof MailIdQuery>;
+
+export const MailPreviewResponse = z.object({
+  mail: MailOutboxRow,
+  /** The plain-text body: as it was sent, or as it would be built now (a statement not sent yet). */
+  text: z.string(),
+  /** True when the body is the one sent (or written when queued); false: built now for the preview. */
+  asSent: z.boolean(),
+  /** The attachments' file names (a statement's PDF). */
+  attachments: z.array(z.string()),
+});
+export type MailPreviewResponse = z.infer<typeof MailPreviewResponse>;
+
+export const MailRetryResponse = z.object({ message: z.string(), mail: MailOutboxRow });
+export type MailRetryResponse = z.infer<typeof MailRetryResponse>;
+
+/** The Mail screen's answers, word for word (docs/screens.md, Mail). */
+export const MAIL_SCREEN_MESSAGES = {
+  noSuchMail: 'No such mail',
+  alreadySent: 'This mail was sent already: there is nothing to retry.',
+  retrying: 'The mail will be sent again within a few seconds.',
+  retryingHeld: 'The mail is held until a mail server is configured (SMTP_URL).',
+} as const;

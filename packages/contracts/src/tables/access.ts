@@ -1,0 +1,24 @@
+import type { ColumnDef } from './columns.js';
+
+/** The Accounts screen's table, on screen and in its CSV/XLSX export (docs/screens.md, Accounts). */
+export const ACCOUNT_COLUMNS: ColumnDef<
+  'username' | 'name' | 'role' | 'parent' | 'stateLabel' | 'twoStepLabel' | 'lastSignInAt'
+>[] = [
+  { key: 'username', header: 'Username', type: 'string' },
+  { key: 'name', header: 'Name', type: 'string' },
+  { key: 'role', header: 'Role', type: 'string' },
+  { key: 'parent', header: 'Parent', type: 'string' },
+  { key: 'stateLabel', header: 'State', type: 'string' },
+  { key: 'twoStepLabel', header: 'Two-step', type: 'string' },
+  { key: 'lastSignInAt', header: 'Last Sign-in', type: 'datetime' },
+];
+
+/** The bulk sign-in links file a manager hands out (docs/domain.md, "Access", Sign-in links). */
+export const ISSUED_LINK_COLUMNS: ColumnDef<'username' | 'name' | 'role' | 'parent' | 'link' | 'expiresAt'>[] = [
+  { key: 'username', header: 'Username', type: 'string' },
+  { key: 'name', header: 'Name', type: 'string' },
+  { key: 'role', header: 'Role', type: 'string' },
+  { key: 'parent', header: 'Parent', type: 'string' },
+  { key: 'link', header: 'Link', type: 'string' },
+  { key: 'expiresAt', header: 'Expires', type: 'datetime' },
+];
