@@ -12,28 +12,19 @@ import {
   type Role,
 } from '@playrep/contracts';
 import { useMemo, useState } from 'react';
+import { useListFilters } from '../../components/report/list-filters';
 import { PageFrame } from '../../components/report/PageFrame';
 import { tableColumns } from '../../components/report/table-columns';
-import { columnSort, pagingOf, sortOf, urlPaging, useLastPageWhenPastEnd } from '../../components/report/url-paging';
-import { useDraft } from '../../components/report/use-draft';
+import { columnSort, urlPaging, useLastPageWhenPastEnd } from '../../components/report/url-paging';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { DataTable, Popup, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
-import { useUrlFilters } from '../../lib/url-state';
 import { accountsExport, downloadBulkLinks, useAccountActions, useAccounts } from './api/access';
 
 type Sort = (typeof ACCOUNT_SORTS)[number];
-const DEFAULTS = {
-  role: '',
-  state: '',
-  q: '',
-  page: '1',
-  pageSize: String(ACCOUNT_PAGE_SIZES[0]),
-  sort: 'username',
-  order: 'asc',
-};
+const FIELDS = { role: '', state: '', q: '' };
 /** The server's sort names by the table's columns. */
 const SORT_OF_COLUMN: Partial<Record<string, Sort>> = {
   username: 'username',
@@ -52,13 +43,12 @@ const SORT_OF_COLUMN: Partial<Record<string, Sort>> = {
  * of every account without a password as a CSV file to hand out.
  */
 export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) {
-  const { filters, setFilters } = useUrlFilters(DEFAULTS);
-  const [draft, setDraft] = useDraft(
-    { role: filters.role, state: filters.state, q: filters.q },
-    `${filters.role}|${filters.state}|${filters.q}`,
-  );
-  const { page, pageSize, order } = pagingOf(filters, ACCOUNT_PAGE_SIZES, 'asc');
-  const sort = sortOf(filters.sort, ACCOUNT_SORTS, 'username');
+  const { filters, setFilters, draft, setDraft, page, pageSize, order, sort, search } = useListFilters(FIELDS, {
+    pageSizes: ACCOUNT_PAGE_SIZES,
+    sorts: ACCOUNT_SORTS,
+    sort: 'username',
+    order: 'asc',
+  });
   const belowRoles = ROLES.slice(ROLES.indexOf(myRole) + 1);
   const query = {
     role: (belowRoles as readonly string[]).includes(filters.role) ? (filters.role as Role) : undefined,
@@ -155,9 +145,6 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
       onSettled: () => setClearing(null),
     });
 
-  const search = () => {
-    if (!setFilters({ ...draft, page: '1' })) void report.refetch();
-  };
   const bulk = async () => {
     setBulkPending(true);
     try {
@@ -179,7 +166,7 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
 
   return (
     <PageFrame title={screen.label} loading={isFetching} error={error}>
-      <ReportToolbar onSubmit={search} loading={isFetching}>
+      <ReportToolbar onSubmit={() => search(report.refetch)} loading={isFetching}>
         <Select
           label="Role"
           data={[{ value: '', label: 'Any' }, ...belowRoles.map((r) => ({ value: r, label: r }))]}

@@ -9,30 +9,19 @@ import {
   type ActivityRow,
 } from '@playrep/contracts';
 import { useMemo } from 'react';
+import { useListFilters } from '../../components/report/list-filters';
 import { PageFrame } from '../../components/report/PageFrame';
 import { tableColumns } from '../../components/report/table-columns';
-import { columnSort, pagingOf, sortOf, urlPaging, useLastPageWhenPastEnd } from '../../components/report/url-paging';
-import { useDraft } from '../../components/report/use-draft';
+import { columnSort, urlPaging, useLastPageWhenPastEnd } from '../../components/report/url-paging';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { DataTable, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { formatInt } from '../../lib/format';
 import { rangeIncludesToday } from '../../lib/report-call';
-import { useUrlFilters } from '../../lib/url-state';
 import { activityExport, useActivity } from './api/activity';
 
 type Sort = (typeof ACTIVITY_SORTS)[number];
-const DEFAULTS = {
-  kind: '',
-  actor: '',
-  subject: '',
-  fromDate: '',
-  toDate: '',
-  page: '1',
-  pageSize: String(ACTIVITY_PAGE_SIZES[0]),
-  sort: 'at',
-  order: 'desc',
-};
+const FIELDS = { kind: '', actor: '', subject: '', fromDate: '', toDate: '' };
 /** The server's sort names by the table's columns. */
 const SORT_OF_COLUMN: Partial<Record<string, Sort>> = { at: 'at', kindLabel: 'kind' };
 
@@ -42,17 +31,12 @@ const SORT_OF_COLUMN: Partial<Record<string, Sort>> = { at: 'at', kindLabel: 'ki
  * by kind, by whom, account and dates, with its CSV and Excel export.
  */
 export default function ActivityPage({ screen }: ScreenPageProps) {
-  const { filters, setFilters } = useUrlFilters(DEFAULTS);
-  const draftKeys = {
-    kind: filters.kind,
-    actor: filters.actor,
-    subject: filters.subject,
-    fromDate: filters.fromDate,
-    toDate: filters.toDate,
-  };
-  const [draft, setDraft] = useDraft(draftKeys, Object.values(draftKeys).join('|'));
-  const { page, pageSize, order } = pagingOf(filters, ACTIVITY_PAGE_SIZES);
-  const sort = sortOf(filters.sort, ACTIVITY_SORTS, 'at');
+  const { filters, setFilters, draft, setDraft, page, pageSize, order, sort, search } = useListFilters(FIELDS, {
+    pageSizes: ACTIVITY_PAGE_SIZES,
+    sorts: ACTIVITY_SORTS,
+    sort: 'at',
+    order: 'desc',
+  });
   const query = {
     kind: (ACTIVITY_KINDS as readonly string[]).includes(filters.kind) ? (filters.kind as ActivityKind) : undefined,
     actor: filters.actor || undefined,
@@ -79,9 +63,6 @@ export default function ActivityPage({ screen }: ScreenPageProps) {
     [],
   );
 
-  const search = () => {
-    if (!setFilters({ ...draft, page: '1' })) void report.refetch();
-  };
   const text = (name: 'actor' | 'subject' | 'fromDate' | 'toDate', label: string, width: number, placeholder?: string) => (
     <TextInput
       label={label}
@@ -94,7 +75,7 @@ export default function ActivityPage({ screen }: ScreenPageProps) {
 
   return (
     <PageFrame title={screen.label} loading={isFetching} error={error} live={report.live}>
-      <ReportToolbar onSubmit={search} loading={isFetching}>
+      <ReportToolbar onSubmit={() => search(report.refetch)} loading={isFetching}>
         <Select
           label="Kind"
           data={[{ value: '', label: 'Any' }, ...ACTIVITY_KINDS.map((k) => ({ value: k, label: ACTIVITY_KIND_LABELS[k] }))]}

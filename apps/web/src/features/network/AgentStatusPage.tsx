@@ -2,10 +2,11 @@ import { AGENT_STATUS_COLUMNS, type AgentStatusResponse } from '@playrep/contrac
 import { useMemo } from 'react';
 import { PageFrame } from '../../components/report/PageFrame';
 import { SubjectPicker, useReportSubject } from '../../components/report/ReportSubject';
+import { ReportTable } from '../../components/report/ReportTable';
 import { tableColumns } from '../../components/report/table-columns';
 import { useDraft } from '../../components/report/use-draft';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
-import { DataTable, DatePickerField, ReportToolbar } from '../../components/ui';
+import { DatePickerField, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { FIRST_REPORT_DAY } from '../../config/report-years';
 import { isApiDate, todayIst } from '../../lib/format';
@@ -47,16 +48,13 @@ export default function AgentStatusPage({ screen }: ScreenPageProps) {
         />
         <AgentIdField placeholder="All agents" value={draftAgent} onChange={setDraftAgent} />
       </ReportToolbar>
-      {!report.error && (
-        <DataTable
-          columns={COLUMNS}
-          rows={rows}
-          loading={report.isFetching}
-          ariaLabel={screen.label}
-          exportHref={agentStatusExport(params)}
-          getRowId={(row) => row._id}
-        />
-      )}
+      <ReportTable
+        report={report}
+        columns={COLUMNS}
+        rows={rows}
+        ariaLabel={screen.label}
+        exportHref={agentStatusExport(params)}
+      />
     </PageFrame>
   );
 }

@@ -2,10 +2,11 @@ import { type AgentRow, BALANCE_COLUMNS } from '@playrep/contracts';
 import { useMemo, useState } from 'react';
 import { PageFrame } from '../../components/report/PageFrame';
 import { SubjectPicker, useReportSubject } from '../../components/report/ReportSubject';
+import { ReportTable } from '../../components/report/ReportTable';
 import { type Numbered, numbered, tableColumns } from '../../components/report/table-columns';
 import { useDraft } from '../../components/report/use-draft';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
-import { DataTable, ReportToolbar } from '../../components/ui';
+import { ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { useUrlFilters } from '../../lib/url-state';
 import { balanceReportExport, useBalanceReport } from './api/balance-report';
@@ -55,17 +56,14 @@ export default function BalanceReportPage({ screen }: ScreenPageProps) {
         <SubjectPicker />
         <AgentIdField placeholder="All children" value={draftAgent} onChange={setDraftAgent} />
       </ReportToolbar>
-      {!report.error && (
-        <DataTable
-          columns={columns}
-          rows={rows}
-          defaultPageSize={PAGE_SIZE}
-          loading={report.isFetching}
-          ariaLabel={screen.label}
-          exportHref={balanceReportExport(params)}
-          getRowId={(row) => row._id}
-        />
-      )}
+      <ReportTable
+        report={report}
+        columns={columns}
+        rows={rows}
+        defaultPageSize={PAGE_SIZE}
+        ariaLabel={screen.label}
+        exportHref={balanceReportExport(params)}
+      />
       <BalanceChildrenPopup subjectId={subjectId} agent={opened} onClose={() => setOpened(null)} />
     </PageFrame>
   );

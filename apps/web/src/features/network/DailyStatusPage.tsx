@@ -4,10 +4,11 @@ import { useMemo, useState } from 'react';
 import { AmountButton } from '../../components/report/AmountButton';
 import { PageFrame } from '../../components/report/PageFrame';
 import { SubjectPicker, useReportSubject } from '../../components/report/ReportSubject';
+import { ReportTable } from '../../components/report/ReportTable';
 import { type Numbered, numbered, tableColumns } from '../../components/report/table-columns';
 import { useDraft } from '../../components/report/use-draft';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
-import { DataTable, DatePickerField, ReportToolbar } from '../../components/ui';
+import { DatePickerField, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { FIRST_REPORT_DAY } from '../../config/report-years';
 import { formatDate, isApiDate, todayIst } from '../../lib/format';
@@ -64,16 +65,13 @@ export default function DailyStatusPage({ screen }: ScreenPageProps) {
         <DatePickerField label="Select Date" value={draft} onChange={setDraft} minDate={FIRST_REPORT_DAY} maxDate={today} />
       </ReportToolbar>
       <Text size="sm">Profit on {formatDate(date)}</Text>
-      {!report.error && (
-        <DataTable
-          columns={columns}
-          rows={rows}
-          loading={report.isFetching}
-          ariaLabel={screen.label}
-          exportHref={dailyStatusExport(params)}
-          getRowId={(row) => row._id}
-        />
-      )}
+      <ReportTable
+        report={report}
+        columns={columns}
+        rows={rows}
+        ariaLabel={screen.label}
+        exportHref={dailyStatusExport(params)}
+      />
       <MembersElsewherePopup of={members} onClose={() => setMembers(null)} />
     </PageFrame>
   );

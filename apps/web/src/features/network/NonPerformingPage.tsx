@@ -1,11 +1,10 @@
 import { Group, Paper, Text, Title } from '@mantine/core';
 import { type AgentRow, NON_PERFORMING_COLUMNS } from '@playrep/contracts';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { PageFrame } from '../../components/report/PageFrame';
-import { useReportSubject } from '../../components/report/ReportSubject';
 import { SubjectFilters } from '../../components/report/SubjectFilters';
-import { type Numbered, numbered, tableColumns } from '../../components/report/table-columns';
-import { useReportErrorLog } from '../../components/report/use-report-error-log';
+import { type Numbered, tableColumns } from '../../components/report/table-columns';
+import { useSubjectReport } from '../../components/report/use-subject-report';
 import { DataTable } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { formatInt } from '../../lib/format';
@@ -39,11 +38,7 @@ function Count({ label, value, loading }: { label: string; value: number | undef
  * inactive (they cannot sign in), and the inactive ones.
  */
 export default function NonPerformingPage({ screen }: ScreenPageProps) {
-  const { subjectId } = useReportSubject();
-  const params = { id: subjectId };
-  const report = useNonPerforming(params);
-  useReportErrorLog(screen.label, report.error);
-  const rows = useMemo(() => numbered(report.data?.data ?? []), [report.data]);
+  const { params, report, rows } = useSubjectReport(useNonPerforming, screen.label);
 
   return (
     <PageFrame title={screen.label} error={report.error}>

@@ -10,31 +10,21 @@ import {
   type MailState,
 } from '@playrep/contracts';
 import { useMemo, useState } from 'react';
+import { useListFilters } from '../../components/report/list-filters';
 import { PageFrame } from '../../components/report/PageFrame';
 import { tableColumns } from '../../components/report/table-columns';
-import { columnSort, pagingOf, sortOf, urlPaging, useLastPageWhenPastEnd } from '../../components/report/url-paging';
-import { useDraft } from '../../components/report/use-draft';
+import { columnSort, urlPaging, useLastPageWhenPastEnd } from '../../components/report/url-paging';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { DataTable, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { errorMessage } from '../../lib/api-client';
 import { formatInt } from '../../lib/format';
-import { useUrlFilters } from '../../lib/url-state';
 import { mailOutboxExport, useMailOutbox } from './api/mail-outbox';
 import { useMailRetry } from './api/mail-retry';
 import { MailPreview } from './components/MailPreview';
 
 type Sort = (typeof MAIL_SORTS)[number];
-const DEFAULTS = {
-  state: '',
-  kind: '',
-  recipient: '',
-  week: '',
-  page: '1',
-  pageSize: String(MAIL_PAGE_SIZES[0]),
-  sort: 'createdAt',
-  order: 'desc',
-};
+const FIELDS = { state: '', kind: '', recipient: '', week: '' };
 /** The server's sort names by the table's columns. */
 const SORT_OF_COLUMN: Partial<Record<string, Sort>> = {
   createdAt: 'createdAt',
@@ -52,13 +42,12 @@ const SORT_OF_COLUMN: Partial<Record<string, Sort>> = {
  * recipient or account, and week; counts by state above; each mail's preview and Retry now.
  */
 export default function MailPage({ screen }: ScreenPageProps) {
-  const { filters, setFilters } = useUrlFilters(DEFAULTS);
-  const [draft, setDraft] = useDraft(
-    { state: filters.state, kind: filters.kind, recipient: filters.recipient, week: filters.week },
-    `${filters.state}|${filters.kind}|${filters.recipient}|${filters.week}`,
-  );
-  const { page, pageSize, order } = pagingOf(filters, MAIL_PAGE_SIZES);
-  const sort = sortOf(filters.sort, MAIL_SORTS, 'createdAt');
+  const { filters, setFilters, draft, setDraft, page, pageSize, order, sort, search } = useListFilters(FIELDS, {
+    pageSizes: MAIL_PAGE_SIZES,
+    sorts: MAIL_SORTS,
+    sort: 'createdAt',
+    order: 'desc',
+  });
   const query = {
     state: (MAIL_STATES as readonly string[]).includes(filters.state) ? (filters.state as MailState) : undefined,
     kind: filters.kind || undefined,
@@ -118,13 +107,9 @@ export default function MailPage({ screen }: ScreenPageProps) {
     [retry],
   );
 
-  const search = () => {
-    if (!setFilters({ ...draft, page: '1' })) void report.refetch();
-  };
-
   return (
     <PageFrame title={screen.label} loading={isFetching} error={error}>
-      <ReportToolbar onSubmit={search} loading={isFetching}>
+      <ReportToolbar onSubmit={() => search(report.refetch)} loading={isFetching}>
         <Select
           label="State"
           data={[{ value: '', label: 'Any' }, ...MAIL_STATES.map((s) => ({ value: s, label: MAIL_STATE_LABELS[s] }))]}

@@ -1,0 +1,34 @@
+import { useUrlFilters } from '../../lib/url-state';
+import { pagingOf, sortOf } from './url-paging';
+import { useDraft } from './use-draft';
+
+type Direction = 'asc' | 'desc';
+
+/**
+ * The URL state of a list paged and sorted on the server under a row of filter fields: the
+ * filters as the URL gives them, the fields' draft (edited, applied by Search), and the page, page
+ * size, sort and order asked for, each checked against what the call takes. `fields` names the
+ * filter fields with their empty values; a page's own extra state stays in its own hooks.
+ */
+export function useListFilters<F extends Record<string, string>, S extends string>(
+  fields: F,
+  list: { pageSizes: readonly number[]; sorts: readonly S[]; sort: S; order: Direction },
+) {
+  const { filters, setFilters } = useUrlFilters({
+    ...fields,
+    page: '1',
+    pageSize: String(list.pageSizes[0]),
+    sort: list.sort as string,
+    order: list.order as string,
+  });
+  const names = Object.keys(fields) as (keyof F & string)[];
+  const applied = Object.fromEntries(names.map((name) => [name, filters[name]])) as { [K in keyof F]: string };
+  const [draft, setDraft] = useDraft(applied, JSON.stringify(applied));
+  const { page, pageSize, order } = pagingOf(filters, list.pageSizes, list.order);
+  const sort = sortOf(filters.sort, list.sorts, list.sort);
+  /** Search: the draft from page 1, or the same list asked again when nothing changed. */
+  const search = (refetch: () => unknown) => {
+    if (!setFilters({ ...draft, page: '1' })) void refetch();
+  };
+  return { filters, setFilters, draft, setDraft, page, pageSize, order, sort, search };
+}
