@@ -3,11 +3,15 @@ import { type Queryable, queryRows } from '../../db/client.js';
 import type { DayRange } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
 
-export interface CafeProfitCents {
+/** A cafe and the master who owns it. */
+export interface CafeOfMaster {
   cafeId: string;
   cafe: string;
   masterId: string;
   master: string;
+}
+
+export interface CafeProfitCents extends CafeOfMaster {
   plays: number;
   stakeCents: bigint;
   winsCents: bigint;
@@ -23,20 +27,18 @@ export interface CafeProfitCents {
  * play show zeros.
  */
 export async function cafeProfit(db: Queryable, accountId: string, range: DayRange): Promise<CafeProfitCents[]> {
-  const rows = await queryRows<{
-    cafe_id: string;
-    cafe: string;
-    master_id: string;
-    master: string;
-    plays: string | number | null;
-    stake_cents: DbCents;
-    wins_cents: DbCents;
-    own_cents: DbCents;
-    other_cents: DbCents;
-    members: string | number | null;
-  }>(
+  const rows = await queryRows<
+    CafeOfMaster & {
+      plays: string | number | null;
+      stake_cents: DbCents;
+      wins_cents: DbCents;
+      own_cents: DbCents;
+      other_cents: DbCents;
+      members: string | number | null;
+    }
+  >(
     db,
-    sql`SELECT cf.id AS cafe_id, cf.name AS cafe, ma.id AS master_id, ma.username AS master,
+    sql`SELECT cf.id AS "cafeId", cf.name AS cafe, ma.id AS "masterId", ma.username AS master,
                sum(d.plays)::bigint AS plays, sum(d.play_points_cents)::bigint AS stake_cents,
                sum(d.win_points_cents)::bigint AS wins_cents,
                sum(d.play_points_cents - d.win_points_cents) FILTER (WHERE m.parent_id = cf.master_id)::bigint AS own_cents,
@@ -53,16 +55,13 @@ export async function cafeProfit(db: Queryable, accountId: string, range: DayRan
          GROUP BY cf.id, cf.name, ma.id, ma.username
          ORDER BY lower(ma.username), lower(cf.name)`,
   );
-  return rows.map((r) => ({
-    cafeId: r.cafe_id,
-    cafe: r.cafe,
-    masterId: r.master_id,
-    master: r.master,
-    plays: Number(r.plays ?? 0),
-    stakeCents: readCents(r.stake_cents),
-    winsCents: readCents(r.wins_cents),
-    ownProfitCents: readCents(r.own_cents),
-    otherProfitCents: readCents(r.other_cents),
-    members: Number(r.members ?? 0),
+  return rows.map(({ plays, stake_cents, wins_cents, own_cents, other_cents, members, ...cafe }) => ({
+    ...cafe,
+    plays: Number(plays ?? 0),
+    stakeCents: readCents(stake_cents),
+    winsCents: readCents(wins_cents),
+    ownProfitCents: readCents(own_cents),
+    otherProfitCents: readCents(other_cents),
+    members: Number(members ?? 0),
   }));
 }

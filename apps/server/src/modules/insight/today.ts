@@ -3,6 +3,7 @@ import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, type IsoDay, istDay, istDayStart } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
 import { type LoanRowCents, loansReport } from '../loans/loans-report.js';
+import type { CafeOfMaster } from './cafe-profit.js';
 
 /**
  * The Today screen's queries (docs/domain.md, "Insight"), in hundredths. Draw games only, as
@@ -80,21 +81,10 @@ export async function bigWinsToday(
   db: Queryable,
   query: { accountId: string; today: IsoDay; thresholdCents: bigint; limit: number },
 ): Promise<BigWinCents[]> {
-  const rows = await queryRows<{
-    played_at: string;
-    member_id: string;
-    member: string;
-    cafe: string;
-    cafe_master: string;
-    game: string;
-    game_code: string;
-    draw_at: string | null;
-    stake_cents: DbCents;
-    win_cents: DbCents;
-  }>(
+  const rows = await queryRows<Omit<BigWinCents, 'stakeCents' | 'winCents'> & { stake_cents: DbCents; win_cents: DbCents }>(
     db,
-    sql`SELECT to_json(x.played_at) #>> '{}' AS played_at, m.id AS member_id, m.username AS member, cf.name AS cafe,
-               cm.username AS cafe_master, g.name AS game, g.code AS game_code, to_json(dr.draw_time) #>> '{}' AS draw_at,
+    sql`SELECT to_json(x.played_at) #>> '{}' AS "playedAt", m.id AS "memberId", m.username AS member, cf.name AS cafe,
+               cm.username AS "cafeMaster", g.name AS game, g.code AS "gameCode", to_json(dr.draw_time) #>> '{}' AS "drawAt",
                x.play_points_cents AS stake_cents, x.win_points_cents AS win_cents
           FROM plays x
           JOIN account_closure c ON c.descendant_id = x.member_id AND c.ancestor_id = ${query.accountId}::uuid
@@ -109,25 +99,14 @@ export async function bigWinsToday(
          ORDER BY x.win_points_cents DESC, x.played_at DESC
          LIMIT ${query.limit}`,
   );
-  return rows.map((r) => ({
-    playedAt: r.played_at,
-    memberId: r.member_id,
-    member: r.member,
-    cafe: r.cafe,
-    cafeMaster: r.cafe_master,
-    game: r.game,
-    gameCode: r.game_code,
-    drawAt: r.draw_at,
-    stakeCents: readCents(r.stake_cents),
-    winCents: readCents(r.win_cents),
+  return rows.map(({ stake_cents, win_cents, ...win }) => ({
+    ...win,
+    stakeCents: readCents(stake_cents),
+    winCents: readCents(win_cents),
   }));
 }
 
-export interface LosingCafeCents {
-  cafeId: string;
-  cafe: string;
-  masterId: string;
-  master: string;
+export interface LosingCafeCents extends CafeOfMaster {
   plays: number;
   stakeCents: bigint;
   profitCents: bigint;
@@ -138,17 +117,15 @@ export async function losingCafesToday(
   db: Queryable,
   query: { accountId: string; today: IsoDay; limit: number },
 ): Promise<LosingCafeCents[]> {
-  const rows = await queryRows<{
-    cafe_id: string;
-    cafe: string;
-    master_id: string;
-    master: string;
-    plays: string | number;
-    stake_cents: DbCents;
-    profit_cents: DbCents;
-  }>(
+  const rows = await queryRows<
+    Omit<LosingCafeCents, 'plays' | 'stakeCents' | 'profitCents'> & {
+      plays: string | number;
+      stake_cents: DbCents;
+      profit_cents: DbCents;
+    }
+  >(
     db,
-    sql`SELECT cf.id AS cafe_id, cf.name AS cafe, m.id AS master_id, m.username AS master, sum(d.plays)::bigint AS plays,
+    sql`SELECT cf.id AS "cafeId", cf.name AS cafe, m.id AS "masterId", m.username AS master, sum(d.plays)::bigint AS plays,
                sum(d.play_points_cents)::bigint AS stake_cents, sum(d.play_points_cents - d.win_points_cents)::bigint AS profit_cents
           FROM cafes cf
           JOIN account_closure c ON c.descendant_id = cf.master_id AND c.ancestor_id = ${query.accountId}::uuid
@@ -159,14 +136,11 @@ export async function losingCafesToday(
          ORDER BY 7, cf.name
          LIMIT ${query.limit}`,
   );
-  return rows.map((r) => ({
-    cafeId: r.cafe_id,
-    cafe: r.cafe,
-    masterId: r.master_id,
-    master: r.master,
-    plays: Number(r.plays),
-    stakeCents: readCents(r.stake_cents),
-    profitCents: readCents(r.profit_cents),
+  return rows.map(({ plays, stake_cents, profit_cents, ...cafe }) => ({
+    ...cafe,
+    plays: Number(plays),
+    stakeCents: readCents(stake_cents),
+    profitCents: readCents(profit_cents),
   }));
 }
 
@@ -213,9 +187,9 @@ export interface IdleMasterRecord {
 
 /** Active masters below (or being) `accountId` none of whose members (nor itself) played today. */
 export async function idleMasters(db: Queryable, accountId: string, today: IsoDay): Promise<IdleMasterRecord[]> {
-  const rows = await queryRows<{ id: string; username: string; first_name: string; last_name: string; address: string }>(
+  return await queryRows<IdleMasterRecord>(
     db,
-    sql`SELECT a.id, a.username, a.first_name, a.last_name, a.address
+    sql`SELECT a.id, a.username, a.first_name AS "firstName", a.last_name AS "lastName", a.address
           FROM account_closure c
           JOIN accounts a ON a.id = c.descendant_id AND a.role = 'master' AND a.user_status
          WHERE c.ancestor_id = ${accountId}::uuid
@@ -223,13 +197,6 @@ export async function idleMasters(db: Queryable, accountId: string, today: IsoDa
            AND NOT EXISTS (SELECT 1 FROM play_daily d WHERE d.member_id = a.id AND d.day = ${today}::date)
          ORDER BY lower(a.username)`,
   );
-  return rows.map((r) => ({
-    id: r.id,
-    username: r.username,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    address: r.address,
-  }));
 }
 
 /** The caller's big-win threshold, in hundredths. */
