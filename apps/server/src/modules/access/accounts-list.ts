@@ -66,13 +66,17 @@ function listSql(managerId: string, filters: AccountFilters, now: Date, only?: S
   return filters.state ? sql`SELECT * FROM (${inner}) s WHERE s.state = ${filters.state}` : sql`SELECT * FROM (${inner}) s`;
 }
 
-interface AccountSqlRow {
+/** An account as the access queries read it: who it is and under whom. */
+export interface ManagedAccountRow {
   id: string;
   username: string;
   first_name: string;
   last_name: string;
   role: Role;
   parent: string | null;
+}
+
+interface AccountSqlRow extends ManagedAccountRow {
   last_sign_in_at: string | Date | null;
   state: AccessState;
   two_step: boolean;

@@ -5,6 +5,7 @@ import { conflict, forbidden, notFound } from '../../lib/http-error.js';
 import type { ScopedAccount } from '../../plugins/context.js';
 import { type ActivityBy, recordActivity } from '../activity/record.js';
 import { revokeAccountSessions } from '../auth/sessions.js';
+import type { ManagedAccountRow } from './accounts-list.js';
 import { endLiveLinks, issueSignInLinks, linkUrl } from './links.js';
 
 /**
@@ -17,13 +18,7 @@ export function requireManaged(callerId: string, account: ScopedAccount): Scoped
   return account;
 }
 
-interface LinkTarget {
-  id: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  role: Role;
-  parent: string | null;
+interface LinkTarget extends ManagedAccountRow {
   user_status: boolean;
   blocked: boolean;
 }

@@ -7,31 +7,33 @@ interface BatchOf extends ActivityOrigin {
 }
 
 /** A batch the feed applied (in its transaction): the key, what was applied by type and the duplicates. */
-export async function recordBatchApplied(
+export function recordBatchApplied(
   tx: Queryable,
   batch: BatchOf,
   applied: number,
   duplicates: number,
   types: Record<string, number>,
 ): Promise<void> {
-  await recordActivity(tx, {
-    at: batch.now,
-    kind: 'feed-batch-applied',
-    actor: { feedKeyId: batch.keyId },
-    address: batch.address,
-    userAgent: batch.userAgent,
-    details: { applied, duplicates, types },
-  });
+  return recordBatch(tx, batch, 'feed-batch-applied', { applied, duplicates, types });
 }
 
 /** A batch the feed refused as a whole (after its transaction rolled back): its status and why. */
-export async function recordBatchRefused(db: Queryable, batch: BatchOf, status: number, message: string): Promise<void> {
-  await recordActivity(db, {
+export function recordBatchRefused(db: Queryable, batch: BatchOf, status: number, message: string): Promise<void> {
+  return recordBatch(db, batch, 'feed-batch-refused', { status, message });
+}
+
+function recordBatch(
+  db: Queryable,
+  batch: BatchOf,
+  kind: 'feed-batch-applied' | 'feed-batch-refused',
+  details: Record<string, unknown>,
+): Promise<void> {
+  return recordActivity(db, {
     at: batch.now,
-    kind: 'feed-batch-refused',
+    kind,
     actor: { feedKeyId: batch.keyId },
     address: batch.address,
     userAgent: batch.userAgent,
-    details: { status, message },
+    details,
   });
 }
