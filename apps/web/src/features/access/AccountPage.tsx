@@ -8,6 +8,7 @@ import { screensFor } from '../../config/navigation';
 import { screenPath } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
+import { textField } from '../../lib/text-field';
 import { useChangePassword, useMyAccount } from './api/access';
 import { type NewPassword, NewPasswordFields } from './components/NewPasswordFields';
 
@@ -128,13 +129,7 @@ function ChangePasswordSection({ username }: { username: string }) {
       </Title>
       <form onSubmit={submit} aria-label="Change password" key={formKey}>
         <Stack gap="xs">
-          <PasswordInput
-            label="Current password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(event) => setCurrent(event.currentTarget.value)}
-            required
-          />
+          <PasswordInput label="Current password" autoComplete="current-password" {...textField(current, setCurrent)} required />
           <NewPasswordFields username={username} onChange={onChange} />
           <Button type="submit" loading={change.isPending} disabled={choice.problem !== null || current === ''}>
             Change password

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LOGIN_PATH } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
+import { textField } from '../../lib/text-field';
 import { forgotPassword } from './api/access';
 
 /**
@@ -36,13 +37,7 @@ export default function ForgotPasswordPage() {
         </Title>
         <form onSubmit={(event) => void submit(event)} aria-label="Forgot password">
           <Stack>
-            <TextInput
-              label="Username"
-              autoComplete="username"
-              value={username}
-              onChange={(event) => setUsername(event.currentTarget.value)}
-              required
-            />
+            <TextInput label="Username" autoComplete="username" {...textField(username, setUsername)} required />
             <Button type="submit" loading={pending} disabled={username.trim() === ''}>
               Send me a link
             </Button>

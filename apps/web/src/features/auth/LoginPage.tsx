@@ -12,6 +12,7 @@ import {
 import { landingPathFor } from '../../config/navigation';
 import { TWO_STEP_PATH } from '../../config/paths';
 import { roleOf, sessionFromSignIn, useSession } from '../../lib/session';
+import { textField } from '../../lib/text-field';
 import { login, loginErrorMessage } from './api/login';
 import { generateCaptcha } from './components/captcha';
 import { checkSubmit, type LoginField, type LoginValues, validateField } from './components/login-form';
@@ -175,8 +176,7 @@ export function LoginPage({ onNavigate, onSignedIn }: LoginPageProps) {
               <input
                 id={ids.code}
                 name="code"
-                value={code}
-                onChange={(event) => setCode(event.currentTarget.value)}
+                {...textField(code, setCode)}
                 required
                 type="text"
                 inputMode="numeric"

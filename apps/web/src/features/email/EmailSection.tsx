@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Outcome } from '../../components/ui';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
+import { textField } from '../../lib/text-field';
 import { useEmailChanges, useEmailState } from './api/email-address';
 
 /**
@@ -43,13 +44,7 @@ export function EmailSection() {
             </Text>
           )}
           <Group align="flex-end" gap="xs">
-            <TextInput
-              label="New email address"
-              type="email"
-              value={draft}
-              onChange={(event) => setDraft(event.currentTarget.value)}
-              w={260}
-            />
+            <TextInput label="New email address" type="email" {...textField(draft, setDraft)} w={260} />
             <Button
               color="dark"
               loading={setEmail.isPending}

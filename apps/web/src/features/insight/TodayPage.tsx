@@ -31,6 +31,7 @@ import { screenPath } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { formatAmount, formatDate, formatDateTime, formatInt } from '../../lib/format';
 import { useSession } from '../../lib/session';
+import { textField } from '../../lib/text-field';
 import { todayExport, useToday } from './api/today';
 import { useTodayThreshold } from './api/today-threshold';
 
@@ -127,13 +128,7 @@ function ThresholdForm({ threshold }: { threshold: number }) {
       }}
     >
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          label="Big wins from (points)"
-          inputMode="decimal"
-          value={value}
-          onChange={(event) => setValue(event.currentTarget.value)}
-          w={180}
-        />
+        <TextInput label="Big wins from (points)" inputMode="decimal" {...textField(value, setValue)} w={180} />
         <Button type="submit" variant="default" loading={save.isPending}>
           Save
         </Button>

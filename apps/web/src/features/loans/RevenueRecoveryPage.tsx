@@ -9,6 +9,7 @@ import { DataTable, NEGATIVE_COLOR, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { isApiError } from '../../lib/api-client';
 import { formatAmount, formatDate } from '../../lib/format';
+import { textField } from '../../lib/text-field';
 import { useUrlFilters } from '../../lib/url-state';
 import { revenueRecoveryExport, useRevenueRecovery } from './api/revenue-recovery';
 import { AGENT_REQUIRED_ALERT, LOAN_PAGE_SIZE, NO_DATA_FOUND, RECOVERY_FALLBACK_ERROR } from './components/constants';
@@ -88,13 +89,7 @@ export default function RevenueRecoveryPage({ screen }: ScreenPageProps) {
     <PageFrame title={screen.label} loading={isFetching}>
       <ReportToolbar onSubmit={search} submitLabel="Search" loading={isFetching}>
         <SubjectPicker />
-        <TextInput
-          label="Agent ID"
-          placeholder="Agent username"
-          w={200}
-          value={draft}
-          onChange={(event) => setDraft(event.currentTarget.value)}
-        />
+        <TextInput label="Agent ID" placeholder="Agent username" w={200} {...textField(draft, setDraft)} />
       </ReportToolbar>
       {applied !== '' && error && !isFetching && (
         <Text role="alert" fw={600} style={{ color: NEGATIVE_COLOR }}>

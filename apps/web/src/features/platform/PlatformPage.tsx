@@ -7,6 +7,7 @@ import { useReportErrorLog } from '../../components/report/use-report-error-log'
 import { DataTable, Outcome } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { errorMessage } from '../../lib/api-client';
+import { textField } from '../../lib/text-field';
 import { platformExport, useFeedKeyChanges, usePlatform } from './api/platform';
 
 /**
@@ -54,7 +55,7 @@ export default function PlatformPage({ screen }: ScreenPageProps) {
   return (
     <PageFrame title={screen.label} loading={isFetching} error={error}>
       <Group align="flex-end" gap="xs">
-        <TextInput label="New feed key name" value={name} onChange={(event) => setName(event.currentTarget.value)} w={220} />
+        <TextInput label="New feed key name" {...textField(name, setName)} w={220} />
         <Button
           color="dark"
           disabled={name.trim() === ''}

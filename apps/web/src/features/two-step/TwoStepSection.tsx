@@ -3,6 +3,7 @@ import type { TwoStepSetupResponse } from '@playrep/contracts';
 import { useState } from 'react';
 import { Outcome } from '../../components/ui';
 import { errorMessage } from '../../lib/api-client';
+import { textField } from '../../lib/text-field';
 import { useTwoStepChanges, useTwoStepState } from './api/two-step';
 
 /**
@@ -21,14 +22,7 @@ export function TwoStepSection() {
   const data = state.data;
 
   const codeInput = (label: string) => (
-    <TextInput
-      label={label}
-      value={code}
-      onChange={(event) => setCode(event.currentTarget.value)}
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      w={200}
-    />
+    <TextInput label={label} {...textField(code, setCode)} inputMode="numeric" autoComplete="one-time-code" w={200} />
   );
 
   return (

@@ -1,5 +1,6 @@
 import { Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { type KeyboardEvent, useId, useState } from 'react';
+import { textField } from '../../../lib/text-field';
 import { clampPage, pagerWindowPages, pagerWindowStart } from './pager-math';
 
 export interface PagerProps {
@@ -114,8 +115,7 @@ export function Pager({
             w={56}
             aria-label="Go to page"
             inputMode="numeric"
-            value={draft}
-            onChange={(event) => setDraft(event.currentTarget.value)}
+            {...textField(draft, setDraft)}
             onBlur={commitDraft}
             onKeyDown={onDraftKey}
           />

@@ -1,5 +1,6 @@
 import { PasswordInput, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { textField } from '../../../lib/text-field';
 
 type Judge = (password: string, username: string) => string | null;
 let judge: Promise<Judge> | undefined;
@@ -41,8 +42,7 @@ export function NewPasswordFields({ username, onChange }: { username: string; on
       <PasswordInput
         label="New password"
         autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.currentTarget.value)}
+        {...textField(password, setPassword)}
         aria-describedby="password-strength"
         required
       />
@@ -52,8 +52,7 @@ export function NewPasswordFields({ username, onChange }: { username: string; on
       <PasswordInput
         label="New password again"
         autoComplete="new-password"
-        value={again}
-        onChange={(event) => setAgain(event.currentTarget.value)}
+        {...textField(again, setAgain)}
         error={again !== '' && again !== password ? 'The two entries differ.' : undefined}
         required
       />
