@@ -25,10 +25,24 @@ export interface ScaleConfig {
   batchRows: number;
 }
 
+/** The demo network a newcomer starts with. */
+const SMALL: ScaleConfig = {
+  weeks: 10,
+  admins: 2,
+  samsPerAdmin: [2, 2],
+  amsPerSam: [2, 2],
+  mastersPerAm: [2, 3],
+  playersPerMaster: [8, 14],
+  playsPerActiveDay: 3,
+  drawIntervalSeconds: 90,
+  weeklyTransferRate: 0.12,
+  batchRows: 20_000,
+};
+
 export const SCALE_CONFIGS: Record<InternalScale, ScaleConfig> = {
   tiny: {
+    ...SMALL,
     weeks: 5,
-    admins: 2,
     samsPerAdmin: [1, 1],
     amsPerSam: [1, 1],
     mastersPerAm: [2, 2],
@@ -38,27 +52,14 @@ export const SCALE_CONFIGS: Record<InternalScale, ScaleConfig> = {
     weeklyTransferRate: 0.2,
     batchRows: 5_000,
   },
-  small: {
-    weeks: 10,
-    admins: 2,
-    samsPerAdmin: [2, 2],
-    amsPerSam: [2, 2],
-    mastersPerAm: [2, 3],
-    playersPerMaster: [8, 14],
-    playsPerActiveDay: 3,
-    drawIntervalSeconds: 90,
-    weeklyTransferRate: 0.12,
-    batchRows: 20_000,
-  },
+  small: SMALL,
+  // More managers and masters than small; players and play as in small.
   medium: {
-    weeks: 10,
+    ...SMALL,
     admins: 3,
     samsPerAdmin: [2, 3],
     amsPerSam: [3, 4],
     mastersPerAm: [3, 4],
-    playersPerMaster: [8, 14],
-    playsPerActiveDay: 3,
-    drawIntervalSeconds: 90,
     weeklyTransferRate: 0.1,
     batchRows: 25_000,
   },
