@@ -253,25 +253,31 @@ describe.each(TEST_DB_KINDS)('a whole year of draws on %s', (kind) => {
     }
   });
 
-  it('exports the same year as XLSX, oldest first when asked', { timeout: 180_000 }, async () => {
-    const res = await injectAs(t.app, player, { url: `/api/playrep/drawdetails?${query}&format=xlsx&sort=asc` });
-    expect(res.statusCode).toBe(200);
-    // Read back row by row too: a year of draws is large for a whole-workbook load.
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([res.rawPayload]), {});
-    const rows: unknown[][] = [];
-    let count = 0;
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        count++;
-        if (count <= 2) rows.push(row.values as unknown[]);
-        else rows[2] = row.values as unknown[];
+  // The workbook is built from the same rows as the CSV, read the same way on either database: a
+  // year of it (the slowest export there is) is built once, on the first kind.
+  it.runIf(kind === TEST_DB_KINDS[0])(
+    'exports the same year as XLSX, oldest first when asked',
+    { timeout: 180_000 },
+    async () => {
+      const res = await injectAs(t.app, player, { url: `/api/playrep/drawdetails?${query}&format=xlsx&sort=asc` });
+      expect(res.statusCode).toBe(200);
+      // Read back row by row too: a year of draws is large for a whole-workbook load.
+      const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([res.rawPayload]), {});
+      const rows: unknown[][] = [];
+      let count = 0;
+      for await (const sheet of reader) {
+        for await (const row of sheet) {
+          count++;
+          if (count <= 2) rows.push(row.values as unknown[]);
+          else rows[2] = row.values as unknown[];
+        }
       }
-    }
-    expect(count).toBe(openCount + 1);
-    expect(rows).toEqual([
-      [undefined, 'Sr. No.', 'Winning No', 'Draw Time'],
-      [undefined, 1, '1', istText(at(1))],
-      [undefined, openCount, String((DRAWS - 1) % 10), istText(at(DRAWS - 1))],
-    ]);
-  });
+      expect(count).toBe(openCount + 1);
+      expect(rows).toEqual([
+        [undefined, 'Sr. No.', 'Winning No', 'Draw Time'],
+        [undefined, 1, '1', istText(at(1))],
+        [undefined, openCount, String((DRAWS - 1) % 10), istText(at(DRAWS - 1))],
+      ]);
+    },
+  );
 });
