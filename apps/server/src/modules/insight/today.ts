@@ -46,7 +46,10 @@ export async function todayFigures(db: Queryable, accountId: string, today: IsoD
   return figuresOf(row);
 }
 
-/** The plays of the same weekday last week, from its start up to `now` less 7 days (booked that day, not late). */
+/**
+ * The plays of the same weekday last week, from its start up to `now` less 7 days (booked that day, not
+ * late), as play_daily counts them: a play voided while its week was open is left out.
+ */
 export async function lastWeekFigures(db: Queryable, accountId: string, now: Date): Promise<DayFiguresCents> {
   const until = new Date(now.getTime() - 7 * 86_400_000);
   const from = istDayStart(istDay(until));
@@ -57,7 +60,7 @@ export async function lastWeekFigures(db: Queryable, accountId: string, now: Dat
           FROM plays x
           JOIN account_closure c ON c.descendant_id = x.member_id AND c.ancestor_id = ${accountId}::uuid
          WHERE x.played_at >= ${from.toISOString()}::timestamptz AND x.played_at <= ${until.toISOString()}::timestamptz
-           AND x.booked_day IS NULL AND ${drawGames(sql`x`)}`,
+           AND x.booked_day IS NULL AND (x.voided_at IS NULL OR x.void_booked_day IS NOT NULL) AND ${drawGames(sql`x`)}`,
   );
   return figuresOf(row);
 }
@@ -75,7 +78,7 @@ export interface BigWinCents {
   winCents: bigint;
 }
 
-/** Today's plays below `accountId` that won `thresholdCents` or more, biggest first. */
+/** Today's plays below `accountId` that won `thresholdCents` or more, biggest first; voided plays are left out. */
 export async function bigWinsToday(
   db: Queryable,
   query: { accountId: string; today: IsoDay; thresholdCents: bigint; limit: number },
@@ -106,6 +109,7 @@ export async function bigWinsToday(
          WHERE x.played_at >= ${istDayStart(query.today).toISOString()}::timestamptz
            AND x.played_at < ${istDayStart(addDays(query.today, 1)).toISOString()}::timestamptz
            AND x.win_points_cents >= ${query.thresholdCents.toString()}::bigint
+           AND x.voided_at IS NULL
          ORDER BY x.win_points_cents DESC, x.played_at DESC
          LIMIT ${query.limit}`,
   );
