@@ -32,14 +32,14 @@ CREATE OR REPLACE FUNCTION play_contributions_sql(tbl text, sign int, rows_sql t
            %1$s * play_points_cents AS play, %1$s * win_points_cents AS win, 0::bigint AS rake
       FROM %2$s WHERE voided_at IS NULL OR void_booked_day IS NOT NULL
     UNION ALL
-    SELECT %3$s void_booked_day, member_id, cafe_id, game_id, 0, -%1$s * play_points_cents, -%1$s * win_points_cents, 0::bigint
+    SELECT %3$s void_booked_day, member_id, cafe_id, game_id, 0, (0 - %1$s) * play_points_cents, (0 - %1$s) * win_points_cents, 0::bigint
       FROM %2$s WHERE void_booked_day IS NOT NULL
   $q$, sign, rows_sql, lead) ELSE format($q$
     SELECT %3$s coalesce(booked_day, ist_day(played_at)) AS day, member_id, cafe_id, (SELECT id FROM games WHERE kind = 'poker') AS game_id,
            %1$s AS plays, 0::bigint AS play, 0::bigint AS win, %1$s * rake_cents AS rake
       FROM %2$s WHERE voided_at IS NULL OR void_booked_day IS NOT NULL
     UNION ALL
-    SELECT %3$s void_booked_day, member_id, cafe_id, (SELECT id FROM games WHERE kind = 'poker'), 0, 0::bigint, 0::bigint, -%1$s * rake_cents
+    SELECT %3$s void_booked_day, member_id, cafe_id, (SELECT id FROM games WHERE kind = 'poker'), 0, 0::bigint, 0::bigint, (0 - %1$s) * rake_cents
       FROM %2$s WHERE void_booked_day IS NOT NULL
   $q$, sign, rows_sql, lead) END
 $f$;
