@@ -2,7 +2,7 @@ import type { DailyStatusResponse, FeedEventInput, FeedRefusal, RevenueResponse 
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectAs, signIn } from '../../../test/fixtures/network.js';
-import { TEST_DB_KINDS } from '../../../test/test-db.js';
+import { databaseError, TEST_DB_KINDS } from '../../../test/test-db.js';
 import { queryRows } from '../../db/client.js';
 import { closeFinishedWeeks } from '../settlement/index.js';
 import { brokenInvariants, buildFeedApp, cafeEvents, databaseDigest, type FeedApp } from './test-support/feed-fixture.js';
@@ -247,6 +247,19 @@ describe.each(TEST_DB_KINDS)('voided plays and hands on %s', (kind) => {
     const games = await revenue('revenuereport');
     expect(games.get(OPEN_WEEK.from)?.profit).toBe(playProfit([openD, openE]) - playProfit([closedA]));
     expect(await brokenInvariants(db())).toEqual([]);
+  });
+
+  it('is refused by the database itself when a play of a closed week would be voided in place', async () => {
+    const inPlace = await databaseError(
+      db().execute(sql`UPDATE plays SET voided_at = now(), void_reason = 'by hand' WHERE platform_id = ${closedB.id}`),
+    );
+    expect(inPlace).toBe('plays rows cannot be booked in or taken from the week of 2025-03-03: it is closed');
+    const reversalInClosedWeek = await databaseError(
+      db().execute(
+        sql`UPDATE plays SET voided_at = now(), void_reason = 'by hand', void_booked_day = '2025-03-09' WHERE platform_id = ${closedB.id}`,
+      ),
+    );
+    expect(reversalInClosedWeek).toBe('plays rows cannot be booked in or taken from the week of 2025-03-03: it is closed');
   });
 
   it('fixes the reversal in the open week’s settlement when that week closes', async () => {
