@@ -14,9 +14,9 @@ import { refuse } from './context.js';
  *   (the opposite sums) is booked there, in the open week, like a late fact. The closed week is
  *   not touched.
  *
- * A row already voided is left as it is (the event is applied and changes nothing); an id the
- * platform never sent (or sent under another key's business ids: they are shared) is refused.
- * The first void of an id in a batch counts, the others change nothing.
+ * A row already voided is left as it is (the event is applied and changes nothing); every event
+ * naming an id no play or hand has is refused. The first void of an id in a batch counts, the
+ * others change nothing.
  */
 const KINDS = {
   'play.voided': { table: sql`plays`, settlement: 'games', field: 'playId', what: 'play' },
@@ -69,8 +69,8 @@ async function applyVoidsOf(ctx: ApplyContext, type: VoidType, items: Item<VoidT
     SELECT DISTINCT x.platform_id AS pid FROM ${kind.table} x WHERE x.platform_id IN (SELECT pid FROM r)`,
   );
   const known = new Set(found.map((r) => r.pid));
-  for (const [pid, item] of first) {
-    if (!known.has(pid)) {
+  for (const item of items) {
+    if (!known.has(idOf(item))) {
       refuse(
         ctx,
         item,
