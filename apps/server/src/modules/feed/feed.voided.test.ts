@@ -262,6 +262,19 @@ describe.each(TEST_DB_KINDS)('voided plays and hands on %s', (kind) => {
     expect(reversalInClosedWeek).toBe('plays rows cannot be booked in or taken from the week of 2025-03-03: it is closed');
   });
 
+  it('leaves a voided play out of Insight’s big wins today', async () => {
+    const big: PlayFact = { id: 'big-win', stake: 10, win: 25_000, at: '2025-03-12T11:45:00+05:30' };
+    const bigWins = async () => {
+      const res = await injectAs(f.t.app, await signIn(f.t.app, 'master1'), { url: '/api/playrep/today' });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { bigWins: { win: number }[] }).bigWins.map((w) => w.win);
+    };
+    expect((await f.post([play(big)])).statusCode).toBe(200);
+    expect(await bigWins()).toEqual([big.win]);
+    expect((await f.post([voidPlay('void-big-win', big.id, 'draw cancelled')])).statusCode).toBe(200);
+    expect(await bigWins()).toEqual([]);
+  });
+
   it('fixes the reversal in the open week’s settlement when that week closes', async () => {
     const before = await revenue('revenuereport');
     const pokerBefore = await revenue('pokerrevenuereport');
