@@ -38,7 +38,7 @@ export async function todayFigures(db: Queryable, accountId: string, today: IsoD
   const [row] = await queryRows<FiguresRow>(
     db,
     sql`SELECT sum(d.play_points_cents - d.win_points_cents)::bigint AS profit_cents, sum(d.play_points_cents)::bigint AS stake_cents,
-               sum(d.plays)::bigint AS plays, count(DISTINCT d.member_id) AS members
+               sum(d.plays)::bigint AS plays, count(DISTINCT d.member_id) FILTER (WHERE d.plays > 0) AS members
           FROM play_daily d
           JOIN account_closure c ON c.descendant_id = d.member_id AND c.ancestor_id = ${accountId}::uuid
          WHERE d.day = ${today}::date AND ${drawGames(sql`d`)}`,
