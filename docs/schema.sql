@@ -98,7 +98,8 @@ BEGIN
   $q$, OLD.parent_id, NEW.parent_id, NEW.id));
   DELETE FROM play_daily_by_parent p
    USING (SELECT DISTINCT day, game_id FROM play_daily WHERE member_id = NEW.id) k
-   WHERE p.parent_id = OLD.parent_id AND p.day = k.day AND p.game_id = k.game_id AND p.plays = 0;
+   WHERE p.parent_id = OLD.parent_id AND p.day = k.day AND p.game_id = k.game_id AND p.plays = 0
+     AND p.play_points_cents = 0 AND p.win_points_cents = 0 AND p.rake_cents = 0;
   RETURN NULL;
 END $_$;
 
@@ -233,6 +234,27 @@ CREATE FUNCTION public.ist_week_start(day date) RETURNS date
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ SELECT day - (extract(isodow FROM day)::int - 1) $$;
 
+-- FUNCTION: play_contributions_sql(text, integer, text, text)
+CREATE FUNCTION public.play_contributions_sql(tbl text, sign integer, rows_sql text, lead text DEFAULT ''::text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    AS $_$
+  SELECT CASE tbl WHEN 'plays' THEN format($q$
+    SELECT %3$s coalesce(booked_day, ist_day(played_at)) AS day, member_id, cafe_id, game_id, %1$s AS plays,
+           %1$s * play_points_cents AS play, %1$s * win_points_cents AS win, 0::bigint AS rake
+      FROM %2$s WHERE voided_at IS NULL OR void_booked_day IS NOT NULL
+    UNION ALL
+    SELECT %3$s void_booked_day, member_id, cafe_id, game_id, 0, (0 - %1$s) * play_points_cents, (0 - %1$s) * win_points_cents, 0::bigint
+      FROM %2$s WHERE void_booked_day IS NOT NULL
+  $q$, sign, rows_sql, lead) ELSE format($q$
+    SELECT %3$s coalesce(booked_day, ist_day(played_at)) AS day, member_id, cafe_id, (SELECT id FROM games WHERE kind = 'poker') AS game_id,
+           %1$s AS plays, 0::bigint AS play, 0::bigint AS win, %1$s * rake_cents AS rake
+      FROM %2$s WHERE voided_at IS NULL OR void_booked_day IS NOT NULL
+    UNION ALL
+    SELECT %3$s void_booked_day, member_id, cafe_id, (SELECT id FROM games WHERE kind = 'poker'), 0, 0::bigint, 0::bigint, (0 - %1$s) * rake_cents
+      FROM %2$s WHERE void_booked_day IS NOT NULL
+  $q$, sign, rows_sql, lead) END
+$_$;
+
 -- FUNCTION: play_daily_by_parent_add_sql(text)
 CREATE FUNCTION public.play_daily_by_parent_add_sql(rows_sql text) RETURNS text
     LANGUAGE sql IMMUTABLE
@@ -278,7 +300,8 @@ BEGIN
               coalesce(n.win_points_cents, 0) - coalesce(o.win_points_cents, 0) AS win_points_cents,
               coalesce(n.rake_cents, 0) - coalesce(o.rake_cents, 0) AS rake_cents
          FROM new_rows n FULL JOIN old_rows o USING (member_id, day, cafe_id, game_id)');
-    -- A roll-up row can only be left without plays when some play_daily row lost plays.
+    -- A roll-up row can only be left empty when some play_daily row lost plays (a reversal only
+    -- adds negative sums: it never empties a row).
     IF NOT EXISTS (SELECT 1 FROM old_rows o LEFT JOIN new_rows n USING (member_id, day, cafe_id, game_id)
                     WHERE n.plays IS NULL OR n.plays < o.plays) THEN
       RETURN NULL;
@@ -287,7 +310,8 @@ BEGIN
   -- Rows left without plays go, as in play_daily; only the keys this statement touched are looked at.
   EXECUTE 'DELETE FROM play_daily_by_parent p
             USING (SELECT DISTINCT m.parent_id, r.day, r.game_id FROM old_rows r JOIN accounts m ON m.id = r.member_id) k
-            WHERE p.parent_id = k.parent_id AND p.day = k.day AND p.game_id = k.game_id AND p.plays = 0';
+            WHERE p.parent_id = k.parent_id AND p.day = k.day AND p.game_id = k.game_id AND p.plays = 0
+              AND p.play_points_cents = 0 AND p.win_points_cents = 0 AND p.rake_cents = 0';
   RETURN NULL;
 END $$;
 
@@ -304,22 +328,49 @@ CREATE FUNCTION public.play_daily_by_parent_fold_sql(rows_sql text) RETURNS text
   $q$, rows_sql))
 $_$;
 
--- FUNCTION: play_daily_fold_sql(integer, text)
-CREATE FUNCTION public.play_daily_fold_sql(sign integer, rows_sql text) RETURNS text
+-- FUNCTION: play_daily_change_sql(text)
+CREATE FUNCTION public.play_daily_change_sql(rows_sql text) RETURNS text
     LANGUAGE sql IMMUTABLE
     AS $_$
   SELECT format($q$
     INSERT INTO play_daily AS d (day, member_id, cafe_id, game_id, plays, play_points_cents, win_points_cents, rake_cents)
-    SELECT day, member_id, cafe_id, game_id, %1$s * count(*)::int, %1$s * sum(play), %1$s * sum(win), %1$s * sum(rake)
-      FROM (%2$s) r
+    SELECT day, member_id, cafe_id, game_id, sum(plays)::int, sum(play), sum(win), sum(rake)
+      FROM (%s) r
      GROUP BY day, member_id, cafe_id, game_id
+    HAVING sum(plays) <> 0 OR sum(play) <> 0 OR sum(win) <> 0 OR sum(rake) <> 0
     ON CONFLICT (member_id, day, cafe_id, game_id) DO UPDATE SET
       plays = d.plays + excluded.plays,
       play_points_cents = d.play_points_cents + excluded.play_points_cents,
       win_points_cents = d.win_points_cents + excluded.win_points_cents,
       rake_cents = d.rake_cents + excluded.rake_cents
-  $q$, sign, rows_sql)
+  $q$, rows_sql)
 $_$;
+
+-- FUNCTION: play_rows_fold()
+CREATE FUNCTION public.play_rows_fold() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $_$
+DECLARE
+  changed text;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    EXECUTE play_daily_change_sql(play_contributions_sql(TG_TABLE_NAME, 1, 'new_rows'));
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'DELETE' THEN
+    changed := play_contributions_sql(TG_TABLE_NAME, -1, 'old_rows');
+  ELSE
+    changed := play_contributions_sql(TG_TABLE_NAME, 1, 'new_rows') || ' UNION ALL ' || play_contributions_sql(TG_TABLE_NAME, -1, 'old_rows');
+  END IF;
+  EXECUTE play_daily_change_sql(changed);
+  EXECUTE format($q$
+    DELETE FROM play_daily d
+     USING (SELECT DISTINCT day, member_id, cafe_id, game_id FROM (%s) c) k
+     WHERE d.member_id = k.member_id AND d.day = k.day AND d.cafe_id = k.cafe_id AND d.game_id = k.game_id
+       AND d.plays = 0 AND d.play_points_cents = 0 AND d.win_points_cents = 0 AND d.rake_cents = 0
+  $q$, changed);
+  RETURN NULL;
+END $_$;
 
 -- FUNCTION: plays_check_references()
 CREATE FUNCTION public.plays_check_references() RETURNS trigger
@@ -341,40 +392,6 @@ BEGIN
       PERFORM refuse_unknown_reference(TG_TABLE_NAME, 'draw_id');
     END IF;
   END IF;
-  RETURN NULL;
-END $$;
-
--- FUNCTION: plays_fold()
-CREATE FUNCTION public.plays_fold() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-DECLARE cols text := 'SELECT coalesce(booked_day, ist_day(played_at)) AS day, member_id, cafe_id, game_id, play_points_cents AS play, win_points_cents AS win, 0::bigint AS rake FROM ';
-BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    EXECUTE play_daily_fold_sql(-1, cols || 'old_rows');
-    DELETE FROM play_daily d
-     USING (SELECT DISTINCT coalesce(booked_day, ist_day(played_at)) AS day, member_id, cafe_id, game_id FROM old_rows) k
-     WHERE d.member_id = k.member_id AND d.day = k.day AND d.cafe_id = k.cafe_id AND d.game_id = k.game_id AND d.plays = 0;
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN EXECUTE play_daily_fold_sql(1, cols || 'new_rows'); END IF;
-  RETURN NULL;
-END $$;
-
--- FUNCTION: poker_hands_fold()
-CREATE FUNCTION public.poker_hands_fold() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-DECLARE
-  poker smallint := (SELECT id FROM games WHERE kind = 'poker');
-  cols text := 'SELECT coalesce(booked_day, ist_day(played_at)) AS day, member_id, cafe_id, (SELECT id FROM games WHERE kind = ''poker'') AS game_id, 0::bigint AS play, 0::bigint AS win, rake_cents AS rake FROM ';
-BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    EXECUTE play_daily_fold_sql(-1, cols || 'old_rows');
-    DELETE FROM play_daily d
-     USING (SELECT DISTINCT coalesce(booked_day, ist_day(played_at)) AS day, member_id, cafe_id FROM old_rows) k
-     WHERE d.member_id = k.member_id AND d.day = k.day AND d.cafe_id = k.cafe_id AND d.game_id = poker AND d.plays = 0;
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN EXECUTE play_daily_fold_sql(1, cols || 'new_rows'); END IF;
   RETURN NULL;
 END $$;
 
@@ -492,7 +509,7 @@ END $$;
 -- FUNCTION: refuse_plays_of_closed_week()
 CREATE FUNCTION public.refuse_plays_of_closed_week() RETURNS trigger
     LANGUAGE plpgsql
-    AS $$
+    AS $_$
 DECLARE
   settlement settlement_kind := CASE TG_TABLE_NAME WHEN 'poker_hands' THEN 'poker'::settlement_kind ELSE 'games'::settlement_kind END;
   closed_week date;
@@ -501,7 +518,7 @@ DECLARE
   first_booked date;
   last_booked date;
 BEGIN
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+  IF TG_OP = 'INSERT' THEN
     -- A row's booking day is its booked_day or else the day it was played: a closed week that
     -- meets neither range holds none of them.
     SELECT min(played_at), max(played_at), min(booked_day), max(booked_day)
@@ -515,19 +532,30 @@ BEGIN
         JOIN settled_weeks s ON s.kind = settlement AND s.week_start = ist_week_start(coalesce(n.booked_day, ist_day(n.played_at)))
        LIMIT 1;
     END IF;
-  END IF;
-  IF closed_week IS NULL AND TG_OP IN ('UPDATE', 'DELETE') THEN
+  ELSIF TG_OP = 'DELETE' THEN
     SELECT s.week_start INTO closed_week
       FROM old_rows o
-      JOIN settled_weeks s ON s.kind = settlement AND s.week_start = ist_week_start(coalesce(o.booked_day, ist_day(o.played_at)))
+      JOIN settled_weeks s ON s.kind = settlement
+       AND s.week_start IN (ist_week_start(coalesce(o.booked_day, ist_day(o.played_at))), ist_week_start(o.void_booked_day))
      LIMIT 1;
+  ELSE
+    -- The days whose sums the update changes: the contributions (per row) found on one side only.
+    EXECUTE format($q$
+      SELECT s.week_start
+        FROM ((SELECT * FROM (%1$s) n EXCEPT ALL SELECT * FROM (%2$s) o)
+              UNION ALL (SELECT * FROM (%2$s) o EXCEPT ALL SELECT * FROM (%1$s) n)) c
+        JOIN settled_weeks s ON s.kind = $1 AND s.week_start = ist_week_start(c.day)
+       LIMIT 1$q$,
+      play_contributions_sql(TG_TABLE_NAME, 1, 'new_rows', 'id, played_at,'),
+      play_contributions_sql(TG_TABLE_NAME, 1, 'old_rows', 'id, played_at,'))
+      INTO closed_week USING settlement;
   END IF;
   IF closed_week IS NOT NULL THEN
     RAISE EXCEPTION '% rows cannot be booked in or taken from the week of %: it is closed', TG_TABLE_NAME, closed_week
       USING ERRCODE = 'integrity_constraint_violation';
   END IF;
   RETURN NULL;
-END $$;
+END $_$;
 
 -- FUNCTION: refuse_rows_of_closed_week()
 CREATE FUNCTION public.refuse_rows_of_closed_week() RETURNS trigger
@@ -620,12 +648,22 @@ CREATE FUNCTION public.settle_week_play_totals(week date, settlement public.sett
           SELECT c.ancestor_id, l.game_id, 0, 0, 0, 0, 0, l.play_points_cents, l.win_points_cents, 0
             FROM plays l
             JOIN account_closure c ON c.descendant_id = l.member_id
-           WHERE l.booked_day >= week AND l.booked_day <= week + 6
+           WHERE l.booked_day >= week AND l.booked_day <= week + 6 AND (l.voided_at IS NULL OR l.void_booked_day IS NOT NULL)
+          UNION ALL
+          SELECT c.ancestor_id, l.game_id, 0, 0, 0, 0, 0, -l.play_points_cents, -l.win_points_cents, 0
+            FROM plays l
+            JOIN account_closure c ON c.descendant_id = l.member_id
+           WHERE l.void_booked_day >= week AND l.void_booked_day <= week + 6
           UNION ALL
           SELECT c.ancestor_id, (SELECT g.id FROM games g WHERE g.kind = 'poker'), 0, 0, 0, 0, 0, 0, 0, h.rake_cents
             FROM poker_hands h
             JOIN account_closure c ON c.descendant_id = h.member_id
-           WHERE h.booked_day >= week AND h.booked_day <= week + 6) x
+           WHERE h.booked_day >= week AND h.booked_day <= week + 6 AND (h.voided_at IS NULL OR h.void_booked_day IS NOT NULL)
+          UNION ALL
+          SELECT c.ancestor_id, (SELECT g.id FROM games g WHERE g.kind = 'poker'), 0, 0, 0, 0, 0, 0, 0, -h.rake_cents
+            FROM poker_hands h
+            JOIN account_closure c ON c.descendant_id = h.member_id
+           WHERE h.void_booked_day >= week AND h.void_booked_day <= week + 6) x
     JOIN accounts a ON a.id = x.account_id
     JOIN games g ON g.id = x.game_id
    WHERE g.kind = (CASE settlement WHEN 'games' THEN 'draw' ELSE 'poker' END)::game_kind
@@ -898,7 +936,11 @@ CREATE TABLE public.plays (
     played_at timestamp with time zone NOT NULL,
     booked_day date,
     platform_id text,
-    CONSTRAINT plays_points_nonnegative CHECK (((play_points_cents > 0) AND (win_points_cents >= 0)))
+    voided_at timestamp with time zone,
+    void_reason text,
+    void_booked_day date,
+    CONSTRAINT plays_points_nonnegative CHECK (((play_points_cents > 0) AND (win_points_cents >= 0))),
+    CONSTRAINT plays_void_complete CHECK ((((voided_at IS NULL) = (void_reason IS NULL)) AND ((void_booked_day IS NULL) OR (voided_at IS NOT NULL))))
 )
 PARTITION BY RANGE (played_at);
 
@@ -925,7 +967,11 @@ CREATE TABLE public.plays_default (
     played_at timestamp with time zone NOT NULL,
     booked_day date,
     platform_id text,
-    CONSTRAINT plays_points_nonnegative CHECK (((play_points_cents > 0) AND (win_points_cents >= 0)))
+    voided_at timestamp with time zone,
+    void_reason text,
+    void_booked_day date,
+    CONSTRAINT plays_points_nonnegative CHECK (((play_points_cents > 0) AND (win_points_cents >= 0))),
+    CONSTRAINT plays_void_complete CHECK ((((voided_at IS NULL) = (void_reason IS NULL)) AND ((void_booked_day IS NULL) OR (voided_at IS NOT NULL))))
 );
 
 -- TABLE: poker_hand_platform_ids
@@ -943,7 +989,11 @@ CREATE TABLE public.poker_hands (
     played_at timestamp with time zone NOT NULL,
     booked_day date,
     platform_id text,
-    CONSTRAINT poker_hands_rake_range CHECK (((rake_cents >= 0) AND (rake_cents <= pot_cents)))
+    voided_at timestamp with time zone,
+    void_reason text,
+    void_booked_day date,
+    CONSTRAINT poker_hands_rake_range CHECK (((rake_cents >= 0) AND (rake_cents <= pot_cents))),
+    CONSTRAINT poker_hands_void_complete CHECK ((((voided_at IS NULL) = (void_reason IS NULL)) AND ((void_booked_day IS NULL) OR (voided_at IS NOT NULL))))
 )
 PARTITION BY RANGE (played_at);
 
@@ -968,7 +1018,11 @@ CREATE TABLE public.poker_hands_default (
     played_at timestamp with time zone NOT NULL,
     booked_day date,
     platform_id text,
-    CONSTRAINT poker_hands_rake_range CHECK (((rake_cents >= 0) AND (rake_cents <= pot_cents)))
+    voided_at timestamp with time zone,
+    void_reason text,
+    void_booked_day date,
+    CONSTRAINT poker_hands_rake_range CHECK (((rake_cents >= 0) AND (rake_cents <= pot_cents))),
+    CONSTRAINT poker_hands_void_complete CHECK ((((voided_at IS NULL) = (void_reason IS NULL)) AND ((void_booked_day IS NULL) OR (voided_at IS NOT NULL))))
 );
 
 -- TABLE: sessions
@@ -1415,11 +1469,23 @@ CREATE INDEX plays_member_played_idx ON ONLY public.plays USING btree (member_id
 -- INDEX: plays_default_member_id_played_at_idx
 CREATE INDEX plays_default_member_id_played_at_idx ON public.plays_default USING btree (member_id, played_at);
 
+-- INDEX: plays_platform_id_idx
+CREATE INDEX plays_platform_id_idx ON ONLY public.plays USING btree (platform_id) WHERE (platform_id IS NOT NULL);
+
+-- INDEX: plays_default_platform_id_idx
+CREATE INDEX plays_default_platform_id_idx ON public.plays_default USING btree (platform_id) WHERE (platform_id IS NOT NULL);
+
 -- INDEX: plays_played_at_brin
 CREATE INDEX plays_played_at_brin ON ONLY public.plays USING brin (played_at);
 
 -- INDEX: plays_default_played_at_idx
 CREATE INDEX plays_default_played_at_idx ON public.plays_default USING brin (played_at);
+
+-- INDEX: plays_void_idx
+CREATE INDEX plays_void_idx ON ONLY public.plays USING btree (void_booked_day) WHERE (void_booked_day IS NOT NULL);
+
+-- INDEX: plays_default_void_booked_day_idx
+CREATE INDEX plays_default_void_booked_day_idx ON public.plays_default USING btree (void_booked_day) WHERE (void_booked_day IS NOT NULL);
 
 -- INDEX: poker_hands_late_idx
 CREATE INDEX poker_hands_late_idx ON ONLY public.poker_hands USING btree (booked_day) WHERE (booked_day IS NOT NULL);
@@ -1432,6 +1498,18 @@ CREATE INDEX poker_hands_member_played_idx ON ONLY public.poker_hands USING btre
 
 -- INDEX: poker_hands_default_member_id_played_at_idx
 CREATE INDEX poker_hands_default_member_id_played_at_idx ON public.poker_hands_default USING btree (member_id, played_at);
+
+-- INDEX: poker_hands_platform_id_idx
+CREATE INDEX poker_hands_platform_id_idx ON ONLY public.poker_hands USING btree (platform_id) WHERE (platform_id IS NOT NULL);
+
+-- INDEX: poker_hands_default_platform_id_idx
+CREATE INDEX poker_hands_default_platform_id_idx ON public.poker_hands_default USING btree (platform_id) WHERE (platform_id IS NOT NULL);
+
+-- INDEX: poker_hands_void_idx
+CREATE INDEX poker_hands_void_idx ON ONLY public.poker_hands USING btree (void_booked_day) WHERE (void_booked_day IS NOT NULL);
+
+-- INDEX: poker_hands_default_void_booked_day_idx
+CREATE INDEX poker_hands_default_void_booked_day_idx ON public.poker_hands_default USING btree (void_booked_day) WHERE (void_booked_day IS NOT NULL);
 
 -- INDEX: sessions_account_idx
 CREATE INDEX sessions_account_idx ON public.sessions USING btree (account_id);
@@ -1484,8 +1562,14 @@ ALTER INDEX public.plays_member_played_idx ATTACH PARTITION public.plays_default
 -- INDEX ATTACH: plays_default_pkey
 ALTER INDEX public.plays_id_played_at_pk ATTACH PARTITION public.plays_default_pkey;
 
+-- INDEX ATTACH: plays_default_platform_id_idx
+ALTER INDEX public.plays_platform_id_idx ATTACH PARTITION public.plays_default_platform_id_idx;
+
 -- INDEX ATTACH: plays_default_played_at_idx
 ALTER INDEX public.plays_played_at_brin ATTACH PARTITION public.plays_default_played_at_idx;
+
+-- INDEX ATTACH: plays_default_void_booked_day_idx
+ALTER INDEX public.plays_void_idx ATTACH PARTITION public.plays_default_void_booked_day_idx;
 
 -- INDEX ATTACH: poker_hands_default_booked_day_idx
 ALTER INDEX public.poker_hands_late_idx ATTACH PARTITION public.poker_hands_default_booked_day_idx;
@@ -1495,6 +1579,12 @@ ALTER INDEX public.poker_hands_member_played_idx ATTACH PARTITION public.poker_h
 
 -- INDEX ATTACH: poker_hands_default_pkey
 ALTER INDEX public.poker_hands_id_played_at_pk ATTACH PARTITION public.poker_hands_default_pkey;
+
+-- INDEX ATTACH: poker_hands_default_platform_id_idx
+ALTER INDEX public.poker_hands_platform_id_idx ATTACH PARTITION public.poker_hands_default_platform_id_idx;
+
+-- INDEX ATTACH: poker_hands_default_void_booked_day_idx
+ALTER INDEX public.poker_hands_void_idx ATTACH PARTITION public.poker_hands_default_void_booked_day_idx;
 
 -- TRIGGER: accounts accounts_after_insert
 CREATE TRIGGER accounts_after_insert AFTER INSERT ON public.accounts FOR EACH ROW EXECUTE FUNCTION public.accounts_after_insert();
@@ -1599,13 +1689,13 @@ CREATE TRIGGER plays_closed_week_update AFTER UPDATE ON public.plays REFERENCING
 CREATE TRIGGER plays_default_direct_write BEFORE INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.plays_default FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_partition_write();
 
 -- TRIGGER: plays plays_fold_delete
-CREATE TRIGGER plays_fold_delete AFTER DELETE ON public.plays REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.plays_fold();
+CREATE TRIGGER plays_fold_delete AFTER DELETE ON public.plays REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.play_rows_fold();
 
 -- TRIGGER: plays plays_fold_insert
-CREATE TRIGGER plays_fold_insert AFTER INSERT ON public.plays REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.plays_fold();
+CREATE TRIGGER plays_fold_insert AFTER INSERT ON public.plays REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.play_rows_fold();
 
 -- TRIGGER: plays plays_fold_update
-CREATE TRIGGER plays_fold_update AFTER UPDATE ON public.plays REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.plays_fold();
+CREATE TRIGGER plays_fold_update AFTER UPDATE ON public.plays REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.play_rows_fold();
 
 -- TRIGGER: plays plays_no_truncate
 CREATE TRIGGER plays_no_truncate BEFORE TRUNCATE ON public.plays FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate_of_rolled_up();
@@ -1641,13 +1731,13 @@ CREATE TRIGGER poker_hands_closed_week_update AFTER UPDATE ON public.poker_hands
 CREATE TRIGGER poker_hands_default_direct_write BEFORE INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.poker_hands_default FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_partition_write();
 
 -- TRIGGER: poker_hands poker_hands_fold_delete
-CREATE TRIGGER poker_hands_fold_delete AFTER DELETE ON public.poker_hands REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.poker_hands_fold();
+CREATE TRIGGER poker_hands_fold_delete AFTER DELETE ON public.poker_hands REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.play_rows_fold();
 
 -- TRIGGER: poker_hands poker_hands_fold_insert
-CREATE TRIGGER poker_hands_fold_insert AFTER INSERT ON public.poker_hands REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.poker_hands_fold();
+CREATE TRIGGER poker_hands_fold_insert AFTER INSERT ON public.poker_hands REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.play_rows_fold();
 
 -- TRIGGER: poker_hands poker_hands_fold_update
-CREATE TRIGGER poker_hands_fold_update AFTER UPDATE ON public.poker_hands REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.poker_hands_fold();
+CREATE TRIGGER poker_hands_fold_update AFTER UPDATE ON public.poker_hands REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.play_rows_fold();
 
 -- TRIGGER: poker_hands poker_hands_no_truncate
 CREATE TRIGGER poker_hands_no_truncate BEFORE TRUNCATE ON public.poker_hands FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate_of_rolled_up();

@@ -102,11 +102,16 @@ describe.each(TEST_DB_KINDS)('plays by month on %s', (kind) => {
     return (await queryRows<{ line: string }>(db(), query)).map((row) => row.line);
   }
 
-  /** Every row of the play tables and the roll-ups, as text. */
+  /**
+   * Every row of the play tables and the roll-ups, as text. The void columns (migration 0021, null
+   * on every row it finds) are left out: the rows are compared with the ones written before it.
+   */
   async function contents() {
+    const withoutVoid = (row: ReturnType<typeof sql>) =>
+      sql`(to_jsonb(${row}) - 'voided_at' - 'void_reason' - 'void_booked_day')::text`;
     return {
-      plays: await lines(sql`SELECT row_to_json(p)::text AS line FROM plays p ORDER BY id`),
-      hands: await lines(sql`SELECT row_to_json(h)::text AS line FROM poker_hands h ORDER BY id`),
+      plays: await lines(sql`SELECT ${withoutVoid(sql`p`)} AS line FROM plays p ORDER BY id`),
+      hands: await lines(sql`SELECT ${withoutVoid(sql`h`)} AS line FROM poker_hands h ORDER BY id`),
       daily: await lines(sql`SELECT row_to_json(d)::text AS line FROM play_daily d ORDER BY member_id, day, cafe_id, game_id`),
       byParent: await lines(
         sql`SELECT row_to_json(d)::text AS line FROM play_daily_by_parent d ORDER BY parent_id, day, game_id`,

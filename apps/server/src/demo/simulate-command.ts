@@ -7,7 +7,8 @@ Feeds a running Playrep server (PostgreSQL or embedded) the way a game platform 
 POST /api/feed/v1/events with a feed key: first a small network of its own (an admin under
 --parent down to 4 masters with 6 cafes and --players players, funded from the house), then
 plays at N a second in batches, the draw results as they fall due, some transfers and their
-resolutions, and now and then a new player. Ctrl-C stops it after the batch in flight.
+resolutions, now and then a new player, and rarely (1 play in 500) a play voided. Ctrl-C stops
+it after the batch in flight.
 A batch the server cannot take just now (no answer, 503 while its database is down, 429) is sent
 again as it was until it is taken, backing off with jitter (the server's Retry-After, else from
 0.5 s up to 10 s).
@@ -102,6 +103,7 @@ export function progressLine(stats: SimulatorStats): string {
   return (
     `${n(stats.plays)} plays in ${seconds.toFixed(1)} s (${n(seconds > 0 ? stats.plays / seconds : 0)}/s), ` +
     `${n(stats.draws)} draws, ${n(stats.transfers)} transfers, ${n(stats.resolutions)} resolutions, ${n(stats.newPlayers)} new players` +
+    (stats.voids > 0 ? `, ${n(stats.voids)} voided` : '') +
     (stats.leftOut > 0 ? `, ${n(stats.leftOut)} left out (refused)` : '') +
     (stats.retries > 0 ? `, ${n(stats.retries)} sent again` : '') +
     `; batch p50 ${n(at(0.5))} ms, p95 ${n(at(0.95))} ms`

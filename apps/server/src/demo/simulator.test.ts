@@ -92,6 +92,10 @@ describe.each(TEST_DB_KINDS)('the simulator against a listening server on %s', (
     expect(await count(sql`SELECT count(*)::int AS n FROM cafes WHERE platform_id LIKE 'simt-%'`)).toBe(6);
     // The plays it counted are the plays applied; about the rate asked for over the time it ran.
     expect(await count(sql`SELECT count(*)::int AS n FROM plays WHERE platform_id LIKE 'simt-%'`)).toBe(stats.plays);
+    // The plays it voided keep their rows, marked.
+    expect(await count(sql`SELECT count(*)::int AS n FROM plays WHERE platform_id LIKE 'simt-%' AND voided_at IS NOT NULL`)).toBe(
+      stats.voids,
+    );
     expect(stats.plays).toBeGreaterThan(0);
     expect(stats.plays / (stats.elapsedMs / 1000)).toBeLessThan(400 * 1.5);
     expect(stats.transfers + stats.resolutions).toBeGreaterThan(0);

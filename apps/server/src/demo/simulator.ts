@@ -11,7 +11,7 @@ import { Random } from './random.js';
  * and the feed benchmark). It first sets up a small network of its own through the feed (an admin
  * under an existing account, down to masters with cafes and players, funded from the house), then
  * sends plays at a steady rate in batches, with the draw results as they fall due, some transfers
- * and their resolutions, and now and then a new player.
+ * and their resolutions, now and then a new player, and rarely a play voided (1 in VOID_ONE_IN).
  *
  * The set-up's events have ids made from the prefix alone, so a second run with the same prefix
  * finds them applied (duplicates) and plays on the same network; everything else carries the run's
@@ -62,6 +62,8 @@ export interface SimulatorStats {
   transfers: number;
   resolutions: number;
   newPlayers: number;
+  /** Plays it voided (play.voided), about 1 in VOID_ONE_IN. */
+  voids: number;
   batches: number;
   /** Events left out because the server refused them (another source's draw result, a wallet short of points). */
   leftOut: number;
@@ -81,6 +83,9 @@ const MASTERS = 4;
 const GAME_CODES = Object.fromEntries(DRAW_GAMES.map((g) => [DRAW_GAME_IDS[g.slug], g.code])) as Record<number, string>;
 const STAKES = [10, 20, 50, 100, 200];
 const ATTEMPTS = 5;
+/** About one play in this many is voided at once (a cancelled slip), in the batch that carries it. */
+export const VOID_ONE_IN = 500;
+const VOID_REASONS = ['slip cancelled at the counter', 'terminal fault', 'stake entered twice'];
 
 interface Player {
   username: string;
@@ -108,6 +113,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     transfers: 0,
     resolutions: 0,
     newPlayers: 0,
+    voids: 0,
     batches: 0,
     leftOut: 0,
     retries: 0,
@@ -183,6 +189,9 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
         win: points(stakeCents * winMultiplier(rng, game.wins)),
         at,
       });
+      if (rng.chance(1 / VOID_ONE_IN)) {
+        events.push({ id: `${playId}-voided`, type: 'play.voided', playId, at, reason: rng.pick(VOID_REASONS) });
+      }
     }
     // About one transfer and one resolution every second or so, whatever the rate.
     const chance = Math.min(1, Math.max(intervalMs, 100) / 1000);
@@ -432,6 +441,7 @@ function count(stats: SimulatorStats, event: FeedEventInput): void {
   else if (event.type === 'transfer') stats.transfers += 1;
   else if (event.type.startsWith('transfer.')) stats.resolutions += 1;
   else if (event.type === 'account') stats.newPlayers += 1;
+  else if (event.type === 'play.voided') stats.voids += 1;
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -35,6 +35,8 @@ export const FEED_EVENT_TYPES = [
   'draw',
   'play',
   'pokerHand',
+  'play.voided',
+  'pokerHand.voided',
   'loan',
 ] as const;
 export type FeedEventType = (typeof FEED_EVENT_TYPES)[number];
@@ -238,6 +240,21 @@ export const FeedPokerHandEvent = event('pokerHand', {
   at: Instant,
 });
 
+/** The longest reason a void may give, in characters. */
+export const FEED_VOID_REASON_MAX = 200;
+
+/**
+ * The platform cancelled a play or a poker hand (a cancelled draw, a fault): its profit leaves the
+ * day it was booked if that week is open, else it is reversed in the open week like a late fact.
+ * Voiding one already voided changes nothing more; an unknown id is refused.
+ */
+export const FeedPlayVoidedEvent = event('play.voided', { playId: Ref, at: Instant, reason: text(FEED_VOID_REASON_MAX) });
+export const FeedPokerHandVoidedEvent = event('pokerHand.voided', {
+  handId: Ref,
+  at: Instant,
+  reason: text(FEED_VOID_REASON_MAX),
+});
+
 /** A computer loan to a master. */
 export const FeedLoanEvent = event('loan', {
   loanId: Ref,
@@ -265,6 +282,8 @@ export const FeedEvent = z.discriminatedUnion(
     FeedDrawEvent,
     FeedPlayEvent,
     FeedPokerHandEvent,
+    FeedPlayVoidedEvent,
+    FeedPokerHandVoidedEvent,
     FeedLoanEvent,
   ],
   { error: `must be one of ${FEED_EVENT_TYPES.join(', ')}` },

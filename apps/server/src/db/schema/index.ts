@@ -42,6 +42,28 @@ const platformIdKey = (table: string, column: AnyPgColumn) =>
 /** Late plays and hands are few: reports that show them on their own line find them by booking day. */
 const lateIndex = (table: string, column: AnyPgColumn) => index(`${table}_late_idx`).on(column).where(sql`${column} IS NOT NULL`);
 
+/**
+ * A play or poker hand the platform cancelled (feed `play.voided` / `pokerHand.voided`, migration
+ * 0021) keeps its row: when and why, and `void_booked_day`, the IST day its reversal is booked on
+ * when its own week was already closed (null when it simply left its own, open, day). The roll-ups
+ * leave a voided row out, or book it back on `void_booked_day` with the opposite sign.
+ */
+const voidColumns = () => ({
+  voidedAt: tstz('voided_at'),
+  voidReason: text('void_reason'),
+  voidBookedDay: date('void_booked_day', { mode: 'string' }),
+});
+/** The feed finds a row to void by its platform id; reversals are few, found by the day they are booked on. */
+const voidIndexes = (table: string, t: { platformId: AnyPgColumn; voidBookedDay: AnyPgColumn }) => [
+  index(`${table}_platform_id_idx`).on(t.platformId).where(sql`${t.platformId} IS NOT NULL`),
+  index(`${table}_void_idx`).on(t.voidBookedDay).where(sql`${t.voidBookedDay} IS NOT NULL`),
+  // Unqualified names: a check on the partitioned table is copied to each partition.
+  check(
+    `${table}_void_complete`,
+    sql.raw('(voided_at IS NULL) = (void_reason IS NULL) AND (void_booked_day IS NULL OR voided_at IS NOT NULL)'),
+  ),
+];
+
 /** The roles of the contracts, and the house account's (docs/domain.md, "Points and the ledger"). */
 export const roleEnum = pgEnum('role', ['house', ...ROLES]);
 export const channelEnum = pgEnum('transfer_channel', ['single', 'multiplayer']);
@@ -218,6 +240,7 @@ export const plays = pgTable(
     bookedDay: date('booked_day', { mode: 'string' }),
     /** The game platform's `playId` (feed); null for a play it did not send. */
     platformId: text('platform_id'),
+    ...voidColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.id, t.playedAt] }),
@@ -227,6 +250,7 @@ export const plays = pgTable(
     // time last week") are found without reading the month, for a few pages of index.
     index('plays_played_at_brin').using('brin', t.playedAt),
     lateIndex('plays', t.bookedDay),
+    ...voidIndexes('plays', t),
     check('plays_points_nonnegative', sql`${t.playPointsCents} > 0 AND ${t.winPointsCents} >= 0`),
   ],
 );
@@ -246,11 +270,13 @@ export const pokerHands = pgTable(
     bookedDay: date('booked_day', { mode: 'string' }),
     /** The game platform's `handId` (feed); null for a hand it did not send. */
     platformId: text('platform_id'),
+    ...voidColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.id, t.playedAt] }),
     index('poker_hands_member_played_idx').on(t.memberId, t.playedAt),
     lateIndex('poker_hands', t.bookedDay),
+    ...voidIndexes('poker_hands', t),
     check('poker_hands_rake_range', sql`${t.rakeCents} >= 0 AND ${t.rakeCents} <= ${t.potCents}`),
   ],
 );

@@ -113,4 +113,37 @@ describe('the live demo activity', () => {
     expect(usernames.length).toBeGreaterThan(5);
     expect(usernames).toEqual(usernames.map((_, i) => `player${10 + i}`));
   });
+
+  it('voids a slip or a poker hand now and then (about 1 in 500), right after it, in the same window', () => {
+    const crowd: LiveNetwork = {
+      ...network(),
+      players: Array.from({ length: 400 }, (_, i) => ({
+        username: `player${100 + i}`,
+        master: 'master1',
+        registeredDay: '2025-01-01',
+        homeCafes: ['demo-cafe-1'],
+        nearbyCafes: [],
+      })),
+      walletPairs: [],
+    };
+    const day = liveEvents(crowd, { fromMs: DAY_START, toMs: DAY_START + 86_400_000 }, OPTIONS);
+    const facts = ofType(day, 'play', 'pokerHand');
+    const voids = ofType(day, 'play.voided', 'pokerHand.voided') as ({ playId?: string; handId?: string } & FeedEventInput)[];
+    expect(voids.length).toBeGreaterThan(0);
+    expect(voids.length).toBeLessThan(facts.length / 100);
+    for (const v of voids) {
+      const named = v.playId ?? v.handId;
+      const index = day.findIndex((e) => e.id === named);
+      // Its play or hand comes before it, at the same instant.
+      expect(index, named).toBeGreaterThanOrEqual(0);
+      expect(index).toBeLessThan(day.indexOf(v));
+      expect(at(day[index]!)).toBe(at(v));
+    }
+    // Cut into windows, the same voids come, each with its play.
+    const halves = [
+      ...liveEvents(crowd, { fromMs: DAY_START, toMs: DAY_START + 43_200_000 }, OPTIONS),
+      ...liveEvents(crowd, { fromMs: DAY_START + 43_200_000, toMs: DAY_START + 86_400_000 }, OPTIONS),
+    ];
+    expect(ofType(halves, 'play.voided', 'pokerHand.voided')).toEqual(voids);
+  });
 });

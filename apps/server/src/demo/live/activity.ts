@@ -12,7 +12,8 @@ import { DEMO_TRANSFER_PREFIX, type LiveNetwork, type LivePlayer, type PendingTr
 /**
  * What happens in the demo network during a window of time, as feed events: the draws that fall
  * due (every game, every draw interval), the slips and poker hands of its players in cafe hours,
- * transfers between parents and children and their resolutions, and now and then a new player.
+ * transfers between parents and children and their resolutions, now and then a new player, and
+ * rarely a slip or hand voided as soon as it was made (1 in LIVE_VOID_ONE_IN).
  *
  * Each player's day, each pair's transfer of a day and each transfer's fate are drawn from a
  * stream of their own (the seed and their name and day), then cut to the window: a day's events
@@ -46,7 +47,13 @@ const GAME_CODE: Record<number, DrawGameCode> = Object.fromEntries(
 ) as Record<number, DrawGameCode>;
 
 /** Order of events at the same instant: accounts first, draws last. */
-const RANK = { account: 0, transfer: 1, resolution: 2, play: 3, hand: 3, draw: 4 } as const;
+const RANK = { account: 0, transfer: 1, resolution: 2, play: 3, hand: 3, void: 3.5, draw: 4 } as const;
+/**
+ * About one slip and one poker hand in this many is voided by the platform (cancelled at the
+ * counter): at the same instant, right after it, so a void always falls in its play's window.
+ */
+export const LIVE_VOID_ONE_IN = 500;
+const VOID_REASONS = ['slip cancelled at the counter', 'terminal fault', 'stake entered twice'];
 
 interface Intent {
   atMs: number;
@@ -142,6 +149,18 @@ function playerDay(player: LivePlayer, day: IsoDay, network: LiveNetwork, option
     const pool = player.nearbyCafes.length > 0 && rng.chance(0.6) ? player.nearbyCafes : network.openCafes;
     return rng.pick(pool);
   };
+  // Voids are drawn from a stream of their own: the day's slips and hands stay what they were.
+  const voids = new Random(options.seed, `live-voids:${player.username}:${day}`);
+  const maybeVoid = (type: 'play.voided' | 'pokerHand.voided', id: string, atMs: number) => {
+    if (!voids.chance(1 / LIVE_VOID_ONE_IN)) return;
+    const at = new Date(atMs).toISOString();
+    const reason = voids.pick(VOID_REASONS);
+    add(atMs, RANK.void, () =>
+      type === 'play.voided'
+        ? { id: `${id}-voided`, type, playId: id, at, reason }
+        : { id: `${id}-voided`, type, handId: id, at, reason },
+    );
+  };
   const slips = Math.max(1, Math.round(habits.playsPerDay * (0.4 + 1.2 * rng.next())));
   for (let i = 0; i < slips; i++) {
     const atMs = timeOfPlay();
@@ -163,6 +182,7 @@ function playerDay(player: LivePlayer, day: IsoDay, network: LiveNetwork, option
       win: points(winCents),
       at: new Date(atMs).toISOString(),
     }));
+    maybeVoid('play.voided', playId, atMs);
   }
   if (!rng.chance(habits.pokerChance)) return;
   const hands = rng.int(1, 6);
@@ -181,6 +201,7 @@ function playerDay(player: LivePlayer, day: IsoDay, network: LiveNetwork, option
       rake: points(rakeCents),
       at: new Date(atMs).toISOString(),
     }));
+    maybeVoid('pokerHand.voided', handId, atMs);
   }
 }
 

@@ -1,4 +1,4 @@
-import { CALL_NAMES, ENDPOINTS } from '@playrep/contracts';
+import { CALL_NAMES, ENDPOINTS, FEED_EVENT_TYPES } from '@playrep/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 
@@ -46,5 +46,16 @@ describe('GET /api/openapi.json', () => {
       const security = access === 'public' ? [] : access === 'feed' ? [{ feedKey: [] }] : [{ bearer: [] }, { cookie: [] }];
       expect(operation.security, name).toEqual(security);
     }
+  });
+
+  it('lists every feed event type in the batch body and in the status counts, the voids included', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    const text = JSON.stringify(doc.paths['/api/feed/v1/events'].post.requestBody);
+    const status = JSON.stringify(doc.paths['/api/feed/v1/status'].get.responses['200']);
+    for (const type of FEED_EVENT_TYPES) {
+      expect(text, type).toContain(`"${type}"`);
+      expect(status, type).toContain(`"${type}"`);
+    }
+    expect(FEED_EVENT_TYPES).toEqual(expect.arrayContaining(['play.voided', 'pokerHand.voided']));
   });
 });

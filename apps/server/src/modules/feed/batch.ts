@@ -12,6 +12,7 @@ import { applyDraws } from './apply/draws.js';
 import { applyLoan } from './apply/loans.js';
 import { applyPlays, applyPokerHands } from './apply/plays.js';
 import { applyTransfer, applyTransferResolution } from './apply/transfers.js';
+import { applyVoids } from './apply/voids.js';
 import type { AppliedEvent } from './events.js';
 import { lastClosedWeeks, takeBatchLocks } from './locks.js';
 import { type ParsedEvent, parseBatch } from './parse.js';
@@ -117,17 +118,19 @@ function changesNetwork(event: AppliedEvent): boolean {
 }
 
 /**
- * Events one by one, in order, except plays, poker hands and draw results: those are gathered and
- * applied set-based at the next account or cafe event (or the end). Nothing else reads or changes
- * what they write, so only the events they may depend on (accounts, cafes) must come first; a
- * draw result sent among plays lands the same either way (a play creates its draw without a
- * result, the draw event gives it one, in whichever order). Draw results and plays naming a new
- * draw too close to another of its game are refused first, and left out.
+ * Events one by one, in order, except plays, poker hands, their voids and draw results: those are
+ * gathered and applied set-based at the next account or cafe event (or the end). Nothing else
+ * reads or changes what they write, so only the events they may depend on (accounts, cafes) must
+ * come first; a draw result sent among plays lands the same either way (a play creates its draw
+ * without a result, the draw event gives it one, in whichever order). Voids come after the plays
+ * and hands of their run, so a void may name a play sent earlier in the same batch. Draw results
+ * and plays naming a new draw too close to another of its game are refused first, and left out.
  */
 async function applyInOrder(ctx: ApplyContext, events: ParsedEvent[]): Promise<void> {
   let draws: Item<'draw'>[] = [];
   let plays: Item<'play'>[] = [];
   let hands: Item<'pokerHand'>[] = [];
+  let voids: Item<'play.voided' | 'pokerHand.voided'>[] = [];
   const flush = async () => {
     const tooClose = await refuseDrawsTooClose(ctx, [...draws, ...plays]);
     const kept = <T extends { index: number }>(items: T[]) =>
@@ -135,14 +138,17 @@ async function applyInOrder(ctx: ApplyContext, events: ParsedEvent[]): Promise<v
     await applyDraws(ctx, kept(draws));
     await applyPlays(ctx, kept(plays));
     await applyPokerHands(ctx, hands);
+    await applyVoids(ctx, voids);
     draws = [];
     plays = [];
     hands = [];
+    voids = [];
   };
   for (const { index, event } of events) {
     if (event.type === 'draw') draws.push({ index, event });
     else if (event.type === 'play') plays.push({ index, event });
     else if (event.type === 'pokerHand') hands.push({ index, event });
+    else if (event.type === 'play.voided' || event.type === 'pokerHand.voided') voids.push({ index, event });
     else {
       if (changesNetwork(event)) await flush();
       await applyOne(ctx, { index, event });
@@ -169,7 +175,9 @@ async function applyOne(ctx: ApplyContext, item: Item): Promise<void> {
       case 'draw':
       case 'play':
       case 'pokerHand':
-        throw new Error('draws, plays and poker hands are applied in runs');
+      case 'play.voided':
+      case 'pokerHand.voided':
+        throw new Error('draws, plays, poker hands and their voids are applied in runs');
     }
   } catch (err) {
     if (!(err instanceof EventRefused)) throw err;

@@ -50,6 +50,8 @@ export type AppliedEvent =
       at: Date;
     }
   | { type: 'pokerHand'; id: string; handId: string; member: string; cafeId: string; rakeCents: number; at: Date }
+  | { type: 'play.voided'; id: string; playId: string; at: Date; reason: string }
+  | { type: 'pokerHand.voided'; id: string; handId: string; at: Date; reason: string }
   | {
       type: 'loan';
       id: string;
@@ -124,6 +126,10 @@ export function toAppliedEvent(event: FeedEvent): AppliedEvent {
         rakeCents: pointsToCentsExact(event.rake),
         at: new Date(event.at),
       };
+    case 'play.voided':
+      return { type: event.type, id: event.id, playId: event.playId, at: new Date(event.at), reason: event.reason };
+    case 'pokerHand.voided':
+      return { type: event.type, id: event.id, handId: event.handId, at: new Date(event.at), reason: event.reason };
     case 'loan':
       return {
         type: event.type,

@@ -43,7 +43,7 @@ export async function cafeProfit(db: Queryable, accountId: string, range: DayRan
                sum(d.win_points_cents)::bigint AS wins_cents,
                sum(d.play_points_cents - d.win_points_cents) FILTER (WHERE m.parent_id = cf.master_id)::bigint AS own_cents,
                sum(d.play_points_cents - d.win_points_cents) FILTER (WHERE m.parent_id IS DISTINCT FROM cf.master_id)::bigint AS other_cents,
-               count(DISTINCT d.member_id) AS members
+               count(DISTINCT d.member_id) FILTER (WHERE d.plays > 0) AS members
           FROM account_closure c
           JOIN cafes cf ON cf.master_id = c.descendant_id
           JOIN accounts ma ON ma.id = cf.master_id

@@ -39,7 +39,7 @@ export async function todayFigures(db: Queryable, accountId: string, today: IsoD
   const [row] = await queryRows<FiguresRow>(
     db,
     sql`SELECT sum(d.play_points_cents - d.win_points_cents)::bigint AS profit_cents, sum(d.play_points_cents)::bigint AS stake_cents,
-               sum(d.plays)::bigint AS plays, count(DISTINCT d.member_id) AS members
+               sum(d.plays)::bigint AS plays, count(DISTINCT d.member_id) FILTER (WHERE d.plays > 0) AS members
           FROM play_daily d
           JOIN account_closure c ON c.descendant_id = d.member_id AND c.ancestor_id = ${accountId}::uuid
          WHERE d.day = ${today}::date AND ${drawGames(sql`d`)}`,
@@ -47,7 +47,10 @@ export async function todayFigures(db: Queryable, accountId: string, today: IsoD
   return figuresOf(row);
 }
 
-/** The plays of the same weekday last week, from its start up to `now` less 7 days (booked that day, not late). */
+/**
+ * The plays of the same weekday last week, from its start up to `now` less 7 days (booked that day, not
+ * late), as play_daily counts them: a play voided while its week was open is left out.
+ */
 export async function lastWeekFigures(db: Queryable, accountId: string, now: Date): Promise<DayFiguresCents> {
   const until = new Date(now.getTime() - 7 * 86_400_000);
   const from = istDayStart(istDay(until));
@@ -58,7 +61,7 @@ export async function lastWeekFigures(db: Queryable, accountId: string, now: Dat
           FROM plays x
           JOIN account_closure c ON c.descendant_id = x.member_id AND c.ancestor_id = ${accountId}::uuid
          WHERE x.played_at >= ${from.toISOString()}::timestamptz AND x.played_at <= ${until.toISOString()}::timestamptz
-           AND x.booked_day IS NULL AND ${drawGames(sql`x`)}`,
+           AND x.booked_day IS NULL AND (x.voided_at IS NULL OR x.void_booked_day IS NOT NULL) AND ${drawGames(sql`x`)}`,
   );
   return figuresOf(row);
 }
@@ -76,7 +79,7 @@ export interface BigWinCents {
   winCents: bigint;
 }
 
-/** Today's plays below `accountId` that won `thresholdCents` or more, biggest first. */
+/** Today's plays below `accountId` that won `thresholdCents` or more, biggest first; voided plays are left out. */
 export async function bigWinsToday(
   db: Queryable,
   query: { accountId: string; today: IsoDay; thresholdCents: bigint; limit: number },
@@ -96,6 +99,7 @@ export async function bigWinsToday(
          WHERE x.played_at >= ${istDayStart(query.today).toISOString()}::timestamptz
            AND x.played_at < ${istDayStart(addDays(query.today, 1)).toISOString()}::timestamptz
            AND x.win_points_cents >= ${query.thresholdCents.toString()}::bigint
+           AND x.voided_at IS NULL
          ORDER BY x.win_points_cents DESC, x.played_at DESC
          LIMIT ${query.limit}`,
   );

@@ -164,7 +164,7 @@ describe('Revenue', () => {
     // How much of a week's profit is late, on a line of its own under the table.
     expect(
       screen.getByText(
-        'Of the profit of the week of 10-Mar-2025 (open week, live), -12.75 is late: plays of closed weeks that arrived late and are booked into this week.',
+        'Of the profit of the week of 10-Mar-2025 (open week, live), -12.75 is late: plays of closed weeks that arrived late, or were voided since, booked into this week.',
       ),
     ).toBeTruthy();
     expect(screen.queryAllByText(/^Of the profit of the week of/)).toHaveLength(1);

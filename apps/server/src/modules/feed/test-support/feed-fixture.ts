@@ -88,7 +88,9 @@ export async function databaseDigest(db: Queryable): Promise<Record<string, stri
  * feed: an empty list means all hold.
  * - the ledger (docs/domain.md, "Points and the ledger"): balances + pending = issued − returned; no negative balance;
  * - account_closure is exactly the transitive closure of the parent pointers;
- * - play_daily is exactly the plays and hands grouped by booking day, member, cafe and game;
+ * - play_daily is exactly the plays and hands grouped by booking day, member, cafe and game: a voided
+ *   one left out, or, voided after its week closed, kept and reversed (no play, opposite sums) on
+ *   the day its void was booked;
  * - play_daily_by_parent is exactly play_daily grouped by the member's current parent, with the
  *   plays at cafes of another master than that parent as "other".
  */
@@ -116,14 +118,24 @@ export async function brokenInvariants(db: Queryable): Promise<string[]> {
         UNION ALL
         (SELECT ancestor_id, descendant_id, depth FROM account_closure EXCEPT ALL SELECT * FROM expected)) d`,
     play_daily: sql`
-      WITH expected AS (
-        SELECT coalesce(booked_day, ist_day(played_at)) AS day, member_id, cafe_id, game_id, count(*)::int AS plays,
-               sum(play_points_cents)::bigint AS p, sum(win_points_cents)::bigint AS w, 0::bigint AS r
-          FROM plays GROUP BY 1, 2, 3, 4
+      WITH booked AS (
+        SELECT coalesce(booked_day, ist_day(played_at)) AS day, member_id, cafe_id, game_id, 1 AS plays,
+               play_points_cents AS p, win_points_cents AS w, 0::bigint AS r
+          FROM plays WHERE voided_at IS NULL OR void_booked_day IS NOT NULL
+        UNION ALL
+        SELECT void_booked_day, member_id, cafe_id, game_id, 0, -play_points_cents, -win_points_cents, 0::bigint
+          FROM plays WHERE void_booked_day IS NOT NULL
         UNION ALL
         SELECT coalesce(booked_day, ist_day(played_at)), member_id, cafe_id, (SELECT id FROM games WHERE kind = 'poker'),
-               count(*)::int, 0::bigint, 0::bigint, sum(rake_cents)::bigint
-          FROM poker_hands GROUP BY 1, 2, 3),
+               1, 0::bigint, 0::bigint, rake_cents
+          FROM poker_hands WHERE voided_at IS NULL OR void_booked_day IS NOT NULL
+        UNION ALL
+        SELECT void_booked_day, member_id, cafe_id, (SELECT id FROM games WHERE kind = 'poker'), 0, 0::bigint, 0::bigint, -rake_cents
+          FROM poker_hands WHERE void_booked_day IS NOT NULL),
+      expected AS (
+        SELECT day, member_id, cafe_id, game_id, sum(plays)::int AS plays, sum(p)::bigint AS p, sum(w)::bigint AS w,
+               sum(r)::bigint AS r
+          FROM booked GROUP BY 1, 2, 3, 4),
       actual AS (SELECT day, member_id, cafe_id, game_id, plays, play_points_cents, win_points_cents, rake_cents FROM play_daily)
       SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
                                       UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,

@@ -78,7 +78,7 @@ export function remainingLoanNote(totals: RevenueTotals): string {
 /** 'Of the profit of the week of 10-Nov-2026 (open week, live), 120.00 is late: ...' */
 export function lateProfitText(row: RevenueRow): string {
   const week = `the week of ${formatDate(row.fromDate)}${row.open ? ` (${OPEN_WEEK_TEXT})` : ''}`;
-  return `Of the profit of ${week}, ${formatAmount(row.lateProfit)} is late: plays of closed weeks that arrived late and are booked into this week.`;
+  return `Of the profit of ${week}, ${formatAmount(row.lateProfit)} is late: plays of closed weeks that arrived late, or were voided since, booked into this week.`;
 }
 
 /**
