@@ -898,6 +898,7 @@ CREATE TABLE public.plays (
     played_at timestamp with time zone NOT NULL,
     booked_day date,
     platform_id text,
+    terminal_id text,
     CONSTRAINT plays_points_nonnegative CHECK (((play_points_cents > 0) AND (win_points_cents >= 0)))
 )
 PARTITION BY RANGE (played_at);
@@ -925,6 +926,7 @@ CREATE TABLE public.plays_default (
     played_at timestamp with time zone NOT NULL,
     booked_day date,
     platform_id text,
+    terminal_id text,
     CONSTRAINT plays_points_nonnegative CHECK (((play_points_cents > 0) AND (win_points_cents >= 0)))
 );
 
@@ -943,6 +945,7 @@ CREATE TABLE public.poker_hands (
     played_at timestamp with time zone NOT NULL,
     booked_day date,
     platform_id text,
+    terminal_id text,
     CONSTRAINT poker_hands_rake_range CHECK (((rake_cents >= 0) AND (rake_cents <= pot_cents)))
 )
 PARTITION BY RANGE (played_at);
@@ -968,6 +971,7 @@ CREATE TABLE public.poker_hands_default (
     played_at timestamp with time zone NOT NULL,
     booked_day date,
     platform_id text,
+    terminal_id text,
     CONSTRAINT poker_hands_rake_range CHECK (((rake_cents >= 0) AND (rake_cents <= pot_cents)))
 );
 
