@@ -48,8 +48,19 @@ export type AppliedEvent =
       stakeCents: number;
       winCents: number;
       at: Date;
+      /** Null when the platform did not say. */
+      terminalId: string | null;
     }
-  | { type: 'pokerHand'; id: string; handId: string; member: string; cafeId: string; rakeCents: number; at: Date }
+  | {
+      type: 'pokerHand';
+      id: string;
+      handId: string;
+      member: string;
+      cafeId: string;
+      rakeCents: number;
+      at: Date;
+      terminalId: string | null;
+    }
   | {
       type: 'loan';
       id: string;
@@ -113,6 +124,7 @@ export function toAppliedEvent(event: FeedEvent): AppliedEvent {
         stakeCents: pointsToCentsExact(event.stake),
         winCents: pointsToCentsExact(event.win),
         at: new Date(event.at),
+        terminalId: event.terminalId ?? null,
       };
     case 'pokerHand':
       return {
@@ -123,6 +135,7 @@ export function toAppliedEvent(event: FeedEvent): AppliedEvent {
         cafeId: event.cafeId,
         rakeCents: pointsToCentsExact(event.rake),
         at: new Date(event.at),
+        terminalId: event.terminalId ?? null,
       };
     case 'loan':
       return {
