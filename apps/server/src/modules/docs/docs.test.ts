@@ -73,9 +73,7 @@ function eventSchema(schema: unknown, type: string): JsonSchema | undefined {
   const typeField = object.properties?.type;
   if (typeField && (typeField.const === type || typeField.enum?.includes(type))) return object;
   for (const value of Object.values(object)) {
-    const found = Array.isArray(value)
-      ? value.map((item) => eventSchema(item, type)).find(Boolean)
-      : eventSchema(value, type);
+    const found = Array.isArray(value) ? value.map((item) => eventSchema(item, type)).find(Boolean) : eventSchema(value, type);
     if (found) return found;
   }
   return undefined;
