@@ -41,8 +41,8 @@ describe('GET /api/openapi.json', () => {
     for (const type of ['play', 'pokerHand']) {
       const event = eventSchema(body, type);
       expect(event, type).toBeDefined();
-      expect(event.properties.terminalId, type).toMatchObject({ type: 'string', minLength: 1, maxLength: 64 });
-      expect(event.required, type).not.toContain('terminalId');
+      expect(event?.properties?.terminalId, type).toMatchObject({ type: 'string', minLength: 1, maxLength: 64 });
+      expect(event?.required, type).not.toContain('terminalId');
     }
   });
 
