@@ -319,6 +319,9 @@ describe.each(TEST_DB_KINDS)('terminals of the feed and Cafe Profit on %s', (kin
       .split('\r\n');
     expect(lines[0]).toBe('Terminal,Plays,Play,Win,Profit,Members');
     expect(lines.slice(1, -1).map((l) => l.split(',')[0])).toEqual(expectedTerminals('cafe-m1', RANGE).map((t) => t.terminal));
+    const xlsx = await get('am1', terminalsPath(cafeIds['cafe-m1'], RANGE, '&format=xlsx'));
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toMatch(/cafe-terminals-master1-Cafe-One-2025-03-10-to-2025-03-12\.xlsx"/);
   });
 
   it('answers only about a cafe of the subject’s masters: any other is No such cafe', async () => {
