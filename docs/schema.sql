@@ -939,6 +939,7 @@ CREATE TABLE public.plays (
     voided_at timestamp with time zone,
     void_reason text,
     void_booked_day date,
+    terminal_id text,
     CONSTRAINT plays_points_nonnegative CHECK (((play_points_cents > 0) AND (win_points_cents >= 0))),
     CONSTRAINT plays_void_complete CHECK ((((voided_at IS NULL) = (void_reason IS NULL)) AND ((void_booked_day IS NULL) OR (voided_at IS NOT NULL))))
 )
@@ -970,6 +971,7 @@ CREATE TABLE public.plays_default (
     voided_at timestamp with time zone,
     void_reason text,
     void_booked_day date,
+    terminal_id text,
     CONSTRAINT plays_points_nonnegative CHECK (((play_points_cents > 0) AND (win_points_cents >= 0))),
     CONSTRAINT plays_void_complete CHECK ((((voided_at IS NULL) = (void_reason IS NULL)) AND ((void_booked_day IS NULL) OR (voided_at IS NOT NULL))))
 );
@@ -992,6 +994,7 @@ CREATE TABLE public.poker_hands (
     voided_at timestamp with time zone,
     void_reason text,
     void_booked_day date,
+    terminal_id text,
     CONSTRAINT poker_hands_rake_range CHECK (((rake_cents >= 0) AND (rake_cents <= pot_cents))),
     CONSTRAINT poker_hands_void_complete CHECK ((((voided_at IS NULL) = (void_reason IS NULL)) AND ((void_booked_day IS NULL) OR (voided_at IS NOT NULL))))
 )
@@ -1021,6 +1024,7 @@ CREATE TABLE public.poker_hands_default (
     voided_at timestamp with time zone,
     void_reason text,
     void_booked_day date,
+    terminal_id text,
     CONSTRAINT poker_hands_rake_range CHECK (((rake_cents >= 0) AND (rake_cents <= pot_cents))),
     CONSTRAINT poker_hands_void_complete CHECK ((((voided_at IS NULL) = (void_reason IS NULL)) AND ((void_booked_day IS NULL) OR (voided_at IS NOT NULL))))
 );

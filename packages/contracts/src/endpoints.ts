@@ -41,6 +41,8 @@ import {
 import { HealthResponse, HealthUnavailable } from './api/health.js';
 import {
   CafeProfitResponse,
+  CafeTerminalsQuery,
+  CafeTerminalsResponse,
   TodayQuery,
   TodayResponse,
   TodayThresholdQuery,
@@ -115,6 +117,7 @@ import { DRAW_COLUMNS } from './tables/draws.js';
 import {
   BIG_WIN_COLUMNS,
   CAFE_PROFIT_COLUMNS,
+  CAFE_TERMINAL_COLUMNS,
   IDLE_MASTER_COLUMNS,
   LOSING_CAFE_COLUMNS,
   OPEN_LOAN_COLUMNS,
@@ -581,6 +584,15 @@ const DEFS = {
     query: RangeQuery,
     response: CafeProfitResponse,
     exports: oneSheet('cafe-profit', 'cafes', 'Cafe Profit', CAFE_PROFIT_COLUMNS),
+  },
+  cafeTerminals: {
+    ...report('cafeTerminals', 'The plays of one cafe of Cafe Profit per terminal, the unknown terminal included'),
+    query: CafeTerminalsQuery,
+    response: CafeTerminalsResponse,
+    exports: {
+      file: 'cafe-terminals',
+      sheets: { terminals: { title: (cafe: string) => `Terminals of ${cafe}`, columns: CAFE_TERMINAL_COLUMNS } },
+    },
   },
   todayThreshold: {
     method: 'POST',

@@ -189,7 +189,7 @@ const SCREEN_TABLE = [
     label: 'Cafe Profit',
     menu: 'Reports',
     audience: 'agents',
-    api: ['cafeProfit'],
+    api: ['cafeProfit', 'cafeTerminals'],
   },
   {
     key: 'trends',

@@ -1,13 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { addDays, istDayStart, weekStartOf } from '../lib/dates.js';
-import { numberArray, uuidArray } from './arrays.js';
+import { numberArray, textArray, uuidArray } from './arrays.js';
 import { type DrawLayout, drawIdFor } from './draws.js';
 import type { NetworkPlan, SeedCafe, SeedPlayer } from './network.js';
 import { atHour, type Period } from './period.js';
 import { CLOSE_HOUR, GAME_WEIGHTS, GAMES, OPEN_HOUR, STAKE_MULTIPLIERS, winMultiplier } from './play-habits.js';
-import type { Random } from './random.js';
+import { Random } from './random.js';
 import type { SeedSummary } from './summary.js';
+import { demoTerminals } from './terminals.js';
+import { demoCafeId } from './write-network.js';
 
 const TRIPLE_FUN_ID = 3;
 const JACKPOT_MULTIPLIER = 300;
@@ -18,6 +20,7 @@ type KeysOf<Row, V> = { [K in keyof Row]: Row[K] extends V ? K : never }[keyof R
 /** A column of the batch's rows as one array parameter (arrays.ts). */
 interface Columns<Row> {
   uuids(key: KeysOf<Row, string>): SQL;
+  texts(key: KeysOf<Row, string>): SQL;
   numbers(key: KeysOf<Row, number>, type?: 'smallint' | 'bigint'): SQL;
 }
 
@@ -42,6 +45,7 @@ class Batch<Row> {
     await db.execute(
       this.insert({
         uuids: (key) => uuidArray(column<string>(key)),
+        texts: (key) => textArray(column<string>(key)),
         numbers: (key, type = 'bigint') => numberArray(column<number>(key), type),
       }),
     );
@@ -57,14 +61,15 @@ interface PlayRow {
   play: number;
   win: number;
   at: number;
+  terminal: string;
 }
 
 // The play_daily roll-up follows through the statement-level trigger on plays.
-const insertPlays = ({ uuids, numbers }: Columns<PlayRow>) => sql`
-  INSERT INTO plays (member_id, cafe_id, game_id, draw_id, play_points_cents, win_points_cents, played_at)
-  SELECT m, c, g, d, p, w, to_timestamp(t / 1000.0)
+const insertPlays = ({ uuids, texts, numbers }: Columns<PlayRow>) => sql`
+  INSERT INTO plays (member_id, cafe_id, game_id, draw_id, play_points_cents, win_points_cents, played_at, terminal_id)
+  SELECT m, c, g, d, p, w, to_timestamp(t / 1000.0), tm
     FROM unnest(${uuids('member')}, ${uuids('cafe')}, ${numbers('game', 'smallint')}, ${numbers('draw')},
-                ${numbers('play')}, ${numbers('win')}, ${numbers('at')}) AS u(m, c, g, d, p, w, t)
+                ${numbers('play')}, ${numbers('win')}, ${numbers('at')}, ${texts('terminal')}) AS u(m, c, g, d, p, w, t, tm)
 `;
 
 interface HandRow {
@@ -73,16 +78,19 @@ interface HandRow {
   pot: number;
   rake: number;
   at: number;
+  terminal: string;
 }
 
-const insertHands = ({ uuids, numbers }: Columns<HandRow>) => sql`
-  INSERT INTO poker_hands (member_id, cafe_id, pot_cents, rake_cents, played_at)
-  SELECT m, c, p, r, to_timestamp(t / 1000.0)
+const insertHands = ({ uuids, texts, numbers }: Columns<HandRow>) => sql`
+  INSERT INTO poker_hands (member_id, cafe_id, pot_cents, rake_cents, played_at, terminal_id)
+  SELECT m, c, p, r, to_timestamp(t / 1000.0), tm
     FROM unnest(${uuids('member')}, ${uuids('cafe')}, ${numbers('pot')}, ${numbers('rake')},
-                ${numbers('at')}) AS u(m, c, p, r, t)
+                ${numbers('at')}, ${texts('terminal')}) AS u(m, c, p, r, t, tm)
 `;
 
 export interface PlayOptions {
+  /** The network's seed: each cafe's terminals (terminals.ts). */
+  seed: number;
   batchRows: number;
   progress: (message: string) => void;
 }
@@ -93,6 +101,7 @@ export interface PlayOptions {
  * players also play away and at the poker table every Monday of the last four weeks, so that
  * the demo accounts always show both. One week, master2's network loses: a Triple Fun jackpot
  * for player2 outweighs the week's stakes (so the carry-forward shows in its settlement).
+ * Every play and hand is made on one of its cafe's terminals.
  */
 export async function writePlays(
   db: Db,
@@ -113,11 +122,24 @@ export async function writePlays(
   const losingWeekTotals = { play: 0, win: 0 };
   const plays = new Batch(insertPlays);
   const hands = new Batch(insertHands);
+  // A stream of its own, so that the terminals change none of the plays' other figures.
+  const terminalRng = new Random(options.seed, 'play-terminals');
+  const terminalsOf = new Map(plan.cafes.map((cafe, i) => [cafe.id, demoTerminals(options.seed, demoCafeId(i + 1))]));
+  const terminalAt = (cafe: SeedCafe) => terminalRng.pick(terminalsOf.get(cafe.id)!);
 
   const addPlay = (player: SeedPlayer, cafe: SeedCafe, gameId: number, atMs: number, playCents: number, winCents: number) => {
     if (atMs > cutoffMs) return;
     const draw = drawIdFor(layout, gameId, atMs);
-    plays.add({ member: player.account.id, cafe: cafe.id, game: gameId, draw, play: playCents, win: winCents, at: atMs });
+    plays.add({
+      member: player.account.id,
+      cafe: cafe.id,
+      game: gameId,
+      draw,
+      play: playCents,
+      win: winCents,
+      at: atMs,
+      terminal: terminalAt(cafe),
+    });
     summary.plays.count += 1;
     summary.plays.playCents += playCents;
     summary.plays.winCents += winCents;
@@ -153,7 +175,14 @@ export async function writePlays(
           const potCents = player.stakeCents * rng.int(3, 40);
           const rakeCents = Math.round((potCents * rng.int(3, 5)) / 100);
           if (atMs > cutoffMs) continue;
-          hands.add({ member: player.account.id, cafe: cafe.id, pot: potCents, rake: rakeCents, at: atMs });
+          hands.add({
+            member: player.account.id,
+            cafe: cafe.id,
+            pot: potCents,
+            rake: rakeCents,
+            at: atMs,
+            terminal: terminalAt(cafe),
+          });
           summary.pokerHands.count += 1;
           summary.pokerHands.potCents += potCents;
           summary.pokerHands.rakeCents += rakeCents;

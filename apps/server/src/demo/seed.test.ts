@@ -6,6 +6,7 @@ import { addDays, istDayStart, weekStartOf } from '../lib/dates.js';
 import { verifyPassword } from '../modules/auth/passwords.js';
 import { checkLedger } from '../modules/ledger/test-support.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, type SeedSummary, seedNetwork } from './index.js';
+import { demoTerminals } from './terminals.js';
 import { summarize } from './test-support/summarize.js';
 
 const END = '2025-03-12'; // a Wednesday
@@ -197,6 +198,34 @@ describe.each(TEST_DB_KINDS)('demo network (tiny) on %s', (kind) => {
     expect(ids.every((id) => id !== null && /^demo-cafe-\d+$/.test(id))).toBe(true);
     expect(new Set(ids).size).toBe(cafes.length);
     expect(cafes.filter((c) => c.master === 'master1').map((c) => c.platform_id)).toEqual(['demo-cafe-1']);
+  });
+
+  it('gives every cafe 2 to 8 terminals, and every play and hand one of its cafe’s', async () => {
+    const used = await rows<{ platform_id: string; terminal_id: string | null; n: number }>(
+      first.db,
+      sql`SELECT c.platform_id, x.terminal_id, count(*)::int AS n
+            FROM (SELECT cafe_id, terminal_id FROM plays UNION ALL SELECT cafe_id, terminal_id FROM poker_hands) x
+            JOIN cafes c ON c.id = x.cafe_id
+           GROUP BY c.platform_id, x.terminal_id`,
+    );
+    expect(used.filter((u) => u.terminal_id === null)).toEqual([]);
+    const byCafe = new Map<string, string[]>();
+    for (const u of used) byCafe.set(u.platform_id, [...(byCafe.get(u.platform_id) ?? []), u.terminal_id!]);
+    expect(byCafe.size).toBeGreaterThan(1);
+    const counts = new Set<number>();
+    for (const [cafe, terminals] of byCafe) {
+      const own = demoTerminals(7, cafe);
+      counts.add(own.length);
+      expect(own.length, cafe).toBeGreaterThanOrEqual(2);
+      expect(own.length, cafe).toBeLessThanOrEqual(8);
+      expect(own.filter((t) => /^PC-0[1-8]$/.test(t)).length, cafe).toBe(own.length);
+      for (const terminal of terminals) expect(own, cafe).toContain(terminal);
+    }
+    // Not every cafe alike; the same seed and cafe, the same terminals; another seed, others somewhere.
+    expect(counts.size).toBeGreaterThan(1);
+    expect(demoTerminals(7, 'demo-cafe-1')).toEqual(demoTerminals(7, 'demo-cafe-1'));
+    const cafes = [...byCafe.keys()];
+    expect(cafes.some((c) => demoTerminals(8, c).length !== demoTerminals(7, c).length)).toBe(true);
   });
 
   it('gives master2 two cafes, a loan and a week in which its network loses', async () => {

@@ -86,7 +86,7 @@ export async function seedNetwork(
   // The months of the period get their partitions first, so its plays go straight into them.
   const months = (day: IsoDay) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7));
   await ensurePlayPartitions(db, new Date(`${period.startDay}T00:00:00+05:30`), months(period.endDay) - months(period.startDay));
-  await writePlays(db, plan, period, layout, random, summary, { batchRows: config.batchRows, progress });
+  await writePlays(db, plan, period, layout, random, summary, { seed: options.seed, batchRows: config.batchRows, progress });
 
   // Fresh statistics for the planner: the reports run right after a seed.
   await db.execute(sql`ANALYZE`);

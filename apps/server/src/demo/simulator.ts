@@ -5,6 +5,7 @@ import { liveDrawResult } from './live/draw-results.js';
 import { personName } from './names.js';
 import { GAME_WEIGHTS, GAMES, STAKE_MULTIPLIERS, winMultiplier } from './play-habits.js';
 import { Random } from './random.js';
+import { demoTerminals } from './terminals.js';
 
 /**
  * A platform's stream for any running server, over HTTP with a feed key only (npm run simulate,
@@ -140,6 +141,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   const pending: Pending[] = [];
   const cafesOf = (master: number) => network.cafes.filter((c) => c.master === master).map((c) => c.cafeId);
   const allCafes = network.cafes.map((c) => c.cafeId);
+  const terminalsOf = new Map(allCafes.map((cafeId) => [cafeId, demoTerminals(seed, cafeId)]));
 
   const batchSize = Math.max(1, Math.min(options.batchSize ?? Math.ceil(Math.min(options.rate, 1000)), 5_000));
   const intervalMs = Number.isFinite(options.rate) ? (batchSize / options.rate) * 1000 : 0;
@@ -177,17 +179,19 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
       const game = GAMES[rng.weighted(GAME_WEIGHTS)]!;
       const stakeCents = rng.pick(STAKES) * 100 * (game.raise ? rng.pick(STAKE_MULTIPLIERS) : 1);
       const playId = `${prefix}-${run}-${++sequence}`;
+      const cafeId = rng.chance(0.9) ? rng.pick(cafesOf(player.master)) : rng.pick(allCafes);
       events.push({
         id: playId,
         type: 'play',
         playId,
         member: player.username,
-        cafeId: rng.chance(0.9) ? rng.pick(cafesOf(player.master)) : rng.pick(allCafes),
+        cafeId,
         game: GAME_CODES[game.id]!,
         drawAt,
         stake: points(stakeCents),
         win: points(stakeCents * winMultiplier(rng, game.wins)),
         at,
+        terminalId: rng.pick(terminalsOf.get(cafeId)!),
       });
       if (rng.chance(1 / VOID_ONE_IN)) {
         events.push({ id: `${playId}-voided`, type: 'play.voided', playId, at, reason: rng.pick(VOID_REASONS) });

@@ -15,7 +15,7 @@ import {
 } from '../fixtures/network.js';
 import { buildTestApp, type TestApp } from '../test-app.js';
 import { TEST_DB_KINDS } from '../test-db.js';
-import { MATRIX, type MatrixRow } from './matrix.js';
+import { MATRIX, MATRIX_CAFE_ID, type MatrixRow } from './matrix.js';
 import { listRoutes, playrepRoutes, routesWithoutRow } from './routes.js';
 
 type ChainUser = (typeof CHAIN)[number];
@@ -218,6 +218,9 @@ describe.each(TEST_DB_KINDS)('authorization matrix on %s', (kind) => {
   beforeAll(async () => {
     t = await buildTestApp(kind);
     ids = await createNetwork(t.app.db);
+    await t.app.db.execute(
+      sql`INSERT INTO cafes (id, master_id, name) VALUES (${MATRIX_CAFE_ID}::uuid, ${ids.master1}::uuid, 'Matrix Cafe')`,
+    );
     // Mail 1, for the Mail screen's calls about one mail.
     await queueMail(
       t.app.db,

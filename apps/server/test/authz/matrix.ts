@@ -72,6 +72,8 @@ const WITH_ACCOUNTS_BELOW: readonly Role[] = ['superadmin', 'admin', 'superaream
 const SUPERADMIN: readonly Role[] = ['superadmin'];
 
 const FUN_TARGET = 'MNOQqWWi';
+/** A cafe of master1, made by matrix.test.ts: in the subtree of every chain account down to master1. */
+export const MATRIX_CAFE_ID = '3c0f6a52-9d1e-4b7a-8e25-7f4d1c9a0b36';
 
 const REVENUE_CELL: MatrixCell = {
   accountParam: 'id',
@@ -203,6 +205,13 @@ const CELLS: Record<ReportCall, MatrixCell> = {
   cafeProfit: {
     accountParam: 'id',
     extraQuery: {},
+    allowedRoles: AGENTS,
+    subjectRoles: AGENTS,
+  },
+  // Cafe Profit's terminals: one cafe whose master is in the subject's subtree (another is 404, routes.test).
+  cafeTerminals: {
+    accountParam: 'id',
+    extraQuery: { cafeId: MATRIX_CAFE_ID },
     allowedRoles: AGENTS,
     subjectRoles: AGENTS,
   },

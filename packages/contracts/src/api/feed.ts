@@ -88,6 +88,20 @@ const EventId = z
 /** A username or a business id of the platform (transferId, playId, ...). */
 const Ref = text(128);
 
+/** The longest terminal id, in characters. */
+const FEED_TERMINAL_ID_MAX = 64;
+const TERMINAL_ID_RULE = `must be 1 to ${FEED_TERMINAL_ID_MAX} characters`;
+
+/** The machine in the cafe a play or hand was made on: 1-64 characters, taken as sent (no trimming). */
+const TerminalId = z
+  .string({ error: 'must be text' })
+  .min(1, TERMINAL_ID_RULE)
+  .max(FEED_TERMINAL_ID_MAX, TERMINAL_ID_RULE)
+  .regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_RULE)
+  .refine((id) => id.trim() === id, 'must not start or end with a space')
+  .optional()
+  .describe('The machine in the cafe (1-64 characters); Cafe Profit shows the plays per terminal');
+
 function pointsText(value: number | string): string | null {
   if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? String(value) : null;
   return value.trim();
@@ -229,6 +243,7 @@ export const FeedPlayEvent = event('play', {
   stake: PlayPoints,
   win: PlayPointsOrZero,
   at: Instant,
+  terminalId: TerminalId,
 });
 
 /** One poker hand of a player at a cafe: the rake it left. */
@@ -238,6 +253,7 @@ export const FeedPokerHandEvent = event('pokerHand', {
   cafeId: Ref,
   rake: PlayPoints,
   at: Instant,
+  terminalId: TerminalId,
 });
 
 /** The longest reason a void may give, in characters. */

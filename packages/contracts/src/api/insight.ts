@@ -204,3 +204,38 @@ export const CafeProfitResponse = z.object({
   data: z.array(CafeProfitRow),
 });
 export type CafeProfitResponse = z.infer<typeof CafeProfitResponse>;
+
+// ---------------------------------------------------------------- Cafe Profit's terminals (docs/domain.md, "Insight")
+
+export const CafeTerminalsQuery = queryObject({
+  id: z.string().trim().optional(),
+  /** A cafe of a master in the subject's subtree (a row of Cafe Profit). */
+  cafeId: z.string({ error: 'is required' }).trim().min(1, 'is required'),
+  fromDate: z.string().optional(),
+  toDate: z.string().optional(),
+  format: z.enum(EXPORT_FORMATS).optional(),
+});
+export type CafeTerminalsQuery = z.infer<typeof CafeTerminalsQuery>;
+
+export const CafeTerminalRow = z.object({
+  /** As the feed sent it; null for the plays sent without one. */
+  terminalId: z.string().nullable(),
+  /** The terminal as shown: its id, or UNKNOWN_TERMINAL. */
+  terminal: z.string(),
+  plays: z.number(),
+  stake: z.number(),
+  wins: z.number(),
+  /** stake − wins. */
+  profit: z.number(),
+  /** Members who played on it. */
+  members: z.number(),
+});
+export type CafeTerminalRow = z.infer<typeof CafeTerminalRow>;
+
+export const CafeTerminalsResponse = z.object({
+  range: z.object({ fromDate: z.string(), toDate: z.string() }),
+  cafe: z.object({ cafeId: z.string(), cafe: z.string(), masterId: z.string(), master: z.string() }),
+  /** One row per terminal with a draw-games play at the cafe over the range; the unknown terminal last. */
+  data: z.array(CafeTerminalRow),
+});
+export type CafeTerminalsResponse = z.infer<typeof CafeTerminalsResponse>;

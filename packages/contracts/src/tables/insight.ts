@@ -92,3 +92,16 @@ export const CAFE_PROFIT_COLUMNS: ColumnDef<
 /** The line Cafe Profit says under its filters (docs/domain.md, "Insight"). */
 export const CAFE_PROFIT_NOTE =
   'A cafe’s profit is where the plays were made, whoever played: an agent’s cafes together differ from its profit, which follows its members wherever they play.';
+
+/** How a terminal is shown when the feed named none for the plays (docs/screens.md, Cafe Profit). */
+export const UNKNOWN_TERMINAL = 'unknown terminal';
+
+/** The terminals of one cafe (Cafe Profit's popup and its export). */
+export const CAFE_TERMINAL_COLUMNS: ColumnDef<'terminal' | 'plays' | 'stake' | 'wins' | 'profit' | 'members'>[] = [
+  { key: 'terminal', header: 'Terminal', type: 'string' },
+  { key: 'plays', header: 'Plays', type: 'int', total: true },
+  { key: 'stake', header: 'Play', type: 'float', total: true },
+  { key: 'wins', header: 'Win', type: 'float', total: true },
+  { key: 'profit', header: 'Profit', type: 'float', total: true, negativeRed: true, keyFigure: true },
+  { key: 'members', header: 'Members', type: 'int' },
+];

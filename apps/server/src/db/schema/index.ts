@@ -241,6 +241,8 @@ export const plays = pgTable(
     /** The game platform's `playId` (feed); null for a play it did not send. */
     platformId: text('platform_id'),
     ...voidColumns(),
+    /** The machine in the cafe the play was made on (feed's `terminalId`); null when not given. */
+    terminalId: text('terminal_id'),
   },
   (t) => [
     primaryKey({ columns: [t.id, t.playedAt] }),
@@ -271,6 +273,8 @@ export const pokerHands = pgTable(
     /** The game platform's `handId` (feed); null for a hand it did not send. */
     platformId: text('platform_id'),
     ...voidColumns(),
+    /** As plays.terminal_id: the machine the hand was played on; null when not given. */
+    terminalId: text('terminal_id'),
   },
   (t) => [
     primaryKey({ columns: [t.id, t.playedAt] }),

@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, habitsFor } from '../network.js';
 import { CLOSE_HOUR, GAME_WEIGHTS, GAMES, OPEN_HOUR, STAKE_MULTIPLIERS, winMultiplier } from '../play-habits.js';
 import { Random } from '../random.js';
 import { SCALE_CONFIGS } from '../scales.js';
+import { demoTerminals } from '../terminals.js';
 import { liveDrawResult } from './draw-results.js';
 import { DEMO_TRANSFER_PREFIX, type LiveNetwork, type LivePlayer, type PendingTransfer } from './live-network.js';
 
@@ -142,6 +143,9 @@ function playerDay(player: LivePlayer, day: IsoDay, network: LiveNetwork, option
   const habits = habitsOf(player.username, options.seed);
   const rng = new Random(options.seed, `live-plays:${player.username}:${day}`);
   if (!rng.chance(habits.activity)) return;
+  // The terminals from a stream of their own: the day's other figures stay as they were.
+  const terminalRng = new Random(options.seed, `live-terminals:${player.username}:${day}`);
+  const terminal = (cafeId: string) => terminalRng.pick(demoTerminals(options.seed, cafeId));
   const dayStartMs = istDayStart(day).getTime();
   const timeOfPlay = () => dayStartMs + Math.floor((OPEN_HOUR + rng.next() * (CLOSE_HOUR - OPEN_HOUR)) * 3600) * 1000;
   const cafe = () => {
@@ -170,6 +174,7 @@ function playerDay(player: LivePlayer, day: IsoDay, network: LiveNetwork, option
     const winCents = stakeCents * winMultiplier(rng, game.wins);
     const playId = `demo-play-${day}-${player.username}-${i + 1}`;
     const drawAt = Math.ceil(atMs / options.drawIntervalMs) * options.drawIntervalMs;
+    const terminalId = terminal(cafeId);
     add(atMs, RANK.play, () => ({
       id: playId,
       type: 'play',
@@ -181,6 +186,7 @@ function playerDay(player: LivePlayer, day: IsoDay, network: LiveNetwork, option
       stake: points(stakeCents),
       win: points(winCents),
       at: new Date(atMs).toISOString(),
+      terminalId,
     }));
     maybeVoid('play.voided', playId, atMs);
   }
@@ -192,6 +198,7 @@ function playerDay(player: LivePlayer, day: IsoDay, network: LiveNetwork, option
     const potCents = habits.stakeCents * rng.int(3, 40);
     const rakeCents = Math.max(1, Math.round((potCents * rng.int(3, 5)) / 100));
     const handId = `demo-hand-${day}-${player.username}-${i + 1}`;
+    const terminalId = terminal(cafeId);
     add(atMs, RANK.hand, () => ({
       id: handId,
       type: 'pokerHand',
@@ -200,6 +207,7 @@ function playerDay(player: LivePlayer, day: IsoDay, network: LiveNetwork, option
       cafeId,
       rake: points(rakeCents),
       at: new Date(atMs).toISOString(),
+      terminalId,
     }));
     maybeVoid('pokerHand.voided', handId, atMs);
   }

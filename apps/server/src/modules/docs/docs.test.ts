@@ -35,6 +35,17 @@ describe('GET /api/openapi.json', () => {
     ]);
   });
 
+  it('describes the optional terminalId of a play and a poker hand in the feed', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    const body = doc.paths['/api/feed/v1/events'].post.requestBody.content['application/json'].schema;
+    for (const type of ['play', 'pokerHand']) {
+      const event = eventSchema(body, type);
+      expect(event, type).toBeDefined();
+      expect(event?.properties?.terminalId, type).toMatchObject({ type: 'string', minLength: 1, maxLength: 64 });
+      expect(event?.required, type).not.toContain('terminalId');
+    }
+  });
+
   it('describes every call of the endpoint table, with a session scheme exactly where one is needed and the feed key on the feed', async () => {
     const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
     for (const name of CALL_NAMES) {
@@ -59,3 +70,22 @@ describe('GET /api/openapi.json', () => {
     expect(FEED_EVENT_TYPES).toEqual(expect.arrayContaining(['play.voided', 'pokerHand.voided']));
   });
 });
+
+interface JsonSchema {
+  properties?: Record<string, JsonSchema & { const?: unknown; enum?: unknown[] }>;
+  required?: string[];
+  [key: string]: unknown;
+}
+
+/** The object schema of one feed event type, wherever the document nests it. */
+function eventSchema(schema: unknown, type: string): JsonSchema | undefined {
+  if (schema === null || typeof schema !== 'object') return undefined;
+  const object = schema as JsonSchema;
+  const typeField = object.properties?.type;
+  if (typeField && (typeField.const === type || typeField.enum?.includes(type))) return object;
+  for (const value of Object.values(object)) {
+    const found = Array.isArray(value) ? value.map((item) => eventSchema(item, type)).find(Boolean) : eventSchema(value, type);
+    if (found) return found;
+  }
+  return undefined;
+}

@@ -48,8 +48,19 @@ export type AppliedEvent =
       stakeCents: number;
       winCents: number;
       at: Date;
+      /** Null when the platform did not say. */
+      terminalId: string | null;
     }
-  | { type: 'pokerHand'; id: string; handId: string; member: string; cafeId: string; rakeCents: number; at: Date }
+  | {
+      type: 'pokerHand';
+      id: string;
+      handId: string;
+      member: string;
+      cafeId: string;
+      rakeCents: number;
+      at: Date;
+      terminalId: string | null;
+    }
   | { type: 'play.voided'; id: string; playId: string; at: Date; reason: string }
   | { type: 'pokerHand.voided'; id: string; handId: string; at: Date; reason: string }
   | {
@@ -115,6 +126,7 @@ export function toAppliedEvent(event: FeedEvent): AppliedEvent {
         stakeCents: pointsToCentsExact(event.stake),
         winCents: pointsToCentsExact(event.win),
         at: new Date(event.at),
+        terminalId: event.terminalId ?? null,
       };
     case 'pokerHand':
       return {
@@ -125,6 +137,7 @@ export function toAppliedEvent(event: FeedEvent): AppliedEvent {
         cafeId: event.cafeId,
         rakeCents: pointsToCentsExact(event.rake),
         at: new Date(event.at),
+        terminalId: event.terminalId ?? null,
       };
     case 'play.voided':
       return { type: event.type, id: event.id, playId: event.playId, at: new Date(event.at), reason: event.reason };

@@ -234,6 +234,8 @@ describe.each(TEST_DB_KINDS)('the largest amounts the feed accepts, and every re
   let f: FeedApp;
   const sessions = new Map<string, TestSession>();
   const db = () => f.t.app.db;
+  /** The back office's id of the master's first cafe (Cafe Profit's terminals take it). */
+  let ownCafeId = '';
 
   beforeAll(async () => {
     f = await buildFeedApp(kind, { now: NOW });
@@ -290,6 +292,8 @@ describe.each(TEST_DB_KINDS)('the largest amounts the feed accepts, and every re
     expect(await brokenInvariants(db())).toEqual([]);
 
     for (const subject of SUBJECTS) sessions.set(subject, await signIn(f.t.app, subject));
+    const [cafe] = await queryRows<{ id: string }>(db(), sql`SELECT id FROM cafes WHERE platform_id = ${OWN_CAFES[0]!}`);
+    ownCafeId = cafe!.id;
   });
 
   /** A report call of `subject`, as JSON (or an export with `format`): its status and body. */
@@ -326,6 +330,7 @@ describe.each(TEST_DB_KINDS)('the largest amounts the feed accepts, and every re
       trends: { weeks: '26' },
       today: {},
       cafeProfit: range,
+      cafeTerminals: { ...range, cafeId: ownCafeId },
       // A setting of the caller, not a report: left out below.
       todayThreshold: {},
       // The outbox (the Mail screen): about mail, not figures; one mail's calls are left out below.
@@ -532,6 +537,22 @@ describe.each(TEST_DB_KINDS)('the largest amounts the feed accepts, and every re
           where,
         ).toEqual(['7']);
         return;
+      case 'cafeTerminals': {
+        // The plays were sent without a terminal: one row, the cafe's whole range.
+        const atCafe = plays.filter((p) => p.cafe === OWN_CAFES[0] && p.day >= RANGE.from && p.day <= RANGE.to);
+        expect(body.data, where).toEqual([
+          {
+            terminalId: null,
+            terminal: 'unknown terminal',
+            plays: atCafe.length,
+            stake: points(sum(atCafe, (p) => p.stake)),
+            wins: points(sum(atCafe, (p) => p.win)),
+            profit: points(profitOf(atCafe)),
+            members: new Set(atCafe.map((p) => p.member)).size,
+          },
+        ]);
+        return;
+      }
       case 'accountSearch':
         expect(body.data.map((a: { username: string }) => a.username).sort(), where).toEqual(
           [MASTER, ...PLAYERS].filter((u) => subject !== MASTER || u !== MASTER),

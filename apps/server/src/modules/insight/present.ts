@@ -1,6 +1,7 @@
 import {
   type BigWinRow,
   type CafeProfitRow,
+  type CafeTerminalRow,
   fullName,
   type IdleMasterRow,
   type LosingCafeRow,
@@ -10,6 +11,7 @@ import {
   type TrendsQuery,
   type TrendsResponse,
   trendWeekKey,
+  UNKNOWN_TERMINAL,
   type WaitingTransferRow,
 } from '@playrep/contracts';
 import type { IsoDay } from '../../lib/dates.js';
@@ -17,6 +19,7 @@ import { centsToPoints, sumCents } from '../../lib/money.js';
 import type { LoanRowCents } from '../loans/loans-report.js';
 import { weekEndDay } from '../weeks/index.js';
 import type { CafeProfitCents } from './cafe-profit.js';
+import type { CafeTerminalCents } from './cafe-terminals.js';
 import type { ChildWeeksCents } from './queries.js';
 import type { BigWinCents, DayFiguresCents, IdleMasterRecord, LosingCafeCents, WaitingTransferCents } from './today.js';
 
@@ -175,5 +178,18 @@ export function cafeProfitRow(cafe: CafeProfitCents): CafeProfitRow {
     ownProfit: centsToPoints(cafe.ownProfitCents),
     otherProfit: centsToPoints(cafe.otherProfitCents),
     members: cafe.members,
+  };
+}
+
+/** A terminal of Cafe Profit's popup: points, and the unknown terminal's label. */
+export function cafeTerminalRow(terminal: CafeTerminalCents): CafeTerminalRow {
+  return {
+    terminalId: terminal.terminalId,
+    terminal: terminal.terminalId ?? UNKNOWN_TERMINAL,
+    plays: terminal.plays,
+    stake: centsToPoints(terminal.stakeCents),
+    wins: centsToPoints(terminal.winsCents),
+    profit: centsToPoints(terminal.stakeCents - terminal.winsCents),
+    members: terminal.members,
   };
 }

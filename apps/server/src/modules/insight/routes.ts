@@ -1,12 +1,14 @@
 import { trendsColumns } from '@playrep/contracts';
 import type { FastifyInstance } from 'fastify';
 import { istDay, resolveRange } from '../../lib/dates.js';
-import { badRequest } from '../../lib/http-error.js';
+import { badRequest, notFound } from '../../lib/http-error.js';
 import type { EndpointHandlers } from '../../plugins/endpoints.js';
 import { cafeProfit } from './cafe-profit.js';
+import { cafeInSubtree, cafeTerminals } from './cafe-terminals.js';
 import {
   accountRefOf,
   cafeProfitRow,
+  cafeTerminalRow,
   previousRangeOf,
   sortFits,
   sortTrends,
@@ -19,7 +21,7 @@ import {
 import { childrenWeeklyProfit, trendWeeks } from './queries.js';
 
 /** The insight screens (docs/domain.md, "Insight"); every account parameter has passed the scope guard. */
-export function insightHandlers(app: FastifyInstance): EndpointHandlers<'trends' | 'cafeProfit'> {
+export function insightHandlers(app: FastifyInstance): EndpointHandlers<'trends' | 'cafeProfit' | 'cafeTerminals'> {
   return {
     cafeProfit: async (request) => {
       const { subject, query } = request;
@@ -28,6 +30,22 @@ export function insightHandlers(app: FastifyInstance): EndpointHandlers<'trends'
       return {
         json: () => ({ range: { fromDate: range.from, toDate: range.to }, account: accountRefOf(subject), data }),
         download: () => ({ about: [subject.username, `${range.from}-to-${range.to}`], sheets: { cafes: data } }),
+      };
+    },
+
+    // One cafe of Cafe Profit per terminal: only a cafe whose master is in the subject's subtree.
+    cafeTerminals: async (request) => {
+      const { subject, query } = request;
+      const range = resolveRange(query, istDay(app.clock.now()));
+      const cafe = await cafeInSubtree(app.db, subject.id, query.cafeId);
+      if (!cafe) throw notFound('No such cafe');
+      const data = (await cafeTerminals(app.db, cafe.cafeId, range)).map(cafeTerminalRow);
+      return {
+        json: () => ({ range: { fromDate: range.from, toDate: range.to }, cafe, data }),
+        download: () => ({
+          about: [cafe.master, cafe.cafe, `${range.from}-to-${range.to}`],
+          sheets: { terminals: { rows: data, titled: cafe.cafe } },
+        }),
       };
     },
 

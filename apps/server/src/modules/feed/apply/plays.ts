@@ -85,6 +85,7 @@ export async function applyPlays(ctx: ApplyContext, items: Item<'play'>[]): Prom
       t: e.at.toISOString(),
       b: bookingDay(e.at),
       pid: e.playId,
+      tm: e.terminalId,
       i: item.index,
     };
   });
@@ -103,10 +104,10 @@ export async function applyPlays(ctx: ApplyContext, items: Item<'play'>[]): Prom
     ctx.tx,
     sql`
     WITH r AS MATERIALIZED (
-      SELECT * FROM json_to_recordset(${json}::json) AS r(m uuid, c uuid, g smallint, dt timestamptz, p bigint, w bigint, t timestamptz, b date, pid text)
+      SELECT * FROM json_to_recordset(${json}::json) AS r(m uuid, c uuid, g smallint, dt timestamptz, p bigint, w bigint, t timestamptz, b date, pid text, tm text)
     ), inserted AS (
-      INSERT INTO plays (member_id, cafe_id, game_id, draw_id, play_points_cents, win_points_cents, played_at, booked_day, platform_id)
-      SELECT r.m, r.c, r.g, d.id, r.p, r.w, r.t, r.b, r.pid
+      INSERT INTO plays (member_id, cafe_id, game_id, draw_id, play_points_cents, win_points_cents, played_at, booked_day, platform_id, terminal_id)
+      SELECT r.m, r.c, r.g, d.id, r.p, r.w, r.t, r.b, r.pid, r.tm
         FROM r JOIN draws d ON d.game_id = r.g AND d.draw_time = r.dt
        WHERE NOT EXISTS (SELECT 1 FROM play_platform_ids k WHERE k.platform_id = r.pid)
       RETURNING platform_id
@@ -129,6 +130,7 @@ export async function applyPokerHands(ctx: ApplyContext, items: Item<'pokerHand'
         t: e.at.toISOString(),
         b: bookingDay(e.at),
         pid: e.handId,
+        tm: e.terminalId,
         i: item.index,
       };
     },
@@ -139,10 +141,10 @@ export async function applyPokerHands(ctx: ApplyContext, items: Item<'pokerHand'
     ctx.tx,
     sql`
     WITH r AS MATERIALIZED (
-      SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(m uuid, c uuid, r bigint, t timestamptz, b date, pid text)
+      SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(m uuid, c uuid, r bigint, t timestamptz, b date, pid text, tm text)
     ), inserted AS (
-      INSERT INTO poker_hands (member_id, cafe_id, pot_cents, rake_cents, played_at, booked_day, platform_id)
-      SELECT r.m, r.c, r.r, r.r, r.t, r.b, r.pid
+      INSERT INTO poker_hands (member_id, cafe_id, pot_cents, rake_cents, played_at, booked_day, platform_id, terminal_id)
+      SELECT r.m, r.c, r.r, r.r, r.t, r.b, r.pid, r.tm
         FROM r
        WHERE NOT EXISTS (SELECT 1 FROM poker_hand_platform_ids k WHERE k.platform_id = r.pid)
       RETURNING platform_id

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { type Queryable, queryRows } from '../../db/client.js';
+import { type DayRange, rangeInstants } from '../../lib/dates.js';
+import { type DbCents, readCents } from '../../lib/money.js';
+import type { CafeOfMaster } from './cafe-profit.js';
+
+export interface CafeTerminalCents {
+  /** Null: the plays the feed sent without a terminal. */
+  terminalId: string | null;
+  plays: number;
+  stakeCents: bigint;
+  winsCents: bigint;
+  members: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The cafe `cafeId` when its master is in the subtree of `accountId` (itself included), as Cafe
+ * Profit lists it; null for any other id, well-formed or not.
+ */
+export async function cafeInSubtree(db: Queryable, accountId: string, cafeId: string): Promise<CafeOfMaster | null> {
+  if (!UUID.test(cafeId)) return null;
+  const [cafe] = await queryRows<CafeOfMaster>(
+    db,
+    sql`SELECT cf.id AS "cafeId", cf.name AS cafe, ma.id AS "masterId", ma.username AS master
+          FROM cafes cf
+          JOIN accounts ma ON ma.id = cf.master_id
+          JOIN account_closure c ON c.descendant_id = cf.master_id AND c.ancestor_id = ${accountId}::uuid
+         WHERE cf.id = ${cafeId}::uuid`,
+  );
+  return cafe ?? null;
+}
+
+/**
+ * Cafe Profit's terminals (docs/domain.md, "Insight"): the draw-games plays made at the cafe over
+ * the IST days of `range`, per terminal. Read from the plays themselves (terminals have no
+ * roll-up), on the roll-ups' booking day (a late play counts on the day it was booked), so the
+ * terminals of a cafe add up to its row of Cafe Profit. Named terminals by id, then the unknown one.
+ */
+export async function cafeTerminals(db: Queryable, cafeId: string, range: DayRange): Promise<CafeTerminalCents[]> {
+  const { start, end } = rangeInstants(range);
+  const rows = await queryRows<{
+    terminalId: string | null;
+    plays: string | number;
+    stake_cents: DbCents;
+    wins_cents: DbCents;
+    members: string | number;
+  }>(
+    db,
+    sql`SELECT x.terminal_id AS "terminalId", count(*) AS plays, sum(x.play_points_cents)::bigint AS stake_cents,
+               sum(x.win_points_cents)::bigint AS wins_cents, count(DISTINCT x.member_id) AS members
+          FROM plays x
+         WHERE x.cafe_id = ${cafeId}::uuid
+           AND ((x.booked_day IS NULL
+                 AND x.played_at >= ${start.toISOString()}::timestamptz AND x.played_at < ${end.toISOString()}::timestamptz)
+                OR (x.booked_day >= ${range.from}::date AND x.booked_day <= ${range.to}::date))
+           AND x.game_id IN (SELECT g.id FROM games g WHERE g.kind = 'draw')
+         GROUP BY x.terminal_id
+         ORDER BY x.terminal_id IS NULL, lower(x.terminal_id), x.terminal_id`,
+  );
+  return rows.map(({ terminalId, plays, stake_cents, wins_cents, members }) => ({
+    terminalId,
+    plays: Number(plays),
+    stakeCents: readCents(stake_cents),
+    winsCents: readCents(wins_cents),
+    members: Number(members),
+  }));
+}
