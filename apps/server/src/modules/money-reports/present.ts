@@ -158,6 +158,7 @@ export function mailRow(row: MailRowCents): AgentMailRow {
   return {
     _id: row.accountId,
     username: row.username,
+    role: row.role,
     name: fullName(row.firstName, row.lastName),
     playPoints: centsToPoints(row.playCents),
     registeredAt: row.registrationDate,
