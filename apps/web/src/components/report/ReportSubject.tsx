@@ -78,8 +78,8 @@ function ManagerSubjectPicker({ self, role }: { self: { _id: string; username: s
   const q = dirty ? debounced : '';
   // Only the accounts this report can be about (e.g. no members on the money and network reports).
   const roles = useSubjectRoles();
-  // A report that is not about players finds them too: each opens its member page.
-  const offerMembers = roles !== undefined && !roles.includes('player');
+  // A report that is not about players finds them too, once something is typed: each opens its member page.
+  const offerMembers = roles !== undefined && !roles.includes('player') && q !== '';
   const results = useAccountSearch(q, { enabled: combobox.dropdownOpened, roles, members: offerMembers });
   // While the next search is on its way, the last list is narrowed to what is typed (the server
   // matches the same way), so the options never contradict the text.

@@ -192,7 +192,9 @@ describe('SubjectPicker', () => {
     // A report not about players finds them too, to open their member page; one about them offers them as its subject.
     const aboutPlayers = roles.split(',').includes('player');
     expect(options.filter((o) => o.endsWith('member page')).map(name)).toEqual(aboutPlayers ? [] : ['player1']);
-    expect(searches.every((s) => (s.members === '1') === !aboutPlayers)).toBe(true);
+    expect(searches.filter((s) => s.q).every((s) => (s.members === '1') === !aboutPlayers)).toBe(true);
+    // The list on opening (nothing typed) holds no member pages.
+    expect(searches.filter((s) => !s.q).some((s) => s.members === '1')).toBe(false);
   });
 
   it('opens the member page of a player chosen under Member pages', async () => {
