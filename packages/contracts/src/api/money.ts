@@ -206,6 +206,8 @@ export type RevenueWeekQuery = z.infer<typeof RevenueWeekQuery>;
 export const WeekMemberRow = z.object({
   _id: z.string(),
   username: z.string(),
+  /** The child's role: a player's username links to its member page. */
+  role: z.string(),
   profit: z.number(),
   playPoints: z.number(),
 });

@@ -139,6 +139,7 @@ export function weekMemberRow(member: WeekMemberRowCents): WeekMemberRow {
   return {
     _id: member.accountId,
     username: member.username,
+    role: member.role,
     profit: centsToPoints(member.profitCents),
     playPoints: centsToPoints(member.playPointsCents),
   };
