@@ -11,7 +11,8 @@ export function MemberLink({ username }: { username: string }) {
   const { session } = useSession();
   if (!session || !mayOpenMemberPage(session.role)) return <>{username}</>;
   return (
-    <Anchor component={Link} to={memberPagePath(session.role, username)} size="sm">
+    // The cell's own font (a statement that shrinks to print keeps its rows as they were).
+    <Anchor component={Link} to={memberPagePath(session.role, username)} inherit>
       {username}
     </Anchor>
   );
