@@ -595,6 +595,7 @@ describe('Agent Mail Details: a long statement still prints on one A4 page', () 
         body.data.push({
           _id: `extra-${i}`,
           username: `player${9000 + i}`,
+          role: 'player',
           name: EXTRA_NAMES[i % EXTRA_NAMES.length],
           playPoints: 12_000 + i * 10.5,
           registeredAt: '2026-01-05',

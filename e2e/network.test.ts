@@ -301,9 +301,14 @@ describe('network reports as am1', () => {
     await poll(ids).toEqual(expect.arrayContaining(['master1', 'master2']));
 
     const picker = page.getByRole('combobox', { name: 'Report for' });
-    // A member cannot be the subject of a network report: the picker does not offer one.
+    // A member cannot be the subject of a network report: the picker offers only its member page.
     await picker.fill('player1');
-    await page.getByText('No matching accounts').waitFor();
+    await page.getByText('Member pages').waitFor();
+    const offered = page.getByRole('listbox', { name: 'Accounts' }).getByRole('option');
+    // player1 first (the exact username), then player10 and the like: every one a member page.
+    const texts = await offered.allTextContents();
+    expect(texts[0]).toMatch(/^player1\D.*member page$/);
+    expect(texts.every((t) => /^player1.*member page$/.test(t))).toBe(true);
     await picker.fill('master1');
     const option = page.getByRole('option', { name: /^master1/ });
     await option.waitFor();

@@ -105,6 +105,12 @@ async function expectFitsPhone(page: Page): Promise<SideScroller[]> {
   return sideScrollers(page);
 }
 
+/**
+ * What a screen that is about one account named in its address is opened with: the member page
+ * with player1, a member of every demo account above it (opened without one it shows only its box).
+ */
+const SCREEN_QUERY: Partial<Record<string, string>> = { member: '?username=player1' };
+
 /** The heading a screen shows: its label, or the game's name on draw details. */
 function headingOf(screen: Screen): string {
   if (!screen.path.startsWith('drawdetails/')) return screen.label;
@@ -116,10 +122,13 @@ function headingOf(screen: Screen): string {
  * history (a full load of every screen would make this file several times slower).
  */
 async function open(page: Page, role: Role, screen: Screen): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, `/${role}/${screen.path}`);
+  await page.evaluate(
+    (to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    },
+    `/${role}/${screen.path}${SCREEN_QUERY[screen.key] ?? ''}`,
+  );
   await expectPath(page, `/${role}/${screen.path}`);
   await page.getByRole('heading', { level: 1, name: headingOf(screen) }).waitFor({ timeout: 20_000 });
   await settled(page);

@@ -20,7 +20,7 @@ import { describe, expect, it } from 'vitest';
  */
 
 const SRC = path.dirname(fileURLToPath(import.meta.url));
-const REPORT_MODULES = ['transfers', 'draws', 'network', 'money-reports', 'insight'] as const;
+const REPORT_MODULES = ['transfers', 'draws', 'network', 'money-reports', 'insight', 'members'] as const;
 
 interface Import {
   /** The importing file, relative to src ('modules/network/routes.ts'). */

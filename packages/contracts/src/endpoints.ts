@@ -66,6 +66,14 @@ import {
   UnsubscribeResponse,
 } from './api/mail.js';
 import {
+  MemberPlaysQuery,
+  MemberPlaysResponse,
+  MemberQuery,
+  MemberResponse,
+  MemberTransfersQuery,
+  MemberTransfersResponse,
+} from './api/members.js';
+import {
   AgentMailQuery,
   AgentMailResponse,
   LoansQuery,
@@ -124,6 +132,7 @@ import {
   WAITING_TRANSFER_COLUMNS,
 } from './tables/insight.js';
 import { MAIL_OUTBOX_COLUMNS } from './tables/mail.js';
+import { MEMBER_PLAY_COLUMNS, MEMBER_TRANSFER_COLUMNS, MEMBER_WEEK_COLUMNS } from './tables/members.js';
 import {
   AGENT_MAIL_EXPORT_COLUMNS,
   AGENT_MAIL_POINTS_BY_TYPE_COLUMNS,
@@ -593,6 +602,24 @@ const DEFS = {
       file: 'cafe-terminals',
       sheets: { terminals: { title: (cafe: string) => `Terminals of ${cafe}`, columns: CAFE_TERMINAL_COLUMNS } },
     },
+  },
+  member: {
+    ...report('member', 'One member of the subject’s subtree: its master, cafe, balance and profit per week by game'),
+    query: MemberQuery,
+    response: MemberResponse,
+    exports: oneSheet('member-weeks', 'weeks', 'Profit by week', MEMBER_WEEK_COLUMNS),
+  },
+  memberPlays: {
+    ...report('memberPlays', 'One page of a member’s plays over a range'),
+    query: MemberPlaysQuery,
+    response: MemberPlaysResponse,
+    exports: oneSheet('member-plays', 'plays', 'Plays', MEMBER_PLAY_COLUMNS),
+  },
+  memberTransfers: {
+    ...report('memberTransfers', 'One page of a member’s transfers over a range, both channels'),
+    query: MemberTransfersQuery,
+    response: MemberTransfersResponse,
+    exports: oneSheet('member-transfers', 'transfers', 'Transfers', MEMBER_TRANSFER_COLUMNS),
   },
   todayThreshold: {
     method: 'POST',

@@ -33,7 +33,8 @@ interface ScreenRow<K extends string = string> {
    * player's menu says 'Multipoint Transfer' for the Multiplayer Point Transfer screen).
    */
   menuLabels?: Partial<Record<Role, string>>;
-  menu: MenuGroup;
+  /** Its menu section; none for a screen reached only from links (the member page). */
+  menu?: MenuGroup;
   audience: Audience;
   /** The /api/playrep/* calls this screen makes (role gate of each call = union of its screens). */
   api: readonly ReportCall[];
@@ -46,6 +47,24 @@ interface ScreenRow<K extends string = string> {
 }
 
 const DRAW_SCREEN_KEY_PREFIX = 'drawDetails-';
+
+/**
+ * The member page's route (docs/screens.md, Member): the member's username is its `username` query
+ * parameter, as the other per-account pages take their account in the query (`id`, `agentId`).
+ */
+export const MEMBER_PAGE_PATH = 'reports/member';
+/** The URL parameter of the member page that names the member. */
+export const MEMBER_PAGE_PARAM = 'username';
+
+/** The member page of `username` in `role`'s area. */
+export function memberPagePath(role: Role, username: string): string {
+  return `/${role}/${MEMBER_PAGE_PATH}?${new URLSearchParams({ [MEMBER_PAGE_PARAM]: username })}`;
+}
+
+/** True when `role` may open the member page (every role above a member). */
+export function mayOpenMemberPage(role: Role): boolean {
+  return mayCall(role, 'member');
+}
 
 /**
  * The web route of draw details (docs/screens.md, Draw details: route parameters name and game code): one page for every game
@@ -198,6 +217,14 @@ const SCREEN_TABLE = [
     menu: 'Reports',
     audience: 'agents', // every role with accounts below it
     api: ['trends'],
+  },
+  {
+    // Not in the menus: every player username in a report links here, and the subject picker finds players.
+    key: 'member',
+    path: MEMBER_PAGE_PATH,
+    label: 'Member',
+    audience: 'agents', // every role above a member
+    api: ['member', 'memberPlays', 'memberTransfers'],
   },
   ...drawScreens,
   {

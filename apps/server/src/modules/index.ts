@@ -7,6 +7,7 @@ import { drawHandlers } from './draws/routes.js';
 import { insightHandlers } from './insight/routes.js';
 import { todayHandlers } from './insight/today-routes.js';
 import { mailScreenHandlers } from './mail/routes.js';
+import { memberHandlers } from './members/routes.js';
 import { moneyReportHandlers } from './money-reports/routes.js';
 import { statementMailRenderer } from './money-reports/statement-mail.js';
 import { networkHandlers } from './network/routes.js';
@@ -27,6 +28,7 @@ export function reportHandlers(app: FastifyInstance): EndpointHandlers<ReportCal
     ...moneyReportHandlers(app),
     ...insightHandlers(app),
     ...todayHandlers(app),
+    ...memberHandlers(app),
     ...mailScreenHandlers(app, statementMailRenderer(app.database.db, app.clock)),
     ...accountsScreenHandlers(app),
     ...activityHandlers(app),

@@ -46,6 +46,8 @@ const NOT_ACCOUNTS = [
   'actor',
   'subject',
   'name',
+  // The subject picker's ask for the matching players too (accountSearch).
+  'members',
 ];
 /** What a call needs besides its account parameters to pass its schema. */
 const REQUIRED: Partial<Record<ReportCall, Record<string, string>>> = {

@@ -215,6 +215,28 @@ const CELLS: Record<ReportCall, MatrixCell> = {
     allowedRoles: AGENTS,
     subjectRoles: AGENTS,
   },
+  // The member page: one player named by username, within the subject's subtree; another role is a 400.
+  member: {
+    accountParam: 'id',
+    usernameParam: { name: 'username', required: true, roles: ['player'] },
+    extraQuery: {},
+    allowedRoles: AGENTS,
+    subjectRoles: AGENTS, // the account whose subtree holds the member: an agent or a manager
+  },
+  memberPlays: {
+    accountParam: 'id',
+    usernameParam: { name: 'username', required: true, roles: ['player'] },
+    extraQuery: {},
+    allowedRoles: AGENTS,
+    subjectRoles: AGENTS, // the account whose subtree holds the member: an agent or a manager
+  },
+  memberTransfers: {
+    accountParam: 'id',
+    usernameParam: { name: 'username', required: true, roles: ['player'] },
+    extraQuery: {},
+    allowedRoles: AGENTS,
+    subjectRoles: AGENTS, // the account whose subtree holds the member: an agent or a manager
+  },
   // Today: about the subject, and the caller's own big-win threshold (no account parameter).
   today: {
     accountParam: 'id',

@@ -144,6 +144,8 @@ export type AgentMailQuery = z.infer<typeof AgentMailQuery>;
 export const AgentMailRow = z.object({
   _id: z.string(),
   username: z.string(),
+  /** The child's role: a player's username links to its member page. */
+  role: z.string(),
   name: z.string(),
   playPoints: z.number(),
   /** The child's registration day, 'YYYY-MM-DD'. */
@@ -204,6 +206,8 @@ export type RevenueWeekQuery = z.infer<typeof RevenueWeekQuery>;
 export const WeekMemberRow = z.object({
   _id: z.string(),
   username: z.string(),
+  /** The child's role: a player's username links to its member page. */
+  role: z.string(),
   profit: z.number(),
   playPoints: z.number(),
 });

@@ -96,8 +96,16 @@ export const AccountSearchQuery = queryObject({
     .optional()
     .transform((text) => (text?.trim() ? text.split(',').map((role) => role.trim()) : undefined))
     .pipe(z.array(z.enum(ROLES)).optional()),
+  /**
+   * `1`: the answer also lists the players that match in `members`, whatever `roles` says (the
+   * picker offers them to open their member page).
+   */
+  members: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
 });
+const AccountMatch = z.object({ _id: z.string(), username: z.string(), fullname: z.string(), role: z.string() });
 export const AccountSearchResponse = z.object({
-  data: z.array(z.object({ _id: z.string(), username: z.string(), fullname: z.string(), role: z.string() })),
+  data: z.array(AccountMatch),
+  /** With `members=1`: the players of the subtree that match, up to `limit`; otherwise empty. */
+  members: z.array(AccountMatch),
 });
 export type AccountSearchResponse = z.infer<typeof AccountSearchResponse>;

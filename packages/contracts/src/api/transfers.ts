@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { TRANSFER_SECTION_KEYS, type TransferSectionKey } from '../tables/transfers.js';
 import { AccountRef, RangeEcho, RangeQuery } from './common.js';
 
+/** The other side of a transfer, with its role ('house' for the house): a player's username links to its member page. */
+export const Counterparty = AccountRef.extend({ role: z.string() });
+export type Counterparty = z.infer<typeof Counterparty>;
+
 export const TransferRow = z.object({
   _id: z.string(),
   amount: z.number(),
@@ -13,9 +17,9 @@ export const TransferRow = z.object({
   type: z.enum(['G', 'P']),
   direction: z.enum(['sent', 'received']),
   /** The counterparty when the subject sent the transfer. */
-  toUserId: AccountRef.optional(),
+  toUserId: Counterparty.optional(),
   /** The counterparty when the subject received it. */
-  userId: AccountRef.optional(),
+  userId: Counterparty.optional(),
 });
 export type TransferRow = z.infer<typeof TransferRow>;
 

@@ -1,5 +1,4 @@
-import type { AccountRef } from '../api/common.js';
-import type { TransferRow } from '../api/transfers.js';
+import type { Counterparty, TransferRow } from '../api/transfers.js';
 import { fullName } from '../names.js';
 import type { ColumnDef } from './columns.js';
 
@@ -63,7 +62,7 @@ export function transferColumns(counterpartyHeader: string): ColumnDef<TransferC
   ];
 }
 
-export function counterpartyOf(row: TransferRow): AccountRef {
+export function counterpartyOf(row: TransferRow): Counterparty {
   return (row.direction === 'sent' ? row.toUserId : row.userId)!;
 }
 

@@ -331,6 +331,9 @@ describe.each(TEST_DB_KINDS)('the largest amounts the feed accepts, and every re
       today: {},
       cafeProfit: range,
       cafeTerminals: { ...range, cafeId: ownCafeId },
+      member: { username: PLAYERS[0]! },
+      memberPlays: { ...range, username: PLAYERS[0]!, pageSize: '100' },
+      memberTransfers: { ...range, username: PLAYERS[0]! },
       // A setting of the caller, not a report: left out below.
       todayThreshold: {},
       // The outbox (the Mail screen): about mail, not figures; one mail's calls are left out below.
@@ -550,6 +553,24 @@ describe.each(TEST_DB_KINDS)('the largest amounts the feed accepts, and every re
             profit: points(profitOf(atCafe)),
             members: new Set(atCafe.map((p) => p.member)).size,
           },
+        ]);
+        return;
+      }
+      case 'member': {
+        // Each week's profit is the member's own plays of that week, exact.
+        for (const week of [WEEK1, WEEK2]) {
+          const mine = weekPlays(week).filter((p) => p.member === PLAYERS[0]);
+          const row = body.weeks.find((w: { fromDate: string }) => w.fromDate === week.from);
+          expect(row.profit, `${where} ${week.from}`).toBe(points(profitOf(mine)));
+        }
+        return;
+      }
+      case 'memberPlays': {
+        const mine = plays.filter((p) => p.member === PLAYERS[0] && p.day >= RANGE.from && p.day <= RANGE.to);
+        expect([body.total, body.totals.stake, body.totals.profit], where).toEqual([
+          mine.length,
+          points(sum(mine, (p) => p.stake)),
+          points(profitOf(mine)),
         ]);
         return;
       }

@@ -139,6 +139,7 @@ export function weekMemberRow(member: WeekMemberRowCents): WeekMemberRow {
   return {
     _id: member.accountId,
     username: member.username,
+    role: member.role,
     profit: centsToPoints(member.profitCents),
     playPoints: centsToPoints(member.playPointsCents),
   };
@@ -158,6 +159,7 @@ export function mailRow(row: MailRowCents): AgentMailRow {
   return {
     _id: row.accountId,
     username: row.username,
+    role: row.role,
     name: fullName(row.firstName, row.lastName),
     playPoints: centsToPoints(row.playCents),
     registeredAt: row.registrationDate,

@@ -353,6 +353,7 @@ describe.each(TEST_DB_KINDS)('money report routes on %s', (kind) => {
         .map((child) => ({
           _id: ids[child],
           username: child,
+          role: 'player', // master1's children are its members
           profit: points(profitCents(child, week, SUNDAY(week))),
           playPoints: points(playCents(child, week, SUNDAY(week))),
         }))

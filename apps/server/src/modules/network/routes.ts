@@ -130,8 +130,13 @@ export function networkHandlers(app: FastifyInstance): EndpointHandlers<NetworkC
     },
 
     accountSearch: async (request) => {
-      const { q, limit, roles } = request.query;
-      return { data: (await searchAccounts(app.db, request.subject.id, q, limit, roles)).map(searchResult) };
+      const { q, limit, roles, members } = request.query;
+      const [data, players] = await Promise.all([
+        searchAccounts(app.db, request.subject.id, q, limit, roles),
+        // The players that match too, for the picker to open their member page (docs/domain.md, "Insight").
+        members === '1' ? searchAccounts(app.db, request.subject.id, q, limit, ['player']) : [],
+      ]);
+      return { data: data.map(searchResult), members: players.map(searchResult) };
     },
   };
 }

@@ -5,7 +5,13 @@ import type { TransferRecord } from './queries.js';
 /** A transfer as the reports show it: points, 'G' when the other side is the house, the other side under its key. */
 export function transferRow(record: TransferRecord): TransferRow {
   const other = record.counterparty;
-  const account = { _id: other.id, username: other.username, firstName: other.firstName, lastName: other.lastName };
+  const account = {
+    _id: other.id,
+    username: other.username,
+    firstName: other.firstName,
+    lastName: other.lastName,
+    role: other.role,
+  };
   return {
     _id: String(record.id),
     amount: centsToPoints(record.amountCents),

@@ -16,7 +16,7 @@ export interface TransferRecord {
   channel: Channel;
   /** The account sent it (else received it). */
   sent: boolean;
-  counterparty: { id: string; username: string; firstName: string; lastName: string; isHouse: boolean };
+  counterparty: { id: string; username: string; firstName: string; lastName: string; role: string; isHouse: boolean };
 }
 
 interface TransferSqlRow {
@@ -31,6 +31,7 @@ interface TransferSqlRow {
   other_username: string;
   other_first_name: string;
   other_last_name: string;
+  other_role: string;
   other_is_house: boolean;
 }
 
@@ -51,7 +52,7 @@ export async function findTransfers(
   const side = (mine: 'from_id' | 'to_id', other: 'from_id' | 'to_id') => sql`
     SELECT t.id, t.amount_cents, t.created_at, t.resolved_at, t.status, t.channel, ${sql.raw(mine === 'from_id' ? 'true' : 'false')} AS sent,
            o.id AS other_id, o.username AS other_username, o.first_name AS other_first_name, o.last_name AS other_last_name,
-           o.role = 'house' AS other_is_house
+           o.role::text AS other_role, o.role = 'house' AS other_is_house
       FROM transfers t
       JOIN accounts o ON o.id = t.${sql.raw(other)}
      WHERE t.${sql.raw(mine)} = ${input.accountId}::uuid
@@ -75,6 +76,7 @@ export async function findTransfers(
       username: r.other_username,
       firstName: r.other_first_name,
       lastName: r.other_last_name,
+      role: r.other_role,
       isHouse: r.other_is_house,
     },
   }));

@@ -1,8 +1,8 @@
 import { CloseButton, Combobox, Group, InputBase, Loader, Text, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { MANAGER_ROLES, type Role } from '@playrep/contracts';
+import { MANAGER_ROLES, memberPagePath, type Role } from '@playrep/contracts';
 import { type KeyboardEvent, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session';
 import { type AccountMatch, useAccountSearch } from './account-search';
 import { useSubjectRoles } from './report-screen';
@@ -22,6 +22,10 @@ export const MYSELF_LABEL = 'Myself';
 export const SEARCH_DEBOUNCE_MS = 250;
 
 const MYSELF_OPTION = '__myself__';
+/** An option that opens a member's page rather than choosing a subject: the prefix, then the username. */
+const MEMBER_PAGE_OPTION = '__member__:';
+/** The heading of the players the picker offers to open (docs/screens.md, Member). */
+export const MEMBER_PAGES_GROUP = 'Member pages';
 
 /**
  * The account a report is about: the `id` URL parameter when a manager picked one
@@ -49,10 +53,11 @@ export function isManagerRole(role: Role | undefined): boolean {
 export function SubjectPicker() {
   const { session } = useSession();
   if (!session || !isManagerRole(session.role)) return null;
-  return <ManagerSubjectPicker self={session.user} />;
+  return <ManagerSubjectPicker self={session.user} role={session.role} />;
 }
 
-function ManagerSubjectPicker({ self }: { self: { _id: string; username: string } }) {
+function ManagerSubjectPicker({ self, role }: { self: { _id: string; username: string }; role: Role }) {
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const { subjectId } = useReportSubject();
   const subjectName = params.get(SUBJECT_NAME_PARAM)?.trim() || undefined;
@@ -73,11 +78,16 @@ function ManagerSubjectPicker({ self }: { self: { _id: string; username: string 
   const q = dirty ? debounced : '';
   // Only the accounts this report can be about (e.g. no members on the money and network reports).
   const roles = useSubjectRoles();
-  const results = useAccountSearch(q, { enabled: combobox.dropdownOpened, roles });
+  // A report that is not about players finds them too, once something is typed: each opens its member page.
+  const offerMembers = roles !== undefined && !roles.includes('player') && q !== '';
+  const results = useAccountSearch(q, { enabled: combobox.dropdownOpened, roles, members: offerMembers });
   // While the next search is on its way, the last list is narrowed to what is typed (the server
   // matches the same way), so the options never contradict the text.
   const typedText = search.trim().toLowerCase();
   const matches = (results.data?.data ?? []).filter(
+    (a) => !dirty || a.username.toLowerCase().includes(typedText) || a.fullname.toLowerCase().includes(typedText),
+  );
+  const memberMatches = (results.data?.members ?? []).filter(
     (a) => !dirty || a.username.toLowerCase().includes(typedText) || a.fullname.toLowerCase().includes(typedText),
   );
   const waiting = (dirty && search.trim() !== debounced) || results.isFetching;
@@ -103,6 +113,11 @@ function ManagerSubjectPicker({ self }: { self: { _id: string; username: string 
 
   const choose = (value: string) => {
     if (value === MYSELF_OPTION) return writeSubject(null);
+    if (value.startsWith(MEMBER_PAGE_OPTION)) {
+      combobox.closeDropdown();
+      void navigate(memberPagePath(role, value.slice(MEMBER_PAGE_OPTION.length)));
+      return;
+    }
     const account = matches.find((a) => a._id === value);
     if (account) writeSubject(account);
   };
@@ -199,7 +214,28 @@ function ManagerSubjectPicker({ self }: { self: { _id: string; username: string 
               </Group>
             </Combobox.Option>
           ))}
-          {matches.length === 0 && (
+          {memberMatches.length > 0 && (
+            <Combobox.Group label={MEMBER_PAGES_GROUP}>
+              {memberMatches.map((account) => (
+                <Combobox.Option value={`${MEMBER_PAGE_OPTION}${account.username}`} key={`member-${account._id}`}>
+                  <Group gap={6} wrap="nowrap" justify="space-between">
+                    <div>
+                      <Text size="sm" fw={600}>
+                        {account.username}
+                      </Text>
+                      <Text size="xs" c="gray.7">
+                        {account.fullname}
+                      </Text>
+                    </div>
+                    <Text size="xs" c="gray.7">
+                      member page
+                    </Text>
+                  </Group>
+                </Combobox.Option>
+              ))}
+            </Combobox.Group>
+          )}
+          {matches.length === 0 && memberMatches.length === 0 && (
             <Combobox.Empty>{waiting || results.isPending ? 'Searching...' : 'No matching accounts'}</Combobox.Empty>
           )}
         </Combobox.Options>

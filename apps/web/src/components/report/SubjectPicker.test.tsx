@@ -27,10 +27,10 @@ function server(): Record<string, string>[] {
     searches.push(query);
     const q = (query.q ?? '').toLowerCase();
     const roles = query.roles?.split(',');
+    const matching = ACCOUNTS.filter((a) => a.username.includes(q) || a.fullname.toLowerCase().includes(q));
     return jsonResponse(200, {
-      data: ACCOUNTS.filter(
-        (a) => (a.username.includes(q) || a.fullname.toLowerCase().includes(q)) && (!roles || roles.includes(a.role)),
-      ),
+      data: matching.filter((a) => !roles || roles.includes(a.role)),
+      members: query.members === '1' ? matching.filter((a) => a.role === 'player') : [],
     });
   });
   return searches;
@@ -61,7 +61,13 @@ function renderPage(role: Role, path = '/report', screen?: Screen) {
   const onSubmit = vi.fn();
   const page = <Page onSubmit={onSubmit} />;
   const element = screen ? <ReportScreenContext.Provider value={screen}>{page}</ReportScreenContext.Provider> : page;
-  const router = createMemoryRouter([{ path: '/report', element }], { initialEntries: [path] });
+  const router = createMemoryRouter(
+    [
+      { path: '/report', element },
+      { path: '*', element: null }, // where an option leads (a member page)
+    ],
+    { initialEntries: [path] },
+  );
   render(
     <MantineProvider env="test">
       <QueryClientProvider client={createQueryClient()}>
@@ -168,7 +174,7 @@ describe('SubjectPicker', () => {
     ['revenue', ['master1', 'master2'], 'superadmin,admin,superareamanager,areamanager,master'],
     ['agentDetails', ['master1', 'master2'], 'superadmin,admin,superareamanager,areamanager,master'],
     ['pointTransfer', ['master1', 'master2', 'player1'], 'superadmin,admin,superareamanager,areamanager,master,player'],
-  ])('offers only the accounts the report can be about (%s)', async (key, offered, roles) => {
+  ])('offers only the accounts the report can be about (%s), and players’ member pages besides', async (key, offered, roles) => {
     const user = userEvent.setup({ delay: null });
     const searches = server();
     renderPage(
@@ -179,8 +185,32 @@ describe('SubjectPicker', () => {
     await user.type(picker(), 'a');
     await waitFor(() => expect(typed(searches)).toEqual(['a']));
     await screen.findByRole('option', { name: /master1/ });
-    expect(screen.getAllByRole('option').map((o) => o.textContent?.match(/^(master|player)\d/)?.[0])).toEqual(offered);
+    const options = screen.getAllByRole('option').map((o) => o.textContent ?? '');
+    const name = (text: string) => text.match(/^(master|player)\d/)?.[0];
+    expect(options.filter((o) => !o.endsWith('member page')).map(name)).toEqual(offered);
     expect(searches.every((s) => s.roles === roles)).toBe(true);
+    // A report not about players finds them too, to open their member page; one about them offers them as its subject.
+    const aboutPlayers = roles.split(',').includes('player');
+    expect(options.filter((o) => o.endsWith('member page')).map(name)).toEqual(aboutPlayers ? [] : ['player1']);
+    expect(searches.filter((s) => s.q).every((s) => (s.members === '1') === !aboutPlayers)).toBe(true);
+    // The list on opening (nothing typed) holds no member pages.
+    expect(searches.filter((s) => !s.q).some((s) => s.members === '1')).toBe(false);
+  });
+
+  it('opens the member page of a player chosen under Member pages', async () => {
+    const user = userEvent.setup({ delay: null });
+    server();
+    const { router } = renderPage(
+      'areamanager',
+      '/report',
+      SCREENS.find((s) => s.key === 'revenue'),
+    );
+    await user.type(picker(), 'pia');
+    const option = await screen.findByRole('option', { name: /player1.*member page/ });
+    expect(screen.getByText('Member pages')).toBeTruthy();
+    await user.click(option);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/areamanager/reports/member'));
+    expect(router.state.location.search).toBe('?username=player1');
   });
 
   it.each(ROLES)('is there for managers only (%s)', (role) => {

@@ -20,6 +20,7 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ExportLinks } from '../../components/report/ExportLinks';
+import { MemberLink } from '../../components/report/MemberLink';
 import { PageFrame } from '../../components/report/PageFrame';
 import { SUBJECT_ID_PARAM, SUBJECT_NAME_PARAM, useReportSubject } from '../../components/report/ReportSubject';
 import { SubjectFilters } from '../../components/report/SubjectFilters';
@@ -165,6 +166,7 @@ export default function TodayPage({ screen }: ScreenPageProps) {
     return game ? link(`drawdetails/${game.slug}/${game.code}`, dayRange) : null;
   };
   const winColumns = tableColumns<BigWinRow>(BIG_WIN_COLUMNS, {
+    member: { type: 'custom', sortValue: (row) => row.member, render: (row) => <MemberLink username={row.member} /> },
     game: {
       type: 'custom',
       render: (row) => {

@@ -8,6 +8,7 @@ import {
   trendWeekKey,
 } from '@playrep/contracts';
 import { useMemo } from 'react';
+import { MemberLink } from '../../components/report/MemberLink';
 import { PageFrame } from '../../components/report/PageFrame';
 import { SubjectPicker, useReportSubject } from '../../components/report/ReportSubject';
 import { tableColumns } from '../../components/report/table-columns';
@@ -69,7 +70,14 @@ export default function TrendsPage({ screen }: ScreenPageProps) {
   useLastPageWhenPastEnd({ page, pageSize }, report, setFilters);
 
   const columns = useMemo((): DataTableColumn<TableRow>[] => {
-    const [account, name, ...rest] = tableColumns<TableRow>(trendsColumns(data?.weeks ?? []));
+    const [account, name, ...rest] = tableColumns<TableRow>(trendsColumns(data?.weeks ?? []), {
+      // A master's children are its members: each opens its member page.
+      username: {
+        type: 'custom',
+        sortValue: (row) => row.username,
+        render: (row) => (row.role === 'player' ? <MemberLink username={row.username} /> : row.username),
+      },
+    });
     const sparkline: DataTableColumn<TableRow> = {
       key: 'profits',
       header: 'Trend',

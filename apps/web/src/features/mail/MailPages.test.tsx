@@ -13,9 +13,33 @@ const FROM = '2025-03-03';
 const TO = '2025-03-09';
 
 const MEMBERS = [
-  { _id: 'u-player1', username: 'player1', name: 'Pia Rao', playPoints: 1200.5, registeredAt: '2024-11-02', profit: 300.25 },
-  { _id: 'u-player3', username: 'player3', name: 'Raj Iyer', playPoints: 800, registeredAt: '2025-01-15', profit: -120.1 },
-  { _id: 'u-player4', username: 'player4', name: 'Sara Khan', playPoints: 99.99, registeredAt: '2025-02-20', profit: 40 },
+  {
+    _id: 'u-player1',
+    username: 'player1',
+    role: 'player',
+    name: 'Pia Rao',
+    playPoints: 1200.5,
+    registeredAt: '2024-11-02',
+    profit: 300.25,
+  },
+  {
+    _id: 'u-player3',
+    username: 'player3',
+    role: 'player',
+    name: 'Raj Iyer',
+    playPoints: 800,
+    registeredAt: '2025-01-15',
+    profit: -120.1,
+  },
+  {
+    _id: 'u-player4',
+    username: 'player4',
+    role: 'player',
+    name: 'Sara Khan',
+    playPoints: 99.99,
+    registeredAt: '2025-02-20',
+    profit: 40,
+  },
 ];
 
 /** A week's statement whose lines add up (gift + carry effect = revenue; revenue − deducted = paid). */
@@ -334,6 +358,7 @@ describe('Agent Mail Details in print', () => {
     const many = Array.from({ length: 41 }, (_, i) => ({
       _id: `u-p${i}`,
       username: `player${100 + i}`,
+      role: 'player',
       name: `Member ${i}`,
       playPoints: 100 + i * 0.5,
       registeredAt: '2025-01-15',
@@ -439,7 +464,7 @@ describe('Manager Mail Details', () => {
     const calls = reportServer({
       managermailreport: (q) => ({ fromDate: q.fromDate, toDate: q.toDate, open: true, data: ROWS.slice(0, 2), totalProfit: 0 }),
       mailreport: (q) => mailBody(q),
-      accountsearch: () => ({ data: [] }),
+      accountsearch: () => ({ data: [], members: [] }),
     });
     signInAs('areamanager');
     const app = renderApp(`/areamanager/mailreports/managermaildetails?fromDate=${FROM}&toDate=${TO}`);

@@ -38,7 +38,10 @@ describe('Agent Details', () => {
     const user = userEvent.setup({ delay: null });
     const calls = reportServer({
       agentdetails: (q) => ({ data: q.id ? [agent('player1', { address: 'Pune' })] : [agent('master1'), agent('master2')] }),
-      accountsearch: () => ({ data: [{ _id: 'u-master1', username: 'master1', fullname: 'Manoj Patel', role: 'master' }] }),
+      accountsearch: () => ({
+        data: [{ _id: 'u-master1', username: 'master1', fullname: 'Manoj Patel', role: 'master' }],
+        members: [],
+      }),
     });
     signInAs('areamanager');
     const app = renderApp('/areamanager/reports/agentdetails');

@@ -62,8 +62,8 @@ function weekBody(q: Record<string, string>): RevenueWeekResponse {
     account: { _id: 'u-master1', username: 'master1' },
     week: row,
     members: [
-      { _id: 'u-player1', username: 'player1', playPoints: 900, profit: negative ? -500.55 : 700.1 },
-      { _id: 'u-player3', username: 'player3', playPoints: 300, profit: 100 },
+      { _id: 'u-player1', username: 'player1', role: 'player', playPoints: 900, profit: negative ? -500.55 : 700.1 },
+      { _id: 'u-player3', username: 'player3', role: 'player', playPoints: 300, profit: 100 },
     ],
     totalProfit: row.profit,
     statement: {

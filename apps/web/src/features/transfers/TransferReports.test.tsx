@@ -68,6 +68,27 @@ const open = () => TITLES.filter((t) => control(t).getAttribute('aria-expanded')
 const region = (title: string) => screen.getByRole('region', { name: sectionName(title) });
 
 describe('Point Transfer', () => {
+  it("links a player's username to its member page, for a role that may open it; the house stays text", async () => {
+    reportServer();
+    signInAs('master');
+    renderApp('/master/reports/pointtransfer?fromDate=2025-03-01&toDate=2025-03-07');
+    const table = await screen.findByRole('table', { name: 'Point Transferred' });
+    const links = within(table).getAllByRole('link', { name: 'player1' });
+    expect(links[0]!.getAttribute('href')).toBe('/master/reports/member?username=player1');
+    await userEvent.setup({ delay: null }).click(control('Points Received'));
+    const received = await screen.findByRole('table', { name: 'Points Received' });
+    expect(within(received).queryByRole('link', { name: 'HOUSE' })).toBeNull();
+    expect(within(received).getByText('HOUSE')).toBeTruthy();
+  });
+
+  it('shows a player no member links (a player may not open the member page)', async () => {
+    reportServer();
+    signInAs('player');
+    renderApp('/player/reports/pointtransfer?fromDate=2025-03-01&toDate=2025-03-07');
+    const table = await screen.findByRole('table', { name: 'Point Transferred' });
+    expect(within(table).queryByRole('link', { name: 'player1' })).toBeNull();
+  });
+
   it('shows the six sections with their titles, the first open, and the filters', async () => {
     reportServer();
     signInAs('master');

@@ -3,9 +3,9 @@ import type { TransferReportResponse, TransferRow, TransferSectionKey } from '@p
 /** Builders for the transfer report the stubbed server answers with in this feature's tests. */
 
 export const ACCOUNTS = {
-  player1: { _id: 'a-player1', username: 'player1', firstName: 'Pia', lastName: 'Rao' },
-  player7: { _id: 'a-player7', username: 'player7', firstName: 'Ravi', lastName: 'Kumar' },
-  house: { _id: 'a-house', username: 'HOUSE', firstName: 'House', lastName: '' },
+  player1: { _id: 'a-player1', username: 'player1', firstName: 'Pia', lastName: 'Rao', role: 'player' },
+  player7: { _id: 'a-player7', username: 'player7', firstName: 'Ravi', lastName: 'Kumar', role: 'player' },
+  house: { _id: 'a-house', username: 'HOUSE', firstName: 'House', lastName: '', role: 'house' },
 };
 
 let next = 0;

@@ -8,6 +8,7 @@ import { rowsOverClosedWeeks, type WeekStatementCents, weekEndDay, weekStatement
 export interface MailRowCents {
   accountId: string;
   username: string;
+  role: string;
   firstName: string;
   lastName: string;
   /** Σ play points in the week. */
@@ -57,6 +58,7 @@ export async function mailMembers(db: Queryable, query: { accountId: string; wee
   const rows = await rowsOverClosedWeeks<{
     id: string;
     username: string;
+    role: string;
     first_name: string;
     last_name: string;
     registration_day: string;
@@ -70,7 +72,7 @@ export async function mailMembers(db: Queryable, query: { accountId: string; wee
     { from: weekStart, to: weekEndDay(weekStart) },
     // other_*: null when no play below the child was made at another agent's cafe (every play has
     // play points > 0, so a zero sum means none).
-    (split) => sql`SELECT ch.id, ch.username, ch.first_name, ch.last_name,
+    (split) => sql`SELECT ch.id, ch.username, ch.role::text AS role, ch.first_name, ch.last_name,
                ist_day(ch.created_at)::text AS registration_day, x.play_cents, x.profit_cents,
                x.other_play_cents, x.other_profit_cents
           FROM (SELECT d.root_id,
@@ -89,6 +91,7 @@ export async function mailMembers(db: Queryable, query: { accountId: string; wee
     data: rows.map((row) => ({
       accountId: row.id,
       username: row.username,
+      role: row.role,
       firstName: row.first_name,
       lastName: row.last_name,
       playCents: readCents(row.play_cents),

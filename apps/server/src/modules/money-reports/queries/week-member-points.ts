@@ -9,6 +9,7 @@ import { rowsOverClosedWeeks, type SettlementKind, weekEndDay } from '../../week
 export interface WeekMemberRowCents {
   accountId: string;
   username: string;
+  role: string;
   profitCents: bigint;
   /** Σ play points (0 for poker, which records rake only). */
   playPointsCents: bigint;
@@ -28,11 +29,11 @@ export async function weekMemberPoints(
   const weekStart = weekStartOf(query.weekStart);
   const [, rows] = await Promise.all([
     requireAccount(db, query.accountId),
-    rowsOverClosedWeeks<{ id: string; username: string; profit_cents: DbCents; play_cents: DbCents }>(
+    rowsOverClosedWeeks<{ id: string; username: string; role: string; profit_cents: DbCents; play_cents: DbCents }>(
       db,
       kind,
       { from: weekStart, to: weekEndDay(weekStart) },
-      (split) => sql`SELECT ch.id, ch.username, x.profit_cents, x.play_cents
+      (split) => sql`SELECT ch.id, ch.username, ch.role::text AS role, x.profit_cents, x.play_cents
             FROM (SELECT d.root_id, ${profitSum(kind)} AS profit_cents, sum(d.play_points_cents)::bigint AS play_cents
                     FROM (${playsBelowByChildOver(query.accountId, kind, split)}) d
                    WHERE ${kindFilter(kind)}
@@ -44,6 +45,7 @@ export async function weekMemberPoints(
   return rows.map((row) => ({
     accountId: row.id,
     username: row.username,
+    role: row.role,
     profitCents: readCents(row.profit_cents),
     playPointsCents: readCents(row.play_cents),
   }));

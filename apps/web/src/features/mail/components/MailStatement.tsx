@@ -12,6 +12,7 @@ import {
 } from '@playrep/contracts';
 import type { ReactNode } from 'react';
 import { GiftPointsFigures, OPEN_WEEK_TEXT } from '../../../components/report/GiftPointsFigures';
+import { MemberLink } from '../../../components/report/MemberLink';
 import { formatAmount } from '../../../lib/format';
 import { StatementTable } from './StatementTable';
 
@@ -76,7 +77,9 @@ export function MailStatement({ data }: { data: AgentMailResponse }) {
   // table from sizing the cell without it.
   const memberId = (row: AgentMailRow) => (
     <>
-      <span style={{ whiteSpace: 'nowrap' }}>{row.username}</span>
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {row.role === 'player' ? <MemberLink username={row.username} /> : row.username}
+      </span>
       {elsewhere.has(row.username) && (
         <>
           {' '}

@@ -1,6 +1,7 @@
 import { Alert } from '@mantine/core';
 import { DAILY_MEMBERS_COLUMNS, type MemberElsewhereRow } from '@playrep/contracts';
 import { useMemo, useState } from 'react';
+import { MemberLink } from '../../../components/report/MemberLink';
 import { type Numbered, numbered, tableColumns } from '../../../components/report/table-columns';
 import { useReportErrorLog } from '../../../components/report/use-report-error-log';
 import { DataTable, Popup } from '../../../components/ui';
@@ -8,7 +9,10 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { dailyStatusMembersExport, useDailyStatusMembers } from '../api/daily-status-members';
 
-const COLUMNS = tableColumns<Numbered<MemberElsewhereRow>>(DAILY_MEMBERS_COLUMNS);
+const COLUMNS = tableColumns<Numbered<MemberElsewhereRow>>(DAILY_MEMBERS_COLUMNS, {
+  // Every row is a member: its username opens its member page.
+  username: { type: 'custom', sortValue: (row) => row.username, render: (row) => <MemberLink username={row.username} /> },
+});
 
 /** Whose members the popup shows: an agent of the Daily Status report on its day. */
 export interface MembersElsewhere {

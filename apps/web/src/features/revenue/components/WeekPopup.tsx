@@ -8,6 +8,7 @@ import {
 } from '@playrep/contracts';
 import { useMemo, useRef, useState } from 'react';
 import { GiftPointsFigures, OPEN_WEEK_TEXT } from '../../../components/report/GiftPointsFigures';
+import { MemberLink } from '../../../components/report/MemberLink';
 import { type Numbered, numbered, tableColumns } from '../../../components/report/table-columns';
 import { useReportErrorLog } from '../../../components/report/use-report-error-log';
 import {
@@ -25,7 +26,14 @@ import { revenueWeekExport, useRevenueWeek } from '../api/revenue-week';
 
 // A heading, not the table's caption: the caption's dimmed colour falls below AA contrast.
 const MEMBERS_TITLE = WEEK_MEMBERS_TITLE;
-const MEMBER_COLUMNS = tableColumns<Numbered<WeekMemberRow>>(WEEK_MEMBER_COLUMNS);
+const MEMBER_COLUMNS = tableColumns<Numbered<WeekMemberRow>>(WEEK_MEMBER_COLUMNS, {
+  // A master's children are its members: each opens its member page.
+  username: {
+    type: 'custom',
+    sortValue: (row) => row.username,
+    render: (row) => (row.role === 'player' ? <MemberLink username={row.username} /> : row.username),
+  },
+});
 // The week's own figures: the revenue columns without Sr. No.
 const WEEK_COLUMNS = REVENUE_COLUMNS.filter((c) => c.key !== 'srNo');
 const WEEK_KEY_COLUMNS = WEEK_COLUMNS.filter((c) => c.keyFigure).map((c) => c.key);

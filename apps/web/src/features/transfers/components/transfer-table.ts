@@ -1,12 +1,17 @@
-import { flattenTransfer, type TransferRow, transferColumns } from '@playrep/contracts';
+import { counterpartyOf, flattenTransfer, type TransferRow, transferColumns } from '@playrep/contracts';
+import { createElement } from 'react';
+import { MemberLink } from '../../../components/report/MemberLink';
 import { plainSrNo, tableColumns } from '../../../components/report/table-columns';
 import type { DataTableColumn } from '../../../components/ui';
 
-/** A table row: the flattened transfer the export writes too, with the transfer's id for React keys. */
-export type TransferTableRow = ReturnType<typeof flattenTransfer> & { _id: string };
+/**
+ * A table row: the flattened transfer the export writes too, with the transfer's id for React keys
+ * and the counterparty's role (a player's username links to its member page).
+ */
+export type TransferTableRow = ReturnType<typeof flattenTransfer> & { _id: string; role: string };
 
 export function transferTableRows(rows: readonly TransferRow[]): TransferTableRow[] {
-  return rows.map((row, index) => ({ ...flattenTransfer(row, index), _id: row._id }));
+  return rows.map((row, index) => ({ ...flattenTransfer(row, index), _id: row._id, role: counterpartyOf(row).role }));
 }
 
 /**
@@ -15,5 +20,13 @@ export function transferTableRows(rows: readonly TransferRow[]): TransferTableRo
  * rows as the table shows them (sorted, over every page).
  */
 export function transferTableColumns(counterpartyHeader: string): DataTableColumn<TransferTableRow>[] {
-  return tableColumns<TransferTableRow>(transferColumns(counterpartyHeader), { srNo: plainSrNo() });
+  return tableColumns<TransferTableRow>(transferColumns(counterpartyHeader), {
+    srNo: plainSrNo(),
+    username: {
+      type: 'custom',
+      sortValue: (row) => String(row.username),
+      render: (row) =>
+        row.role === 'player' ? createElement(MemberLink, { username: String(row.username) }) : String(row.username),
+    },
+  });
 }

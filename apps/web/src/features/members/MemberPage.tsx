@@ -1,0 +1,235 @@
+import { Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  MEMBER_LIST_PAGE_SIZES,
+  MEMBER_PAGE_PARAM,
+  MEMBER_PLAY_COLUMNS,
+  MEMBER_PLAY_SORTS,
+  MEMBER_TRANSFER_COLUMNS,
+  MEMBER_TRANSFER_SORTS,
+  MEMBER_WEEK_COLUMNS,
+  type MemberPlayRow,
+  type MemberResponse,
+  type MemberTransferRow,
+  type MemberWeekRow,
+} from '@playrep/contracts';
+import { FigureList } from '../../components/report/FigureList';
+import { PageFrame } from '../../components/report/PageFrame';
+import { lastSevenDays } from '../../components/report/report-dates';
+import { tableColumns } from '../../components/report/table-columns';
+import { pagingOf, sortOf, urlPaging, useLastPageWhenPastEnd } from '../../components/report/url-paging';
+import { useDraft } from '../../components/report/use-draft';
+import { useRangeFilters } from '../../components/report/use-range-filters';
+import { useReportErrorLog } from '../../components/report/use-report-error-log';
+import { DataTable, DateRangePicker, ReportToolbar } from '../../components/ui';
+import type { ScreenPageProps } from '../../config/navigation';
+import { FIRST_REPORT_DAY, LAST_REPORT_DAY, withinReportYears } from '../../config/report-years';
+import { formatAmount, formatDate } from '../../lib/format';
+import { reportCall } from '../../lib/report-call';
+
+/** `GET /api/playrep/member?username`: the member, its master and cafe, balance, 12 weeks by game. */
+const { useReport: useMember, exportHref: memberExport } = reportCall('member');
+/** `GET /api/playrep/memberplays?username&fromDate&toDate&page&pageSize&sort&order`: one page of its plays. */
+const { useReport: useMemberPlays, exportHref: memberPlaysExport } = reportCall('memberPlays');
+/** `GET /api/playrep/membertransfers?...`: one page of its transfers. */
+const { useReport: useMemberTransfers, exportHref: memberTransfersExport } = reportCall('memberTransfers');
+
+const WEEK_COLUMNS = tableColumns<MemberWeekRow>(MEMBER_WEEK_COLUMNS, {
+  // An open week's figures are so far: the From Date says so.
+  fromDate: { render: (row) => (row.open ? `${formatDate(row.fromDate)} (open)` : formatDate(row.fromDate)) },
+});
+const PLAY_COLUMNS = tableColumns<MemberPlayRow>(MEMBER_PLAY_COLUMNS, {
+  game: { sortable: false },
+  drawAt: { sortable: false },
+  cafe: { sortable: false },
+});
+const TRANSFER_COLUMNS = tableColumns<MemberTransferRow>(MEMBER_TRANSFER_COLUMNS, {
+  from: { sortable: false },
+  to: { sortable: false },
+  type: { sortable: false },
+  channel: { sortable: false },
+  status: { sortable: false },
+  resolvedAt: { sortable: false },
+});
+
+type ListName = 'plays' | 'transfers';
+const FIRST_SORT: Record<ListName, string> = { plays: MEMBER_PLAY_SORTS[0], transfers: MEMBER_TRANSFER_SORTS[0] };
+
+/** The URL filters of one list: `playsPage`, `playsPageSize`, `playsSort`, `playsOrder` (and the same for transfers). */
+const listKey = (list: ListName, name: string) => `${list}${name[0]!.toUpperCase()}${name.slice(1)}`;
+const listDefaults = (list: ListName) => ({
+  [listKey(list, 'page')]: '1',
+  [listKey(list, 'pageSize')]: String(MEMBER_LIST_PAGE_SIZES[0]),
+  [listKey(list, 'sort')]: FIRST_SORT[list],
+  [listKey(list, 'order')]: 'desc',
+});
+
+type Filters = Record<string, string>;
+type SetFilters = (patch: Filters, options: { history: 'replace' }) => unknown;
+
+/** One list's paging and sort as the URL asks for them, and a setter of its own filters. */
+function listState<S extends string>(list: ListName, sorts: readonly S[], fallback: S, filters: Filters, setFilters: SetFilters) {
+  const read = (name: string) => filters[listKey(list, name)] ?? '';
+  const { page, pageSize, order } = pagingOf(
+    { page: read('page'), pageSize: read('pageSize'), order: read('order') },
+    MEMBER_LIST_PAGE_SIZES,
+  );
+  const sort = sortOf(read('sort'), sorts, fallback);
+  const set: SetFilters = (patch, options) =>
+    setFilters(Object.fromEntries(Object.entries(patch).map(([name, value]) => [listKey(list, name), value])), options);
+  return { page, pageSize, order, sort, set };
+}
+
+function memberFigures(member: MemberResponse['member']) {
+  return [
+    { label: 'Member ID', value: member.username },
+    { label: 'Name', value: member.name },
+    { label: 'Agent', value: member.master ? `${member.master.username} (${member.master.name})` : '-' },
+    { label: 'Cafe', value: member.cafe ? `${member.cafe.name} (${member.cafe.master})` : 'No play in the 12 weeks' },
+    { label: 'Balance', value: formatAmount(member.balance), negative: member.balance < 0 },
+    { label: 'Registered', value: formatDate(member.registered) },
+    { label: 'State', value: member.active ? 'Active' : 'Inactive' },
+  ];
+}
+
+/**
+ * Member (docs/screens.md, Member): one player of the caller's subtree, reached from a player's
+ * username in a report or from the subject picker: its master and cafe, balance, profit per
+ * settlement week by game over the last 12 weeks (each week its row in Agent Mail), its plays and
+ * its transfers over the range, paged and sorted on the server.
+ */
+export default function MemberPage({ screen }: ScreenPageProps) {
+  const { filters, setFilters, draft, setDraft, apply } = useRangeFilters(lastSevenDays(), {
+    [MEMBER_PAGE_PARAM]: '',
+    ...listDefaults('plays'),
+    ...listDefaults('transfers'),
+  });
+  const username = (filters[MEMBER_PAGE_PARAM] ?? '').trim();
+  const [memberDraft, setMemberDraft] = useDraft(username);
+  const enabled = username !== '';
+  const range = { fromDate: filters.fromDate, toDate: filters.toDate };
+
+  const plays = listState('plays', MEMBER_PLAY_SORTS, 'playedAt', filters, setFilters as SetFilters);
+  const transfers = listState('transfers', MEMBER_TRANSFER_SORTS, 'createdAt', filters, setFilters as SetFilters);
+  const playsQuery = { username, ...range, sort: plays.sort, order: plays.order };
+  const transfersQuery = { username, ...range, sort: transfers.sort, order: transfers.order };
+
+  const member = useMember({ username }, { enabled, live: true });
+  const playList = useMemberPlays({ ...playsQuery, page: plays.page, pageSize: plays.pageSize }, { enabled });
+  const transferList = useMemberTransfers({ ...transfersQuery, page: transfers.page, pageSize: transfers.pageSize }, { enabled });
+  // The member's own answer says first what is wrong (no such account, not a member); the lists the rest.
+  const error = member.error ?? playList.error ?? transferList.error;
+  useReportErrorLog(screen.label, error, 'member');
+  useLastPageWhenPastEnd({ page: plays.page, pageSize: plays.pageSize }, playList, plays.set);
+  useLastPageWhenPastEnd({ page: transfers.page, pageSize: transfers.pageSize }, transferList, transfers.set);
+
+  const loading = member.isFetching || playList.isFetching || transferList.isFetching;
+  const search = () => {
+    const patch = {
+      [MEMBER_PAGE_PARAM]: memberDraft.trim(),
+      [listKey('plays', 'page')]: '1',
+      [listKey('transfers', 'page')]: '1',
+    };
+    if (!apply(patch)) {
+      void member.refetch();
+      void playList.refetch();
+      void transferList.refetch();
+    }
+  };
+
+  return (
+    <PageFrame title={screen.label} loading={loading} error={enabled ? error : undefined} live={member.live}>
+      <ReportToolbar onSubmit={search} loading={loading}>
+        <TextInput
+          label="Member ID"
+          placeholder="username"
+          value={memberDraft}
+          onChange={(event) => setMemberDraft(event.currentTarget.value)}
+          w={180}
+        />
+        <DateRangePicker
+          value={draft}
+          onChange={(next) => setDraft(withinReportYears(next))}
+          minDate={FIRST_REPORT_DAY}
+          maxDate={LAST_REPORT_DAY}
+        />
+      </ReportToolbar>
+      {!enabled && (
+        <Text size="sm">Type a member’s username, or open a member from a report: every player’s username links here.</Text>
+      )}
+      {enabled && member.data && !member.error && (
+        <Stack gap="md">
+          <FigureList label="Member" figures={memberFigures(member.data.member)} />
+          <Title order={2} size="h4">
+            Profit by week
+          </Title>
+          <Text size="sm">
+            The house’s profit from the member’s plays per settlement week (play − win, by game; Profit is its row in its agent’s
+            Agent Mail of that week) and its poker rake. The open week is so far.
+          </Text>
+          <DataTable
+            columns={WEEK_COLUMNS}
+            rows={member.data.weeks}
+            ariaLabel="Profit by week"
+            loading={member.isFetching}
+            defaultPageSize={20}
+            getRowId={(row) => row.fromDate}
+            exportHref={memberExport({ username })}
+          />
+        </Stack>
+      )}
+      {enabled && playList.data && !playList.error && (
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Plays
+          </Title>
+          <Text size="sm" aria-label="Plays over the range">
+            {`${playList.data.total} plays from ${formatDate(playList.data.range.fromDate)} to ${formatDate(playList.data.range.toDate)}: Play ${formatAmount(playList.data.totals.stake)} · Win ${formatAmount(playList.data.totals.win)} · Profit ${formatAmount(playList.data.totals.profit)}`}
+          </Text>
+          <DataTable
+            columns={PLAY_COLUMNS}
+            rows={playList.data.data}
+            ariaLabel="Plays"
+            loading={playList.isFetching}
+            pageSizes={MEMBER_LIST_PAGE_SIZES}
+            getRowId={(row) => row._id}
+            exportHref={memberPlaysExport(playsQuery)}
+            serverPaging={urlPaging(
+              plays.set,
+              { page: plays.page, pageSize: plays.pageSize, rowCount: playList.data.total },
+              {
+                columnId: plays.sort,
+                direction: plays.order,
+                filters: (column, direction) => ({ sort: column, order: direction }),
+              },
+            )}
+          />
+        </Stack>
+      )}
+      {enabled && transferList.data && !transferList.error && (
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Transfers
+          </Title>
+          <DataTable
+            columns={TRANSFER_COLUMNS}
+            rows={transferList.data.data}
+            ariaLabel="Transfers"
+            loading={transferList.isFetching}
+            pageSizes={MEMBER_LIST_PAGE_SIZES}
+            getRowId={(row) => row._id}
+            exportHref={memberTransfersExport(transfersQuery)}
+            serverPaging={urlPaging(
+              transfers.set,
+              { page: transfers.page, pageSize: transfers.pageSize, rowCount: transferList.data.total },
+              {
+                columnId: transfers.sort,
+                direction: transfers.order,
+                filters: (column, direction) => ({ sort: column, order: direction }),
+              },
+            )}
+          />
+        </Stack>
+      )}
+    </PageFrame>
+  );
+}
