@@ -324,6 +324,39 @@ describe.each(TEST_DB_KINDS)('terminals of the feed and Cafe Profit on %s', (kin
     expect(xlsx.headers['content-disposition']).toMatch(/cafe-terminals-master1-Cafe-One-2025-03-10-to-2025-03-12\.xlsx"/);
   });
 
+  it('leaves out a play voided in its open week and books a closed week’s void on its arrival day, as Cafe Profit does', async () => {
+    // p-6 (Bar 3, 12 March) is of the open week; p-0 (PC-01, 9 March) of the closed week of 3 March:
+    // its reversal (no play, the opposite sums) is booked on the day the void arrives, 12 March.
+    const voids = await f.post(
+      ['p-6', 'p-0'].map(
+        (id) => ({ id: `void-${id}`, type: 'play.voided', playId: id, at: NOW, reason: 'a fault' }) as FeedEventInput,
+      ),
+    );
+    expect(voids.statusCode, voids.body).toBe(200);
+    const p0 = SENT.find((p) => p.id === 'p-0')!;
+    const byTerminal = new Map(
+      expectedTerminals('cafe-m1', RANGE)
+        .filter((t) => t.terminalId !== 'Bar 3')
+        .map((t) => [t.terminalId, t]),
+    );
+    const pc01 = byTerminal.get('PC-01')!;
+    const stake = toCents(pc01.stake) - p0.stakeCents;
+    const wins = toCents(pc01.wins) - p0.winCents;
+    byTerminal.set('PC-01', { ...pc01, stake: points(stake), wins: points(wins), profit: points(stake - wins) });
+
+    const body = (await get('am1', terminalsPath(cafeIds['cafe-m1']))).json() as CafeTerminalsResponse;
+    expect(body.data).toEqual([...byTerminal.values()]);
+    const profit = (await get('am1', `cafeprofit?fromDate=${RANGE.from}&toDate=${RANGE.to}`)).json() as CafeProfitResponse;
+    const row = profit.data.find((c) => c.cafeId === cafeIds['cafe-m1'])!;
+    const total = (key: 'stake' | 'wins' | 'profit') => body.data.reduce((sum, t) => sum + toCents(t[key]), 0);
+    expect([body.data.reduce((sum, t) => sum + t.plays, 0), total('stake'), total('wins'), total('profit')]).toEqual([
+      row.plays,
+      toCents(row.stake),
+      toCents(row.wins),
+      toCents(row.profit),
+    ]);
+  });
+
   it('answers only about a cafe of the subject’s masters: any other is No such cafe', async () => {
     const notFound = { statusCode: 404, message: 'No such cafe' };
     const outcome = async (who: keyof typeof sessions, path: string) => {

@@ -35,11 +35,13 @@ export async function cafeInSubtree(db: Queryable, accountId: string, cafeId: st
 /**
  * Cafe Profit's terminals (docs/domain.md, "Insight"): the draw-games plays made at the cafe over
  * the IST days of `range`, per terminal. Read from the plays themselves (terminals have no
- * roll-up), on the roll-ups' booking day (a late play counts on the day it was booked), so the
- * terminals of a cafe add up to its row of Cafe Profit. Named terminals by id, then the unknown one.
+ * roll-up), as the roll-ups count them (a late play on the day it was booked; a voided play left
+ * out while its week was open, else reversed on the day the void arrived), so the terminals of a
+ * cafe add up to its row of Cafe Profit. Named terminals by id, then the unknown one.
  */
 export async function cafeTerminals(db: Queryable, cafeId: string, range: DayRange): Promise<CafeTerminalCents[]> {
   const { start, end } = rangeInstants(range);
+  const atCafe = sql`x.cafe_id = ${cafeId}::uuid AND x.game_id IN (SELECT g.id FROM games g WHERE g.kind = 'draw')`;
   const rows = await queryRows<{
     terminalId: string | null;
     plays: string | number;
@@ -48,16 +50,24 @@ export async function cafeTerminals(db: Queryable, cafeId: string, range: DayRan
     members: string | number;
   }>(
     db,
-    sql`SELECT x.terminal_id AS "terminalId", count(*) AS plays, sum(x.play_points_cents)::bigint AS stake_cents,
-               sum(x.win_points_cents)::bigint AS wins_cents, count(DISTINCT x.member_id) AS members
-          FROM plays x
-         WHERE x.cafe_id = ${cafeId}::uuid
-           AND ((x.booked_day IS NULL
-                 AND x.played_at >= ${start.toISOString()}::timestamptz AND x.played_at < ${end.toISOString()}::timestamptz)
-                OR (x.booked_day >= ${range.from}::date AND x.booked_day <= ${range.to}::date))
-           AND x.game_id IN (SELECT g.id FROM games g WHERE g.kind = 'draw')
-         GROUP BY x.terminal_id
-         ORDER BY x.terminal_id IS NULL, lower(x.terminal_id), x.terminal_id`,
+    sql`SELECT t.terminal_id AS "terminalId", sum(t.plays) AS plays, sum(t.stake)::bigint AS stake_cents,
+               sum(t.wins)::bigint AS wins_cents, count(DISTINCT t.member_id) FILTER (WHERE t.plays > 0) AS members
+          FROM (
+            -- Each play on its booking day, but one voided while its week was open.
+            SELECT x.terminal_id, x.member_id, 1 AS plays, x.play_points_cents AS stake, x.win_points_cents AS wins
+              FROM plays x
+             WHERE ${atCafe} AND (x.voided_at IS NULL OR x.void_booked_day IS NOT NULL)
+               AND ((x.booked_day IS NULL
+                     AND x.played_at >= ${start.toISOString()}::timestamptz AND x.played_at < ${end.toISOString()}::timestamptz)
+                    OR (x.booked_day >= ${range.from}::date AND x.booked_day <= ${range.to}::date))
+            UNION ALL
+            -- The reversal of a play voided once its week was closed: on the day the void arrived, not a play.
+            SELECT x.terminal_id, x.member_id, 0, -x.play_points_cents, -x.win_points_cents
+              FROM plays x
+             WHERE ${atCafe} AND x.void_booked_day >= ${range.from}::date AND x.void_booked_day <= ${range.to}::date
+          ) t
+         GROUP BY t.terminal_id
+         ORDER BY t.terminal_id IS NULL, lower(t.terminal_id), t.terminal_id`,
   );
   return rows.map(({ terminalId, plays, stake_cents, wins_cents, members }) => ({
     terminalId,
