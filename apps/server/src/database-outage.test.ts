@@ -127,6 +127,8 @@ describe.skipIf(unavailable !== null)('PostgreSQL stopped and started again unde
    * Every report of the endpoint table, about am1 (an area manager may call each), one after the
    * other: an account may have only a few report calls in flight (REPORTS_PER_ACCOUNT).
    */
+  /** master1's cafe, made through the feed. */
+  let cafeOne: string;
   const reports = async (token: string) => {
     const answers: { call: string; status: number; body: { message?: string } }[] = [];
     // Every read the signed-in areamanager may make (the superadmin's Mail screen is not one; the
@@ -134,7 +136,11 @@ describe.skipIf(unavailable !== null)('PostgreSQL stopped and started again unde
     for (const row of MATRIX.filter((r) => r.allowedRoles.includes('areamanager') && ENDPOINTS[r.call].method === 'GET')) {
       const accepts = Object.keys((ENDPOINTS[row.call].query as { shape: object } | undefined)?.shape ?? {});
       const params = new URLSearchParams({ ...(accepts.includes('id') ? { id: ids.am1 } : {}), ...row.extraQuery });
-      if (row.usernameParam?.required) params.set(row.usernameParam.name, 'master1');
+      // A call about a member names am1's player, about a cafe master1's (Cafe Profit's terminals).
+      if (row.usernameParam?.required) {
+        params.set(row.usernameParam.name, row.usernameParam.roles?.includes('player') ? 'player1' : 'master1');
+      }
+      if (accepts.includes('cafeId')) params.set('cafeId', cafeOne);
       const { method } = ENDPOINTS[row.call];
       const res = await call(`${row.path}?${params}`, { method, headers: { authorization: `Bearer ${token}` } });
       // The bulk sign-in links answer a CSV file when the database is there.
@@ -171,6 +177,7 @@ describe.skipIf(unavailable !== null)('PostgreSQL stopped and started again unde
       { id: 'cafe-2', type: 'cafe', cafeId: 'cafe-m2', master: 'master2', name: 'Two' },
     ]);
     expect(cafes.status).toBe(200);
+    cafeOne = (await query<{ id: string }>(postgres.url, "SELECT id::text AS id FROM cafes WHERE name = 'One'"))[0]!.id;
   }, 120_000);
 
   afterAll(async () => {

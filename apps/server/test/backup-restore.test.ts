@@ -28,16 +28,18 @@ const RANGE = { fromDate: '2025-01-06', toDate: END };
 const WEEK = { fromDate: '2025-03-03', toDate: '2025-03-09' };
 const WEEK_CALLS: readonly ReportCall[] = ['revenueWeek', 'agentMail', 'managerMail'];
 
-/** The fixed accounts, and for each the accounts of its subtree that calls about a master or a child name. */
-const ACCOUNTS: Record<string, { master: string | null; child: string | null }> = {
-  superadmin: { master: 'master1', child: 'admin1' },
-  admin1: { master: 'master1', child: 'sam1' },
-  sam1: { master: 'master1', child: 'am1' },
-  am1: { master: 'master1', child: 'master1' },
-  master1: { master: 'master1', child: 'player1' },
-  master2: { master: 'master2', child: 'player2' },
-  player1: { master: null, child: null },
+/** The fixed accounts, and for each the accounts of its subtree that calls about a master, a child or a member name. */
+const ACCOUNTS: Record<string, { master: string | null; child: string | null; member: string | null }> = {
+  superadmin: { master: 'master1', child: 'admin1', member: 'player1' },
+  admin1: { master: 'master1', child: 'sam1', member: 'player1' },
+  sam1: { master: 'master1', child: 'am1', member: 'player1' },
+  am1: { master: 'master1', child: 'master1', member: 'player1' },
+  master1: { master: 'master1', child: 'player1', member: 'player1' },
+  master2: { master: 'master2', child: 'player2', member: 'player2' },
+  player1: { master: null, child: null, member: null },
 };
+/** A cafe of each master above (Cafe Profit's terminals are about one cafe), read once seeded. */
+const cafeOf: Record<string, string> = {};
 
 /** The query of a call made by `username` about itself: the fixed range and what the call needs besides. */
 function queryOf(call: ReportCall, username: string, id: string): Record<string, string> {
@@ -46,11 +48,13 @@ function queryOf(call: ReportCall, username: string, id: string): Record<string,
   const query: Record<string, string> = { ...(accepts.includes('id') ? { id } : {}), ...row.extraQuery };
   if (accepts.includes('fromDate')) query.fromDate = (WEEK_CALLS.includes(call) ? WEEK : RANGE).fromDate;
   if (accepts.includes('toDate')) query.toDate = (WEEK_CALLS.includes(call) ? WEEK : RANGE).toDate;
+  const { master, child, member } = ACCOUNTS[username]!;
   if (row.usernameParam?.required) {
-    const { master, child } = ACCOUNTS[username]!;
-    const named = row.usernameParam.roles?.includes('master') ? master : child;
+    const roles = row.usernameParam.roles ?? [];
+    const named = roles.includes('player') ? member : roles.includes('master') ? master : child;
     query[row.usernameParam.name] = named!;
   }
+  if (accepts.includes('cafeId') && master) query.cafeId = cafeOf[master]!;
   return query;
 }
 
@@ -73,6 +77,13 @@ describe('a backup restored into a fresh folder', () => {
     await migrateDatabase(original);
     await seedDemoNetwork(original, { scale: 'small', seed: 42, endDate: END, houseUsername: 'HOUSE' });
     await closeFinishedWeeks(original.db, { now: NOW });
+    for (const master of ['master1', 'master2']) {
+      const [cafe] = await queryRows<{ id: string }>(
+        original.db,
+        sql`SELECT c.id::text AS id FROM cafes c JOIN accounts a ON a.id = c.master_id WHERE a.username = ${master} ORDER BY c.name LIMIT 1`,
+      );
+      cafeOf[master] = cafe!.id;
+    }
     // The statements' unsubscribe key is made at first use: made before the backup, the restored
     // database signs its links with the same key (a key made after a backup is not in it).
     await unsubscribeKeyOf(original.db)();

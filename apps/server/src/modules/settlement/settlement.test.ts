@@ -382,6 +382,7 @@ describe.each(TEST_DB_KINDS)('weekly settlement on %s', (kind) => {
             return {
               accountId: c.id,
               username: c.key,
+              role: c.role,
               firstName: c.first,
               lastName: c.last,
               playCents: below.reduce((s, e) => s + e.play, 0),
