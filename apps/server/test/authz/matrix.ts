@@ -73,6 +73,15 @@ const SUPERADMIN: readonly Role[] = ['superadmin'];
 
 const FUN_TARGET = 'MNOQqWWi';
 /** A cafe of master1, made by matrix.test.ts: in the subtree of every chain account down to master1. */
+/** The member page's calls: one player named by username, within the subject's subtree (an agent's or a manager's). */
+const MEMBER_PAGE_ROW = {
+  accountParam: 'id',
+  usernameParam: { name: 'username', required: true, roles: ['player'] },
+  extraQuery: {},
+  allowedRoles: AGENTS,
+  subjectRoles: AGENTS,
+} as const;
+
 export const MATRIX_CAFE_ID = '3c0f6a52-9d1e-4b7a-8e25-7f4d1c9a0b36';
 
 const REVENUE_CELL: MatrixCell = {
@@ -216,27 +225,9 @@ const CELLS: Record<ReportCall, MatrixCell> = {
     subjectRoles: AGENTS,
   },
   // The member page: one player named by username, within the subject's subtree; another role is a 400.
-  member: {
-    accountParam: 'id',
-    usernameParam: { name: 'username', required: true, roles: ['player'] },
-    extraQuery: {},
-    allowedRoles: AGENTS,
-    subjectRoles: AGENTS, // the account whose subtree holds the member: an agent or a manager
-  },
-  memberPlays: {
-    accountParam: 'id',
-    usernameParam: { name: 'username', required: true, roles: ['player'] },
-    extraQuery: {},
-    allowedRoles: AGENTS,
-    subjectRoles: AGENTS, // the account whose subtree holds the member: an agent or a manager
-  },
-  memberTransfers: {
-    accountParam: 'id',
-    usernameParam: { name: 'username', required: true, roles: ['player'] },
-    extraQuery: {},
-    allowedRoles: AGENTS,
-    subjectRoles: AGENTS, // the account whose subtree holds the member: an agent or a manager
-  },
+  member: MEMBER_PAGE_ROW,
+  memberPlays: MEMBER_PAGE_ROW,
+  memberTransfers: MEMBER_PAGE_ROW,
   // Today: about the subject, and the caller's own big-win threshold (no account parameter).
   today: {
     accountParam: 'id',

@@ -199,38 +199,14 @@ function ManagerSubjectPicker({ self, role }: { self: { _id: string; username: s
           )}
           {matches.map((account) => (
             <Combobox.Option value={account._id} key={account._id} active={account._id === subjectId}>
-              <Group gap={6} wrap="nowrap" justify="space-between">
-                <div>
-                  <Text size="sm" fw={600}>
-                    {account.username}
-                  </Text>
-                  <Text size="xs" c="gray.7">
-                    {account.fullname}
-                  </Text>
-                </div>
-                <Text size="xs" c="gray.7">
-                  {account.role}
-                </Text>
-              </Group>
+              <AccountOptionLabel account={account} note={account.role} />
             </Combobox.Option>
           ))}
           {memberMatches.length > 0 && (
             <Combobox.Group label={MEMBER_PAGES_GROUP}>
               {memberMatches.map((account) => (
                 <Combobox.Option value={`${MEMBER_PAGE_OPTION}${account.username}`} key={`member-${account._id}`}>
-                  <Group gap={6} wrap="nowrap" justify="space-between">
-                    <div>
-                      <Text size="sm" fw={600}>
-                        {account.username}
-                      </Text>
-                      <Text size="xs" c="gray.7">
-                        {account.fullname}
-                      </Text>
-                    </div>
-                    <Text size="xs" c="gray.7">
-                      member page
-                    </Text>
-                  </Group>
+                  <AccountOptionLabel account={account} note="member page" />
                 </Combobox.Option>
               ))}
             </Combobox.Group>
@@ -241,5 +217,24 @@ function ManagerSubjectPicker({ self, role }: { self: { _id: string; username: s
         </Combobox.Options>
       </Combobox.Dropdown>
     </Combobox>
+  );
+}
+
+/** An option of the picker: the account's username and full name, and on the right what choosing it opens. */
+function AccountOptionLabel({ account, note }: { account: { username: string; fullname: string }; note: string }) {
+  return (
+    <Group gap={6} wrap="nowrap" justify="space-between">
+      <div>
+        <Text size="sm" fw={600}>
+          {account.username}
+        </Text>
+        <Text size="xs" c="gray.7">
+          {account.fullname}
+        </Text>
+      </div>
+      <Text size="xs" c="gray.7">
+        {note}
+      </Text>
+    </Group>
   );
 }
