@@ -24,11 +24,12 @@ export interface ScratchDatabase {
 
 /**
  * Creates the database `{prefix}_{random}` on the server of `adminUrl` (any database there that
- * the user may connect to, usually `postgres`). Used by the tests and the load scripts alike.
+ * the user may connect to, usually `postgres`), as a copy of `template` when given (a database
+ * nobody is connected to). Used by the tests and the load scripts alike.
  */
-export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<ScratchDatabase> {
+export async function createScratchDatabase(adminUrl: string, prefix: string, template?: string): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await withClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  await withClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

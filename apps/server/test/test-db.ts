@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, inject } from 'vitest';
 import { type Database, migrateDatabase, openDatabase } from '../src/db/client.js';
@@ -6,6 +7,9 @@ import { createScratchDatabase, withClient } from './scratch-database.js';
 /**
  * Test databases: every suite gets a fresh, migrated one. PGlite (in memory) always; PostgreSQL
  * as well when TEST_DATABASE_URL is set (a database is created for the suite and dropped after).
+ * A PGlite one starts from the run's dump (global-setup.ts), migrated or empty, and is then migrated
+ * as usual (nothing left to apply on the migrated one); a PostgreSQL one is a copy of the run's
+ * migrated template database, or empty.
  */
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -29,7 +33,8 @@ export async function createTestDatabase(
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
     // Named after this run and commented with the test file, for global-setup.ts's check.
-    const scratch = await createScratchDatabase(adminUrl, `playrep_t_${inject('testRun')}`);
+    const template = options.migrate === false ? undefined : inject('postgresTemplate');
+    const scratch = await createScratchDatabase(adminUrl, `playrep_t_${inject('testRun')}`, template);
     const testFile = path.relative(process.cwd(), expect.getState().testPath ?? 'an unknown test file');
     await withClient(adminUrl, (c) => c.query(`COMMENT ON DATABASE ${scratch.name} IS ${c.escapeLiteral(testFile)}`));
     url = scratch.url;
@@ -40,7 +45,12 @@ export async function createTestDatabase(
     });
     drop = scratch.drop;
   } else {
-    database = await openDatabase({ dataDir: 'memory://', reportStatementTimeoutMs: options.reportStatementTimeoutMs });
+    const dump = inject('pgliteDumps')[options.migrate === false ? 'empty' : 'migrated'];
+    database = await openDatabase({
+      dataDir: 'memory://',
+      loadDataDir: new Blob([readFileSync(dump)]),
+      reportStatementTimeoutMs: options.reportStatementTimeoutMs,
+    });
   }
   // Dropped whatever happened to the connection: a test may have closed it on purpose (a database
   // that cannot be reached), and closing twice fails.
