@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { ACCESS_CALLS, reportPath } from '../call-paths.js';
+import { type EndpointDef, oneSheet, report } from '../endpoint-def.js';
 import { ROLES } from '../roles.js';
+import { ACCOUNT_COLUMNS, ISSUED_LINK_COLUMNS } from '../tables/access.js';
 import { EXPORT_FORMATS } from '../tables/columns.js';
 import { ActivityRow } from './activity.js';
 import { LoginResponse } from './auth.js';
-import { queryObject } from './common.js';
+import { ErrorBody, queryObject } from './common.js';
 
 /**
  * Access (docs/domain.md, "Access"): sign-in links, passwords, forgot password, blocking and the
@@ -199,3 +202,89 @@ export const ACCESS_MESSAGES = {
   blocked: (username: string) => `${username} is blocked: it cannot sign in, and its sessions have ended.`,
   unblocked: (username: string) => `${username} is unblocked: it can sign in again.`,
 } as const;
+
+/** Entries of the endpoint table (endpoints.ts): Sign-in links, forgotten and changed passwords, the account page (docs/domain.md, "Access"). */
+export const ACCESS_ENDPOINTS = {
+  linkInfo: {
+    ...ACCESS_CALLS.linkInfo,
+    access: 'public',
+    summary: 'What a sign-in link is for: the account and who issued it (the link is not used)',
+    body: LinkTokenBody,
+    response: LinkInfoResponse,
+  },
+  useLink: {
+    ...ACCESS_CALLS.useLink,
+    access: 'public',
+    summary: 'Use a sign-in link: set the password, end the account’s other sessions and sign in',
+    body: UseLinkBody,
+    response: UseLinkResponse,
+  },
+  forgotPassword: {
+    ...ACCESS_CALLS.forgotPassword,
+    access: 'public',
+    summary: 'Mail a reset link where the account has a confirmed address; the same answer always',
+    body: ForgotPasswordBody,
+    response: MessageResponse,
+    otherResponses: { 429: ErrorBody },
+  },
+  changePassword: {
+    ...ACCESS_CALLS.changePassword,
+    access: 'session',
+    summary: 'Change the caller’s password (current password required); ends its other sessions',
+    body: ChangePasswordBody,
+    response: MessageResponse,
+  },
+  myAccount: {
+    ...ACCESS_CALLS.myAccount,
+    access: 'session',
+    summary:
+      'The caller’s account page: name, role, parent, last sign-in (time, address, device), failed attempts since, its own last 10 activity entries',
+    response: MyAccountResponse,
+  },
+} as const satisfies Record<string, EndpointDef>;
+
+/** Entries of the endpoint table (endpoints.ts): the Accounts screen (docs/domain.md, "Access"). */
+export const ACCOUNTS_SCREEN_ENDPOINTS = {
+  accounts: {
+    ...report('accounts', 'One page of the accounts below the subject, with their access state'),
+    query: AccountsQuery,
+    response: AccountsResponse,
+    exports: oneSheet('accounts', 'accounts', 'Accounts', ACCOUNT_COLUMNS),
+  },
+  issueLink: {
+    method: 'POST',
+    path: reportPath('issueLink'),
+    access: 'report',
+    summary: 'Issue a sign-in link for one account below the caller (a new one revokes the old)',
+    query: ManagedAccountQuery,
+    response: IssueLinkResponse,
+    otherResponses: { 409: ErrorBody },
+  },
+  issueLinks: {
+    method: 'POST',
+    path: reportPath('issueLinks'),
+    access: 'report',
+    summary: 'Sign-in links in bulk (a selection, or every account without a password below the caller) as CSV',
+    query: IssueLinksQuery,
+    body: IssueLinksBody,
+    response: MessageResponse,
+    otherResponses: { 404: ErrorBody },
+    exports: oneSheet('sign-in-links', 'links', 'Sign-in links', ISSUED_LINK_COLUMNS),
+  },
+  blockAccount: {
+    method: 'POST',
+    path: reportPath('blockAccount'),
+    access: 'report',
+    summary: 'Block the sign-in of an account below the caller: its sessions and links end at once',
+    query: ManagedAccountQuery,
+    response: BlockResponse,
+  },
+  unblockAccount: {
+    method: 'POST',
+    path: reportPath('unblockAccount'),
+    access: 'report',
+    summary: 'Unblock the sign-in of an account below the caller',
+    query: ManagedAccountQuery,
+    response: BlockResponse,
+  },
+} as const satisfies Record<string, EndpointDef>;

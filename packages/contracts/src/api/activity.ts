@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ACTIVITY_KINDS } from '../tables/activity.js';
+import { type EndpointDef, oneSheet, report } from '../endpoint-def.js';
+import { ACTIVITY_COLUMNS, ACTIVITY_KINDS } from '../tables/activity.js';
 import { EXPORT_FORMATS } from '../tables/columns.js';
 import { queryObject } from './common.js';
 
@@ -62,3 +63,13 @@ export const ActivityResponse = z.object({
   pageSize: z.number(),
 });
 export type ActivityResponse = z.infer<typeof ActivityResponse>;
+
+/** Entries of the endpoint table (endpoints.ts): the Activity screen (docs/domain.md, "Access"). */
+export const ACTIVITY_ENDPOINTS = {
+  activity: {
+    ...report('activity', 'One page of the access activity the caller may see: its own, its subtree’s, or all (admins)'),
+    query: ActivityQuery,
+    response: ActivityResponse,
+    exports: oneSheet('activity', 'activity', 'Activity', ACTIVITY_COLUMNS),
+  },
+} as const satisfies Record<string, EndpointDef>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { AUTH_CALLS } from '../call-paths.js';
+import type { EndpointDef } from '../endpoint-def.js';
 import { ROLES } from '../roles.js';
 
 /**
@@ -131,3 +133,50 @@ export type CreatedAccount = z.infer<typeof CreatedAccount>;
 
 export const SignupResponse = z.object({ message: z.string(), user: CreatedAccount });
 export type SignupResponse = z.infer<typeof SignupResponse>;
+
+/** Entries of the endpoint table (endpoints.ts): Sign-in, sessions and accounts made by the caller. */
+export const AUTH_ENDPOINTS = {
+  login: {
+    ...AUTH_CALLS.login,
+    access: 'public',
+    summary: 'Sign in: sets the session cookie and returns the token once',
+    body: LoginBody,
+    response: LoginResponse,
+  },
+  session: {
+    ...AUTH_CALLS.session,
+    access: 'public',
+    summary: 'The current session (401 when it has ended)',
+    response: SessionResponse,
+  },
+  logout: {
+    ...AUTH_CALLS.logout,
+    access: 'public',
+    summary: 'Sign out: revokes the session on the server',
+    response: LogoutResponse,
+  },
+  logoutLink: {
+    ...AUTH_CALLS.logoutLink,
+    access: 'public',
+    summary: "Sign out by the spec's GET call",
+    response: LogoutResponse,
+    changesState: true,
+  },
+  userAuth: {
+    method: 'GET',
+    path: '/auth/userauth/:id',
+    access: 'session',
+    summary: 'An account of the caller’s subtree as the signed-in user shape',
+    params: UserAuthParams,
+    response: UserAuthResponse,
+  },
+  signup: {
+    method: 'POST',
+    path: '/auth/signup',
+    access: 'session',
+    summary: 'Create an account under the caller',
+    body: SignupBody,
+    response: SignupResponse,
+    status: 201,
+  },
+} as const satisfies Record<string, EndpointDef>;

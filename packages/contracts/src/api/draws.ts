@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { type EndpointDef, report } from '../endpoint-def.js';
 import { EXPORT_FORMATS } from '../tables/columns.js';
-import { queryObject, RangeEcho } from './common.js';
+import { DRAW_COLUMNS } from '../tables/draws.js';
+import { ErrorBody, queryObject, RangeEcho } from './common.js';
 
 export const DrawDetailsQuery = queryObject({
   id: z.string().trim().optional(),
@@ -33,3 +35,14 @@ export const DrawDetailsResponse = z.object({
   data: z.array(DrawRow),
 });
 export type DrawDetailsResponse = z.infer<typeof DrawDetailsResponse>;
+
+/** Entries of the endpoint table (endpoints.ts): Draw Details. */
+export const DRAW_ENDPOINTS = {
+  drawDetails: {
+    ...report('drawDetails', 'One page of a game’s open draws in a range'),
+    query: DrawDetailsQuery,
+    response: DrawDetailsResponse,
+    otherResponses: { 404: ErrorBody },
+    exports: { file: 'draws', sheets: { draws: { title: (game: string) => game, columns: DRAW_COLUMNS } } },
+  },
+} as const satisfies Record<string, EndpointDef>;

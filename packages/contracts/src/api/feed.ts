@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import type { EndpointDef } from '../endpoint-def.js';
 import { DRAW_GAMES, FUN_AB_CODE, TRIPLE_FUN_CODE } from '../games.js';
 import { Commission, NewUsername } from './auth.js';
+import { ErrorBody } from './common.js';
 import { EmailAddress } from './mail.js';
 
 /**
@@ -372,3 +374,41 @@ export const FeedStatusResponse = z.object({
   ),
 });
 export type FeedStatusResponse = z.infer<typeof FeedStatusResponse>;
+
+/** Entries of the endpoint table (endpoints.ts): the platform feed. */
+export const FEED_ENDPOINTS = {
+  feedEvents: {
+    method: 'POST',
+    path: '/feed/v1/events',
+    access: 'feed',
+    summary: 'Apply a batch of platform events: in order, in one transaction, all or nothing',
+    body: FeedBatchBody,
+    response: FeedBatchResponse,
+    otherResponses: {
+      400: ErrorBody,
+      401: ErrorBody,
+      409: FeedConflict,
+      413: ErrorBody,
+      415: ErrorBody,
+      422: FeedRefusal,
+      429: ErrorBody,
+      503: ErrorBody,
+    },
+  },
+  feedEvent: {
+    method: 'GET',
+    path: '/feed/v1/events/:id',
+    access: 'feed',
+    summary: 'Whether an event id of this key was applied, when, and in which batch',
+    params: FeedEventParams,
+    response: FeedEventCheck,
+    otherResponses: { 400: ErrorBody, 401: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+  },
+  feedStatus: {
+    method: 'GET',
+    path: '/feed/v1/status',
+    access: 'feed',
+    summary: 'The feed key: its name, its last applied event and its counts per type',
+    response: FeedStatusResponse,
+  },
+} as const satisfies Record<string, EndpointDef>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EndpointDef } from '../endpoint-def.js';
 
 const DatabaseKind = z.enum(['pglite', 'postgres']);
 
@@ -23,3 +24,15 @@ export type HealthResponse = z.infer<typeof HealthResponse>;
 
 /** 503: the database cannot be reached. */
 export const HealthUnavailable = z.object({ message: z.string(), db: DatabaseKind });
+
+/** Entries of the endpoint table (endpoints.ts): the server’s health. */
+export const HEALTH_ENDPOINTS = {
+  health: {
+    method: 'GET',
+    path: '/health',
+    access: 'public',
+    summary: 'The server and its database answer',
+    response: HealthResponse,
+    otherResponses: { 503: HealthUnavailable },
+  },
+} as const satisfies Record<string, EndpointDef>;

@@ -1,7 +1,18 @@
 import { z } from 'zod';
+import { reportPath } from '../call-paths.js';
+import { COLUMNS_GIVEN, type EndpointDef, oneSheet, report } from '../endpoint-def.js';
 import { EXPORT_FORMATS } from '../tables/columns.js';
-import { TREND_WEEK_COUNTS } from '../tables/insight.js';
-import { queryObject } from './common.js';
+import {
+  BIG_WIN_COLUMNS,
+  CAFE_PROFIT_COLUMNS,
+  CAFE_TERMINAL_COLUMNS,
+  IDLE_MASTER_COLUMNS,
+  LOSING_CAFE_COLUMNS,
+  OPEN_LOAN_COLUMNS,
+  TREND_WEEK_COUNTS,
+  WAITING_TRANSFER_COLUMNS,
+} from '../tables/insight.js';
+import { queryObject, RangeQuery } from './common.js';
 
 // ---------------------------------------------------------------- Trends (docs/domain.md, "Insight")
 
@@ -239,3 +250,52 @@ export const CafeTerminalsResponse = z.object({
   data: z.array(CafeTerminalRow),
 });
 export type CafeTerminalsResponse = z.infer<typeof CafeTerminalsResponse>;
+
+/** Entries of the endpoint table (endpoints.ts): Insight (docs/domain.md, "Insight"). */
+export const INSIGHT_ENDPOINTS = {
+  trends: {
+    ...report('trends', 'Profit per week of each direct child of the subject, with the change against the period before'),
+    query: TrendsQuery,
+    response: TrendsResponse,
+    // One column per week shown: the handler gives trendsColumns(weeks).
+    exports: { file: 'trends', sheets: { children: { title: 'Trends', columns: COLUMNS_GIVEN } } },
+  },
+  today: {
+    ...report('today', 'Today so far against the same weekday last week, big wins, losing cafes, what waits'),
+    query: TodayQuery,
+    response: TodayResponse,
+    exports: {
+      file: 'today',
+      sheets: {
+        bigWins: { title: 'Big Wins Today', columns: BIG_WIN_COLUMNS },
+        losingCafes: { title: 'Cafes Losing Most Today', columns: LOSING_CAFE_COLUMNS },
+        waitingTransfers: { title: 'Transfers Waiting', columns: WAITING_TRANSFER_COLUMNS },
+        openLoans: { title: 'Open Loans', columns: OPEN_LOAN_COLUMNS },
+        idleMasters: { title: 'Masters With No Play Today', columns: IDLE_MASTER_COLUMNS },
+      },
+    },
+  },
+  cafeProfit: {
+    ...report('cafeProfit', 'Each cafe of the masters in the subject’s subtree: the profit of the plays made there'),
+    query: RangeQuery,
+    response: CafeProfitResponse,
+    exports: oneSheet('cafe-profit', 'cafes', 'Cafe Profit', CAFE_PROFIT_COLUMNS),
+  },
+  cafeTerminals: {
+    ...report('cafeTerminals', 'The plays of one cafe of Cafe Profit per terminal, the unknown terminal included'),
+    query: CafeTerminalsQuery,
+    response: CafeTerminalsResponse,
+    exports: {
+      file: 'cafe-terminals',
+      sheets: { terminals: { title: (cafe: string) => `Terminals of ${cafe}`, columns: CAFE_TERMINAL_COLUMNS } },
+    },
+  },
+  todayThreshold: {
+    method: 'POST',
+    path: reportPath('todayThreshold'),
+    access: 'report',
+    summary: 'Set the caller’s own big-win threshold of Today',
+    query: TodayThresholdQuery,
+    response: TodayThresholdResponse,
+  },
+} as const satisfies Record<string, EndpointDef>;

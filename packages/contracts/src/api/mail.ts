@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { EMAIL_CALLS, reportPath } from '../call-paths.js';
+import { type EndpointDef, oneSheet, report } from '../endpoint-def.js';
 import { EXPORT_FORMATS } from '../tables/columns.js';
-import { queryObject } from './common.js';
+import { MAIL_OUTBOX_COLUMNS } from '../tables/mail.js';
+import { ErrorBody, queryObject } from './common.js';
 
 // ---------------------------------------------------------------- an account's email address
 
@@ -162,3 +165,67 @@ export const MAIL_SCREEN_MESSAGES = {
   retrying: 'The mail will be sent again within a few seconds.',
   retryingHeld: 'The mail is held until a mail server is configured (SMTP_URL).',
 } as const;
+
+/** Entries of the endpoint table (endpoints.ts): An account’s email address (docs/domain.md, "Mail and statements"). */
+export const EMAIL_ENDPOINTS = {
+  emailState: {
+    ...EMAIL_CALLS.emailState,
+    access: 'session',
+    summary: 'The caller’s email address, its confirmation and the weekly statement setting',
+    response: EmailStateResponse,
+  },
+  setEmail: {
+    ...EMAIL_CALLS.setEmail,
+    access: 'session',
+    summary: 'Set (mailing a confirmation link, valid 24 hours) or remove the caller’s email address',
+    body: SetEmailBody,
+    response: SetEmailResponse,
+    otherResponses: { 429: ErrorBody },
+  },
+  statementEmails: {
+    ...EMAIL_CALLS.statementEmails,
+    access: 'session',
+    summary: 'Turn the caller’s weekly statement emails on or off',
+    body: StatementEmailsBody,
+    response: SetEmailResponse,
+  },
+  confirmEmail: {
+    ...EMAIL_CALLS.confirmEmail,
+    access: 'public',
+    summary: 'Confirm an email address with the secret of the link mailed to it',
+    body: ConfirmEmailBody,
+    response: ConfirmEmailResponse,
+  },
+  unsubscribe: {
+    ...EMAIL_CALLS.unsubscribe,
+    access: 'public',
+    summary: 'One-click unsubscribe from the weekly statement (RFC 8058), without signing in',
+    query: UnsubscribeQuery,
+    response: UnsubscribeResponse,
+  },
+} as const satisfies Record<string, EndpointDef>;
+
+/** Entries of the endpoint table (endpoints.ts): the Mail screen (superadmin). */
+export const MAIL_SCREEN_ENDPOINTS = {
+  mailOutbox: {
+    ...report('mailOutbox', 'One page of the outbox: every mail with its state, kind, recipient, week and attempts'),
+    query: MailOutboxQuery,
+    response: MailOutboxResponse,
+    exports: oneSheet('mail', 'mails', 'Mail', MAIL_OUTBOX_COLUMNS),
+  },
+  mailPreview: {
+    ...report('mailPreview', 'One mail: its body as sent, or as it would be built now'),
+    query: MailIdQuery,
+    response: MailPreviewResponse,
+    otherResponses: { 404: ErrorBody },
+  },
+  mailRetry: {
+    method: 'POST',
+    path: reportPath('mailRetry'),
+    access: 'report',
+    summary: 'Send a mail that is pending, held or failed again now',
+    query: MailIdQuery,
+    response: MailRetryResponse,
+    otherResponses: { 404: ErrorBody, 409: ErrorBody },
+  },
+} as const satisfies Record<string, EndpointDef>;

@@ -1,6 +1,14 @@
 import { z } from 'zod';
+import { type EndpointDef, oneSheet, report } from '../endpoint-def.js';
 import { EXPORT_FORMATS } from '../tables/columns.js';
-import { MEMBER_LIST_PAGE_SIZES, MEMBER_PLAY_SORTS, MEMBER_TRANSFER_SORTS } from '../tables/members.js';
+import {
+  MEMBER_LIST_PAGE_SIZES,
+  MEMBER_PLAY_COLUMNS,
+  MEMBER_PLAY_SORTS,
+  MEMBER_TRANSFER_COLUMNS,
+  MEMBER_TRANSFER_SORTS,
+  MEMBER_WEEK_COLUMNS,
+} from '../tables/members.js';
 import { queryObject } from './common.js';
 
 // ---------------------------------------------------------------- the member page (docs/domain.md, "Insight")
@@ -143,3 +151,25 @@ export const MemberTransfersResponse = z.object({
   pageSize: z.number(),
 });
 export type MemberTransfersResponse = z.infer<typeof MemberTransfersResponse>;
+
+/** Entries of the endpoint table (endpoints.ts): the member page (docs/domain.md, "Insight"). */
+export const MEMBER_ENDPOINTS = {
+  member: {
+    ...report('member', 'One member of the subject’s subtree: its master, cafe, balance and profit per week by game'),
+    query: MemberQuery,
+    response: MemberResponse,
+    exports: oneSheet('member-weeks', 'weeks', 'Profit by week', MEMBER_WEEK_COLUMNS),
+  },
+  memberPlays: {
+    ...report('memberPlays', 'One page of a member’s plays over a range'),
+    query: MemberPlaysQuery,
+    response: MemberPlaysResponse,
+    exports: oneSheet('member-plays', 'plays', 'Plays', MEMBER_PLAY_COLUMNS),
+  },
+  memberTransfers: {
+    ...report('memberTransfers', 'One page of a member’s transfers over a range, both channels'),
+    query: MemberTransfersQuery,
+    response: MemberTransfersResponse,
+    exports: oneSheet('member-transfers', 'transfers', 'Transfers', MEMBER_TRANSFER_COLUMNS),
+  },
+} as const satisfies Record<string, EndpointDef>;

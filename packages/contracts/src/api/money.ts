@@ -1,5 +1,19 @@
 import { z } from 'zod';
+import { type EndpointDef, oneSheet, report } from '../endpoint-def.js';
 import { EXPORT_FORMATS, STATEMENT_EXPORT_FORMATS } from '../tables/columns.js';
+import {
+  AGENT_MAIL_EXPORT_COLUMNS,
+  AGENT_MAIL_POINTS_BY_TYPE_COLUMNS,
+  LOAN_COLUMNS,
+  MAIL_MEMBERS_TITLE,
+  MAIL_POINTS_BY_TYPE_TITLE,
+  MANAGER_MAIL_COLUMNS,
+  RECOVERY_COLUMNS,
+  REVENUE_COLUMNS,
+  REVENUE_EXPORT_COLUMNS,
+  WEEK_MEMBER_COLUMNS,
+} from '../tables/money.js';
+import { STATEMENT_LINE_COLUMNS, STATEMENT_SUMMARY_TITLE } from '../tables/statement.js';
 import { queryObject, RangeEcho, RangeQuery } from './common.js';
 
 /**
@@ -306,3 +320,76 @@ export const ManagerMailResponse = z.object({
   totalProfit: z.number(),
 });
 export type ManagerMailResponse = z.infer<typeof ManagerMailResponse>;
+
+/** Entries of the endpoint table (endpoints.ts): the money reports. */
+export const MONEY_ENDPOINTS = {
+  revenue: {
+    ...report('revenue', 'The draw-games settlement by week, with its totals'),
+    query: RevenueQuery,
+    response: RevenueResponse,
+    exports: oneSheet('revenue', 'weeks', 'Revenue', REVENUE_EXPORT_COLUMNS),
+  },
+  revenueById: {
+    ...report('revenueById', 'The spec’s second name of revenuereport: the same answer'),
+    query: RevenueQuery,
+    response: RevenueResponse,
+    exports: oneSheet('revenue', 'weeks', 'Revenue', REVENUE_EXPORT_COLUMNS),
+  },
+  pokerRevenue: {
+    ...report('pokerRevenue', 'The poker settlement by week, with its totals'),
+    query: RevenueQuery,
+    response: RevenueResponse,
+    exports: oneSheet('poker-revenue', 'weeks', 'Poker Revenue', REVENUE_EXPORT_COLUMNS),
+  },
+  revenueWeek: {
+    ...report('revenueWeek', 'One week of the Revenue report: its statement and its members'),
+    query: RevenueWeekQuery,
+    response: RevenueWeekResponse,
+    // The week's row as on screen (the PDF's subtitle and the statement's Week line say whether it is open).
+    exports: {
+      file: 'revenue-week',
+      sheets: {
+        week: { title: (week: string) => `Week ${week}`, columns: REVENUE_COLUMNS },
+        members: { title: 'Points Used By Members', columns: WEEK_MEMBER_COLUMNS },
+        statement: { title: STATEMENT_SUMMARY_TITLE, columns: STATEMENT_LINE_COLUMNS },
+      },
+    },
+  },
+  computerLoan: {
+    ...report('computerLoan', 'Masters in scope with a loan'),
+    query: LoansQuery,
+    response: LoansResponse,
+    exports: oneSheet('computer-loan', 'loans', 'Computer Loan', LOAN_COLUMNS),
+  },
+  multipleCybers: {
+    ...report('multipleCybers', 'Masters in scope with more than one cafe'),
+    query: LoansQuery,
+    response: LoansResponse,
+    exports: oneSheet('multiple-cybers', 'loans', 'Multiple Cybers', LOAN_COLUMNS),
+  },
+  revenueRecovery: {
+    ...report('revenueRecovery', 'What one master owes: loans and the carried loss'),
+    query: RecoveryQuery,
+    response: RecoveryResponse,
+    exports: oneSheet('revenue-recovery', 'recovery', 'Revenue Recovery', RECOVERY_COLUMNS),
+  },
+  agentMail: {
+    ...report('agentMail', 'The mail statement of the subject'),
+    query: AgentMailQuery,
+    response: AgentMailResponse,
+    exports: {
+      file: 'agent-mail',
+      sheets: {
+        members: { title: MAIL_MEMBERS_TITLE, columns: AGENT_MAIL_EXPORT_COLUMNS },
+        byType: { title: MAIL_POINTS_BY_TYPE_TITLE, columns: AGENT_MAIL_POINTS_BY_TYPE_COLUMNS },
+        statement: { title: STATEMENT_SUMMARY_TITLE, columns: STATEMENT_LINE_COLUMNS },
+      },
+    },
+  },
+  managerMail: {
+    ...report('managerMail', 'Profit of each direct child of the subject'),
+    query: ManagerMailQuery,
+    response: ManagerMailResponse,
+    exports: oneSheet('manager-mail', 'children', 'Manager Mail Details', MANAGER_MAIL_COLUMNS),
+  },
+} as const satisfies Record<string, EndpointDef>;

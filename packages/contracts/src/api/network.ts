@@ -1,5 +1,15 @@
 import { z } from 'zod';
+import { type EndpointDef, oneSheet, report } from '../endpoint-def.js';
 import { ROLES } from '../roles.js';
+import {
+  AGENT_DETAILS_COLUMNS,
+  AGENT_STATUS_COLUMNS,
+  BALANCE_CHILD_COLUMNS,
+  BALANCE_COLUMNS,
+  DAILY_MEMBERS_COLUMNS,
+  DAILY_STATUS_COLUMNS,
+  NON_PERFORMING_COLUMNS,
+} from '../tables/network.js';
 import { queryObject, RangeEcho, RangeQuery } from './common.js';
 
 /** An agent (or any account) as the network reports show it (docs/screens.md, Agent Details, Balance Report). */
@@ -109,3 +119,57 @@ export const AccountSearchResponse = z.object({
   members: z.array(AccountMatch),
 });
 export type AccountSearchResponse = z.infer<typeof AccountSearchResponse>;
+
+/** Entries of the endpoint table (endpoints.ts): the network reports. */
+export const NETWORK_ENDPOINTS = {
+  agentDetails: {
+    ...report('agentDetails', 'The masters in the subject’s subtree'),
+    query: RangeQuery,
+    response: AgentListResponse,
+    exports: oneSheet('agent-details', 'agents', 'Agent Details', AGENT_DETAILS_COLUMNS),
+  },
+  dailyStatus: {
+    ...report('dailyStatus', 'Each master’s profit over the days'),
+    query: StatusQuery,
+    response: DailyStatusResponse,
+    exports: oneSheet('daily-status', 'agents', 'Daily Status', DAILY_STATUS_COLUMNS),
+  },
+  dailyStatusMembers: {
+    ...report('dailyStatusMembers', 'Members of one agent who played in other agents’ cafes'),
+    query: StatusQuery,
+    response: DailyMembersResponse,
+    exports: oneSheet('members-elsewhere', 'members', 'Members played in other agents cafes', DAILY_MEMBERS_COLUMNS),
+  },
+  agentStatus: {
+    ...report('agentStatus', 'Profit over the days of one agent or of every master'),
+    query: StatusQuery,
+    response: AgentStatusResponse,
+    exports: oneSheet('agent-status', 'agents', 'Agent Status', AGENT_STATUS_COLUMNS),
+  },
+  nonPerforming: {
+    ...report('nonPerforming', 'The masters in scope and the inactive ones'),
+    query: RangeQuery,
+    response: NonPerformingResponse,
+    exports: oneSheet('non-performing', 'agents', 'Non Performing CCS', NON_PERFORMING_COLUMNS),
+  },
+  balanceReport: {
+    ...report('balanceReport', 'Wallet balances of the subject’s children, or of one account'),
+    query: BalanceQuery,
+    response: BalanceResponse,
+    exports: oneSheet('balance', 'accounts', 'Balance Report', BALANCE_COLUMNS),
+  },
+  balanceChildren: {
+    ...report('balanceChildren', 'Wallet balances of the children of one account in scope'),
+    query: BalanceQuery,
+    response: BalanceResponse,
+    exports: {
+      file: 'balance-children',
+      sheets: { accounts: { title: (account: string) => `Children of ${account}`, columns: BALANCE_CHILD_COLUMNS } },
+    },
+  },
+  accountSearch: {
+    ...report('accountSearch', 'Accounts of the subject’s subtree by name, for the subject picker'),
+    query: AccountSearchQuery,
+    response: AccountSearchResponse,
+  },
+} as const satisfies Record<string, EndpointDef>;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { reportPath } from '../call-paths.js';
+import { type EndpointDef, report } from '../endpoint-def.js';
 import { EXPORT_FORMATS } from '../tables/columns.js';
-import { queryObject } from './common.js';
+import { FEED_BATCH_COLUMNS, FEED_KEY_COLUMNS } from '../tables/platform.js';
+import { ErrorBody, queryObject } from './common.js';
 
 /** The Platform screen (superadmin): the feed keys and the last batches (docs/domain.md, "Access"). */
 export const PLATFORM_BATCH_COUNT = 100;
@@ -53,3 +56,37 @@ export const PLATFORM_MESSAGES = {
   nameTaken: (name: string) => `There is already a live feed key named "${name}": revoke it first, or choose another name.`,
   noSuchKey: (name: string) => `No live feed key is named "${name}".`,
 } as const;
+
+/** Entries of the endpoint table (endpoints.ts): the Platform screen (superadmin). */
+export const PLATFORM_ENDPOINTS = {
+  platform: {
+    ...report('platform', 'The feed keys (never a key itself) and the last 100 batches with their outcome'),
+    query: PlatformQuery,
+    response: PlatformResponse,
+    exports: {
+      file: 'platform',
+      sheets: {
+        keys: { title: 'Feed keys', columns: FEED_KEY_COLUMNS },
+        batches: { title: 'Batches', columns: FEED_BATCH_COLUMNS },
+      },
+    },
+  },
+  feedKeyCreate: {
+    method: 'POST',
+    path: reportPath('feedKeyCreate'),
+    access: 'report',
+    summary: 'Create a feed key: answered once, only its hash is kept',
+    query: FeedKeyNameQuery,
+    response: FeedKeyCreatedResponse,
+    otherResponses: { 409: ErrorBody },
+  },
+  feedKeyRevoke: {
+    method: 'POST',
+    path: reportPath('feedKeyRevoke'),
+    access: 'report',
+    summary: 'Revoke the live feed key of that name',
+    query: FeedKeyNameQuery,
+    response: FeedKeyRevokedResponse,
+    otherResponses: { 404: ErrorBody },
+  },
+} as const satisfies Record<string, EndpointDef>;

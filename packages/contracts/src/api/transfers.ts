@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { TRANSFER_SECTION_KEYS, type TransferSectionKey } from '../tables/transfers.js';
+import { type EndpointDef, report, transferExports } from '../endpoint-def.js';
+import { TRANSFER_SECTION_KEYS, type TransferSectionKey, WEEKLY_COUNTERPARTY_HEADER } from '../tables/transfers.js';
 import { AccountRef, RangeEcho, RangeQuery } from './common.js';
 
 /** The other side of a transfer, with its role ('house' for the house): a player's username links to its member page. */
@@ -42,3 +43,25 @@ export const TransferReportResponse = z.object({
   ),
 });
 export type TransferReportResponse = z.infer<typeof TransferReportResponse>;
+
+/** Entries of the endpoint table (endpoints.ts): the transfer reports. */
+export const TRANSFER_ENDPOINTS = {
+  pointTransfer: {
+    ...report('pointTransfer', 'Single-channel transfers of the subject, in six sections'),
+    query: TransferReportQuery,
+    response: TransferReportResponse,
+    exports: transferExports('point-transfer'),
+  },
+  multiPointTransfer: {
+    ...report('multiPointTransfer', 'Multiplayer-channel transfers of the subject, in six sections'),
+    query: TransferReportQuery,
+    response: TransferReportResponse,
+    exports: transferExports('multiplayer-point-transfer', { multiplayerTitles: true }),
+  },
+  weeklyDetails: {
+    ...report('weeklyDetails', 'Transfers of both channels of the subject, in six sections'),
+    query: TransferReportQuery,
+    response: TransferReportResponse,
+    exports: transferExports('weekly-details', { counterpartyHeader: WEEKLY_COUNTERPARTY_HEADER }),
+  },
+} as const satisfies Record<string, EndpointDef>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { queryObject } from './common.js';
+import { reportPath, TWO_STEP_CALLS } from '../call-paths.js';
+import type { EndpointDef } from '../endpoint-def.js';
+import { ErrorBody, queryObject } from './common.js';
 
 /** Two-step sign-in (docs/domain.md, "Access"): the account page's section, and a manager's clearing. */
 export const TwoStepStateResponse = z.object({
@@ -39,3 +41,44 @@ export type TwoStepMessageResponse = z.infer<typeof TwoStepMessageResponse>;
 /** A manager clears the two-step of an account it manages (a lost phone). */
 export const TwoStepClearQuery = queryObject({ accountId: z.string({ error: 'is required' }).trim().min(1, 'is required') });
 export type TwoStepClearQuery = z.infer<typeof TwoStepClearQuery>;
+
+/** Entries of the endpoint table (endpoints.ts): Two-step sign-in: the caller’s own, and a manager clearing it (docs/domain.md, "Access"). */
+export const TWO_STEP_ENDPOINTS = {
+  twoStepState: {
+    ...TWO_STEP_CALLS.twoStepState,
+    access: 'session',
+    summary: 'Whether the caller’s two-step sign-in is on, its recovery codes left, whether its role must have it',
+    response: TwoStepStateResponse,
+  },
+  twoStepSetup: {
+    ...TWO_STEP_CALLS.twoStepSetup,
+    access: 'session',
+    summary: 'Begin setting two-step sign-in up: a new key, as text and as a QR code',
+    response: TwoStepSetupResponse,
+    otherResponses: { 409: ErrorBody, 503: ErrorBody },
+  },
+  twoStepConfirm: {
+    ...TWO_STEP_CALLS.twoStepConfirm,
+    access: 'session',
+    summary: 'Turn two-step sign-in on with a first code; answers the recovery codes, once',
+    body: TwoStepCodeBody,
+    response: TwoStepConfirmResponse,
+    otherResponses: { 409: ErrorBody },
+  },
+  twoStepOff: {
+    ...TWO_STEP_CALLS.twoStepOff,
+    access: 'session',
+    summary: 'Turn the caller’s two-step sign-in off with a current code or a recovery code',
+    body: TwoStepCodeBody,
+    response: TwoStepMessageResponse,
+    otherResponses: { 409: ErrorBody },
+  },
+  twoStepClear: {
+    method: 'POST',
+    path: reportPath('twoStepClear'),
+    access: 'report',
+    summary: 'Clear the two-step sign-in of an account the caller manages (a lost phone)',
+    query: TwoStepClearQuery,
+    response: TwoStepMessageResponse,
+  },
+} as const satisfies Record<string, EndpointDef>;
