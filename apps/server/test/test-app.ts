@@ -9,6 +9,11 @@ export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
   clock: ManualClock;
+  /**
+   * The server's error log lines (JSON), oldest first: the test app prints no log, so a test that
+   * meets an unexpected 500 prints these to say why.
+   */
+  serverErrors: string[];
   close(): Promise<void>;
 }
 
@@ -26,7 +31,10 @@ export async function buildTestApp(
   // The database as the server opens it: report reads limited to the report statement timeout.
   const database = await createTestDatabase(kind, { reportStatementTimeoutMs: env.REPORT_STATEMENT_TIMEOUT_MS });
   const clock = options.clock instanceof ManualClock ? options.clock : new ManualClock();
+  const serverErrors: string[] = [];
   const app = await buildApp({
+    // Only errors, kept rather than printed: a test that expects a failure stays quiet.
+    logger: { level: 'error', stream: { write: (line: string) => void serverErrors.push(line) } },
     database,
     env,
     clock,
@@ -38,6 +46,7 @@ export async function buildTestApp(
     app,
     database,
     clock,
+    serverErrors,
     async close() {
       await app.close();
       await database.destroy();

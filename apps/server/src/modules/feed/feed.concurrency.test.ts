@@ -110,7 +110,7 @@ describe.each(TEST_DB_KINDS)('two keys posting at once on %s', (kind) => {
     const done = await Promise.all(posts);
 
     const playBatches = done.filter((d) => d.events.some((e) => e.type === 'play'));
-    for (const d of playBatches) expect(d.res.statusCode, d.res.body).toBe(200);
+    for (const d of playBatches) expect(d.res.statusCode, `${d.res.body}\n${f.t.serverErrors.join('\n')}`).toBe(200);
     // Spending may be refused (not enough points yet): then nothing of that batch is applied.
     for (const d of done) expect([200, 422]).toContain(d.res.statusCode);
 
