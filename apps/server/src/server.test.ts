@@ -72,6 +72,7 @@ describe('server start-up (server.ts)', () => {
       await waitFor(
         () => server.output().stdout.includes('Demo accounts:\n') && server.output().stdout.endsWith('\n\n'),
         'the banner',
+        150_000,
       );
       expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(true);
       const banner = server.output().stdout.slice(server.output().stdout.indexOf('Demo accounts:'));
@@ -105,5 +106,5 @@ describe('server start-up (server.ts)', () => {
     } finally {
       await reopened.close();
     }
-  });
+  }, 180_000); // an embedded database made on disk, then a server process that opens it: slow on a busy machine
 });
