@@ -108,7 +108,7 @@ describe('routes inside a role area', () => {
       expect(app.pathname()).toBe(`/superadmin/${s.path}`);
       expect(screen.getByRole('main')).toBeTruthy();
     }
-  });
+  }, 90_000); // every screen's page loaded in turn: about 30 on a machine that may be busy
 });
 
 describe('screen registry', () => {

@@ -1,6 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { endSession } from '../lib/session';
+
+// findBy* and waitFor wait up to 5 s (the library's default is 1 s): on a busy machine a page's
+// first answer and render can take longer than a second, and a wait that passes ends at once.
+configure({ asyncUtilTimeout: 5_000 });
 
 /**
  * jsdom lacks a few browser APIs that Mantine uses: matchMedia (colour scheme, breakpoints),
