@@ -75,12 +75,13 @@ export function playsAtCafe(range: DayRange): SQL {
 const cafeProfit = (where: SQL): SQL => sql`coalesce(${drawProfit(sql`d.play_points_cents`, sql`d.win_points_cents`, where)}, 0)`;
 
 /**
- * Cafe Profit's figures of a cafe (docs/domain.md, "Insight"), written here only. Over the
+ * Cafe Profit's figures of a cafe (docs/domain.md, "Insight"), written here only: the report sums
+ * them live, and the closing fixes them for a closed week (cafe_week) with the same SQL. Over the
  * playsAtCafe rows of a cafe (`GROUP BY cf.id`), whoever played there: `plays`,
  * `play_points_cents`, `win_points_cents`, the profit of the owner's own members
  * (`own_profit_cents`: the member's parent is the cafe's master) and of the others
  * (`other_profit_cents`), and `members`, those with a play (a reversal alone is no play); zeros
- * without plays.
+ * without plays. In that order, as the columns of cafe_week.
  */
 export const cafeSums: SQL = sql`coalesce(sum(d.plays), 0)::bigint AS plays,
     coalesce(sum(d.play_points_cents), 0)::bigint AS play_points_cents,
