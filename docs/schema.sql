@@ -428,6 +428,22 @@ BEGIN
     USING ERRCODE = 'integrity_constraint_violation';
 END $$;
 
+-- FUNCTION: refuse_cafe_rows_of_closed_week()
+CREATE FUNCTION public.refuse_cafe_rows_of_closed_week() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE closed_week date;
+BEGIN
+  SELECT n.week_start INTO closed_week
+    FROM new_rows n JOIN settled_weeks s ON s.week_start = n.week_start AND s.kind = 'games'
+   LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'cafe_week rows cannot be added to the week of %: it is closed', closed_week
+      USING ERRCODE = 'integrity_constraint_violation';
+  END IF;
+  RETURN NULL;
+END $$;
+
 -- FUNCTION: refuse_change_to_closed_week()
 CREATE FUNCTION public.refuse_change_to_closed_week() RETURNS trigger
     LANGUAGE plpgsql
@@ -732,6 +748,18 @@ CREATE SEQUENCE public.activity_id_seq
 
 -- SEQUENCE OWNED BY: activity_id_seq
 ALTER SEQUENCE public.activity_id_seq OWNED BY public.activity.id;
+
+-- TABLE: cafe_week
+CREATE TABLE public.cafe_week (
+    week_start date NOT NULL,
+    cafe_id uuid NOT NULL,
+    plays bigint NOT NULL,
+    play_points_cents bigint NOT NULL,
+    win_points_cents bigint NOT NULL,
+    own_profit_cents bigint NOT NULL,
+    other_profit_cents bigint NOT NULL,
+    members integer NOT NULL
+);
 
 -- TABLE: cafes
 CREATE TABLE public.cafes (
@@ -1243,6 +1271,10 @@ ALTER TABLE ONLY public.accounts
 ALTER TABLE ONLY public.activity
     ADD CONSTRAINT activity_pkey PRIMARY KEY (id);
 
+-- CONSTRAINT: cafe_week cafe_week_week_start_cafe_id_pk
+ALTER TABLE ONLY public.cafe_week
+    ADD CONSTRAINT cafe_week_week_start_cafe_id_pk PRIMARY KEY (week_start, cafe_id);
+
 -- CONSTRAINT: cafes cafes_pkey
 ALTER TABLE ONLY public.cafes
     ADD CONSTRAINT cafes_pkey PRIMARY KEY (id);
@@ -1614,6 +1646,15 @@ CREATE TRIGGER activity_append_only BEFORE DELETE OR UPDATE ON public.activity F
 -- TRIGGER: activity activity_no_truncate
 CREATE TRIGGER activity_no_truncate BEFORE TRUNCATE ON public.activity FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_activity_change();
 
+-- TRIGGER: cafe_week cafe_week_closed_week
+CREATE TRIGGER cafe_week_closed_week AFTER INSERT ON public.cafe_week REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_cafe_rows_of_closed_week();
+
+-- TRIGGER: cafe_week cafe_week_final
+CREATE TRIGGER cafe_week_final BEFORE DELETE OR UPDATE ON public.cafe_week FOR EACH ROW EXECUTE FUNCTION public.refuse_change_to_closed_week();
+
+-- TRIGGER: cafe_week cafe_week_no_truncate
+CREATE TRIGGER cafe_week_no_truncate BEFORE TRUNCATE ON public.cafe_week FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_change_to_closed_week();
+
 -- TRIGGER: cafes cafes_after_master_change
 CREATE TRIGGER cafes_after_master_change AFTER UPDATE OF master_id ON public.cafes FOR EACH ROW WHEN ((old.master_id IS DISTINCT FROM new.master_id)) EXECUTE FUNCTION public.cafes_after_master_change();
 
@@ -1812,6 +1853,10 @@ ALTER TABLE ONLY public.activity
 -- FK CONSTRAINT: activity activity_subject_id_accounts_id_fk
 ALTER TABLE ONLY public.activity
     ADD CONSTRAINT activity_subject_id_accounts_id_fk FOREIGN KEY (subject_id) REFERENCES public.accounts(id);
+
+-- FK CONSTRAINT: cafe_week cafe_week_cafe_id_cafes_id_fk
+ALTER TABLE ONLY public.cafe_week
+    ADD CONSTRAINT cafe_week_cafe_id_cafes_id_fk FOREIGN KEY (cafe_id) REFERENCES public.cafes(id);
 
 -- FK CONSTRAINT: cafes cafes_master_id_accounts_id_fk
 ALTER TABLE ONLY public.cafes

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, inject } from 'vitest';
-import { type Database, migrateDatabase, openDatabase } from '../src/db/client.js';
+import { type Database, MIGRATIONS_DIR, migrateDatabase, openDatabase } from '../src/db/client.js';
 import { createScratchDatabase, withClient } from './scratch-database.js';
 
 /**
@@ -81,4 +82,20 @@ export async function databaseError(statement: Promise<unknown>): Promise<string
     const cause = (error as { cause?: unknown }).cause;
     return cause instanceof Error ? cause.message : (error as Error).message;
   }
+}
+
+/**
+ * A copy of the committed migrations up to (without) `tag`, for migrateDatabase: the database as it
+ * was before it. The caller removes the folder.
+ */
+export function migrationsBefore(tag: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'playrep-before-'));
+  cpSync(MIGRATIONS_DIR, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((entry) => entry.tag === tag);
+  expect(at).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, at);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
 }

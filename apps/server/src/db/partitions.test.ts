@@ -1,11 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNetwork, type NetworkIds } from '../../test/fixtures/network.js';
-import { createTestDatabase, databaseError, TEST_DB_KINDS, type TestDatabase } from '../../test/test-db.js';
-import { MIGRATIONS_DIR, migrateDatabase, queryRows } from './client.js';
+import { createTestDatabase, databaseError, migrationsBefore, TEST_DB_KINDS, type TestDatabase } from '../../test/test-db.js';
+import { migrateDatabase, queryRows } from './client.js';
 import { ensurePlayPartitions } from './partitions.js';
 
 /**
@@ -14,19 +12,6 @@ import { ensurePlayPartitions } from './partitions.js';
  * the months created ahead of time, rows taken over from the DEFAULT partition, and an archived
  * month (detached and dropped) that leaves the roll-ups as they were.
  */
-
-/** A copy of the committed migrations up to (without) `tag`: the database as it was before it. */
-function migrationsBefore(tag: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'playrep-before-'));
-  cpSync(MIGRATIONS_DIR, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
 
 const IST_OFFSET_MS = 330 * 60_000;
 /** The IST calendar day and month of an instant, computed here independently of the database. */

@@ -436,6 +436,29 @@ export const weeklyPlayTotals = pgTable(
   ],
 );
 
+/**
+ * Cafe Profit's row of each cafe for a closed week (draw games): written by the closing job in the
+ * week's closing transaction with the rule the live report sums with (play-sums' cafeSums), own and
+ * other members by the member's parent when the week closed; never changed afterwards. A cafe
+ * without a play that week has no row. Cafe Profit over exactly a closed week reads these rows.
+ */
+export const cafeWeek = pgTable(
+  'cafe_week',
+  {
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    cafeId: uuid('cafe_id')
+      .notNull()
+      .references(() => cafes.id),
+    plays: bigint('plays', { mode: 'number' }).notNull(),
+    playPointsCents: cents('play_points_cents').notNull(),
+    winPointsCents: cents('win_points_cents').notNull(),
+    ownProfitCents: cents('own_profit_cents').notNull(),
+    otherProfitCents: cents('other_profit_cents').notNull(),
+    members: integer('members').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.weekStart, t.cafeId] })],
+);
+
 export const loanDeductions = pgTable(
   'loan_deductions',
   {

@@ -7,7 +7,8 @@ import type { ClosedWeekSplit, SettlementKind } from '../weeks/index.js';
  * The profit rule (docs/domain.md, "Games, draws and plays"), written here only: Σ(play − win) for draw games, Σ rake
  * for poker. Cast back to bigint: sums of int8 are numeric in SQL.
  */
-const drawProfit = (play: SQL, win: SQL): SQL => sql`sum(${play} - ${win})::bigint`;
+const drawProfit = (play: SQL, win: SQL, where?: SQL): SQL =>
+  where ? sql`sum(${play} - ${win}) FILTER (WHERE ${where})::bigint` : sql`sum(${play} - ${win})::bigint`;
 
 /** Profit of play_daily rows (or roll-up rows) aliased `d`. */
 export function profitSum(kind: SettlementKind): SQL {
@@ -58,6 +59,36 @@ export function lateProfitByBookingWeek(kind: SettlementKind, accountId: string,
              WHERE x.void_booked_day IS NOT NULL AND x.void_booked_day >= ${range.from} AND x.void_booked_day <= ${range.to} ${games}) d
      GROUP BY 1`;
 }
+
+/**
+ * The play_daily rows (`d`) of the draw games at the cafe `cf` over the IST days of `range`, each
+ * with its member (`m`, as the account is now): what cafeSums sums, joined after `cafes cf`
+ * (`LEFT JOIN` to keep a cafe without plays, `JOIN` to leave it out).
+ */
+export function playsAtCafe(range: DayRange): SQL {
+  return sql`play_daily d
+      ON d.cafe_id = cf.id AND d.day >= ${range.from}::date AND d.day <= ${range.to}::date AND ${kindFilter('games')}
+    LEFT JOIN accounts m ON m.id = d.member_id`;
+}
+
+/** The draw-games profit of the playsAtCafe rows that meet `where`; 0 without any. */
+const cafeProfit = (where: SQL): SQL => sql`coalesce(${drawProfit(sql`d.play_points_cents`, sql`d.win_points_cents`, where)}, 0)`;
+
+/**
+ * Cafe Profit's figures of a cafe (docs/domain.md, "Insight"), written here only: the report sums
+ * them live, and the closing fixes them for a closed week (cafe_week) with the same SQL. Over the
+ * playsAtCafe rows of a cafe (`GROUP BY cf.id`), whoever played there: `plays`,
+ * `play_points_cents`, `win_points_cents`, the profit of the owner's own members
+ * (`own_profit_cents`: the member's parent is the cafe's master) and of the others
+ * (`other_profit_cents`), and `members`, those with a play (a reversal alone is no play); zeros
+ * without plays. In that order, as the columns of cafe_week.
+ */
+export const cafeSums: SQL = sql`coalesce(sum(d.plays), 0)::bigint AS plays,
+    coalesce(sum(d.play_points_cents), 0)::bigint AS play_points_cents,
+    coalesce(sum(d.win_points_cents), 0)::bigint AS win_points_cents,
+    ${cafeProfit(sql`m.parent_id = cf.master_id`)} AS own_profit_cents,
+    ${cafeProfit(sql`m.parent_id IS DISTINCT FROM cf.master_id`)} AS other_profit_cents,
+    count(DISTINCT d.member_id) FILTER (WHERE d.plays > 0) AS members`;
 
 /** `a.role` is a role that earns a commission and is settled every week (the contracts' hasCommission). */
 export const hasCommissionSql = (role: SQL): SQL =>

@@ -3,7 +3,7 @@ import { type Db, queryRows, type Tx } from '../../db/client.js';
 import { addDays, type IsoDay, istDay, weekStartOf } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
 import { queueWeekStatements } from '../mail/statement-mails.js';
-import { hasCommissionSql, kindFilter, profitSum } from '../play-sums/index.js';
+import { cafeSums, hasCommissionSql, kindFilter, playsAtCafe, profitSum } from '../play-sums/index.js';
 import {
   type AgentLoanBalance,
   openLoanBalances,
@@ -90,8 +90,8 @@ interface AccountWeekRow {
 }
 
 /**
- * Writes one settlement's rows (every commissioned account), its play totals (weekly_play_totals)
- * and loan deductions for the week.
+ * Writes one settlement's rows (every commissioned account), its play totals (weekly_play_totals),
+ * the draw-games figures of each cafe (cafe_week) and loan deductions for the week.
  */
 async function writeSettlement(tx: Tx, weekStart: IsoDay, kind: SettlementKind, closedAt: SQL): Promise<void> {
   // Every commissioned account's profit in one set-based query: each play_daily row counts once
@@ -153,6 +153,15 @@ async function writeSettlement(tx: Tx, weekStart: IsoDay, kind: SettlementKind, 
 
   // What the week's plays were, per account and direct child, for the reports about closed weeks.
   await tx.execute(sql`SELECT settle_week_play_totals(${weekStart}::date, ${kind}::settlement_kind)`);
+  // Cafe Profit's row of each cafe with plays that week, as the report sums it now.
+  if (kind === 'games') {
+    const week = { from: weekStart, to: weekEndDay(weekStart) };
+    await tx.execute(
+      sql`INSERT INTO cafe_week (week_start, cafe_id, plays, play_points_cents, win_points_cents, own_profit_cents,
+                                 other_profit_cents, members)
+          SELECT ${weekStart}::date, cf.id, ${cafeSums} FROM cafes cf JOIN ${playsAtCafe(week)} GROUP BY cf.id`,
+    );
+  }
 
   const deductionRows = settled.flatMap(({ result }) =>
     result.deductions.map((d) => sql`(${d.loanId}, ${weekStart}, ${cents(d.amountCents)}, ${closedAt})`),
