@@ -1407,6 +1407,9 @@ CREATE UNIQUE INDEX accounts_username_lower_key ON public.accounts USING btree (
 -- INDEX: activity_actor_at_idx
 CREATE INDEX activity_actor_at_idx ON public.activity USING btree (actor_id, at, id) WHERE (actor_id IS NOT NULL);
 
+-- INDEX: activity_actor_other_at_idx
+CREATE INDEX activity_actor_other_at_idx ON public.activity USING btree (actor_id, at, id, subject_id) WHERE ((actor_id IS NOT NULL) AND (actor_id IS DISTINCT FROM subject_id));
+
 -- INDEX: activity_at_idx
 CREATE INDEX activity_at_idx ON public.activity USING btree (at, id);
 
