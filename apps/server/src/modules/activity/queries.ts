@@ -76,7 +76,8 @@ function whereOf(scope: ActivityScope, filters: ActivityFilters): SQL {
  * indexes instead of filtering the whole activity by the subtree, as two parts that never hold the
  * same entry: those about a member (activity_subject_at_idx), and those a member made about an
  * account outside the subtree or about none (activity_actor_other_at_idx, which holds the subject:
- * an entry a member made about itself or another member is in the first part already).
+ * an entry a member made about itself or another member is in the first part already). Both
+ * indexes hold the kind too: filtered by kind, the count reads no entry from the table.
  * `columns` are of the entries `e`; `perMember` keeps each member's first entries in that order
  * only (a page's worth: the page is among them).
  */
