@@ -296,10 +296,12 @@ export function benchCases(): BenchCase[] {
     );
   }
   // The Activity screen over ACTIVITY_BENCH_ENTRIES entries (activity-entries.ts): its first page
-  // and its count, as the screen asks them; the superadmin sees all, am1 its subtree's.
-  for (const user of ['superadmin', 'am1'] as const) {
-    const scope = (ctx: BenchContext) =>
-      activityScopeOf({ accountId: ctx.ids[user]!, role: user === 'am1' ? 'areamanager' : 'superadmin' });
+  // and its count, as the screen asks them; the superadmin sees all, am1 its subtree's (139
+  // accounts: its page walks the entries in time order), master1 its subtree's (17 accounts: its
+  // page is read member by member).
+  const ACTIVITY_ROLES = { superadmin: 'superadmin', am1: 'areamanager', master1: 'master' } as const;
+  for (const user of ['superadmin', 'am1', 'master1'] as const) {
+    const scope = (ctx: BenchContext) => activityScopeOf({ accountId: ctx.ids[user]!, role: ACTIVITY_ROLES[user] });
     cases.push({
       endpoint: 'activity',
       user,

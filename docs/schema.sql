@@ -1439,6 +1439,9 @@ CREATE UNIQUE INDEX accounts_username_lower_key ON public.accounts USING btree (
 -- INDEX: activity_actor_at_idx
 CREATE INDEX activity_actor_at_idx ON public.activity USING btree (actor_id, at, id) WHERE (actor_id IS NOT NULL);
 
+-- INDEX: activity_actor_other_at_idx
+CREATE INDEX activity_actor_other_at_idx ON public.activity USING btree (actor_id, at, id, subject_id, kind) WHERE ((actor_id IS NOT NULL) AND (actor_id IS DISTINCT FROM subject_id));
+
 -- INDEX: activity_at_idx
 CREATE INDEX activity_at_idx ON public.activity USING btree (at, id);
 
@@ -1446,7 +1449,7 @@ CREATE INDEX activity_at_idx ON public.activity USING btree (at, id);
 CREATE INDEX activity_kind_at_idx ON public.activity USING btree (kind, at, id);
 
 -- INDEX: activity_subject_at_idx
-CREATE INDEX activity_subject_at_idx ON public.activity USING btree (subject_id, at, id) WHERE (subject_id IS NOT NULL);
+CREATE INDEX activity_subject_at_idx ON public.activity USING btree (subject_id, at, id, kind) WHERE (subject_id IS NOT NULL);
 
 -- INDEX: cafes_master_idx
 CREATE INDEX cafes_master_idx ON public.cafes USING btree (master_id);

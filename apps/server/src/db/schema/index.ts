@@ -696,7 +696,14 @@ export const activity = pgTable(
     index('activity_at_idx').on(t.at, t.id),
     index('activity_kind_at_idx').on(t.kind, t.at, t.id),
     index('activity_actor_at_idx').on(t.actorId, t.at, t.id).where(sql`${t.actorId} IS NOT NULL`),
-    index('activity_subject_at_idx').on(t.subjectId, t.at, t.id).where(sql`${t.subjectId} IS NOT NULL`),
+    // With the kind: a subtree's Activity filtered by kind is counted from the index alone (0024).
+    index('activity_subject_at_idx').on(t.subjectId, t.at, t.id, t.kind).where(sql`${t.subjectId} IS NOT NULL`),
+    // The entries an account made about another account or about none (link issued, block,
+    // export...), with their subject and kind: a subtree's Activity reads them member by member,
+    // and leaves out those whose subject is in the subtree too without reading the table (0024).
+    index('activity_actor_other_at_idx')
+      .on(t.actorId, t.at, t.id, t.subjectId, t.kind)
+      .where(sql`${t.actorId} IS NOT NULL AND ${t.actorId} IS DISTINCT FROM ${t.subjectId}`),
     check('activity_actor_account', sql`(${t.actorType} = 'account') = (${t.actorId} IS NOT NULL)`),
     check('activity_actor_feed', sql`(${t.actorType} = 'feed') = (${t.feedKeyId} IS NOT NULL)`),
   ],

@@ -32,38 +32,28 @@ const stateOf = (now: Date) => sql`CASE
 
 export type AccountFilters = Pick<AccountsQuery, 'role' | 'state' | 'q'>;
 
-/** Sort expressions by column; ties go by username. */
-const SORTS: Record<AccountsQuery['sort'], SQL> = {
-  username: sql`lower(a.username)`,
-  name: sql`lower(a.first_name || ' ' || a.last_name)`,
-  role: sql`a.role`,
-  parent: sql`lower(p.username)`,
-  state: sql`s.state`,
-  twoStep: sql`s.two_step`,
-  lastSignIn: sql`a.last_sign_in_at`,
-};
+/** Sort expressions by column at `now`; ties go by username. */
+const sortOf = (sort: AccountsQuery['sort'], now: Date): SQL =>
+  ({
+    username: sql`lower(a.username)`,
+    name: sql`lower(a.first_name || ' ' || a.last_name)`,
+    role: sql`a.role`,
+    parent: sql`lower(p.username)`,
+    state: stateOf(now),
+    twoStep: twoStepOn,
+    lastSignIn: sql`a.last_sign_in_at`,
+  })[sort];
 
-/** The accounts below the manager that the role and text filters keep (aliases: c closure, a account, p parent). */
-function belowWhere(managerId: string, filters: AccountFilters): SQL {
+/** The accounts below the manager that the filters keep at `now` (aliases: c closure, a account). */
+function belowWhere(managerId: string, filters: AccountFilters, now: Date): SQL {
   const where: SQL[] = [sql`c.ancestor_id = ${managerId}::uuid`, sql`c.depth > 0`, sql`a.role <> 'house'`];
   if (filters.role) where.push(sql`a.role = ${filters.role}`);
   if (filters.q) {
     const like = `%${filters.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     where.push(sql`(a.username ILIKE ${like} OR (a.first_name || ' ' || a.last_name) ILIKE ${like})`);
   }
+  if (filters.state) where.push(sql`${stateOf(now)} = ${filters.state}`);
   return sql.join(where, sql` AND `);
-}
-
-function listSql(managerId: string, filters: AccountFilters, now: Date, only?: SQL): SQL {
-  const where = only ? sql`${belowWhere(managerId, filters)} AND a.id IN (${only})` : belowWhere(managerId, filters);
-  const inner = sql`SELECT a.id, a.username, a.first_name, a.last_name, a.role::text AS role, p.username AS parent,
-                           a.last_sign_in_at, a.user_status, ${stateOf(now)} AS state,
-                           ${twoStepOn} AS two_step
-                      FROM account_closure c
-                      JOIN accounts a ON a.id = c.descendant_id
-                      LEFT JOIN accounts p ON p.id = a.parent_id
-                     WHERE ${where}`;
-  return filters.state ? sql`SELECT * FROM (${inner}) s WHERE s.state = ${filters.state}` : sql`SELECT * FROM (${inner}) s`;
 }
 
 /** An account as the access queries read it: who it is and under whom. */
@@ -92,22 +82,27 @@ export async function listManagedAccounts(
   page: { sort: AccountsQuery['sort']; order: 'asc' | 'desc'; offset: number; limit: number | null },
   now: Date,
 ): Promise<AccountRow[]> {
-  const direction = page.order === 'desc' ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`;
-  const order = sql`ORDER BY ${SORTS[page.sort]} ${direction}, lower(a.username) ${direction}`;
-  const limit = page.limit === null ? sql`` : sql`LIMIT ${page.limit}`;
-  // Sorted by a column of the account itself and not filtered by state, the page is picked on the
-  // accounts alone and the states are worked out for its rows only (not for the whole subtree).
-  const pickedFirst = page.limit !== null && !filters.state && page.sort !== 'state' && page.sort !== 'twoStep';
+  // An empty value (no parent, never signed in) sorts first going up, last going down. A username
+  // is never empty: sorted by it, the order is its index's, which picks the first page at once.
+  const direction =
+    page.sort === 'username'
+      ? sql.raw(page.order === 'desc' ? 'DESC' : 'ASC')
+      : sql.raw(page.order === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST');
+  const order = sql`ORDER BY ${sortOf(page.sort, now)} ${direction}, lower(a.username) ${direction}`;
+  // The page is picked on what the filters and the sort need (a state only when sorted or filtered
+  // by it); then its rows are read by id: the states, links and two-step of those rows only.
   const pageIds = sql`SELECT a.id FROM account_closure c JOIN accounts a ON a.id = c.descendant_id
                         LEFT JOIN accounts p ON p.id = a.parent_id
-                       WHERE ${belowWhere(managerId, filters)} ${order} ${limit} OFFSET ${page.offset}`;
+                       WHERE ${belowWhere(managerId, filters, now)} ${order}
+                       ${page.limit === null ? sql`` : sql`LIMIT ${page.limit}`} OFFSET ${page.offset}`;
   const rows = await queryRows<AccountSqlRow>(
     db,
-    sql`SELECT s.*, (SELECT l.expires_at FROM sign_in_links l
-                      WHERE l.account_id = s.id AND l.used_at IS NULL AND l.revoked_at IS NULL AND l.expires_at > ${now}) AS link_expires_at
-          FROM (${pickedFirst ? listSql(managerId, filters, now, pageIds) : listSql(managerId, filters, now)}) s
-          JOIN accounts a ON a.id = s.id LEFT JOIN accounts p ON p.id = a.parent_id
-         ${order} ${pickedFirst ? sql`` : sql`${limit} OFFSET ${page.offset}`}`,
+    sql`SELECT a.id, a.username, a.first_name, a.last_name, a.role::text AS role, p.username AS parent, a.last_sign_in_at,
+               ${stateOf(now)} AS state, ${twoStepOn} AS two_step,
+               (SELECT l.expires_at FROM sign_in_links l
+                 WHERE l.account_id = a.id AND l.used_at IS NULL AND l.revoked_at IS NULL AND l.expires_at > ${now}) AS link_expires_at
+          FROM (${pageIds}) page JOIN accounts a ON a.id = page.id LEFT JOIN accounts p ON p.id = a.parent_id
+         ${order}`,
   );
   return rows.map((r) => ({
     _id: r.id,
@@ -130,9 +125,16 @@ export async function countManagedAccounts(
   filters: AccountFilters,
   now: Date,
 ): Promise<number> {
+  // Unfiltered, every account strictly below but the house: counted on the closure's index alone.
+  const unfiltered = sql`SELECT count(*) AS n FROM account_closure c
+                          WHERE c.ancestor_id = ${managerId}::uuid AND c.descendant_id <> c.ancestor_id
+                            AND c.descendant_id IS DISTINCT FROM (SELECT id FROM accounts WHERE role = 'house')`;
   const [row] = await queryRows<{ n: string | number }>(
     db,
-    sql`SELECT count(*) AS n FROM (${listSql(managerId, filters, now)}) t`,
+    filters.role || filters.q || filters.state
+      ? sql`SELECT count(*) AS n FROM account_closure c JOIN accounts a ON a.id = c.descendant_id
+             WHERE ${belowWhere(managerId, filters, now)}`
+      : unfiltered,
   );
   return Number(row?.n ?? 0);
 }
