@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNetwork, injectAs, signIn } from '../test/fixtures/network.js';
 import { createReplica, type Replica, replicaUnavailable } from '../test/replica.js';
+import { withClient } from '../test/scratch-database.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.js';
 import { buildApp } from './app.js';
 import { readEnv } from './config/env.js';
@@ -35,8 +36,19 @@ describe.skipIf(unavailable !== null)('the app on a primary with a streaming rep
     primary = await createTestDatabase('postgres');
     await createNetwork(primary.db);
     replica = await createReplica(primary.url!);
-    // A generous limit: the replica stays in use while its replay is paused below.
-    database = await openDatabase({ databaseUrl: primary.url, replicaUrls: [replica.url], maxReplicaLagSeconds: 60 });
+    // The server starts while its replica is behind the primary's latest write (a busy primary
+    // always has one in flight): the replica catches up a moment later, and is used from the start.
+    await withClient(replica.url, (c) => c.query('SELECT pg_wal_replay_pause()'));
+    await primary.db.execute(sql`UPDATE accounts SET address = address WHERE username = 'am1'`);
+    const resumed = new Promise((resolve) => setTimeout(resolve, 300)).then(() =>
+      withClient(replica.url, (c) => c.query('SELECT pg_wal_replay_resume()')),
+    );
+    try {
+      // A generous limit: the replica stays in use while its replay is paused below.
+      database = await openDatabase({ databaseUrl: primary.url, replicaUrls: [replica.url], maxReplicaLagSeconds: 60 });
+    } finally {
+      await resumed;
+    }
     app = await buildApp({ database, env: readEnv({ NODE_ENV: 'test', METRICS_TOKEN: TOKEN }), webDist: null });
     await app.ready();
   }, 120_000);

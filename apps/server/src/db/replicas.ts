@@ -45,6 +45,9 @@ export function describeUrl(url: string): string {
 const SAMPLE_EVERY_MS = 1_000;
 /** Samples kept: enough to measure lags up to this many seconds; older is "too far behind". */
 const SAMPLES_KEPT = 600;
+/** At start, extra rounds this far apart (at most a second in all) for a replica behind the first sample. */
+const START_ROUNDS = 10;
+const START_ROUND_MS = 100;
 
 class Replica {
   readonly pool: pg.Pool;
@@ -88,10 +91,16 @@ export class ReplicaSet {
     return this.replicas.length;
   }
 
-  /** Starts sampling (the first round is awaited, so a healthy replica is used from the start). */
+  /** Starts sampling (the first rounds are awaited, so a healthy replica is used from the start). */
   async start(): Promise<void> {
     if (this.replicas.length === 0) return;
     await this.check();
+    // A replica a little behind the primary's first sample (the primary is being written to)
+    // cannot be measured against it: sample again shortly, until it has replayed one of them.
+    for (let round = 0; round < START_ROUNDS && this.replicas.some(notMeasuredYet); round += 1) {
+      await new Promise((resolve) => setTimeout(resolve, START_ROUND_MS));
+      await this.check();
+    }
     this.timer = setInterval(() => void this.check(), SAMPLE_EVERY_MS);
     this.timer.unref();
   }
@@ -156,4 +165,9 @@ export class ReplicaSet {
     if (this.timer) clearInterval(this.timer);
     await Promise.all(this.replicas.map((replica) => replica.pool.end()));
   }
+}
+
+/** Answering and in recovery, but behind every sample so far: its lag is not known yet. */
+function notMeasuredYet(replica: Replica): boolean {
+  return replica.lagSeconds === null && replica.reason !== undefined && replica.reason.startsWith('lags');
 }
