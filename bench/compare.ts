@@ -13,7 +13,7 @@
  * tables).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,11 +40,18 @@ interface Side {
   sessions: Sessions;
 }
 
-async function start(build: typeof buildApp, open: typeof openDatabase, url: string): Promise<Side> {
-  const database = await open({ databaseUrl: url, poolSize: 12 });
-  const app = await build({
+/** One side's app: its own revision's buildApp, openDatabase and readEnv (the settings' shape changes). */
+interface Revision {
+  buildApp: typeof buildApp;
+  openDatabase: typeof openDatabase;
+  readEnv: typeof readEnv;
+}
+
+async function start(revision: Revision, url: string): Promise<Side> {
+  const database = await revision.openDatabase({ databaseUrl: url, poolSize: 12 });
+  const app = await revision.buildApp({
     database,
-    env: readEnv({ DATABASE_URL: url, LOG_LEVEL: 'silent', SEED_ON_EMPTY: '0', TRUST_PROXY: '127.0.0.1' }),
+    env: revision.readEnv({ DATABASE_URL: url, LOG_LEVEL: 'silent', SEED_ON_EMPTY: '0', TRUST_PROXY: '127.0.0.1' }),
     webDist: null,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -68,18 +75,27 @@ async function main(): Promise<void> {
   try {
     const archive = execFileSync('git', ['archive', revision, 'apps/server', 'packages'], { cwd: ROOT, maxBuffer: 1 << 28 });
     execFileSync('tar', ['-x', '-C', dir], { input: archive });
-    symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+    // The installed packages, but the revision's own workspace packages (its contracts).
+    mkdirSync(path.join(dir, 'node_modules', '@playrep'), { recursive: true });
+    for (const entry of readdirSync(path.join(ROOT, 'node_modules'))) {
+      if (entry !== '@playrep') symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(dir, 'node_modules', entry));
+    }
+    for (const entry of readdirSync(path.join(ROOT, 'node_modules', '@playrep'))) {
+      const own = path.join(dir, 'packages', entry);
+      const target = existsSync(own) ? own : path.join(ROOT, 'node_modules', '@playrep', entry);
+      symlinkSync(target, path.join(dir, 'node_modules', '@playrep', entry));
+    }
     // Versions held back for Node 20 are installed under the server's own folder.
     const serverModules = path.join(ROOT, 'apps/server/node_modules');
     if (existsSync(serverModules)) symlinkSync(serverModules, path.join(dir, 'apps/server/node_modules'));
-    const old = {
-      app: (await import(pathToFileURL(path.join(dir, 'apps/server/src/app.ts')).href)) as { buildApp: typeof buildApp },
-      client: (await import(pathToFileURL(path.join(dir, 'apps/server/src/db/client.ts')).href)) as {
-        openDatabase: typeof openDatabase;
-      },
+    const load = async <T>(file: string) => (await import(pathToFileURL(path.join(dir, 'apps/server/src', file)).href)) as T;
+    const old: Revision = {
+      ...(await load<Pick<Revision, 'buildApp'>>('app.ts')),
+      ...(await load<Pick<Revision, 'openDatabase'>>('db/client.ts')),
+      ...(await load<Pick<Revision, 'readEnv'>>('config/env.ts')),
     };
-    const before = await start(old.app.buildApp, old.client.openDatabase, url);
-    const after = await start(buildApp, openDatabase, url);
+    const before = await start(old, url);
+    const after = await start({ buildApp, openDatabase, readEnv }, url);
     try {
       const ctx = { today: istDay(new Date()), ids: await accountIds(after.database.db, NAMED_ACCOUNTS) };
       const agent = createAgent(4);
