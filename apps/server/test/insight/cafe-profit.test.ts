@@ -155,6 +155,51 @@ describe.each(TEST_DB_KINDS)('cafe profit on %s', (kind) => {
     expect(csv).toContain('cafe2,master2,');
   });
 
+  it('pages and sorts on the server, with totals over every cafe; the export holds every cafe', async () => {
+    const range = `fromDate=${WEEKS[0]}&toDate=${TODAY}`;
+    const all = expectedRows(WEEKS[0], TODAY, counted(PLAYS));
+    // Independent order: profit high to low, ties by agent then cafe.
+    const byProfit = [...all].sort(
+      (a, b) => cents(b.profit) - cents(a.profit) || a.master.localeCompare(b.master) || a.cafe.localeCompare(b.cafe),
+    );
+    const pages: CafeBody['data'] = [];
+    for (const page of [1, 2, 3]) {
+      const body = (await ok('superadmin', `cafeprofit?${range}&sort=profit&order=desc&page=${page}&pageSize=2`)).json() as CafeBody & {
+        totals: Record<string, number>;
+        total: number;
+        page: number;
+        pageSize: number;
+      };
+      expect(body).toMatchObject({ total: all.length, page, pageSize: 2 });
+      expect(body.data.length, `page ${page}`).toBe(Math.min(2, all.length - (page - 1) * 2));
+      expect(body.totals).toEqual({
+        plays: all.reduce((s, r) => s + r.plays, 0),
+        stake: sumCents(all.map((r) => r.stake)) / 100,
+        wins: sumCents(all.map((r) => r.wins)) / 100,
+        profit: sumCents(all.map((r) => r.profit)) / 100,
+        ownProfit: sumCents(all.map((r) => r.ownProfit)) / 100,
+        otherProfit: sumCents(all.map((r) => r.otherProfit)) / 100,
+      });
+      pages.push(...body.data);
+    }
+    expect(rowsOf({ data: pages })).toEqual(byProfit);
+
+    const csv = (await ok('superadmin', `cafeprofit?${range}&sort=profit&order=desc&page=2&pageSize=2&format=csv`)).body;
+    const lines = csv.replace(/^\uFEFF/, '').split('\r\n').slice(1).filter(Boolean);
+    expect(lines.map((line) => line.split(',')[0])).toEqual([...byProfit.map((r) => r.cafe), `Total of ${all.length} rows`]);
+
+    for (const [query, message] of [
+      ['sort=secret', /sort.*must be one of cafe, master/],
+      ['order=up', /order.*must be asc or desc/],
+      ['page=0', /page must be 1 or more/],
+      ['pageSize=101', /pageSize must be at most 100/],
+    ] as const) {
+      const res = await injectAs(t.app, sessions.superadmin, { url: `/api/playrep/cafeprofit?${range}&${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect((res.json() as { message: string }).message, query).toMatch(message);
+    }
+  });
+
   it('over exactly a closed week, shows what the closing fixed: the answer it gave live, equal to the plays', async () => {
     const closedWeeks = WEEKS.slice(0, 3);
     const live: string[] = [];

@@ -12,7 +12,7 @@ import {
   TREND_WEEK_COUNTS,
   WAITING_TRANSFER_COLUMNS,
 } from '../tables/insight.js';
-import { queryObject, RangeQuery } from './common.js';
+import { queryObject } from './common.js';
 
 // ---------------------------------------------------------------- Trends (docs/domain.md, "Insight")
 
@@ -209,10 +209,49 @@ export const CafeProfitRow = z.object({
 });
 export type CafeProfitRow = z.infer<typeof CafeProfitRow>;
 
+export const CAFE_PROFIT_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
+/** The columns Cafe Profit sorts on; without `sort`, by agent then cafe. */
+export const CAFE_PROFIT_SORTS = [
+  'cafe',
+  'master',
+  'plays',
+  'stake',
+  'wins',
+  'profit',
+  'ownProfit',
+  'otherProfit',
+  'members',
+] as const;
+export type CafeProfitSort = (typeof CAFE_PROFIT_SORTS)[number];
+
+export const CafeProfitQuery = queryObject({
+  id: z.string().trim().optional(),
+  fromDate: z.string().optional(),
+  toDate: z.string().optional(),
+  page: z.coerce.number({ error: 'must be a number' }).int().min(1, 'page must be 1 or more').default(1),
+  pageSize: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1, 'pageSize must be 1 or more')
+    .max(100, 'pageSize must be at most 100')
+    .default(CAFE_PROFIT_PAGE_SIZES[0]),
+  sort: z.enum(CAFE_PROFIT_SORTS, { error: `must be one of ${CAFE_PROFIT_SORTS.join(', ')}` }).default('master'),
+  order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('asc'),
+  format: z.enum(EXPORT_FORMATS).optional(),
+});
+export type CafeProfitQuery = z.infer<typeof CafeProfitQuery>;
+
 export const CafeProfitResponse = z.object({
   range: z.object({ fromDate: z.string(), toDate: z.string() }),
   account: z.object({ _id: z.string(), username: z.string() }),
+  /** One page of the cafes, in the order asked (ties by agent, then cafe). */
   data: z.array(CafeProfitRow),
+  /** Over every cafe, not only the page. */
+  totals: CafeProfitRow.pick({ plays: true, stake: true, wins: true, profit: true, ownProfit: true, otherProfit: true }),
+  /** Cafes in all. */
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
 });
 export type CafeProfitResponse = z.infer<typeof CafeProfitResponse>;
 
@@ -277,7 +316,7 @@ export const INSIGHT_ENDPOINTS = {
   },
   cafeProfit: {
     ...report('cafeProfit', 'Each cafe of the masters in the subject’s subtree: the profit of the plays made there'),
-    query: RangeQuery,
+    query: CafeProfitQuery,
     response: CafeProfitResponse,
     exports: oneSheet('cafe-profit', 'cafes', 'Cafe Profit', CAFE_PROFIT_COLUMNS),
   },

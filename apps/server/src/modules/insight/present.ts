@@ -1,6 +1,8 @@
 import {
   type BigWinRow,
+  type CafeProfitResponse,
   type CafeProfitRow,
+  type CafeProfitSort,
   type CafeTerminalRow,
   fullName,
   type IdleMasterRow,
@@ -178,6 +180,56 @@ export function cafeProfitRow(cafe: CafeProfitCents): CafeProfitRow {
     ownProfit: centsToPoints(cafe.ownProfitCents),
     otherProfit: centsToPoints(cafe.otherProfitCents),
     members: cafe.members,
+  };
+}
+
+/** A cafe's value for a sort of Cafe Profit: text, a count or hundredths. */
+function cafeSortValue(cafe: CafeProfitCents, sort: CafeProfitSort): string | bigint {
+  switch (sort) {
+    case 'cafe':
+      return cafe.cafe;
+    case 'master':
+      return cafe.master;
+    case 'plays':
+      return BigInt(cafe.plays);
+    case 'stake':
+      return cafe.stakeCents;
+    case 'wins':
+      return cafe.winsCents;
+    case 'profit':
+      return cafe.ownProfitCents + cafe.otherProfitCents;
+    case 'ownProfit':
+      return cafe.ownProfitCents;
+    case 'otherProfit':
+      return cafe.otherProfitCents;
+    case 'members':
+      return BigInt(cafe.members);
+  }
+}
+
+/** Cafe Profit's cafes in the order asked; ties by agent, then cafe, so that a page is stable. */
+export function sortCafes(cafes: readonly CafeProfitCents[], sort: CafeProfitSort, order: 'asc' | 'desc'): CafeProfitCents[] {
+  const sign = order === 'asc' ? 1 : -1;
+  const compare = (a: string | bigint, b: string | bigint) =>
+    typeof a === 'bigint' && typeof b === 'bigint' ? compareCents(a, b) : compareText(String(a), String(b));
+  return [...cafes].sort(
+    (a, b) =>
+      sign * compare(cafeSortValue(a, sort), cafeSortValue(b, sort)) ||
+      compareText(a.master, b.master) ||
+      compareText(a.cafe, b.cafe),
+  );
+}
+
+/** Cafe Profit's totals over every cafe, summed in hundredths. */
+export function cafeProfitTotals(cafes: readonly CafeProfitCents[]): CafeProfitResponse['totals'] {
+  const sum = (cents: (c: CafeProfitCents) => bigint) => centsToPoints(sumCents(cafes, cents));
+  return {
+    plays: cafes.reduce((n, c) => n + c.plays, 0),
+    stake: sum((c) => c.stakeCents),
+    wins: sum((c) => c.winsCents),
+    profit: sum((c) => c.ownProfitCents + c.otherProfitCents),
+    ownProfit: sum((c) => c.ownProfitCents),
+    otherProfit: sum((c) => c.otherProfitCents),
   };
 }
 

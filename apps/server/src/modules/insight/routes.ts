@@ -8,8 +8,10 @@ import { cafeInSubtree, cafeTerminals } from './cafe-terminals.js';
 import {
   accountRefOf,
   cafeProfitRow,
+  cafeProfitTotals,
   cafeTerminalRow,
   previousRangeOf,
+  sortCafes,
   sortFits,
   sortTrends,
   trendExportRow,
@@ -26,10 +28,22 @@ export function insightHandlers(app: FastifyInstance): EndpointHandlers<'trends'
     cafeProfit: async (request) => {
       const { subject, query } = request;
       const range = resolveRange(query, istDay(app.clock.now()));
-      const data = (await cafeProfit(app.db, subject.id, range)).map(cafeProfitRow);
+      const cafes = sortCafes(await cafeProfit(app.db, subject.id, range), query.sort, query.order);
+      const offset = (query.page - 1) * query.pageSize;
       return {
-        json: () => ({ range: { fromDate: range.from, toDate: range.to }, account: accountRefOf(subject), data }),
-        download: () => ({ about: [subject.username, `${range.from}-to-${range.to}`], sheets: { cafes: data } }),
+        json: () => ({
+          range: { fromDate: range.from, toDate: range.to },
+          account: accountRefOf(subject),
+          data: cafes.slice(offset, offset + query.pageSize).map(cafeProfitRow),
+          totals: cafeProfitTotals(cafes),
+          total: cafes.length,
+          page: query.page,
+          pageSize: query.pageSize,
+        }),
+        download: () => ({
+          about: [subject.username, `${range.from}-to-${range.to}`],
+          sheets: { cafes: cafes.map(cafeProfitRow) },
+        }),
       };
     },
 

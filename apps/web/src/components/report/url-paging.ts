@@ -53,7 +53,7 @@ export function columnSort<S extends string>(sortOfColumn: Partial<Record<string
  */
 export function urlPaging(
   setFilters: SetPaging,
-  at: { page: number; pageSize: number; rowCount: number },
+  at: { page: number; pageSize: number; rowCount: number; totals?: Readonly<Record<string, number>> },
   sort?: { columnId: string; direction: Direction; filters: (columnId: string, direction: Direction) => PagingPatch },
 ): ServerPaging {
   const replace = (patch: PagingPatch) => setFilters(patch, { history: 'replace' });

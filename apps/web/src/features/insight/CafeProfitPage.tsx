@@ -1,10 +1,17 @@
 import { Text, UnstyledButton } from '@mantine/core';
-import { CAFE_PROFIT_COLUMNS, CAFE_PROFIT_NOTE, type CafeProfitRow } from '@playrep/contracts';
+import {
+  CAFE_PROFIT_COLUMNS,
+  CAFE_PROFIT_NOTE,
+  CAFE_PROFIT_PAGE_SIZES,
+  CAFE_PROFIT_SORTS,
+  type CafeProfitRow,
+} from '@playrep/contracts';
 import { useMemo, useState } from 'react';
 import { PageFrame } from '../../components/report/PageFrame';
 import { SubjectPicker, useReportSubject } from '../../components/report/ReportSubject';
 import { lastSevenDays } from '../../components/report/report-dates';
 import { tableColumns } from '../../components/report/table-columns';
+import { pagingOf, sortOf, urlPaging, useLastPageWhenPastEnd } from '../../components/report/url-paging';
 import { useRangeFilters } from '../../components/report/use-range-filters';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { DataTable, DateRangePicker, ReportToolbar } from '../../components/ui';
@@ -13,21 +20,32 @@ import { FIRST_REPORT_DAY, LAST_REPORT_DAY, withinReportYears } from '../../conf
 import { reportCall } from '../../lib/report-call';
 import { CafeTerminalsPopup, type TerminalsOf } from './components/CafeTerminalsPopup';
 
-/** `GET /api/playrep/cafeprofit?id&fromDate&toDate`: every cafe of the subject's masters with the plays made there. */
+/**
+ * `GET /api/playrep/cafeprofit?id&fromDate&toDate&page&pageSize&sort&order`: one page of the cafes
+ * of the subject's masters with the plays made there, sorted on the server; totals over every cafe.
+ * Its export is every cafe.
+ */
 const { useReport: useCafeProfit, exportHref: cafeProfitExport } = reportCall('cafeProfit');
+
+/** Page, size and sort in the URL beside the range: by agent, then cafe. */
+const PAGING = { page: '1', pageSize: String(CAFE_PROFIT_PAGE_SIZES[0]), sort: 'master', order: 'asc' };
 
 /**
  * Cafe Profit (docs/screens.md, Cafe Profit): every cafe of the subject's masters with the plays
  * made there over the range, whoever played, split into the owner's own members and the others.
- * Each cafe's name opens its terminals.
+ * Each cafe's name opens its terminals. Paged and sorted on the server (a network has hundreds of
+ * cafes); the total row is the server's, over every cafe.
  */
 export default function CafeProfitPage({ screen }: ScreenPageProps) {
   const { subjectId } = useReportSubject();
-  const { filters, draft, setDraft, apply } = useRangeFilters(lastSevenDays());
-  const params = { id: subjectId, fromDate: filters.fromDate, toDate: filters.toDate };
-  const report = useCafeProfit(params);
+  const { filters, setFilters, draft, setDraft, apply } = useRangeFilters(lastSevenDays(), PAGING);
+  const { page, pageSize, order } = pagingOf(filters, CAFE_PROFIT_PAGE_SIZES, 'asc');
+  const sort = sortOf(filters.sort, CAFE_PROFIT_SORTS, 'master');
+  const params = { id: subjectId, fromDate: filters.fromDate, toDate: filters.toDate, sort, order };
+  const report = useCafeProfit({ ...params, page, pageSize });
   const { data, error, isFetching } = report;
   useReportErrorLog(screen.label, error);
+  useLastPageWhenPastEnd({ page, pageSize }, report, setFilters);
   const [terminals, setTerminals] = useState<TerminalsOf | null>(null);
   const range = data?.range;
 
@@ -55,7 +73,7 @@ export default function CafeProfitPage({ screen }: ScreenPageProps) {
   );
 
   const showDetails = () => {
-    if (!apply()) void report.refetch();
+    if (!apply({ page: '1' })) void report.refetch();
   };
 
   return (
@@ -76,8 +94,14 @@ export default function CafeProfitPage({ screen }: ScreenPageProps) {
           rows={data.data}
           ariaLabel={screen.label}
           loading={isFetching}
+          pageSizes={CAFE_PROFIT_PAGE_SIZES}
           getRowId={(row) => row.cafeId}
-          exportHref={cafeProfitExport({ id: subjectId, fromDate: data.range.fromDate, toDate: data.range.toDate })}
+          exportHref={cafeProfitExport({ ...params, fromDate: data.range.fromDate, toDate: data.range.toDate })}
+          serverPaging={urlPaging(
+            setFilters,
+            { page, pageSize, rowCount: data.total, totals: data.totals },
+            { columnId: sort, direction: order, filters: (column, direction) => ({ sort: column, order: direction }) },
+          )}
         />
       )}
       <CafeTerminalsPopup of={terminals} onClose={() => setTerminals(null)} />

@@ -151,4 +151,27 @@ describe('DataTable with server paging', { timeout: 20_000 }, () => {
     );
     expect(foot()).toEqual([['Total of 2 rows', '3']]);
   });
+
+  it('shows the server’s total over every row under the page’s own when the server gives one', () => {
+    const totalled: DataTableColumn<Draw>[] = [columns[0]!, { key: 'n', header: 'N', type: 'int', total: true }];
+    const paging = { page: 2, pageSize: 3, rowCount: 7, totals: { n: 28 }, onPageChange: () => {}, onPageSizeChange: () => {} };
+    const { rerender } = renderUi(
+      <DataTable columns={totalled} rows={[{ n: 4 }, { n: 5 }, { n: 6 }]} ariaLabel="Draws" serverPaging={paging} />,
+    );
+    const foot = () => within(screen.getAllByRole('rowgroup')[2]!).getAllByRole('row').map(cellTexts);
+    expect(foot()).toEqual([
+      ['Page total, rows 4-6', '15'],
+      ['Total of 7 rows', '28'],
+    ]);
+    // One page is the whole result: the server's total alone.
+    rerender(
+      <DataTable
+        columns={totalled}
+        rows={[{ n: 1 }, { n: 2 }]}
+        ariaLabel="Draws"
+        serverPaging={{ ...paging, page: 1, rowCount: 2, totals: { n: 3 } }}
+      />,
+    );
+    expect(foot()).toEqual([['Total of 2 rows', '3']]);
+  });
 });

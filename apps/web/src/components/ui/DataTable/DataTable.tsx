@@ -46,9 +46,9 @@ export interface DataTableProps<Row extends object> {
   getRowId?: (row: Row, index: number) => string;
   /**
    * Paging done by the server: `rows` is the current page only, and the pager reports page and
-   * size changes instead of slicing. Sorting and totals then cover only that page (its total row
-   * says so when there is more than one page), so such tables usually have no sortable or total
-   * columns.
+   * size changes instead of slicing. Sorting is the server's when `serverPaging.sort` is given;
+   * the total row is the server's `serverPaging.totals` when given, otherwise the page's (it says
+   * so when there is more than one page).
    */
   serverPaging?: ServerPaging;
 }
@@ -92,6 +92,7 @@ export function DataTable<Row extends object>({
     pageCount: paging.pageCount,
     totalLabel,
     serverPaged: serverPaging !== undefined,
+    serverTotals: serverPaging?.totals,
   });
 
   // The figure a row exists for stays in view on a phone while the other columns scroll.

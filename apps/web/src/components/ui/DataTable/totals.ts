@@ -31,7 +31,8 @@ function columnSums<Row extends object>(
 /**
  * The total rows under the table, none when no column has `total`: the total of the whole result,
  * with the total of the page shown above it when there is more than one page. With server paging
- * only the page is here, so its one total is labelled as the page's when there are more pages.
+ * only the page is here: the whole result's total is the server's (`serverTotals`) when it gives
+ * one; otherwise the one total is the page's, labelled so when there are more pages.
  */
 export function useTotalRows<Row extends object>({
   columns,
@@ -42,6 +43,7 @@ export function useTotalRows<Row extends object>({
   pageCount,
   totalLabel,
   serverPaged,
+  serverTotals,
 }: {
   columns: readonly ResolvedColumn<Row>[];
   allRows: readonly { original: Row }[];
@@ -51,6 +53,8 @@ export function useTotalRows<Row extends object>({
   pageCount: number;
   totalLabel: string;
   serverPaged: boolean;
+  /** With server paging: the server's sums over every row, by column id. */
+  serverTotals?: Readonly<Record<string, number>> | undefined;
 }): TotalRow[] {
   const totalColumns = useMemo(() => columns.filter((c) => c.total && isNumericType(c.type)), [columns]);
   // Over every row of the sorted result, not just the visible page.
@@ -60,6 +64,13 @@ export function useTotalRows<Row extends object>({
   // The rows shown are not all the rows: the page's total too, labelled with its rows.
   const paged = pageCount > 1;
   const pageLabel = pageTotalLabel(firstIndex + 1, firstIndex + pageRows.length);
+  if (serverPaged && serverTotals) {
+    const sums = new Map(totalColumns.map((c) => [c.id, serverTotals[c.id] ?? 0]));
+    return [
+      ...(paged ? [{ key: 'page' as const, label: pageLabel, sums: totals }] : []),
+      { key: 'total', label: totalRowLabel(rowCount, totalLabel), sums },
+    ];
+  }
   if (serverPaged) return [{ key: 'total', label: paged ? pageLabel : totalRowLabel(rowCount, totalLabel), sums: totals }];
   return [
     ...(paged ? [{ key: 'page' as const, label: pageLabel, sums: columnSums(totalColumns, pageRows) }] : []),

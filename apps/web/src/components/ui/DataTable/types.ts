@@ -45,6 +45,11 @@ export interface ServerPaging {
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
   /**
+   * The server's sums over every row, by column id, for the `total` columns: the total row then
+   * covers the whole result (with the page's own total above it when there is more than one page).
+   */
+  totals?: Readonly<Record<string, number>>;
+  /**
    * Sorting done by the server: the header of the sorted column shows `direction`, and a click on
    * a sortable header reports the column and the next direction instead of sorting the page.
    */
