@@ -130,20 +130,25 @@ describe.each(TEST_DB_KINDS)('export limits on %s', (kind) => {
     }
   });
 
-  it('keeps the event loop free while three large workbooks are built', { timeout: 300_000 }, async () => {
-    const sessions = [player, other, player2];
-    // How much of the time the server's event loop (this process's main thread) is busy while the
-    // exports run. It is a share of the time, so a loaded machine that slows everything down does
-    // not move it much, unlike a latency (the latency of /api/health under exports is measured by
-    // `npm run bench:exports`).
-    const before = performance.eventLoopUtilization();
-    const results = await Promise.all(sessions.map((s) => server.download(s, 'format=xlsx&rows=200000').done));
-    const busy = performance.eventLoopUtilization(before).utilization;
-    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
-    expect(Math.min(...results.map((r) => r.bytes))).toBeGreaterThan(4_000_000);
-    // Measured on a loaded 2-core machine: 17% in worker threads, 100% on the event loop.
-    expect(busy, 'share of the time the event loop was busy').toBeLessThan(0.6);
-  });
+  // The workbooks' rows are made here, not read from the database: built once, on the first kind.
+  it.runIf(kind === TEST_DB_KINDS[0])(
+    'keeps the event loop free while three large workbooks are built',
+    { timeout: 300_000 },
+    async () => {
+      const sessions = [player, other, player2];
+      // How much of the time the server's event loop (this process's main thread) is busy while the
+      // exports run. It is a share of the time, so a loaded machine that slows everything down does
+      // not move it much, unlike a latency (the latency of /api/health under exports is measured by
+      // `npm run bench:exports`).
+      const before = performance.eventLoopUtilization();
+      const results = await Promise.all(sessions.map((s) => server.download(s, 'format=xlsx&rows=200000').done));
+      const busy = performance.eventLoopUtilization(before).utilization;
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+      expect(Math.min(...results.map((r) => r.bytes))).toBeGreaterThan(4_000_000);
+      // Measured on a loaded 2-core machine: 17% in worker threads, 100% on the event loop.
+      expect(busy, 'share of the time the event loop was busy').toBeLessThan(0.6);
+    },
+  );
 });
 
 describe.each(TEST_DB_KINDS)('the server-wide export limit on %s', (kind) => {
