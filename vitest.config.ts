@@ -26,11 +26,12 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
-          // One real server (embedded database, small demo network) shared by every e2e file.
+          // One real server (embedded database, small demo network) per test worker, which runs one
+          // file at a time (e2e/global-setup.ts): e2e files run beside each other and beside the
+          // server tests, never two on one server.
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
         },
       },
     ],

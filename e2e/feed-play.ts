@@ -1,4 +1,5 @@
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
+import { thisFileServer } from './harness.js';
 
 /** master1's only cafe in the demo network (demo/write-network.ts). */
 const MASTER1_CAFE = 'demo-cafe-1';
@@ -26,7 +27,7 @@ export async function postPlayerOnePlay(baseURL: string, idPrefix: string): Prom
   };
   const response = await fetch(`${baseURL}/api/feed/v1/events`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${inject('feedKey')}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${thisFileServer().feedKey}`, 'content-type': 'application/json' },
     body: JSON.stringify({ events: [play] }),
   });
   expect(response.status).toBe(200);

@@ -3,13 +3,14 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { launchChromium } from './browser.js';
+import type { E2EServer } from './global-setup.js';
 import { ARTIFACTS_DIR } from './server-process.js';
 
 /** The password of every fixed demo account (docs/domain.md, "Demo data"). */
 export const DEMO_PASSWORD = 'Demo@1234';
 
 export interface E2E {
-  /** Origin of the shared server, e.g. http://127.0.0.1:41234. */
+  /** Origin of this file's server (thisFileServer), e.g. http://127.0.0.1:41234. */
   readonly baseURL: string;
   readonly browser: Browser;
   /** A fresh context (no cookies, no storage) for the running test. */
@@ -19,12 +20,24 @@ export interface E2E {
 }
 
 /**
+ * The server of the running file: the one of its test worker (global-setup.ts), which no other
+ * file uses while this one runs.
+ */
+export function thisFileServer(): E2EServer {
+  const servers = inject('e2eServers');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const server = servers[worker - 1];
+  if (!server) throw new Error(`e2e: no server for test worker ${worker} (${servers.length} started)`);
+  return server;
+}
+
+/**
  * Call once at the top of an e2e test file. One chromium per file; every test gets its own
  * `browser.newContext()` + `context.newPage()`, closed afterwards, with a screenshot of the page
- * under e2e/artifacts when the test failed. The server is shared by all files (global-setup.ts).
+ * under e2e/artifacts when the test failed. The server is this file's (thisFileServer).
  */
 export function useBrowser(): E2E {
-  const baseURL = inject('baseURL');
+  const { baseURL } = thisFileServer();
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;

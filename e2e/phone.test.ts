@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { gameNameForCode, ROLES, type Role, type Screen, screensFor } from '@playrep/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { seriousAxeFindings } from './accessibility.js';
 import { launchChromium } from './browser.js';
-import { expectPath, login } from './harness.js';
+import { expectPath, login, thisFileServer } from './harness.js';
 import { bodyRows } from './report-tables.js';
 import { ARTIFACTS_DIR } from './server-process.js';
 
@@ -181,7 +181,7 @@ function istDate(offsetDays: number): string {
   return now.toISOString().slice(0, 10);
 }
 
-const baseURL = inject('baseURL');
+const { baseURL } = thisFileServer();
 /** One browser for the file; each role gets its own context in it. */
 let browser: Browser | undefined;
 beforeAll(async () => {

@@ -60,11 +60,11 @@ async function createFeedKey(env: NodeJS.ProcessEnv): Promise<string> {
  * does not move by itself (DEMO_FEED=0): the tests compare screens with figures read a moment
  * before. A feed key is made first (createFeedKey) for the tests that post to the feed.
  */
-export async function startServer(options: { startTimeoutMs?: number } = {}): Promise<RunningServer> {
+export async function startServer(options: { startTimeoutMs?: number; name?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'playrep-e2e-'));
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  const logFile = path.join(ARTIFACTS_DIR, 'server.log');
+  const logFile = path.join(ARTIFACTS_DIR, `${options.name ?? 'server'}.log`);
   const log = createWriteStream(logFile);
 
   const env: NodeJS.ProcessEnv = {
