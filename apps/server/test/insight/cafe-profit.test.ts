@@ -164,7 +164,9 @@ describe.each(TEST_DB_KINDS)('cafe profit on %s', (kind) => {
     );
     const pages: CafeBody['data'] = [];
     for (const page of [1, 2, 3]) {
-      const body = (await ok('superadmin', `cafeprofit?${range}&sort=profit&order=desc&page=${page}&pageSize=2`)).json() as CafeBody & {
+      const body = (
+        await ok('superadmin', `cafeprofit?${range}&sort=profit&order=desc&page=${page}&pageSize=2`)
+      ).json() as CafeBody & {
         totals: Record<string, number>;
         total: number;
         page: number;
@@ -185,7 +187,11 @@ describe.each(TEST_DB_KINDS)('cafe profit on %s', (kind) => {
     expect(rowsOf({ data: pages })).toEqual(byProfit);
 
     const csv = (await ok('superadmin', `cafeprofit?${range}&sort=profit&order=desc&page=2&pageSize=2&format=csv`)).body;
-    const lines = csv.replace(/^\uFEFF/, '').split('\r\n').slice(1).filter(Boolean);
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .slice(1)
+      .filter(Boolean);
     expect(lines.map((line) => line.split(',')[0])).toEqual([...byProfit.map((r) => r.cafe), `Total of ${all.length} rows`]);
 
     for (const [query, message] of [
