@@ -8,10 +8,11 @@ const DRAW_MS = 90_000;
 
 /**
  * As the game platform would (docs/feed.md): player1 (master1's member) plays 123.45 points of
- * Fun Target at master1's cafe now and wins nothing, posted with the harness's feed key
- * (server-process.ts makes it before the start).
+ * Fun Target at master1's cafe (terminal PC-01) now and wins nothing, posted to this file's server with its feed
+ * key (server-process.ts makes it before the start).
  */
-export async function postPlayerOnePlay(baseURL: string, idPrefix: string): Promise<void> {
+export async function postPlayerOnePlay(idPrefix: string): Promise<void> {
+  const { baseURL, feedKey } = thisFileServer();
   const now = Date.now();
   const play = {
     id: `${idPrefix}-${now}`,
@@ -19,6 +20,8 @@ export async function postPlayerOnePlay(baseURL: string, idPrefix: string): Prom
     playId: `${idPrefix}-${now}`,
     member: 'player1',
     cafeId: MASTER1_CAFE,
+    // Every demo cafe has PC-01 (demo/terminals.ts): Cafe Profit's terminals stay the demo's.
+    terminalId: 'PC-01',
     game: FUN_TARGET,
     drawAt: new Date(Math.ceil(now / DRAW_MS) * DRAW_MS).toISOString(),
     stake: '123.45',
@@ -27,7 +30,7 @@ export async function postPlayerOnePlay(baseURL: string, idPrefix: string): Prom
   };
   const response = await fetch(`${baseURL}/api/feed/v1/events`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${thisFileServer().feedKey}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${feedKey}`, 'content-type': 'application/json' },
     body: JSON.stringify({ events: [play] }),
   });
   expect(response.status).toBe(200);

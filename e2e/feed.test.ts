@@ -55,7 +55,7 @@ describe('the platform feed in the browser', () => {
 
       // player1 plays 123.45 points at master1's cafe now and wins nothing: master1's profit today
       // and am1's this week grow by 123.45.
-      await postPlayerOnePlay(baseURL, 'e2e-play');
+      await postPlayerOnePlay('e2e-play');
 
       // The screens already open load again with their own buttons (the same date, the same weeks).
       await page.getByRole('button', { name: 'Show Details' }).click();

@@ -23,7 +23,7 @@ describe('live pages in the browser', () => {
   const e2e = useBrowser();
 
   test('a play posted through the feed appears on an open Today page within 70 s without a reload', async () => {
-    const { page, baseURL } = e2e;
+    const { page } = e2e;
     await login(page, 'master1');
     await expectPath(page, '/master/reports/pointtransfer', 20_000);
     await page.goto('/master/today');
@@ -37,7 +37,7 @@ describe('live pages in the browser', () => {
     await page.evaluate(() => Object.assign(window, { livePageMark: true }));
 
     // player1 (master1's member) plays 123.45 points at master1's cafe now and wins nothing.
-    await postPlayerOnePlay(baseURL, 'e2e-live');
+    await postPlayerOnePlay('e2e-live');
 
     // Nobody touches the page: it asks again by itself.
     await expect

@@ -65,7 +65,8 @@ export function useTotalRows<Row extends object>({
   const paged = pageCount > 1;
   const pageLabel = pageTotalLabel(firstIndex + 1, firstIndex + pageRows.length);
   if (serverPaged && serverTotals) {
-    const sums = new Map(totalColumns.map((c) => [c.id, serverTotals[c.id] ?? 0]));
+    // A column the server gave no total for stays blank rather than showing a made-up 0.
+    const sums = new Map(totalColumns.flatMap((c) => (c.id in serverTotals ? [[c.id, serverTotals[c.id]!] as const] : [])));
     return [
       ...(paged ? [{ key: 'page' as const, label: pageLabel, sums: totals }] : []),
       { key: 'total', label: totalRowLabel(rowCount, totalLabel), sums },
