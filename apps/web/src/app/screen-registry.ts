@@ -5,9 +5,11 @@ import type { ScreenPageProps } from '../config/navigation';
 /**
  * The page of every screen of the permission table, by screen key (`SCREENS[].key` in
  * packages/contracts): a record over the keys, so a screen without a page does not compile. A
- * page is `features/<area>/<Key>Page.tsx`, named after its screen (routes.test.tsx checks it),
+ * page is `features/<area>/<Key>Page.tsx`, named after its screen (import-rules.test.ts checks it),
  * whose default export takes `ScreenPageProps`; its entry here is the import of its module, e.g.
  *   pointTransfer: () => import('../features/transfers/PointTransferPage'),
+ * A screen that is one table (`oneTable` in its row) has no page of its own: its entry is
+ *   agentDetails: oneTableReport,
  * Routes, menus and access come from the permission table; this file only says what renders.
  */
 type PageModule = { default: ComponentType<ScreenPageProps> };
@@ -15,6 +17,8 @@ export type ScreenPage = LazyExoticComponent<ComponentType<ScreenPageProps>>;
 
 // One page for every game (route drawdetails/:name/:id); it reads the game code from the route.
 const drawDetails = () => import('../features/draws/DrawDetailsPage');
+// The report kit's page of every one-table screen; it reads its call and columns from the screen's row.
+const oneTableReport = () => import('../components/report/OneTableReport');
 
 const PAGE_MODULES: Readonly<Record<ScreenKey, () => Promise<PageModule>>> = {
   today: () => import('../features/insight/TodayPage'),
@@ -23,7 +27,7 @@ const PAGE_MODULES: Readonly<Record<ScreenKey, () => Promise<PageModule>>> = {
   pointTransfer: () => import('../features/transfers/PointTransferPage'),
   multiPointTransfer: () => import('../features/transfers/MultiPointTransferPage'),
   dailyStatus: () => import('../features/network/DailyStatusPage'),
-  agentDetails: () => import('../features/network/AgentDetailsPage'),
+  agentDetails: oneTableReport,
   revenueRecovery: () => import('../features/loans/RevenueRecoveryPage'),
   computerLoan: () => import('../features/loans/ComputerLoanPage'),
   multipleCybers: () => import('../features/loans/MultipleCybersPage'),
