@@ -31,10 +31,8 @@ const ROWS = [
 ];
 
 function renderRangeScreen(path: string) {
-  const router = createMemoryRouter(
-    [{ path: '/areamanager/reports/byrange', element: <OneTableReport screen={RANGE_SCREEN} role="areamanager" /> }],
-    { initialEntries: [path] },
-  );
+  const page = <OneTableReport {...{ screen: RANGE_SCREEN, role: 'areamanager' as const }} />;
+  const router = createMemoryRouter([{ path: '/areamanager/reports/byrange', element: page }], { initialEntries: [path] });
   render(<App router={router} queryClient={createQueryClient()} />);
   return router;
 }
