@@ -1,128 +1,25 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { type ExpectedMenu, expectedMenu } from '../apps/server/test/authz/matrix.js';
 import { seriousAxeFindings } from './accessibility.js';
 import { expectPath, login, useBrowser } from './harness.js';
 
-// The expected menus, written out from docs/domain.md, "Who sees what" and docs/screens.md (the menu
-// labels, and the player's links under /player/reports/...). Deliberately not derived from
-// the permission table in packages/contracts: this is the independent check of that table.
-type Menu = [group: string, items: [label: string, path: string][]][];
-
-const drawDetails = (role: string): Menu[number] => [
-  'Draw Details',
-  [
-    ['Fun Target', `/${role}/drawdetails/funtarget/MNOQqWWi`],
-    ['Fun Roullet', `/${role}/drawdetails/funroullet/vwRORrGO`],
-    ['Triple Fun', `/${role}/drawdetails/triplefun/zuuhVbBM`],
-    ['Fun AB', `/${role}/drawdetails/funab/qZicXikM`],
-  ],
-];
-
-/** Today: a menu of its own, first, for every role with accounts below it (docs/screens.md, Today). */
-const todayMenu = (role: string): Menu[number] => ['Today', [['Today', `/${role}/today`]]];
-
-const managerMenu = (role: string): Menu => [
-  todayMenu(role),
-  [
-    'Reports',
-    [
-      ['Revenue', `/${role}/reports/revenue`],
-      ['Poker Revenue', `/${role}/reports/pokerrevenue`],
-      ['Point Transfer', `/${role}/reports/pointtransfer`],
-      ['Multiplayer Point Transfer', `/${role}/reports/multipointtransfer`],
-      ['Daily Status', `/${role}/reports/dailystatus`],
-      ['Agent Details', `/${role}/reports/agentdetails`],
-      ['Revenue Recovery', `/${role}/reports/revenuerecovery`],
-      ['Computer Loan', `/${role}/reports/computerloan`],
-      ['Multiple Cybers', `/${role}/reports/multiplecybers`],
-      ['Non Performing CCS', `/${role}/reports/nonperfomeragent`],
-      ['Agent Status', `/${role}/reports/agenstatus`],
-      ['Balance Report', `/${role}/reports/balancereport`],
-      ['Cafe Profit', `/${role}/reports/cafeprofit`],
-      ['Trends', `/${role}/reports/trends`],
-    ],
-  ],
-  drawDetails(role),
-  [
-    'Mail Report',
-    [
-      ['Agent Mail Details', `/${role}/mailreports/agentmaildetails`],
-      ['Manager Mail Details', `/${role}/mailreports/managermaildetails`],
-    ],
-  ],
-  ['Weekly Details Reports', [['Weekly Details Report', `/${role}/weeklydetailsreport`]]],
-  ...(role === 'superadmin' ? [] : [administration(role)]),
-];
-
-/** Every role's Activity screen, under Administration (docs/screens.md, Activity). */
-const activityEntry = (role: string): [string, string] => ['Activity', `/${role}/admin/activity`];
-/** Accounts: every role with accounts below it (docs/domain.md, "Access"); the player has none. */
-const accountsEntry = (role: string): [string, string] => ['Accounts', `/${role}/admin/accounts`];
-const administration = (role: string): Menu[number] => [
-  'Administration',
-  role === 'player' ? [activityEntry(role)] : [accountsEntry(role), activityEntry(role)],
-];
-
-/** The superadmin's menu: the managers' and the Accounts, Mail, Activity and Platform screens under Administration (docs/screens.md). */
-const superadminMenu: Menu = [
-  ...managerMenu('superadmin'),
-  [
-    'Administration',
-    [
-      accountsEntry('superadmin'),
-      ['Mail', '/superadmin/admin/mail'],
-      activityEntry('superadmin'),
-      ['Platform', '/superadmin/admin/platform'],
-    ],
-  ],
-];
-
-const masterMenu: Menu = [
-  todayMenu('master'),
-  [
-    'Reports',
-    [
-      ['Revenue', '/master/reports/revenue'],
-      ['Poker Revenue', '/master/reports/pokerrevenue'],
-      ['Point Transfer', '/master/reports/pointtransfer'],
-      ['Multiplayer Point Transfer', '/master/reports/multipointtransfer'],
-      ['Daily Status', '/master/reports/dailystatus'],
-      ['Agent Details', '/master/reports/agentdetails'],
-      ['Cafe Profit', '/master/reports/cafeprofit'],
-      ['Trends', '/master/reports/trends'],
-    ],
-  ],
-  drawDetails('master'),
-  ['Mail Report', [['Agent Mail Details', '/master/mailreports/agentmaildetails']]],
-  ['Weekly Details Reports', [['Weekly Details Report', '/master/weeklydetailsreport']]],
-  administration('master'),
-];
-
-const playerMenu: Menu = [
-  [
-    'Reports',
-    [
-      ['Point Transfer', '/player/reports/pointtransfer'],
-      // The player's menu (docs/screens.md, Screens at a glance): "Point Transfer and Multipoint Transfer".
-      ['Multipoint Transfer', '/player/reports/multipointtransfer'],
-    ],
-  ],
-  drawDetails('player'),
-  administration('player'),
-];
+// The expected menus are written out by hand beside the authorization matrix (the independent
+// check of the permission table in packages/contracts).
+type Menu = ExpectedMenu;
 
 const ACCOUNTS: { username: string; role: string; menu: Menu; elsewhere: string }[] = [
-  { username: 'superadmin', role: 'superadmin', menu: superadminMenu, elsewhere: '/player/reports/pointtransfer' },
-  { username: 'admin1', role: 'admin', menu: managerMenu('admin'), elsewhere: '/superadmin/reports/revenue' },
+  { username: 'superadmin', role: 'superadmin', menu: expectedMenu('superadmin'), elsewhere: '/player/reports/pointtransfer' },
+  { username: 'admin1', role: 'admin', menu: expectedMenu('admin'), elsewhere: '/superadmin/reports/revenue' },
   {
     username: 'sam1',
     role: 'superareamanager',
-    menu: managerMenu('superareamanager'),
+    menu: expectedMenu('superareamanager'),
     elsewhere: '/admin/reports/balancereport',
   },
-  { username: 'am1', role: 'areamanager', menu: managerMenu('areamanager'), elsewhere: '/master/reports/revenue' },
-  { username: 'master1', role: 'master', menu: masterMenu, elsewhere: '/areamanager/reports/computerloan' },
-  { username: 'player1', role: 'player', menu: playerMenu, elsewhere: '/master/reports/pointtransfer' },
+  { username: 'am1', role: 'areamanager', menu: expectedMenu('areamanager'), elsewhere: '/master/reports/revenue' },
+  { username: 'master1', role: 'master', menu: expectedMenu('master'), elsewhere: '/areamanager/reports/computerloan' },
+  { username: 'player1', role: 'player', menu: expectedMenu('player'), elsewhere: '/master/reports/pointtransfer' },
 ];
 
 /** The menu as a person sees it: each group of the main navigation opened in turn, its entries read. */

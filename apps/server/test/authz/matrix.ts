@@ -315,3 +315,87 @@ export const MATRIX: readonly MatrixRow[] = CALL_NAMES.filter(isReportCall).map(
   path: `/api${ENDPOINTS[call].path}`,
   ...CELLS[call],
 }));
+
+/**
+ * The menu each role must see, section by section: each entry's label and link. Written out from
+ * docs/domain.md, "Who sees what" and docs/screens.md like the rows above, and deliberately not
+ * derived from the permission table: the web's menu test and the browser's sign-in test check the
+ * table against it. Beside the rows, so that a new screen's access is written in one place.
+ */
+export type ExpectedMenu = [section: string, entries: [label: string, path: string][]][];
+
+const drawDetailsMenu = (role: Role): ExpectedMenu[number] => [
+  'Draw Details',
+  [
+    ['Fun Target', `/${role}/drawdetails/funtarget/MNOQqWWi`],
+    ['Fun Roullet', `/${role}/drawdetails/funroullet/vwRORrGO`],
+    ['Triple Fun', `/${role}/drawdetails/triplefun/zuuhVbBM`],
+    ['Fun AB', `/${role}/drawdetails/funab/qZicXikM`],
+  ],
+];
+
+/** Today: a menu of its own, first, for every role with accounts below it (docs/screens.md, Today). */
+const todayMenu = (role: Role): ExpectedMenu[number] => ['Today', [['Today', `/${role}/today`]]];
+
+/** The Reports of every role with accounts below it; the managers' only reports are marked. */
+function reportsMenu(role: Role): ExpectedMenu[number] {
+  const manager = MANAGERS.includes(role);
+  const entries: [string, string, boolean][] = [
+    ['Revenue', 'revenue', false],
+    ['Poker Revenue', 'pokerrevenue', false],
+    ['Point Transfer', 'pointtransfer', false],
+    ['Multiplayer Point Transfer', 'multipointtransfer', false],
+    ['Daily Status', 'dailystatus', false],
+    ['Agent Details', 'agentdetails', false],
+    ['Revenue Recovery', 'revenuerecovery', true],
+    ['Computer Loan', 'computerloan', true],
+    ['Multiple Cybers', 'multiplecybers', true],
+    ['Non Performing CCS', 'nonperfomeragent', true],
+    ['Agent Status', 'agenstatus', true],
+    ['Balance Report', 'balancereport', true],
+    ['Cafe Profit', 'cafeprofit', false],
+    ['Trends', 'trends', false],
+  ];
+  return [
+    'Reports',
+    entries.filter(([, , managersOnly]) => manager || !managersOnly).map(([label, path]) => [label, `/${role}/reports/${path}`]),
+  ];
+}
+
+/** Administration (docs/screens.md): Accounts for every role with accounts below it, Mail and Platform for the superadmin, Activity for everyone. */
+function administrationMenu(role: Role): ExpectedMenu[number] {
+  const entries: [string, string][] = [];
+  if (WITH_ACCOUNTS_BELOW.includes(role)) entries.push(['Accounts', `/${role}/admin/accounts`]);
+  if (role === 'superadmin') entries.push(['Mail', `/${role}/admin/mail`]);
+  entries.push(['Activity', `/${role}/admin/activity`]);
+  if (role === 'superadmin') entries.push(['Platform', `/${role}/admin/platform`]);
+  return ['Administration', entries];
+}
+
+export function expectedMenu(role: Role): ExpectedMenu {
+  if (role === 'player') {
+    return [
+      [
+        'Reports',
+        [
+          ['Point Transfer', '/player/reports/pointtransfer'],
+          // The player's menu (docs/screens.md, Screens at a glance): "Point Transfer and Multipoint Transfer".
+          ['Multipoint Transfer', '/player/reports/multipointtransfer'],
+        ],
+      ],
+      drawDetailsMenu(role),
+      administrationMenu(role),
+    ];
+  }
+  const manager = MANAGERS.includes(role);
+  const mail: [string, string][] = [['Agent Mail Details', `/${role}/mailreports/agentmaildetails`]];
+  if (manager) mail.push(['Manager Mail Details', `/${role}/mailreports/managermaildetails`]);
+  return [
+    todayMenu(role),
+    reportsMenu(role),
+    drawDetailsMenu(role),
+    ['Mail Report', mail],
+    ['Weekly Details Reports', [['Weekly Details Report', `/${role}/weeklydetailsreport`]]],
+    administrationMenu(role),
+  ];
+}

@@ -1,9 +1,10 @@
+import { MantineProvider } from '@mantine/core';
 import { DAILY_STATUS_COLUMNS, type Screen } from '@playrep/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { App } from '../../app/App';
 import { addDays, todayIst } from '../../lib/format';
 import { createQueryClient } from '../../lib/query-client';
 import { signInAs } from '../../test/render-app';
@@ -33,7 +34,13 @@ const ROWS = [
 function renderRangeScreen(path: string) {
   const page = <OneTableReport {...{ screen: RANGE_SCREEN, role: 'areamanager' as const }} />;
   const router = createMemoryRouter([{ path: '/areamanager/reports/byrange', element: page }], { initialEntries: [path] });
-  render(<App router={router} queryClient={createQueryClient()} />);
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
   return router;
 }
 
