@@ -1,6 +1,8 @@
+import { MantineProvider } from '@mantine/core';
 import type { Role } from '@playrep/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { App } from '../app/App';
 import { buildRoutes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
@@ -12,6 +14,17 @@ export function renderApp(path: string) {
   const queryClient = createQueryClient();
   const view = render(<App router={router} queryClient={queryClient} />);
   return { ...view, router, queryClient, pathname: () => router.state.location.pathname };
+}
+
+/** Renders a router of the test's own routes (a page or a component alone) in the app's providers. */
+export function renderRouter(router: ReturnType<typeof createMemoryRouter>) {
+  return render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
 }
 
 export const TEST_USERS: Record<Role, LocalSession['user']> = {

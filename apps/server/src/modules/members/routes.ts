@@ -28,6 +28,34 @@ function memberParam(request: FastifyRequest): ScopedAccount {
   return member;
 }
 
+/** A paged list of the member page (plays, transfers) as asked: the query's range, sort and page. */
+interface ListQuery<S extends string> {
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+  sort: S;
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * What a paged list call asks, for its queries: the member, the range, the window of the page
+ * asked (`page`) or of every row (`all`, the download), and the paging its answer echoes.
+ */
+function listOf<S extends string>(request: FastifyRequest, query: ListQuery<S>, today: string) {
+  const member = memberParam(request);
+  const range = resolveRange(query, today);
+  const order = { sort: query.sort, order: query.order };
+  return {
+    member,
+    range,
+    page: { ...order, limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+    all: { ...order, limit: null, offset: 0 },
+    echo: { range: { fromDate: range.from, toDate: range.to }, page: query.page, pageSize: query.pageSize },
+    about: [member.username, `${range.from}-to-${range.to}`],
+  };
+}
+
 /** The member page (docs/domain.md, "Insight"): one player's figures, plays and transfers. */
 export function memberHandlers(app: FastifyInstance): EndpointHandlers<'member' | 'memberPlays' | 'memberTransfers'> {
   const today = () => istDay(app.clock.now());
@@ -50,61 +78,35 @@ export function memberHandlers(app: FastifyInstance): EndpointHandlers<'member' 
     },
 
     memberPlays: async (request) => {
-      const member = memberParam(request);
-      const { query } = request;
-      const range = resolveRange(query, today());
-      const order = { sort: query.sort, order: query.order };
+      const list = listOf(request, request.query, today());
       return {
         json: async () => {
           const [plays, totals] = await Promise.all([
-            memberPlays(app.db, member.id, range, { ...order, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
-            memberPlayTotals(app.db, member.id, range),
+            memberPlays(app.db, list.member.id, list.range, list.page),
+            memberPlayTotals(app.db, list.member.id, list.range),
           ]);
-          return {
-            range: { fromDate: range.from, toDate: range.to },
-            data: plays.map(memberPlayRow),
-            total: totals.count,
-            totals: playTotals(totals),
-            page: query.page,
-            pageSize: query.pageSize,
-          };
+          return { ...list.echo, data: plays.map(memberPlayRow), total: totals.count, totals: playTotals(totals) };
         },
         download: async () => {
-          const plays = await memberPlays(app.db, member.id, range, { ...order, limit: null, offset: 0 });
-          return { about: [member.username, `${range.from}-to-${range.to}`], sheets: { plays: plays.map(memberPlayRow) } };
+          const plays = await memberPlays(app.db, list.member.id, list.range, list.all);
+          return { about: list.about, sheets: { plays: plays.map(memberPlayRow) } };
         },
       };
     },
 
     memberTransfers: async (request) => {
-      const member = memberParam(request);
-      const { query } = request;
-      const range = resolveRange(query, today());
-      const order = { sort: query.sort, order: query.order };
+      const list = listOf(request, request.query, today());
       return {
         json: async () => {
           const [transfers, total] = await Promise.all([
-            memberTransfers(app.db, member.id, range, {
-              ...order,
-              limit: query.pageSize,
-              offset: (query.page - 1) * query.pageSize,
-            }),
-            memberTransferCount(app.db, member.id, range),
+            memberTransfers(app.db, list.member.id, list.range, list.page),
+            memberTransferCount(app.db, list.member.id, list.range),
           ]);
-          return {
-            range: { fromDate: range.from, toDate: range.to },
-            data: transfers.map(memberTransferRow),
-            total,
-            page: query.page,
-            pageSize: query.pageSize,
-          };
+          return { ...list.echo, data: transfers.map(memberTransferRow), total };
         },
         download: async () => {
-          const transfers = await memberTransfers(app.db, member.id, range, { ...order, limit: null, offset: 0 });
-          return {
-            about: [member.username, `${range.from}-to-${range.to}`],
-            sheets: { transfers: transfers.map(memberTransferRow) },
-          };
+          const transfers = await memberTransfers(app.db, list.member.id, list.range, list.all);
+          return { about: list.about, sheets: { transfers: transfers.map(memberTransferRow) } };
         },
       };
     },

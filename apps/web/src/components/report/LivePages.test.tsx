@@ -1,16 +1,13 @@
-import { MantineProvider } from '@mantine/core';
 import type { DailyStatusRow } from '@playrep/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useMemo } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, formatClock, todayIst } from '../../lib/format';
-import { createQueryClient } from '../../lib/query-client';
 import { LIVE_REFRESH_MS, rangeIncludesToday, reportCall } from '../../lib/report-call';
 import { jsonResponse } from '../../test/fetch-stub';
-import { signInAs } from '../../test/render-app';
+import { renderRouter, signInAs } from '../../test/render-app';
 import { callsTo, reportServer } from '../../test/report-server';
 import { DataTable } from '../ui';
 import { PageFrame } from './PageFrame';
@@ -73,13 +70,7 @@ function renderPage(fromDate: string, toDate: string) {
   const router = createMemoryRouter([{ path: '/report', element: <Page fromDate={fromDate} toDate={toDate} /> }], {
     initialEntries: ['/report'],
   });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderRouter(router);
 }
 
 let visibility: DocumentVisibilityState = 'visible';

@@ -1,13 +1,10 @@
-import { MantineProvider } from '@mantine/core';
 import { DAILY_STATUS_COLUMNS, type Screen } from '@playrep/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayIst } from '../../lib/format';
-import { createQueryClient } from '../../lib/query-client';
-import { signInAs } from '../../test/render-app';
+import { renderRouter, signInAs } from '../../test/render-app';
 import { callsTo, PAGE_LOAD, reportServer } from '../../test/report-server';
 import { cellTexts, columnHeaders } from '../../test/table-text';
 import OneTableReport from './OneTableReport';
@@ -34,13 +31,7 @@ const ROWS = [
 function renderRangeScreen(path: string) {
   const page = <OneTableReport {...{ screen: RANGE_SCREEN, role: 'areamanager' as const }} />;
   const router = createMemoryRouter([{ path: '/areamanager/reports/byrange', element: page }], { initialEntries: [path] });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderRouter(router);
   return router;
 }
 

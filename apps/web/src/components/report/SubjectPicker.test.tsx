@@ -1,13 +1,10 @@
-import { MantineProvider } from '@mantine/core';
 import { ROLES, type Role, SCREENS, type Screen } from '@playrep/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../lib/query-client';
 import { jsonResponse, signedInServer } from '../../test/fetch-stub';
-import { signInAs } from '../../test/render-app';
+import { renderRouter, signInAs } from '../../test/render-app';
 import { SubjectPicker, useReportSubject } from './ReportSubject';
 import { ReportScreenContext } from './report-screen';
 
@@ -68,13 +65,7 @@ function renderPage(role: Role, path = '/report', screen?: Screen) {
     ],
     { initialEntries: [path] },
   );
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderRouter(router);
   return { router, onSubmit };
 }
 
