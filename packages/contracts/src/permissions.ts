@@ -1,24 +1,25 @@
 import type { ReportCall } from './endpoints.js';
 import { ROLES, type Role } from './roles.js';
-import { ACCESS_SCREENS } from './tables/access.js';
-import { ACTIVITY_SCREENS } from './tables/activity.js';
-import { DRAW_SCREENS, isDrawScreenKey } from './tables/draws.js';
-import { INSIGHT_SCREENS } from './tables/insight.js';
-import { MAIL_SCREENS } from './tables/mail.js';
-import { MEMBER_PAGE_PATH, MEMBER_SCREENS } from './tables/members.js';
-import { MONEY_SCREENS } from './tables/money.js';
-import { NETWORK_SCREENS } from './tables/network.js';
-import { PLATFORM_SCREENS } from './tables/platform.js';
-import { AUDIENCES, type Audience, MENU_ORDER, type MenuGroup, type ScreenRow } from './tables/screen-row.js';
-import { TRANSFER_SCREENS } from './tables/transfers.js';
+import { ACCESS_SCREENS } from './screens/access.js';
+import { ACTIVITY_SCREENS } from './screens/activity.js';
+import { DRAW_SCREENS, isDrawScreenKey } from './screens/draws.js';
+import { INSIGHT_SCREENS } from './screens/insight.js';
+import { MAIL_SCREENS } from './screens/mail.js';
+import { MEMBER_PAGE_PATH, MEMBER_SCREENS } from './screens/members.js';
+import { MONEY_SCREENS } from './screens/money.js';
+import { NETWORK_SCREENS } from './screens/network.js';
+import { PLATFORM_SCREENS } from './screens/platform.js';
+import { AUDIENCES, type Audience, MENU_ORDER, type MenuGroup, type ScreenRow } from './screens/screen-row.js';
+import { TRANSFER_SCREENS } from './screens/transfers.js';
 
 /**
  * The one permission table (docs/domain.md, "Who sees what"). The server's role gates, the web routes and
  * the menus are all derived from it; nothing else decides who may open what. Each family of
- * reports declares its screens beside its columns (`*_SCREENS` in tables/); this module puts them
+ * reports declares its screens in its own module (`*_SCREENS` in screens/); this module puts them
  * together and derives the rest.
  */
-export { AUDIENCES, type Audience, MENU_ORDER, type MenuGroup, type OneTable } from './tables/screen-row.js';
+export { MEMBER_PAGE_PATH } from './screens/members.js';
+export { AUDIENCES, type Audience, MENU_ORDER, type MenuGroup, type OneTable } from './screens/screen-row.js';
 
 /** The URL parameter of the member page that names the member. */
 export const MEMBER_PAGE_PARAM = 'username';

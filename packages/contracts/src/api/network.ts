@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { type EndpointDef, oneSheet, report } from '../endpoint-def.js';
 import { ROLES } from '../roles.js';
+import { AGENT_DETAILS_COLUMNS } from '../screens/network.js';
 import {
-  AGENT_DETAILS_COLUMNS,
   AGENT_STATUS_COLUMNS,
   BALANCE_CHILD_COLUMNS,
   BALANCE_COLUMNS,

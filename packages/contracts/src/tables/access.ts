@@ -1,5 +1,4 @@
 import type { ColumnDef } from './columns.js';
-import type { ScreenRow } from './screen-row.js';
 
 /** The Accounts screen's table, on screen and in its CSV/XLSX export (docs/screens.md, Accounts). */
 export const ACCOUNT_COLUMNS: ColumnDef<
@@ -23,15 +22,3 @@ export const ISSUED_LINK_COLUMNS: ColumnDef<'username' | 'name' | 'role' | 'pare
   { key: 'link', header: 'Link', type: 'string' },
   { key: 'expiresAt', header: 'Expires', type: 'datetime' },
 ];
-
-/** The Accounts screen (docs/screens.md, Accounts). */
-export const ACCESS_SCREENS = [
-  {
-    key: 'accounts',
-    path: 'admin/accounts',
-    label: 'Accounts',
-    menu: { section: 'Administration', order: 10 },
-    audience: 'agents', // every role with accounts below it
-    api: ['accounts', 'issueLink', 'issueLinks', 'blockAccount', 'unblockAccount'],
-  },
-] as const satisfies readonly ScreenRow[];

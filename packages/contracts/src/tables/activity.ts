@@ -1,5 +1,4 @@
 import type { ColumnDef } from './columns.js';
-import type { ScreenRow } from './screen-row.js';
 
 /**
  * The access facts the activity records (docs/domain.md, "Access"), as the screen names them: the
@@ -45,16 +44,3 @@ export const ACTIVITY_COLUMNS: ColumnDef<'at' | 'kindLabel' | 'actor' | 'subject
   { key: 'device', header: 'Device', type: 'string' },
   { key: 'details', header: 'Details', type: 'string' },
 ];
-
-/** The Activity screen (docs/screens.md, Activity). */
-export const ACTIVITY_SCREENS = [
-  {
-    key: 'activity',
-    path: 'admin/activity',
-    label: 'Activity',
-    menu: { section: 'Administration', order: 30 },
-    audience: 'everyone', // everyone sees their own; a manager its subtree's; admins everything
-    api: ['activity'],
-    subjects: 'everyone', // about the caller, whatever its role
-  },
-] as const satisfies readonly ScreenRow[];

@@ -1,7 +1,6 @@
 import type { DrawRow } from '../api/draws.js';
-import { DRAW_GAMES, FUN_AB_CODE, FUN_AB_SUITS, TRIPLE_FUN_CODE } from '../games.js';
+import { FUN_AB_CODE, FUN_AB_SUITS, TRIPLE_FUN_CODE } from '../games.js';
 import type { ColumnDef } from './columns.js';
-import type { ScreenRow } from './screen-row.js';
 
 export const DRAW_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
 
@@ -27,25 +26,4 @@ export function drawResultText(gameCode: string, drawno: string, color: DrawRow[
   const shown = displayDrawNo(gameCode, drawno);
   if (gameCode !== FUN_AB_CODE) return shown;
   return `${shown} ${color ? FUN_AB_SUITS[color].symbol : NOT_OPEN}`;
-}
-
-const DRAW_SCREEN_KEY_PREFIX = 'drawDetails-';
-
-/** The draw screens, one per draw game, in the games' order (docs/screens.md, Draw details). */
-export const DRAW_SCREENS = DRAW_GAMES.map(
-  (g, i) =>
-    ({
-      key: `${DRAW_SCREEN_KEY_PREFIX}${g.slug}`,
-      path: `drawdetails/${g.slug}/${g.code}`,
-      label: g.name,
-      menu: { section: 'Draw Details', order: (i + 1) * 10 },
-      audience: 'everyone',
-      api: ['drawDetails'],
-      subjects: 'everyone',
-    }) as const satisfies ScreenRow,
-);
-
-/** True for the draw screens' keys (`drawDetails-{game slug}`). */
-export function isDrawScreenKey(key: string): boolean {
-  return key.startsWith(DRAW_SCREEN_KEY_PREFIX);
 }

@@ -1,5 +1,4 @@
 import type { ColumnDef } from './columns.js';
-import type { ScreenRow } from './screen-row.js';
 
 /** The Mail screen's table, on screen and in its CSV/XLSX export (docs/screens.md, Mail). */
 export const MAIL_OUTBOX_COLUMNS: ColumnDef<
@@ -30,15 +29,3 @@ export const MAIL_KIND_LABELS: Readonly<Record<string, string>> = {
 export function mailKindLabel(kind: string): string {
   return MAIL_KIND_LABELS[kind] ?? kind;
 }
-
-/** The Mail screen (docs/screens.md, Mail). */
-export const MAIL_SCREENS = [
-  {
-    key: 'mail',
-    path: 'admin/mail',
-    label: 'Mail',
-    menu: { section: 'Administration', order: 20 },
-    audience: 'superadmin',
-    api: ['mailOutbox', 'mailPreview', 'mailRetry'],
-  },
-] as const satisfies readonly ScreenRow[];

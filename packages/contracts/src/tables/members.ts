@@ -1,5 +1,4 @@
 import type { ColumnDef } from './columns.js';
-import type { ScreenRow } from './screen-row.js';
 
 /**
  * The member page (docs/screens.md, Member): one player's figures, reached from a player's
@@ -60,20 +59,3 @@ export const MEMBER_TRANSFER_COLUMNS: ColumnDef<
 export const MEMBER_LIST_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const MEMBER_PLAY_SORTS = ['playedAt', 'stake', 'win', 'profit'] as const;
 export const MEMBER_TRANSFER_SORTS = ['createdAt', 'amount'] as const;
-
-/**
- * The member page's route (docs/screens.md, Member): the member's username is its `username` query
- * parameter, as the other per-account pages take their account in the query (`id`, `agentId`).
- */
-export const MEMBER_PAGE_PATH = 'reports/member';
-
-/** The member page: not in the menus; every player username in a report links here, and the subject picker finds players. */
-export const MEMBER_SCREENS = [
-  {
-    key: 'member',
-    path: MEMBER_PAGE_PATH,
-    label: 'Member',
-    audience: 'agents', // every role above a member
-    api: ['member', 'memberPlays', 'memberTransfers'],
-  },
-] as const satisfies readonly ScreenRow[];

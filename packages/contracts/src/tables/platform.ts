@@ -1,5 +1,4 @@
 import type { ColumnDef } from './columns.js';
-import type { ScreenRow } from './screen-row.js';
 
 /** The Platform screen's feed keys, on screen and in its export (docs/screens.md, Platform). */
 export const FEED_KEY_COLUMNS: ColumnDef<'name' | 'state' | 'createdAt' | 'lastUsedAt' | 'eventsApplied' | 'counts'>[] = [
@@ -19,15 +18,3 @@ export const FEED_BATCH_COLUMNS: ColumnDef<'at' | 'key' | 'outcome' | 'details' 
   { key: 'details', header: 'Details', type: 'string' },
   { key: 'address', header: 'Address', type: 'string' },
 ];
-
-/** The Platform screen (docs/screens.md, Platform). */
-export const PLATFORM_SCREENS = [
-  {
-    key: 'platform',
-    path: 'admin/platform',
-    label: 'Platform',
-    menu: { section: 'Administration', order: 40 },
-    audience: 'superadmin',
-    api: ['platform', 'feedKeyCreate', 'feedKeyRevoke'],
-  },
-] as const satisfies readonly ScreenRow[];

@@ -1,11 +1,13 @@
 import type { ReportCall } from '../endpoints.js';
 import { MANAGER_ROLES, ROLES, type Role } from '../roles.js';
-import type { ColumnDef } from './columns.js';
+import type { ColumnDef } from '../tables/columns.js';
 
 /**
  * What a row of the permission table is made of (permissions.ts puts the rows together). Each
- * family of reports declares its screens in its own tables/ module, beside their columns: adding a
- * report touches its family's files, not a central list.
+ * family of reports declares its screens in its own screens/ module: adding a report touches its
+ * family's files, not a central list. A module of its own, apart from the column lists of tables/:
+ * the permission table is in the first script every page loads, the column lists are in the pages
+ * that show them.
  */
 
 /** Who may open a screen, as named groups of roles (docs/domain.md, "Who sees what"). */
