@@ -1,5 +1,5 @@
 import { Alert, Center, Loader } from '@mantine/core';
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useRouteError } from 'react-router';
 import { ReportScreenContext } from '../components/report/report-screen';
 import type { ScreenPageProps } from '../config/navigation';
@@ -15,7 +15,8 @@ function PageLoading() {
 
 /** Renders the registered page of a screen (lazy, so each report is its own chunk). */
 export function ScreenRoute({ screen, role }: ScreenPageProps) {
-  const Page = pageFor(screen.key);
+  // Chosen once per screen: a page loaded meanwhile must not replace the one shown (a remount).
+  const Page = useMemo(() => pageFor(screen.key), [screen.key]);
   return (
     <ReportScreenContext.Provider value={screen}>
       <Suspense fallback={<PageLoading />}>

@@ -75,9 +75,9 @@ export function boot(container: HTMLElement): Root {
   const openApp = (path?: string) => {
     if (path !== undefined) window.history.replaceState(null, '', path);
     const screen = screenAtPath(window.location.pathname);
-    if (screen) preloadPage(screen.key);
-    loadApp().then(
-      ({ mountApp }) => mountApp(root),
+    // The app mounts once the screen's page has come too, and shows it with the layout at once.
+    Promise.all([loadApp(), screen ? preloadPage(screen.key) : undefined]).then(
+      ([{ mountApp }]) => mountApp(root),
       (error: unknown) => {
         console.error('The app could not be loaded', error);
         root.render(<AppLoadError />);

@@ -60,15 +60,28 @@ export const SCREEN_PAGES = Object.fromEntries(
   }),
 ) as Readonly<Record<ScreenKey, ScreenPage>>;
 
-/** The page of a screen. */
-export function pageFor(key: ScreenKey): ScreenPage {
-  return SCREEN_PAGES[key];
+/** The pages loaded before the app first showed them (preloadPage), by screen key. */
+const preloaded = new Map<ScreenKey, ComponentType<ScreenPageProps>>();
+
+/**
+ * The page of a screen: the component itself when boot.tsx loaded it beforehand, so that it shows
+ * with the layout in one go (no spinner, and its report asked at once rather than after React has
+ * revealed a suspended page), else the lazy one.
+ */
+export function pageFor(key: ScreenKey): ComponentType<ScreenPageProps> {
+  return preloaded.get(key) ?? SCREEN_PAGES[key];
 }
 
 /**
- * Starts loading a screen's page before the router asks for it (boot.tsx, while the rest of the
- * app loads), so that the two downloads run side by side. A failure is left to the route to show.
+ * Loads a screen's page before the router asks for it (boot.tsx, while the rest of the app loads),
+ * so that the two downloads run side by side. A failure is left to the route to show: the promise
+ * always resolves.
  */
-export function preloadPage(key: ScreenKey): void {
-  void PAGE_MODULES[key]().catch(() => undefined);
+export function preloadPage(key: ScreenKey): Promise<void> {
+  return PAGE_MODULES[key]().then(
+    (module) => {
+      preloaded.set(key, module.default);
+    },
+    () => undefined,
+  );
 }
