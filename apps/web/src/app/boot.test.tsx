@@ -74,6 +74,16 @@ describe('boot', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/master/reports/pointtransfer'));
   });
 
+  it('shows the page of a role path together with its layout, with no loading page between', async () => {
+    server();
+    signInAs('master');
+    start('/master/reports/pointtransfer');
+    expect(await screen.findByText('Welcome Mira Shah', undefined, { timeout: 15_000 })).toBeTruthy();
+    // The page came with the app: it shows in the layout's first paint, its report already asked.
+    expect(screen.queryByRole('status', { name: 'Loading page' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Point Transfer' })).toBeTruthy();
+  });
+
   it.each([
     ['/areamanager/reports/dailystatus', 'Daily Status'],
     ['/areamanager/reports', 'Point Transfer'],
