@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCESS_CALLS, reportPath } from '../call-paths.js';
 import { type EndpointDef, oneSheet, report } from '../endpoint-def.js';
 import { ROLES } from '../roles.js';
-import { ACCOUNT_COLUMNS, ISSUED_LINK_COLUMNS } from '../tables/access.js';
+import { ACCESS_STATES, ACCOUNT_COLUMNS, ACCOUNT_PAGE_SIZES, ACCOUNT_SORTS, ISSUED_LINK_COLUMNS } from '../tables/access.js';
 import { EXPORT_FORMATS } from '../tables/columns.js';
 import { ActivityRow } from './activity.js';
 import { LoginResponse } from './auth.js';
@@ -76,22 +76,8 @@ export type MyAccountResponse = z.infer<typeof MyAccountResponse>;
 
 // ---------------------------------------------------------------- the Accounts screen
 
-/** The access state of an account, as the Accounts screen filters and shows it. */
-export const ACCESS_STATES = ['noPassword', 'linkSent', 'active', 'blocked', 'inactive'] as const;
-export type AccessState = (typeof ACCESS_STATES)[number];
-export const ACCESS_STATE_LABELS: Readonly<Record<AccessState, string>> = {
-  noPassword: 'No password yet',
-  linkSent: 'Link sent',
-  active: 'Active',
-  blocked: 'Blocked',
-  inactive: 'Inactive on the platform',
-};
-
 /** The Two-step column: whether the account's two-step sign-in is on. */
 export const TWO_STEP_LABELS = { on: 'On', off: 'Off' } as const;
-
-export const ACCOUNT_SORTS = ['username', 'name', 'role', 'parent', 'state', 'twoStep', 'lastSignIn'] as const;
-export const ACCOUNT_PAGE_SIZES = [20, 50, 100] as const;
 
 export const AccountsQuery = queryObject({
   /** The manager whose accounts are listed (default: the caller); the accounts strictly below it. */

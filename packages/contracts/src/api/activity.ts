@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { type EndpointDef, oneSheet, report } from '../endpoint-def.js';
-import { ACTIVITY_COLUMNS, ACTIVITY_KINDS } from '../tables/activity.js';
+import { ACTIVITY_COLUMNS, ACTIVITY_KINDS, ACTIVITY_PAGE_SIZES, ACTIVITY_SORTS } from '../tables/activity.js';
 import { EXPORT_FORMATS } from '../tables/columns.js';
 import { queryObject } from './common.js';
 
-/** The columns the Activity screen sorts by (on the server). */
-export const ACTIVITY_SORTS = ['at', 'kind'] as const;
-export const ACTIVITY_PAGE_SIZES = [20, 50, 100] as const;
 /**
  * The entries the screen counts at most: past it the total reads "10,000 or more" (counting a
  * million entries on every page would cost more than the page). Filters narrow it down.

@@ -5,18 +5,20 @@ import { EXPORT_FORMATS } from '../tables/columns.js';
 import {
   BIG_WIN_COLUMNS,
   CAFE_PROFIT_COLUMNS,
+  CAFE_PROFIT_PAGE_SIZES,
+  CAFE_PROFIT_SORTS,
   CAFE_TERMINAL_COLUMNS,
   IDLE_MASTER_COLUMNS,
   LOSING_CAFE_COLUMNS,
   OPEN_LOAN_COLUMNS,
   TREND_WEEK_COUNTS,
+  TRENDS_PAGE_SIZES,
   WAITING_TRANSFER_COLUMNS,
 } from '../tables/insight.js';
 import { queryObject } from './common.js';
 
 // ---------------------------------------------------------------- Trends (docs/domain.md, "Insight")
 
-export const TRENDS_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
 /** Sorts of Trends: a fixed column, or `week{n}` (n from 1, the oldest week shown). */
 export const TRENDS_FIXED_SORTS = ['username', 'name', 'total', 'previous', 'change'] as const;
 const TRENDS_SORT = /^(username|name|total|previous|change|week([1-9]|1\d|2[0-6]))$/;
@@ -208,21 +210,6 @@ export const CafeProfitRow = z.object({
   members: z.number(),
 });
 export type CafeProfitRow = z.infer<typeof CafeProfitRow>;
-
-export const CAFE_PROFIT_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
-/** The columns Cafe Profit sorts on; without `sort`, by agent then cafe. */
-export const CAFE_PROFIT_SORTS = [
-  'cafe',
-  'master',
-  'plays',
-  'stake',
-  'wins',
-  'profit',
-  'ownProfit',
-  'otherProfit',
-  'members',
-] as const;
-export type CafeProfitSort = (typeof CAFE_PROFIT_SORTS)[number];
 
 export const CafeProfitQuery = queryObject({
   id: z.string().trim().optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_CALLS, reportPath } from '../call-paths.js';
 import { type EndpointDef, oneSheet, report } from '../endpoint-def.js';
 import { EXPORT_FORMATS } from '../tables/columns.js';
-import { MAIL_OUTBOX_COLUMNS } from '../tables/mail.js';
+import { MAIL_OUTBOX_COLUMNS, MAIL_PAGE_SIZES, MAIL_SORTS, MAIL_STATES } from '../tables/mail.js';
 import { ErrorBody, queryObject } from './common.js';
 
 // ---------------------------------------------------------------- an account's email address
@@ -78,14 +78,6 @@ export const EMAIL_MESSAGES = {
 } as const;
 
 // ---------------------------------------------------------------- the Mail screen (superadmin)
-
-/** pending: to send (again); held: no mail server configured; sent; failed for good. */
-export const MAIL_STATES = ['pending', 'held', 'sent', 'failed'] as const;
-export type MailState = (typeof MAIL_STATES)[number];
-
-/** The columns the Mail screen sorts by (on the server). */
-export const MAIL_SORTS = ['createdAt', 'state', 'kind', 'recipient', 'week', 'attempts', 'sentAt'] as const;
-export const MAIL_PAGE_SIZES = [20, 50, 100] as const;
 
 const mailIdMessage = 'must be the number of a mail';
 

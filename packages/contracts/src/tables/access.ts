@@ -22,3 +22,17 @@ export const ISSUED_LINK_COLUMNS: ColumnDef<'username' | 'name' | 'role' | 'pare
   { key: 'link', header: 'Link', type: 'string' },
   { key: 'expiresAt', header: 'Expires', type: 'datetime' },
 ];
+
+/** The access state of an account, as the Accounts screen filters and shows it. */
+export const ACCESS_STATES = ['noPassword', 'linkSent', 'active', 'blocked', 'inactive'] as const;
+export type AccessState = (typeof ACCESS_STATES)[number];
+export const ACCESS_STATE_LABELS: Readonly<Record<AccessState, string>> = {
+  noPassword: 'No password yet',
+  linkSent: 'Link sent',
+  active: 'Active',
+  blocked: 'Blocked',
+  inactive: 'Inactive on the platform',
+};
+
+export const ACCOUNT_SORTS = ['username', 'name', 'role', 'parent', 'state', 'twoStep', 'lastSignIn'] as const;
+export const ACCOUNT_PAGE_SIZES = [20, 50, 100] as const;

@@ -44,3 +44,7 @@ export const ACTIVITY_COLUMNS: ColumnDef<'at' | 'kindLabel' | 'actor' | 'subject
   { key: 'device', header: 'Device', type: 'string' },
   { key: 'details', header: 'Details', type: 'string' },
 ];
+
+/** The columns the Activity screen sorts by (on the server). */
+export const ACTIVITY_SORTS = ['at', 'kind'] as const;
+export const ACTIVITY_PAGE_SIZES = [20, 50, 100] as const;

@@ -105,3 +105,20 @@ export const CAFE_TERMINAL_COLUMNS: ColumnDef<'terminal' | 'plays' | 'stake' | '
   { key: 'profit', header: 'Profit', type: 'float', total: true, negativeRed: true, keyFigure: true },
   { key: 'members', header: 'Members', type: 'int' },
 ];
+
+export const TRENDS_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
+
+export const CAFE_PROFIT_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
+/** The columns Cafe Profit sorts on; without `sort`, by agent then cafe. */
+export const CAFE_PROFIT_SORTS = [
+  'cafe',
+  'master',
+  'plays',
+  'stake',
+  'wins',
+  'profit',
+  'ownProfit',
+  'otherProfit',
+  'members',
+] as const;
+export type CafeProfitSort = (typeof CAFE_PROFIT_SORTS)[number];

@@ -29,3 +29,11 @@ export const MAIL_KIND_LABELS: Readonly<Record<string, string>> = {
 export function mailKindLabel(kind: string): string {
   return MAIL_KIND_LABELS[kind] ?? kind;
 }
+
+/** pending: to send (again); held: no mail server configured; sent; failed for good. */
+export const MAIL_STATES = ['pending', 'held', 'sent', 'failed'] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+
+/** The columns the Mail screen sorts by (on the server). */
+export const MAIL_SORTS = ['createdAt', 'state', 'kind', 'recipient', 'week', 'attempts', 'sentAt'] as const;
+export const MAIL_PAGE_SIZES = [20, 50, 100] as const;
