@@ -1,5 +1,5 @@
 import { type UrlFilters, useUrlFilters } from '../../lib/url-state';
-import type { DateRange } from '../ui';
+import type { DateRange } from '../ui/DatePicker';
 import { type DayRange, urlDay } from './report-dates';
 import { useDraft } from './use-draft';
 

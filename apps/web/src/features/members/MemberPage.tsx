@@ -20,7 +20,8 @@ import { pagingOf, sortOf, urlPaging, useLastPageWhenPastEnd } from '../../compo
 import { useDraft } from '../../components/report/use-draft';
 import { useRangeFilters } from '../../components/report/use-range-filters';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
-import { DataTable, DateRangePicker, ReportToolbar } from '../../components/ui';
+import { DataTable, ReportToolbar } from '../../components/ui';
+import { DateRangePicker } from '../../components/ui/DatePicker';
 import type { ScreenPageProps } from '../../config/navigation';
 import { FIRST_REPORT_DAY, LAST_REPORT_DAY, withinReportYears } from '../../config/report-years';
 import { formatAmount, formatDate } from '../../lib/format';

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { SubjectPicker } from '../../../components/report/ReportSubject';
-import { type DateRange, ReportToolbar } from '../../../components/ui';
+import { ReportToolbar } from '../../../components/ui';
+import type { DateRange } from '../../../components/ui/DatePicker';
 import { WeekPicker } from './WeekPicker';
 
 /** The mail pages' Print button: the statement alone (the page's print style), once there is one. */

@@ -1,6 +1,6 @@
 import { Group, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { CALENDAR_LABELS, DATE_FIELD_FORMAT, type DateRange } from '../../../components/ui';
+import { CALENDAR_LABELS, DATE_FIELD_FORMAT, type DateRange } from '../../../components/ui/DatePicker';
 import { FIRST_REPORT_DAY } from '../../../config/report-years';
 import { type ApiDate, addDays, formatDate, parseApiDate } from '../../../lib/format';
 import { currentWeekMonday, lastWeekMonday } from './mail-weeks';

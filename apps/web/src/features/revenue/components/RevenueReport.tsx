@@ -10,7 +10,8 @@ import { DEFAULT_WEEKS, recentWeeks } from '../../../components/report/report-da
 import { type Numbered, numbered, tableColumns } from '../../../components/report/table-columns';
 import { useRangeFilters } from '../../../components/report/use-range-filters';
 import { useReportErrorLog } from '../../../components/report/use-report-error-log';
-import { DataTable, DateRangePicker, NEGATIVE_COLOR, ReportToolbar } from '../../../components/ui';
+import { DataTable, NEGATIVE_COLOR, ReportToolbar } from '../../../components/ui';
+import { DateRangePicker } from '../../../components/ui/DatePicker';
 import { FIRST_REPORT_DAY, withinReportYears } from '../../../config/report-years';
 import { formatAmount, formatDate } from '../../../lib/format';
 import type { ReportCallApi } from '../../../lib/report-call';

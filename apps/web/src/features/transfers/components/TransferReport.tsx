@@ -6,7 +6,8 @@ import { SubjectPicker, useReportSubject } from '../../../components/report/Repo
 import { type DayRange, urlDay } from '../../../components/report/report-dates';
 import { useDraft } from '../../../components/report/use-draft';
 import { useReportErrorLog } from '../../../components/report/use-report-error-log';
-import { type DateRange, DateRangePicker, ReportToolbar } from '../../../components/ui';
+import { ReportToolbar } from '../../../components/ui';
+import { type DateRange, DateRangePicker } from '../../../components/ui/DatePicker';
 import { FIRST_REPORT_DAY, withinReportYears } from '../../../config/report-years';
 import { formatDate } from '../../../lib/format';
 import type { ReportCallApi } from '../../../lib/report-call';
