@@ -1,33 +1,27 @@
+import type { Role } from '@playrep/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { type ExpectedMenu, expectedMenu } from '../apps/server/test/authz/matrix.js';
 import { seriousAxeFindings } from './accessibility.js';
 import { expectPath, login, useBrowser } from './harness.js';
 
-// The expected menus are written out by hand beside the authorization matrix (the independent
-// check of the permission table in packages/contracts).
-type Menu = ExpectedMenu;
-
-const ACCOUNTS: { username: string; role: string; menu: Menu; elsewhere: string }[] = [
-  { username: 'superadmin', role: 'superadmin', menu: expectedMenu('superadmin'), elsewhere: '/player/reports/pointtransfer' },
-  { username: 'admin1', role: 'admin', menu: expectedMenu('admin'), elsewhere: '/superadmin/reports/revenue' },
-  {
-    username: 'sam1',
-    role: 'superareamanager',
-    menu: expectedMenu('superareamanager'),
-    elsewhere: '/admin/reports/balancereport',
-  },
-  { username: 'am1', role: 'areamanager', menu: expectedMenu('areamanager'), elsewhere: '/master/reports/revenue' },
-  { username: 'master1', role: 'master', menu: expectedMenu('master'), elsewhere: '/areamanager/reports/computerloan' },
-  { username: 'player1', role: 'player', menu: expectedMenu('player'), elsewhere: '/master/reports/pointtransfer' },
+// Each role's menu is expected as written out by hand beside the authorization matrix (the
+// independent check of the permission table in packages/contracts): expectedMenu(role).
+const ACCOUNTS: { username: string; role: Role; elsewhere: string }[] = [
+  { username: 'superadmin', role: 'superadmin', elsewhere: '/player/reports/pointtransfer' },
+  { username: 'admin1', role: 'admin', elsewhere: '/superadmin/reports/revenue' },
+  { username: 'sam1', role: 'superareamanager', elsewhere: '/admin/reports/balancereport' },
+  { username: 'am1', role: 'areamanager', elsewhere: '/master/reports/revenue' },
+  { username: 'master1', role: 'master', elsewhere: '/areamanager/reports/computerloan' },
+  { username: 'player1', role: 'player', elsewhere: '/master/reports/pointtransfer' },
 ];
 
 /** The menu as a person sees it: each group of the main navigation opened in turn, its entries read. */
-async function readMenu(page: Page): Promise<Menu> {
+async function readMenu(page: Page): Promise<ExpectedMenu> {
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await nav.getByRole('button').first().waitFor();
   const groups = (await nav.getByRole('button').allTextContents()).map((t) => t.trim());
-  const menu: Menu = [];
+  const menu: ExpectedMenu = [];
   for (const group of groups) {
     await nav.getByRole('button', { name: group, exact: true }).click();
     const dropdown = page.getByRole('menu');
@@ -61,7 +55,7 @@ describe('sign-in, role areas and sign-out in the browser', () => {
       await login(page, account.username);
       await expectPath(page, `/${account.role}/reports/pointtransfer`);
 
-      expect(await readMenu(page)).toEqual(account.menu);
+      expect(await readMenu(page)).toEqual(expectedMenu(account.role));
 
       // Another role's area sends it back to its own reports.
       await page.goto(account.elsewhere);

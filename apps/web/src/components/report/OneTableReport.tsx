@@ -1,4 +1,4 @@
-import type { OneTable, ReportCall } from '@playrep/contracts';
+import type { OneTable } from '@playrep/contracts';
 import { useMemo } from 'react';
 import type { ScreenPageProps } from '../../config/navigation';
 import { FIRST_REPORT_DAY, withinReportYears } from '../../config/report-years';
@@ -27,17 +27,6 @@ interface OneTableCall {
     live?: Parameters<typeof PageFrame>[0]['live'];
   };
   exportHref: (params: Params) => (format: 'csv' | 'xlsx' | 'pdf') => string;
-}
-
-const calls = new Map<ReportCall, OneTableCall>();
-/** The report call's hook and export link, made once per call. */
-function callOf(name: ReportCall): OneTableCall {
-  let call = calls.get(name);
-  if (!call) {
-    call = reportCall(name) as unknown as OneTableCall;
-    calls.set(name, call);
-  }
-  return call;
 }
 
 interface TableProps {
@@ -95,6 +84,7 @@ function RangeReport(props: TableProps) {
 export default function OneTableReport({ screen }: ScreenPageProps) {
   const { oneTable, api, label } = screen;
   if (!oneTable || !api[0]) throw new Error(`The screen ${screen.key} is not a one-table report`);
-  const props = { label, call: callOf(api[0]), oneTable };
+  // The call's own types name its parameters exactly; this page needs only what every such call has.
+  const props = { label, call: reportCall(api[0]) as unknown as OneTableCall, oneTable };
   return oneTable.filters === 'range' ? <RangeReport {...props} /> : <SubjectReport {...props} />;
 }
