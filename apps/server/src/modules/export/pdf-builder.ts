@@ -88,6 +88,30 @@ const loadFonts = () => {
   return fonts;
 };
 
+/**
+ * The words each font has laid out, kept from one document to the next on this thread. pdfkit
+ * shapes every word of a document with fontkit (its OpenType lookups were the largest part of a
+ * statement's build) and keeps the result in the document's own font object only; the labels,
+ * headings, usernames and dates of one week's statements repeat across hundreds of documents. A
+ * laid-out word depends on the font and the word alone (sizes are applied later), and pdfkit
+ * never changes one it has stored. Emptied when it grows past LAYOUTS_KEPT words, so a thread's
+ * memory stays bounded whatever it builds.
+ */
+const LAYOUTS_KEPT = 10_000;
+const sharedLayouts: Partial<Record<Weight, Record<string, unknown>>> = {};
+
+function layoutsOf(weight: Weight): Record<string, unknown> {
+  let layouts = sharedLayouts[weight];
+  if (!layouts || Object.keys(layouts).length > LAYOUTS_KEPT) {
+    layouts = Object.create(null) as Record<string, unknown>;
+    sharedLayouts[weight] = layouts;
+  }
+  return layouts;
+}
+
+/** pdfkit's font object of the current font: its layout cache is a field it reads at every word. */
+type OpenFont = { layoutCache?: Record<string, unknown> };
+
 /** A cell as the screen shows it (docs/screens.md, Every report screen). */
 function cellText(col: ColumnDef, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
@@ -133,7 +157,11 @@ export async function writePdf(layout: PdfLayout, tables: readonly ExportTable[]
   });
   doc.pipe(output);
 
-  const page = new PageWriter(doc, { regular: regular.name, bold: bold.name });
+  const page = new PageWriter(
+    doc,
+    { regular: regular.name, bold: bold.name },
+    { regular: layoutsOf('regular'), bold: layoutsOf('bold') },
+  );
   page.heading(layout.title, layout.lines);
   for (const block of layout.blocks) await page.block(block, tables, { x: MARGIN.side, width: CONTENT_WIDTH });
   page.footers(layout.title);
@@ -153,10 +181,14 @@ class PageWriter {
   constructor(
     private readonly doc: PDFKit.PDFDocument,
     private readonly fontNames: Record<Weight, string>,
+    private readonly layouts: Record<Weight, Record<string, unknown>>,
   ) {}
 
   private font(weight: Weight, size: number, color = 'black') {
     this.doc.font(this.fontNames[weight]).fontSize(size).fillColor(color);
+    // The font pdfkit opened for this document lays its words out into the thread's shared cache.
+    const open = (this.doc as unknown as { _font: OpenFont })._font;
+    open.layoutCache = this.layouts[weight];
     return this.doc;
   }
 
