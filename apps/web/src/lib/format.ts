@@ -6,19 +6,12 @@
  * column may hold and show nothing for a missing one.
  */
 
-import { formatDayText, formatInstant, formatPoints, formatWhole, IST_TIME_ZONE } from '@playrep/contracts';
+import { formatDayText, formatInstant, formatIstTime, formatPoints, formatWhole, istClock } from '@playrep/contracts';
 
 /** A calendar day as the API sends and receives it: 'YYYY-MM-DD'. */
 export type ApiDate = string;
 
 const API_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-const istDayParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: IST_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 
 /** A number from an API value (numbers, numeric strings); null when it is not one. */
 export function toNumber(value: unknown): number | null {
@@ -66,10 +59,7 @@ export function formatApiDate(date: Date): ApiDate {
 
 /** The IST calendar day of an instant, 'YYYY-MM-DD'. */
 export function istDayOf(instant: Date | number | string): ApiDate {
-  const date = instant instanceof Date ? instant : new Date(instant);
-  const parts = istDayParts.formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  return formatApiDate(istClock(instant instanceof Date ? instant : new Date(instant)));
 }
 
 /** Today in India, 'YYYY-MM-DD'. */
@@ -114,17 +104,10 @@ export function formatDateTime(value: unknown): string {
   return instant ? formatInstant(instant) : '';
 }
 
-const clockFormat = new Intl.DateTimeFormat('en-IN', {
-  timeZone: IST_TIME_ZONE,
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
-
 /** The time of day of an instant as '2:07 pm' in IST (a live page's "Updated"). Empty for a missing or invalid value. */
 export function formatClock(value: unknown): string {
   const instant = toInstant(value);
-  return instant ? clockFormat.format(instant) : '';
+  return instant ? formatIstTime(instant, false) : '';
 }
 
 /** Milliseconds for sorting a date or date-time value (API day, ISO string, Date, epoch ms); null when missing. */

@@ -30,12 +30,15 @@ export function sortKey(type: ColumnType, value: unknown): number | string | nul
   return String(value);
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+// Made at the first comparison of text, not when the page loads: a page's first Intl object
+// loads the browser's locale data, which a table sorted on the server never needs.
+let collator: Intl.Collator | undefined;
 
 /** Ascending order; missing values after present ones. */
 export function compareSortKeys(a: number | string | null, b: number | string | null): number {
   if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
+  collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
   return collator.compare(String(a), String(b));
 }
 
