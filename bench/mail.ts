@@ -1,16 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { type Db, migrateDatabase, openDatabase, queryRows } from '../apps/server/src/db/client.js';
+import { type Database, type Db, migrateDatabase, openDatabase, queryRows } from '../apps/server/src/db/client.js';
 import { seedDemoNetwork } from '../apps/server/src/demo/index.js';
 import { addDays, istDay, weekStartOf } from '../apps/server/src/lib/dates.js';
 import { closeFinishedWeeks } from '../apps/server/src/modules/settlement/index.js';
+import { withClient } from '../apps/server/test/scratch-database.js';
 import { parseReceived, startSmtpServer } from '../apps/server/test/smtp-server.js';
 import { createAgent, get, median, percentile, type Target } from './load.js';
 import { sleep, startBenchServer } from './server-process.js';
 import { accountIds, Sessions } from './sessions.js';
-import { createThrowawayDatabase } from './throwaway-database.js';
+import { createThrowawayDatabase, DEFAULT_ADMIN_URL, type ThrowawayDatabase } from './throwaway-database.js';
 
 /**
- * npm run bench:mail [-- --scale large|medium|small] [--rounds N] [--clients N] [--keep]
+ * npm run bench:mail [-- --scale large|medium|small] [--rounds N] [--clients N] [--template NAME] [--keep]
  *
  * The weekly statements by mail on PostgreSQL (bench/README.md, "npm run bench:mail"):
  * 1. A throwaway database with the demo network at the scale (default large), every finished week
@@ -32,6 +33,9 @@ const option = (name: string, fallback: string) => {
 const scale = option('scale', 'large') as 'small' | 'medium' | 'large';
 const rounds = Number(option('rounds', '3'));
 const keep = args.includes('--keep');
+const template = option('template', '') || undefined;
+if (template && !/^[a-z_][a-z0-9_]*$/.test(template))
+  throw new Error('--template: a database name of lower-case letters, digits and _');
 const CLIENTS = Number(option('clients', '4'));
 
 const log = (message: string) => console.log(message);
@@ -58,22 +62,52 @@ async function timedClosing(db: Db, now: Date): Promise<{ ms: number; queued: nu
 
 class RolledBack extends Error {}
 
-async function main(): Promise<void> {
-  const database = await createThrowawayDatabase(false, 'playrep_bench_mail', keep);
-  log(`bench:mail, ${scale} network, ${database.label}`);
-  const handle = await openDatabase(database.open);
-  try {
+/**
+ * The network the run starts from: seeded at the scale, every finished week closed but the last
+ * one. With --template NAME it is copied from the database NAME, which the first such run fills
+ * (seeding the large network takes minutes; copying it, seconds).
+ */
+async function networkDatabase(now: Date): Promise<ThrowawayDatabase> {
+  const lastWeek = addDays(weekStartOf(istDay(now)), -7);
+  const prepare = async (handle: Database) => {
     await migrateDatabase(handle);
     let started = Date.now();
     await seedDemoNetwork(handle, { scale, seed: 1, houseUsername: 'HOUSE' });
     log(`  seeded in ${seconds(Date.now() - started)}`);
-    const now = new Date();
-    const lastWeek = addDays(weekStartOf(istDay(now)), -7);
     started = Date.now();
     await closeFinishedWeeks(handle.db, { now: new Date(now.getTime() - 7 * 86_400_000) });
     log(`  closed every finished week before ${lastWeek} in ${seconds(Date.now() - started)}`);
     await handle.db.execute(sql`VACUUM ANALYZE`);
+  };
+  if (!template) {
+    const database = await createThrowawayDatabase(false, 'playrep_bench_mail', keep);
+    const handle = await openDatabase(database.open);
+    await prepare(handle).finally(() => handle.close());
+    return database;
+  }
+  const adminUrl = process.env.BENCH_ADMIN_URL || DEFAULT_ADMIN_URL;
+  const exists = await withClient(adminUrl, (c) => c.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]));
+  if (exists.rowCount === 0) {
+    log(`  filling the template database ${template}`);
+    await withClient(adminUrl, (c) => c.query(`CREATE DATABASE ${template}`));
+    const url = new URL(adminUrl);
+    url.pathname = `/${template}`;
+    const handle = await openDatabase({ databaseUrl: url.toString() });
+    await prepare(handle).finally(() => handle.close());
+  }
+  const database = await createThrowawayDatabase(false, 'playrep_bench_mail', keep, template);
+  log(`  copied from ${template}`);
+  return database;
+}
 
+async function main(): Promise<void> {
+  const now = new Date();
+  const lastWeek = addDays(weekStartOf(istDay(now)), -7);
+  log(`bench:mail, ${scale} network`);
+  const database = await networkDatabase(now);
+  log(`  ${database.label}`);
+  const handle = await openDatabase(database.open);
+  try {
     // 2. Closing the last week without and with subscribers, alternately.
     const subscribe = (on: boolean) =>
       handle.db.execute(

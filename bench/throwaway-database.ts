@@ -20,9 +20,14 @@ export interface ThrowawayDatabase {
 
 /**
  * An embedded (PGlite) data folder in the temporary directory, or a PostgreSQL database named
- * `{prefix}_{random}` on the server at BENCH_ADMIN_URL.
+ * `{prefix}_{random}` on the server at BENCH_ADMIN_URL (a copy of the database `template` when given).
  */
-export async function createThrowawayDatabase(embedded: boolean, prefix: string, keep: boolean): Promise<ThrowawayDatabase> {
+export async function createThrowawayDatabase(
+  embedded: boolean,
+  prefix: string,
+  keep: boolean,
+  template?: string,
+): Promise<ThrowawayDatabase> {
   if (embedded) {
     const dir = mkdtempSync(path.join(tmpdir(), `${prefix.replaceAll('_', '-')}-`));
     return {
@@ -34,7 +39,7 @@ export async function createThrowawayDatabase(embedded: boolean, prefix: string,
       },
     };
   }
-  const scratch = await createScratchDatabase(process.env.BENCH_ADMIN_URL || DEFAULT_ADMIN_URL, prefix);
+  const scratch = await createScratchDatabase(process.env.BENCH_ADMIN_URL || DEFAULT_ADMIN_URL, prefix, template);
   return {
     label: `PostgreSQL database ${scratch.name}`,
     open: { databaseUrl: scratch.url },
