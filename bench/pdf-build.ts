@@ -2,7 +2,7 @@
  * npm run bench:pdf -- [--count N]: the statement PDFs of the last closed week, built one after
  * another on this thread, as an export worker builds a week's mails (bench/README.md, "Statement
  * PDFs"). It reads the statements of the first N masters and area managers (by username, default
- * 450) from BENCH_DATABASE_URL (a settled network: `npm run seed` and `npm run settle`), builds the
+ * 450) from BENCH_DATABASE_URL (default the bench's playrep_bench: a seeded and settled network), builds the
  * first third to warm the thread up, then times the rest, each document built once.
  */
 import { Writable } from 'node:stream';
@@ -17,8 +17,7 @@ import { type PdfLayout, writePdf } from '../apps/server/src/modules/export/pdf-
 import { agentMailDocument, managerMailDocument } from '../apps/server/src/modules/money-reports/statements.js';
 
 const { values } = parseArgs({ options: { count: { type: 'string', default: '450' } } });
-const url = process.env.BENCH_DATABASE_URL;
-if (!url) throw new Error('Set BENCH_DATABASE_URL to a seeded and settled PostgreSQL database');
+const url = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/playrep_bench';
 const count = Number(values.count);
 
 const { db, close } = await openDatabase({ databaseUrl: url });
