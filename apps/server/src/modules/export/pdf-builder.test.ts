@@ -61,7 +61,8 @@ describe('statement PDFs built one after another on one thread', () => {
     for (const line of ['Agent Mail of master1', 'player1', '120.50', 'player2', '-65,600.00', 'Points Used', '1,234.50']) {
       expect(firstAlone).toContain(line);
     }
-    for (const line of ['Agent Mail of master2', 'player9', '7.00', 'Ωmega_ü', '1,00,000.00']) expect(secondAfter).toContain(line);
+    for (const line of ['Agent Mail of master2', 'player9', '7.00', 'Ωmega_ü', '1,00,000.00'])
+      expect(secondAfter).toContain(line);
     expect(secondAfter).not.toContain('master1');
     expect(firstAgain).toBe(firstAlone);
   });
