@@ -1,10 +1,12 @@
+import { IST_OFFSET_MINUTES } from '@playrep/contracts/display-format';
 import { badRequest } from './http-error.js';
 
 /**
  * Business dates (docs/domain.md, "Days and weeks"). A date is a calendar day in Asia/Kolkata, carried as
- * 'YYYY-MM-DD'. India keeps UTC+05:30 all year, so the zone is a fixed offset.
+ * 'YYYY-MM-DD'. India keeps UTC+05:30 all year, so the zone is a fixed offset (the one the display
+ * formats use too).
  */
-export const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+export const IST_OFFSET_MS = IST_OFFSET_MINUTES * 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const MAX_RANGE_DAYS = 366;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
