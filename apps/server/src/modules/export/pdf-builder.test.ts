@@ -1,4 +1,6 @@
 import { PassThrough } from 'node:stream';
+import { inflateSync } from 'node:zlib';
+import * as fontkit from 'fontkit';
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import type { ExportTable } from './file-builders.js';
@@ -19,6 +21,43 @@ async function textOf(pdf: Buffer): Promise<string> {
   } finally {
     await parser.destroy();
   }
+}
+
+/**
+ * Each font embedded in `pdf`: the advance width of every glyph of its embedded program (in
+ * thousandths of the size) beside the width the document gives that glyph number (its `/W`).
+ * A program built for another document's glyphs would not match its widths.
+ */
+function embeddedFonts(pdf: Buffer): { name: string; programWidths: number[]; declaredWidths: number[] }[] {
+  const objects = new Map<string, { dict: string; stream: Buffer | undefined }>();
+  const text = pdf.toString('latin1');
+  for (const match of text.matchAll(/(\d+) 0 obj\n([\s\S]*?)\nendobj/g)) {
+    const [dict = '', stream] = match[2]!.split(/\nstream\n/);
+    objects.set(match[1]!, {
+      dict,
+      stream: stream === undefined ? undefined : Buffer.from(stream.replace(/\nendstream$/, ''), 'latin1'),
+    });
+  }
+  const ref = (dict: string, key: string) => new RegExp(`/${key} (\\d+) 0 R`).exec(dict)?.[1] ?? '';
+  return [...objects.values()]
+    .filter(({ dict }) => dict.includes('/Subtype /CIDFontType2'))
+    .map(({ dict }) => {
+      const descriptor = objects.get(ref(dict, 'FontDescriptor'))!.dict;
+      const program = fontkit.create(inflateSync(objects.get(ref(descriptor, 'FontFile2'))!.stream!)) as unknown as {
+        numGlyphs: number;
+        unitsPerEm: number;
+        getGlyph(id: number): { advanceWidth: number };
+      };
+      const declaredWidths = /\/W \[0 \[([^\]]*)\]/.exec(dict)![1]!.trim().split(/\s+/).map(Number);
+      const programWidths = Array.from({ length: program.numGlyphs }, (_, id) =>
+        Number(((program.getGlyph(id).advanceWidth * 1000) / program.unitsPerEm).toFixed(3)),
+      );
+      return {
+        name: /\/BaseFont \/(\S+)/.exec(dict)![1]!,
+        programWidths,
+        declaredWidths: declaredWidths.map((w) => Number(w.toFixed(3))),
+      };
+    });
 }
 
 const statement = (agent: string, rows: { username: string; points: number }[]) => ({
@@ -65,5 +104,25 @@ describe('statement PDFs built one after another on one thread', () => {
       expect(secondAfter).toContain(line);
     expect(secondAfter).not.toContain('master1');
     expect(firstAgain).toBe(firstAlone);
+  });
+
+  // The thread also keeps the encoded font subsets: each document must embed the glyphs it uses,
+  // under the numbers its text gives them, whatever the documents before it used.
+  it('each embeds fonts whose glyphs match the widths it declares', async () => {
+    const plain = statement('master1', [{ username: 'player1', points: 120.5 }]);
+    // As many glyphs as each other beyond the common ones, but not the same.
+    const unusual = statement('master1', [{ username: 'Ωmega_ü {x}', points: -7 }]);
+    const otherUnusual = statement('master1', [{ username: 'Ψsi~ö [x]', points: -7 }]);
+    for (const { layout, tables } of [plain, unusual, plain, otherUnusual, unusual]) {
+      const fonts = embeddedFonts(await pdfOf(layout, tables));
+      expect(fonts.map((f) => f.name.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual([
+        'DejaVuSansCondensed',
+        'DejaVuSansCondensed-Bold',
+      ]);
+      // Glyph 0 (.notdef, never drawn) is left out: pdfkit declares its width in font units. The
+      // program may hold more glyphs than are declared: the parts of a composed one (ü).
+      for (const { programWidths, declaredWidths } of fonts)
+        expect(programWidths.slice(1, declaredWidths.length)).toEqual(declaredWidths.slice(1));
+    }
   });
 });

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import type { ColumnDef } from '@playrep/contracts';
 import { formatDayText, formatInstant, formatPoints, formatWhole } from '@playrep/contracts/display-format';
-import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { ColumnTotals, type ExportRow, type ExportTable, rowsOf } from './file-builders.js';
+import { loadFonts, type OpenFont, prepareOpenFont, sharedLayoutsOf, type Weight } from './pdf-fonts.js';
 
 /**
  * The PDF of a statement (docs/domain.md, "Mail and statements"): the report's export tables (the
@@ -68,50 +66,6 @@ const TYPE_WEIGHTS: Record<ColumnDef['type'], number> = {
   custom: 1.5,
 };
 
-const require = createRequire(import.meta.url);
-/**
- * The fonts, read and parsed once per thread (a document's own copy took most of its build time):
- * pdfkit takes a fontkit font as it is and embeds the subset each document uses.
- */
-type Weight = 'regular' | 'bold';
-type LoadedFont = { source: PDFKit.Mixins.PDFFontSource; name: string };
-let fonts: Record<Weight, LoadedFont> | undefined;
-const loadFonts = () => {
-  const font = (path: string): LoadedFont => {
-    const parsed = fontkit.create(readFileSync(path)) as unknown as { postscriptName: string };
-    return { source: parsed as unknown as PDFKit.Mixins.PDFFontSource, name: parsed.postscriptName };
-  };
-  fonts ??= {
-    regular: font(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf')),
-    bold: font(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf')),
-  };
-  return fonts;
-};
-
-/**
- * The words each font has laid out, kept from one document to the next on this thread. pdfkit
- * shapes every word of a document with fontkit (its OpenType lookups were the largest part of a
- * statement's build) and keeps the result in the document's own font object only; the labels,
- * headings, usernames and dates of one week's statements repeat across hundreds of documents. A
- * laid-out word depends on the font and the word alone (sizes are applied later), and pdfkit
- * never changes one it has stored. Emptied when it grows past LAYOUTS_KEPT words, so a thread's
- * memory stays bounded whatever it builds.
- */
-const LAYOUTS_KEPT = 10_000;
-const sharedLayouts: Partial<Record<Weight, Record<string, unknown>>> = {};
-
-function layoutsOf(weight: Weight): Record<string, unknown> {
-  let layouts = sharedLayouts[weight];
-  if (!layouts || Object.keys(layouts).length > LAYOUTS_KEPT) {
-    layouts = Object.create(null) as Record<string, unknown>;
-    sharedLayouts[weight] = layouts;
-  }
-  return layouts;
-}
-
-/** pdfkit's font object of the current font: its layout cache is a field it reads at every word. */
-type OpenFont = { layoutCache?: Record<string, unknown> };
-
 /** A cell as the screen shows it (docs/screens.md, Every report screen). */
 function cellText(col: ColumnDef, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
@@ -157,11 +111,7 @@ export async function writePdf(layout: PdfLayout, tables: readonly ExportTable[]
   });
   doc.pipe(output);
 
-  const page = new PageWriter(
-    doc,
-    { regular: regular.name, bold: bold.name },
-    { regular: layoutsOf('regular'), bold: layoutsOf('bold') },
-  );
+  const page = new PageWriter(doc, { regular: regular.name, bold: bold.name }, sharedLayoutsOf());
   page.heading(layout.title, layout.lines);
   for (const block of layout.blocks) await page.block(block, tables, { x: MARGIN.side, width: CONTENT_WIDTH });
   page.footers(layout.title);
@@ -177,6 +127,8 @@ interface Frame {
 /** Lays blocks out top to bottom, starting a page (and repeating a table's header) when one is full. */
 class PageWriter {
   y = MARGIN.top;
+  /** The fonts this document has opened and prepared (prepareOpenFont). */
+  private readonly prepared = new Set<Weight>();
 
   constructor(
     private readonly doc: PDFKit.PDFDocument,
@@ -186,9 +138,11 @@ class PageWriter {
 
   private font(weight: Weight, size: number, color = 'black') {
     this.doc.font(this.fontNames[weight]).fontSize(size).fillColor(color);
-    // The font pdfkit opened for this document lays its words out into the thread's shared cache.
-    const open = (this.doc as unknown as { _font: OpenFont })._font;
-    open.layoutCache = this.layouts[weight];
+    if (!this.prepared.has(weight)) {
+      // The font pdfkit opened for this document works with the thread's shared caches.
+      prepareOpenFont((this.doc as unknown as { _font: OpenFont })._font, this.layouts[weight]);
+      this.prepared.add(weight);
+    }
     return this.doc;
   }
 
@@ -402,15 +356,21 @@ class PageWriter {
       const width = span - 2 * CELL_PADDING;
       const number = numeric(col) && !(total && i === 0);
       const doc = this.font(weight, FONT_SIZE, negative && col.type !== 'int' ? RED : 'black');
-      // A number is never cut: too wide for its column, it is set smaller.
-      if (number) doc.fontSize(Math.min(FONT_SIZE, (FONT_SIZE * width) / Math.max(doc.widthOfString(text), 1)));
-      doc.text(text, x + CELL_PADDING, this.y + 2, {
-        width,
-        height: FONT_SIZE + 2,
-        align: number ? 'right' : 'left',
-        ellipsis: true,
-      });
+      const left = x + CELL_PADDING;
+      const top = this.y + 2;
       x += widths[i]!;
+      // A cell that fits on its line is placed by hand: pdfkit's line wrapper, which aligns and
+      // cuts, took most of a statement's build time.
+      if (number) {
+        // A number is never cut: too wide for its column, it is set smaller; it is right-aligned.
+        const natural = doc.widthOfString(text);
+        const size = Math.min(FONT_SIZE, (FONT_SIZE * width) / Math.max(natural, 1));
+        doc.fontSize(size).text(text, left + width - (natural * size) / FONT_SIZE, top, { lineBreak: false });
+      } else if (!text.includes('\n') && doc.widthOfString(text) <= width) {
+        doc.text(text, left, top, { lineBreak: false });
+      } else {
+        doc.text(text, left, top, { width, height: FONT_SIZE + 2, ellipsis: true });
+      }
     });
     this.y += ROW;
   }
