@@ -124,6 +124,8 @@ interface Frame {
   width: number;
 }
 
+type PlacedLineOptions = PDFKit.Mixins.TextOptions & { width: number; align?: 'left' | 'right' | 'center' };
+
 /** Lays blocks out top to bottom, starting a page (and repeating a table's header) when one is full. */
 class PageWriter {
   y = MARGIN.top;
@@ -151,13 +153,30 @@ class PageWriter {
     this.y = MARGIN.top;
   }
 
+  /**
+   * One line of `text` at (x, y) in `options.width`, aligned as `options` say. When it fits the
+   * width it is placed by hand, at the same place: pdfkit's line wrapper, which measures, aligns
+   * and cuts a line, took most of a statement's build time. Otherwise pdfkit lays it out with
+   * `options` (cut or wrapped). Callers place what follows by `this.y`, never by `doc.y`.
+   */
+  private placeLine(doc: PDFKit.PDFDocument, text: string, x: number, y: number, options: PlacedLineOptions) {
+    const width = text.includes('\n') ? Number.POSITIVE_INFINITY : doc.widthOfString(text.replace(/\s+$/, ''));
+    if (width > options.width) {
+      doc.text(text, x, y, options);
+      return;
+    }
+    const free = options.width - width;
+    const offset = options.align === 'right' ? free : options.align === 'center' ? free / 2 : 0;
+    doc.text(text, x + offset, y, { lineBreak: false });
+  }
+
   /** Starts a page unless `height` fits below. */
   private room(height: number) {
     if (this.y + height > BOTTOM) this.newPage();
   }
 
   heading(title: string, lines: readonly string[]) {
-    this.font('bold', 13).text(title, MARGIN.side, this.y, { width: CONTENT_WIDTH, lineBreak: false });
+    this.placeLine(this.font('bold', 13), title, MARGIN.side, this.y, { width: CONTENT_WIDTH, lineBreak: false });
     this.y += 18;
     for (const line of lines) {
       this.font('regular', 8.5).text(line, MARGIN.side, this.y, { width: CONTENT_WIDTH });
@@ -265,7 +284,7 @@ class PageWriter {
     const widths = this.widths(table.columns, frame.width);
     const headerHeight = this.headerHeight(table.columns, widths);
     const header = (continued: boolean) => {
-      this.font('bold', 9).text(continued ? `${caption} (continued)` : caption, frame.x, this.y, {
+      this.placeLine(this.font('bold', 9), continued ? `${caption} (continued)` : caption, frame.x, this.y, {
         width: frame.width,
         lineBreak: false,
         ellipsis: true,
@@ -274,7 +293,7 @@ class PageWriter {
       this.doc.rect(frame.x, this.y, frame.width, headerHeight).fill('#dee2e6');
       let x = frame.x;
       table.columns.forEach((col, i) => {
-        this.font('bold', FONT_SIZE).text(col.header, x + CELL_PADDING, this.y + 2, {
+        this.placeLine(this.font('bold', FONT_SIZE), col.header, x + CELL_PADDING, this.y + 2, {
           width: widths[i]! - 2 * CELL_PADDING,
           align: numeric(col) ? 'right' : 'left',
         });
@@ -359,18 +378,14 @@ class PageWriter {
       const left = x + CELL_PADDING;
       const top = this.y + 2;
       x += widths[i]!;
-      // A cell that fits on its line is placed by hand: pdfkit's line wrapper, which aligns and
-      // cuts, took most of a statement's build time.
-      if (number) {
-        // A number is never cut: too wide for its column, it is set smaller; it is right-aligned.
-        const natural = doc.widthOfString(text);
-        const size = Math.min(FONT_SIZE, (FONT_SIZE * width) / Math.max(natural, 1));
-        doc.fontSize(size).text(text, left + width - (natural * size) / FONT_SIZE, top, { lineBreak: false });
-      } else if (!text.includes('\n') && doc.widthOfString(text) <= width) {
-        doc.text(text, left, top, { lineBreak: false });
-      } else {
-        doc.text(text, left, top, { width, height: FONT_SIZE + 2, ellipsis: true });
-      }
+      // A number is never cut: too wide for its column, it is set smaller.
+      if (number) doc.fontSize(Math.min(FONT_SIZE, (FONT_SIZE * width) / Math.max(doc.widthOfString(text), 1)));
+      this.placeLine(doc, text, left, top, {
+        width,
+        height: FONT_SIZE + 2,
+        align: number ? 'right' : 'left',
+        ellipsis: true,
+      });
     });
     this.y += ROW;
   }
@@ -389,10 +404,10 @@ class PageWriter {
 
   private figures(block: Extract<PdfBlock, { type: 'figures' }>, frame: Frame) {
     this.room(13 + 11 + 4 * ROW);
-    this.font('bold', 9).text(block.title, frame.x, this.y, { width: frame.width, lineBreak: false });
+    this.placeLine(this.font('bold', 9), block.title, frame.x, this.y, { width: frame.width, lineBreak: false });
     this.y += 13;
     if (block.subtitle) {
-      this.font('bold', FONT_SIZE).text(block.subtitle, frame.x, this.y, {
+      this.placeLine(this.font('bold', FONT_SIZE), block.subtitle, frame.x, this.y, {
         width: frame.width,
         lineBreak: false,
         ellipsis: true,
@@ -410,7 +425,7 @@ class PageWriter {
           .lineWidth(0.6)
           .stroke(RULE);
       const weight = figure.result ? 'bold' : 'regular';
-      this.font(weight, FONT_SIZE).text(figure.label, frame.x, this.y + 2, {
+      this.placeLine(this.font(weight, FONT_SIZE), figure.label, frame.x, this.y + 2, {
         width: cols.label,
         lineBreak: false,
         ellipsis: true,
@@ -422,7 +437,8 @@ class PageWriter {
         cols.value,
         Math.min(cols.label + cols.value - labelEnd, valueDoc.widthOfString(figure.value) + 1),
       );
-      this.font('bold', FONT_SIZE, figure.negative ? RED : 'black').text(
+      this.placeLine(
+        this.font('bold', FONT_SIZE, figure.negative ? RED : 'black'),
         figure.value,
         frame.x + cols.label + cols.value - valueWidth,
         this.y + 2,
@@ -442,7 +458,8 @@ class PageWriter {
     const { start, count } = this.doc.bufferedPageRange();
     for (let i = start; i < start + count; i++) {
       this.doc.switchToPage(i);
-      this.font('regular', 7, GREY).text(
+      this.placeLine(
+        this.font('regular', 7, GREY),
         `${PDF_AUTHOR} · ${title} · page ${i - start + 1} of ${count}`,
         MARGIN.side,
         PAGE.height - MARGIN.bottom,
