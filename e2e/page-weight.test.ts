@@ -77,4 +77,27 @@ describe('what a page loads', () => {
     // checks each answer before it sends it, and zod would be the largest part of a report page.
     expect(await scripts.withZod(), 'scripts carrying zod').toEqual([]);
   });
+
+  test("a screen's own address fetches the app and its page from the start; the sign-in page does not", async () => {
+    const { page } = e2e;
+    const preloaded = async (pathname: string) => {
+      const html = await (await page.request.get(pathname)).text();
+      return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+    };
+    const revenue = await preloaded('/master/reports/revenue');
+    expect(
+      revenue.some((href) => /^\/assets\/RevenuePage-[\w-]+\.js$/.test(href)),
+      revenue.join(', '),
+    ).toBe(true);
+    expect(
+      revenue.some((href) => /^\/assets\/mount-app-[\w-]+\.js$/.test(href)),
+      revenue.join(', '),
+    ).toBe(true);
+    for (const href of revenue) expect((await page.request.get(href)).status(), href).toBe(200);
+    const signIn = await preloaded('/auth/login');
+    expect(
+      signIn.some((href) => /RevenuePage|mount-app/.test(href)),
+      signIn.join(', '),
+    ).toBe(false);
+  });
 });

@@ -1,9 +1,10 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pagePreloads } from './page-preloads.js';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pagePreloads(import.meta.dirname)],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',

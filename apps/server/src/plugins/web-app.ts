@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { preloadLinks, readPagePreloads } from './page-preloads.js';
 
 /**
  * Serves the built web app: its files as they are, and its index.html for every other non-API
@@ -42,12 +44,19 @@ export async function registerWebApp(
 
   // A real route (not the not-found handler) so that compression and the other hooks apply.
   if (hasBuild) {
-    app.get('/*', (request, reply) => {
+    const dist = webDist;
+    app.get('/*', async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname === '/api' || pathname.startsWith('/api/') || isFileRequest(pathname)) {
         return reply.status(404).send(notFound('GET', pathname));
       }
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+      reply.header('Cache-Control', 'no-cache').type('text/html');
+      // Read at each request, as the file itself was: a rebuild under a running server is served at once.
+      const preloads = readPagePreloads(dist);
+      const links = preloads ? preloadLinks(preloads, pathname) : '';
+      if (!links) return reply.sendFile('index.html');
+      const html = await readFile(path.join(dist, 'index.html'), 'utf8');
+      return reply.send(html.replace('</head>', `  ${links}\n  </head>`));
     });
   }
   app.setNotFoundHandler((request, reply) => {

@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { isDrawScreen, isRole, screensFor } from '@playrep/contracts';
+
+/**
+ * The links index.html gets for a role area's path (`/{role}/...`): the app's files and those of
+ * the screen's page at that path, which the web build lists in page-preloads.json
+ * (apps/web/page-preloads.ts). Without them a phone asks for the app only once the entry script
+ * has arrived and run; with them it fetches everything side by side from the start. The files
+ * are only fetched early: the app still decides what to run, and a path without a screen (the
+ * bare area, an unknown path) gets the app's files alone. The sign-in page gets none.
+ */
+interface PreloadFile {
+  href: string;
+  as: 'script' | 'style';
+}
+interface PagePreloads {
+  app: PreloadFile[];
+  pages: Record<string, PreloadFile[]>;
+}
+
+const isPreloadFile = (value: unknown): value is PreloadFile =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as PreloadFile).href === 'string' &&
+  /^\/assets\/[\w.-]+$/.test((value as PreloadFile).href) &&
+  ((value as PreloadFile).as === 'script' || (value as PreloadFile).as === 'style');
+
+/** The build's list, or null when the build has none or it does not read as one (then nothing is added). */
+export function readPagePreloads(webDist: string): PagePreloads | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path.join(webDist, 'page-preloads.json'), 'utf8'));
+  } catch {
+    return null;
+  }
+  const { app, pages } = (parsed ?? {}) as Partial<PagePreloads>;
+  const files = (list: unknown) => Array.isArray(list) && list.every(isPreloadFile);
+  if (!files(app) || typeof pages !== 'object' || pages === null || !Object.values(pages).every(files)) return null;
+  return { app: app as PreloadFile[], pages };
+}
+
+/** The screen key of the page shown at a role area's path, if any. */
+function screenKeyAt(pathname: string): string | undefined {
+  const [role, ...rest] = pathname.split('/').filter(Boolean);
+  if (!isRole(role)) return undefined;
+  const screens = screensFor(role);
+  const screen = rest[0] === 'drawdetails' ? screens.find(isDrawScreen) : screens.find((s) => s.path === rest.join('/'));
+  return screen?.key;
+}
+
+/** The `<link>` elements for `pathname`, one per line; empty outside the role areas. */
+export function preloadLinks(preloads: PagePreloads, pathname: string): string {
+  const [first] = pathname.split('/').filter(Boolean);
+  if (!isRole(first)) return '';
+  const key = screenKeyAt(pathname);
+  const files = new Map<string, PreloadFile>();
+  for (const file of [...preloads.app, ...((key && preloads.pages[key]) || [])]) files.set(file.href, file);
+  return [...files.values()]
+    .map((f) =>
+      f.as === 'script'
+        ? `<link rel="modulepreload" crossorigin href="${f.href}">`
+        : `<link rel="preload" as="style" crossorigin href="${f.href}">`,
+    )
+    .join('\n    ');
+}
