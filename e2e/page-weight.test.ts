@@ -82,7 +82,7 @@ describe('what a page loads', () => {
     const { page } = e2e;
     const preloaded = async (pathname: string) => {
       const html = await (await page.request.get(pathname)).text();
-      return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+      return [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)">/g)].map((m) => m[1]!);
     };
     const revenue = await preloaded('/master/reports/revenue');
     expect(

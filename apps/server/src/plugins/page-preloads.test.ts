@@ -31,7 +31,9 @@ function webDist(preloads: unknown): string {
 }
 
 const hrefs = (html: string) =>
-  [...html.matchAll(/<link rel="(?:modulepreload|preload" as="style)" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+  [...html.matchAll(/<link rel="(?:modulepreload|preload" as="style)" crossorigin fetchpriority="low" href="([^"]+)">/g)].map(
+    (m) => m[1],
+  );
 
 describe('the links index.html gets for a path', () => {
   it("a screen's path: the app's files, then its page's, each once", () => {

@@ -6,9 +6,11 @@ import { isDrawScreen, isRole, screensFor } from '@playrep/contracts';
  * The links index.html gets for a role area's path (`/{role}/...`): the app's files and those of
  * the screen's page at that path, which the web build lists in page-preloads.json
  * (apps/web/page-preloads.ts). Without them a phone asks for the app only once the entry script
- * has arrived and run; with them it fetches everything side by side from the start. The files
- * are only fetched early: the app still decides what to run, and a path without a screen (the
- * bare area, an unknown path) gets the app's files alone. The sign-in page gets none.
+ * has arrived and run; with them it fetches everything side by side from the start. They are
+ * asked at low priority: at the same priority they slowed the entry script and its first paint
+ * (the loading screen) by more than they saved (bench/README.md). The files are only fetched
+ * early: the app still decides what to run, and a path without a screen (the bare area, an
+ * unknown path) gets the app's files alone. The sign-in page gets none.
  */
 interface PreloadFile {
   href: string;
@@ -59,8 +61,8 @@ export function preloadLinks(preloads: PagePreloads, pathname: string): string {
   return [...files.values()]
     .map((f) =>
       f.as === 'script'
-        ? `<link rel="modulepreload" crossorigin href="${f.href}">`
-        : `<link rel="preload" as="style" crossorigin href="${f.href}">`,
+        ? `<link rel="modulepreload" crossorigin fetchpriority="low" href="${f.href}">`
+        : `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${f.href}">`,
     )
     .join('\n    ');
 }
