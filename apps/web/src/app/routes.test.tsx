@@ -196,6 +196,21 @@ describe('role layout', () => {
     await waitFor(() => expect(panel.hasAttribute('inert')).toBe(true)); // closes after choosing
   });
 
+  it("keeps the header's dropdown menus out of a phone's page: the burger's panel holds the menu there", async () => {
+    const desktopWidth = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      signedInServer();
+      signInAs('superadmin');
+      renderApp('/superadmin/reports/pointtransfer');
+      await heading();
+      expect(within(screen.getByRole('banner')).queryByRole('navigation')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Open navigation' })).toBeTruthy();
+    } finally {
+      window.innerWidth = desktopWidth;
+    }
+  });
+
   it('moves to a report chosen from the menu', async () => {
     signedInServer();
     signInAs('master');

@@ -7,6 +7,17 @@ import { endSession } from '../lib/session';
 configure({ asyncUtilTimeout: 5_000 });
 
 /**
+ * A width query (`(min-width: 62em)`, `(max-width: 48em)`) against jsdom's window (1024 px wide: a
+ * desktop screen, whose header holds the menus); any other query does not match.
+ */
+function matchesWindowWidth(query: string): boolean {
+  const width = /^\((min|max)-width:\s*([\d.]+)(em|px)\)$/.exec(query.trim());
+  if (!width) return false;
+  const px = Number(width[2]) * (width[3] === 'em' ? 16 : 1);
+  return width[1] === 'min' ? window.innerWidth >= px : window.innerWidth <= px;
+}
+
+/**
  * jsdom lacks a few browser APIs that Mantine uses: matchMedia (colour scheme, breakpoints),
  * ResizeObserver (floating elements), scrollIntoView (menus, comboboxes).
  */
@@ -15,7 +26,7 @@ if (!window.matchMedia) {
     writable: true,
     configurable: true,
     value: (query: string): MediaQueryList => ({
-      matches: false,
+      matches: matchesWindowWidth(query),
       media: query,
       onchange: null,
       addListener: () => {},

@@ -1,5 +1,5 @@
-import { Anchor, AppShell, Burger, Group, Image, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Anchor, AppShell, Burger, Group, Image, Text, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { Role } from '@playrep/contracts';
 import { type MouseEvent, useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -35,6 +35,11 @@ export function RoleLayout({ role }: { role: Role }) {
   const { pathname } = useLocation();
   const sections = menuFor(role);
   useSessionCheck(session);
+  // The header's menus exist only on a wide screen: on a phone they were hidden yet rendered (a
+  // dropdown each, with its positioning), a large part of every page's first render there.
+  const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints[DESKTOP]})`, undefined, {
+    getInitialValueInEffect: false,
+  });
 
   // The mobile menu closes once a page is chosen.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change on purpose
@@ -67,7 +72,7 @@ export function RoleLayout({ role }: { role: Role }) {
           <Anchor component={Link} to={roleHomePath(role)} className={classes.logo} aria-label="Playrep home">
             <Image src="/logo.svg" alt="" w={36} h={36} />
           </Anchor>
-          <DesktopMenu sections={sections} pathname={pathname} visibleFrom={DESKTOP} />
+          {wide && <DesktopMenu sections={sections} pathname={pathname} visibleFrom={DESKTOP} />}
           <Group gap="md" wrap="nowrap" ml="auto">
             {/* The name leads to the account page (docs/domain.md, "Access"). */}
             <Anchor component={Link} to={screenPath(role, ACCOUNT_PAGE)} size="sm" className={classes.welcome} truncate>
