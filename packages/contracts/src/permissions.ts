@@ -1,5 +1,5 @@
 import type { ReportCall } from './endpoints.js';
-import { ROLES, type Role } from './roles.js';
+import { isRole, ROLES, type Role } from './roles.js';
 import { ACCESS_SCREENS } from './screens/access.js';
 import { ACTIVITY_SCREENS } from './screens/activity.js';
 import { DRAW_SCREENS, isDrawScreenKey } from './screens/draws.js';
@@ -94,6 +94,20 @@ export function canOpenScreen(role: Role, screen: Screen): boolean {
 
 export function screensFor(role: Role): Screen[] {
   return SCREENS.filter((s) => canOpenScreen(role, s));
+}
+
+/**
+ * The screen of a role area's path (`/{role}/...`) that `role`'s area has there: the screen at that
+ * path, or the draw details page for any game; undefined outside the role areas and for a path
+ * without a screen of the role (the bare area, an unknown path).
+ */
+export function screenOfPath(pathname: string): Screen | undefined {
+  const [role, ...rest] = pathname.split('/').filter(Boolean);
+  if (!isRole(role)) return undefined;
+  const screens = screensFor(role);
+  if (rest[0] === 'drawdetails') return screens.find(isDrawScreen);
+  const path = rest.join('/');
+  return screens.find((s) => s.path === path);
 }
 
 export interface MenuSection {

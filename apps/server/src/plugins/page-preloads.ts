@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isDrawScreen, isRole, screensFor } from '@playrep/contracts';
+import { isRole, screenOfPath } from '@playrep/contracts';
 
 /**
  * The links index.html gets for a role area's path (`/{role}/...`): the app's files and those of
@@ -42,20 +42,11 @@ export function readPagePreloads(webDist: string): PagePreloads | null {
   return { app: app as PreloadFile[], pages };
 }
 
-/** The screen key of the page shown at a role area's path, if any. */
-function screenKeyAt(pathname: string): string | undefined {
-  const [role, ...rest] = pathname.split('/').filter(Boolean);
-  if (!isRole(role)) return undefined;
-  const screens = screensFor(role);
-  const screen = rest[0] === 'drawdetails' ? screens.find(isDrawScreen) : screens.find((s) => s.path === rest.join('/'));
-  return screen?.key;
-}
-
 /** The `<link>` elements for `pathname`, one per line; empty outside the role areas. */
 export function preloadLinks(preloads: PagePreloads, pathname: string): string {
   const [first] = pathname.split('/').filter(Boolean);
   if (!isRole(first)) return '';
-  const key = screenKeyAt(pathname);
+  const key = screenOfPath(pathname)?.key;
   const files = new Map<string, PreloadFile>();
   for (const file of [...preloads.app, ...((key && preloads.pages[key]) || [])]) files.set(file.href, file);
   return [...files.values()]

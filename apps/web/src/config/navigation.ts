@@ -1,4 +1,4 @@
-import { HOME_PATH, isDrawScreen, isRole, menuFor, ROLES, type Role, SCREENS, type Screen, screensFor } from '@playrep/contracts';
+import { HOME_PATH, isRole, menuFor, ROLES, type Role, SCREENS, type Screen, screenOfPath, screensFor } from '@playrep/contracts';
 import { roleHomePath } from './paths';
 
 export type { MenuSection } from '@playrep/contracts';
@@ -44,12 +44,8 @@ export function landingPathFor(role: unknown): string | null {
  * a download.
  */
 export function screenAtPath(pathname: string): Screen | undefined {
-  const [role, ...rest] = pathname.split('/').filter(Boolean);
-  if (!isRole(role)) return undefined;
-  const screens = screensFor(role);
-  const path = rest.join('/');
-  if (rest[0] === 'drawdetails') return screens.find(isDrawScreen);
-  return screens.find((s) => s.path === path) ?? HOME_SCREEN;
+  if (!isRole(pathname.split('/').filter(Boolean)[0])) return undefined;
+  return screenOfPath(pathname) ?? HOME_SCREEN;
 }
 
 /** What every screen page receives from the router: its row of the permission table and the role area. */
