@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, type IsoDay, weekStartOf } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
-import { hasCommissionSql, kindFilter, playsUnder, profitSum } from '../play-sums/index.js';
+import { hasCommissionSql, kindFilter, playsBelowByChild, profitSum } from '../play-sums/index.js';
 import { isFinal, settlementCalendar, weekEndDay } from '../weeks/index.js';
 
 export interface ChildWeeksCents {
@@ -49,13 +49,15 @@ export async function childrenWeeklyProfit(
        WHERE m.parent_id = ${query.accountId}::uuid AND d.kind = 'games' AND d.week_start IN (${weekList(finalWeeks)})
        GROUP BY 1, 2`);
   }
-  if (openWeeks.length > 0) {
-    const range = { from: openWeeks[0]!, to: weekEndDay(openWeeks.at(-1)!) };
+  // An open week (one, or two while the last has not been closed yet) per child from the roll-ups
+  // summed per parent first (playsBelowByChild): a few hundred rows for the superadmin where
+  // walking each child's subtree looked up every account of the network.
+  for (const week of openWeeks) {
     parts.push(sql`
-      SELECT d.root_id, date_trunc('week', d.day::timestamp)::date::text, ${profitSum('games')}
-        FROM (${playsUnder(childIds, range)}) d
+      SELECT d.root_id, ${week}::text, ${profitSum('games')}
+        FROM (${playsBelowByChild(query.accountId, { from: week, to: weekEndDay(week) })}) d
        WHERE ${kindFilter('games')}
-       GROUP BY 1, 2`);
+       GROUP BY 1`);
   }
   const none = sql`SELECT NULL::uuid AS id, NULL::text AS week_start, NULL::bigint AS profit_cents WHERE false`;
   const rows = await queryRows<{
