@@ -6,7 +6,7 @@ import { directChildren, mastersInScope, pathFrom, searchAccounts } from '../app
 import { countActivity, listActivity } from '../apps/server/src/modules/activity/queries.js';
 import { activityScopeOf } from '../apps/server/src/modules/activity/scope.js';
 import { findDrawGame, findDraws } from '../apps/server/src/modules/draws/queries.js';
-import { cafeProfit } from '../apps/server/src/modules/insight/cafe-profit.js';
+import { cafeProfitPage } from '../apps/server/src/modules/insight/cafe-profit.js';
 import { childrenWeeklyProfit, trendWeeks } from '../apps/server/src/modules/insight/queries.js';
 import {
   bigWinsToday,
@@ -375,7 +375,8 @@ function insightCases(): BenchCase[] {
       note: 'last week',
       path: (ctx) => `/cafeprofit?${rangeQs(lastWeek(ctx))}`,
       aim: INSIGHT_AIM,
-      bare: (db, ctx) => cafeProfit(db, ctx.ids[user]!, lastWeek(ctx)),
+      bare: (db, ctx) =>
+        cafeProfitPage(db, ctx.ids[user]!, lastWeek(ctx), { sort: 'master', order: 'asc' }, { offset: 0, limit: 10 }),
     },
   ];
 }

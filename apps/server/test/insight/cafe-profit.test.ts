@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { CAFE_PROFIT_SORTS } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, queryRows } from '../../src/db/client.js';
@@ -39,6 +40,7 @@ interface CafeBody {
 }
 
 const sumCents = (values: readonly number[]) => values.reduce((s, v) => s + cents(v), 0);
+const compareCodePoints = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** What a play adds to a cafe on a day, as the roll-ups count it: a play, or a reversal (no play, the opposite sums). */
 interface Entry {
@@ -236,6 +238,49 @@ describe.each(TEST_DB_KINDS)('cafe profit on %s', (kind) => {
         ).size,
       })),
     );
+  });
+
+  it('a closed week is sorted by every column both ways in the database, paged, and totalled over every cafe', async () => {
+    const week = WEEKS[1];
+    const rows = expectedRows(week, plusDays(week, 6), counted(PLAYS));
+    const byName = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+      compareCodePoints(a.master.toLowerCase(), b.master.toLowerCase()) ||
+      compareCodePoints(a.cafe.toLowerCase(), b.cafe.toLowerCase());
+    const totals = {
+      plays: rows.reduce((s, r) => s + r.plays, 0),
+      stake: sumCents(rows.map((r) => r.stake)) / 100,
+      wins: sumCents(rows.map((r) => r.wins)) / 100,
+      profit: sumCents(rows.map((r) => r.profit)) / 100,
+      ownProfit: sumCents(rows.map((r) => r.ownProfit)) / 100,
+      otherProfit: sumCents(rows.map((r) => r.otherProfit)) / 100,
+    };
+    for (const sort of CAFE_PROFIT_SORTS) {
+      for (const order of ['asc', 'desc'] as const) {
+        const sign = order === 'asc' ? 1 : -1;
+        const key = (r: (typeof rows)[number]) => r[sort];
+        const expected = [...rows].sort((a, b) => {
+          const [ka, kb] = [key(a), key(b)];
+          const byKey =
+            typeof ka === 'number' && typeof kb === 'number'
+              ? ka - kb
+              : compareCodePoints(String(ka).toLowerCase(), String(kb).toLowerCase());
+          return sign * byKey || byName(a, b);
+        });
+        const pages: CafeBody['data'] = [];
+        for (let page = 1; page <= Math.ceil(rows.length / 2) + 1; page++) {
+          const body = (
+            await ok('superadmin', `cafeprofit?${weekRange(week)}&sort=${sort}&order=${order}&page=${page}&pageSize=2`)
+          ).json() as CafeBody & {
+            totals: typeof totals;
+            total: number;
+          };
+          // The page after the last one has no row, and still the count and the totals.
+          expect(body, `${sort} ${order} page ${page}`).toMatchObject({ total: rows.length, totals });
+          pages.push(...body.data);
+        }
+        expect(rowsOf({ data: pages }), `${sort} ${order}`).toEqual(expected);
+      }
+    }
   });
 
   it('a void arriving after its week closed leaves that week byte for byte, and counts in the open week without a play', async () => {

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import type { CafeProfitSort } from '@playrep/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { type DayRange, weekStartOf } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
@@ -22,6 +23,22 @@ export interface CafeProfitCents extends CafeOfMaster {
   members: number;
 }
 
+/** Cafe Profit's totals over every cafe of the subtree (members are not added up across cafes). */
+export interface CafeTotalsCents {
+  cafes: number;
+  plays: number;
+  stakeCents: bigint;
+  winsCents: bigint;
+  ownProfitCents: bigint;
+  otherProfitCents: bigint;
+}
+
+/** The order of Cafe Profit's rows: a column, its direction; ties always by agent, then cafe. */
+export interface CafeOrder {
+  sort: CafeProfitSort;
+  order: 'asc' | 'desc';
+}
+
 type CafeRow = CafeOfMaster & {
   plays: string | number;
   play_points_cents: DbCents;
@@ -31,64 +48,148 @@ type CafeRow = CafeOfMaster & {
   members: string | number;
 };
 
+type TotalsRow = {
+  cafes: string | number;
+  t_plays: string | number;
+  t_play_points_cents: DbCents;
+  t_win_points_cents: DbCents;
+  t_own_profit_cents: DbCents;
+  t_other_profit_cents: DbCents;
+};
+
+const BY_AGENT: CafeOrder = { sort: 'master', order: 'asc' };
+
 /**
  * Cafe Profit (docs/domain.md, "Insight"): every cafe of the masters in the subtree of
  * `accountId` (itself included), with the draw-games plays made there over the IST days of
- * `range`, whoever played, split by whether the member's parent owns the cafe. Cafes without a
- * play show zeros. Over exactly a closed week (Monday to Sunday), the figures its closing fixed
- * (cafe_week: the same sums, own and other by the parents at closing); over any other range, the
- * daily roll-ups.
+ * `range`, whoever played, split by whether the member's parent owns the cafe, in `order`. Cafes
+ * without a play show zeros.
  */
-export async function cafeProfit(db: Queryable, accountId: string, range: DayRange): Promise<CafeProfitCents[]> {
-  const rows = (await closedWeekRows(db, accountId, range)) ?? (await liveRows(db, accountId, range));
-  return rows.map(({ plays, play_points_cents, win_points_cents, own_profit_cents, other_profit_cents, members, ...cafe }) => ({
-    ...cafe,
-    plays: Number(plays),
-    stakeCents: readCents(play_points_cents),
-    winsCents: readCents(win_points_cents),
-    ownProfitCents: readCents(own_profit_cents),
-    otherProfitCents: readCents(other_profit_cents),
-    members: Number(members),
-  }));
+export async function cafeProfit(
+  db: Queryable,
+  accountId: string,
+  range: DayRange,
+  order = BY_AGENT,
+): Promise<CafeProfitCents[]> {
+  const rows = await queryRows<CafeRow>(
+    db,
+    sql`SELECT * FROM (${await cafeRows(db, accountId, range)}) r ORDER BY ${orderBy(order)}`,
+  );
+  return rows.map(cafeOf);
+}
+
+/**
+ * One page of cafeProfit (`limit` rows after `offset`) with the number of cafes and the totals over
+ * every one of them: the database sorts, pages and adds up, so a large network's page sends ten
+ * rows, not a thousand.
+ */
+export async function cafeProfitPage(
+  db: Queryable,
+  accountId: string,
+  range: DayRange,
+  order: CafeOrder,
+  page: { offset: number; limit: number },
+): Promise<{ cafes: CafeProfitCents[]; totals: CafeTotalsCents }> {
+  // The totals' row always comes back, with the page's rows beside it (none past the last page).
+  const rows = await queryRows<TotalsRow & Partial<CafeRow>>(
+    db,
+    sql`WITH r AS (${await cafeRows(db, accountId, range)}),
+             t AS (SELECT count(*) AS cafes, coalesce(sum(plays), 0) AS t_plays,
+                          coalesce(sum(play_points_cents), 0) AS t_play_points_cents,
+                          coalesce(sum(win_points_cents), 0) AS t_win_points_cents,
+                          coalesce(sum(own_profit_cents), 0) AS t_own_profit_cents,
+                          coalesce(sum(other_profit_cents), 0) AS t_other_profit_cents
+                     FROM r)
+        SELECT t.*, p.*
+          FROM t
+          LEFT JOIN LATERAL (SELECT * FROM r ORDER BY ${orderBy(order)} LIMIT ${page.limit} OFFSET ${page.offset}) p ON true`,
+  );
+  const t = rows[0]!;
+  return {
+    cafes: rows.filter((row): row is TotalsRow & CafeRow => row.cafeId != null).map(cafeOf),
+    totals: {
+      cafes: Number(t.cafes),
+      plays: Number(t.t_plays),
+      stakeCents: readCents(t.t_play_points_cents),
+      winsCents: readCents(t.t_win_points_cents),
+      ownProfitCents: readCents(t.t_own_profit_cents),
+      otherProfitCents: readCents(t.t_other_profit_cents),
+    },
+  };
+}
+
+function cafeOf(row: CafeRow): CafeProfitCents {
+  return {
+    cafeId: row.cafeId,
+    cafe: row.cafe,
+    masterId: row.masterId,
+    master: row.master,
+    plays: Number(row.plays),
+    stakeCents: readCents(row.play_points_cents),
+    winsCents: readCents(row.win_points_cents),
+    ownProfitCents: readCents(row.own_profit_cents),
+    otherProfitCents: readCents(row.other_profit_cents),
+    members: Number(row.members),
+  };
+}
+
+// Names compare lower-cased by code point, the same on every database whatever its locale.
+const byText = (column: SQL): SQL => sql`lower(${column}) COLLATE "C"`;
+
+const SORT_KEYS: Record<CafeProfitSort, SQL> = {
+  cafe: byText(sql`r.cafe`),
+  master: byText(sql`r.master`),
+  plays: sql`r.plays`,
+  stake: sql`r.play_points_cents`,
+  wins: sql`r.win_points_cents`,
+  profit: sql`(r.own_profit_cents + r.other_profit_cents)`,
+  ownProfit: sql`r.own_profit_cents`,
+  otherProfit: sql`r.other_profit_cents`,
+  members: sql`r.members`,
+};
+
+/** The ORDER BY of `order` over cafeRows' columns (`r`); ties by agent, then cafe, then the cafe's id, so a page is stable. */
+function orderBy({ sort, order }: CafeOrder): SQL {
+  const direction = order === 'asc' ? sql`ASC` : sql`DESC`;
+  return sql`${SORT_KEYS[sort]} ${direction}, ${SORT_KEYS.master}, ${SORT_KEYS.cafe}, r."cafeId"`;
 }
 
 const CAFE = sql`cf.id AS "cafeId", cf.name AS cafe, ma.id AS "masterId", ma.username AS master`;
-const ORDER = sql`lower(ma.username), lower(cf.name)`;
+
+/**
+ * The rows of every cafe, unordered: over exactly a closed week (Monday to Sunday) the figures its
+ * closing fixed (cafe_week: the same sums, own and other by the parents at closing); over any
+ * other range the daily roll-ups.
+ */
+async function cafeRows(db: Queryable, accountId: string, range: DayRange): Promise<SQL> {
+  return (await isClosedWeek(db, range)) ? closedWeekRows(accountId, range.from) : liveRows(accountId, range);
+}
+
+async function isClosedWeek(db: Queryable, range: DayRange): Promise<boolean> {
+  if (weekStartOf(range.from) !== range.from || range.to !== weekEndDay(range.from)) return false;
+  const closed = await queryRows(db, sql`SELECT 1 FROM settled_weeks WHERE week_start = ${range.from}::date AND kind = 'games'`);
+  return closed.length > 0;
+}
 
 /** The rows summed from play_daily with the rule of cafeSums. */
-function liveRows(db: Queryable, accountId: string, range: DayRange): Promise<CafeRow[]> {
-  return queryRows<CafeRow>(
-    db,
-    sql`SELECT ${CAFE}, ${cafeSums}
+function liveRows(accountId: string, range: DayRange): SQL {
+  return sql`SELECT ${CAFE}, ${cafeSums}
           FROM account_closure c
           JOIN cafes cf ON cf.master_id = c.descendant_id
           JOIN accounts ma ON ma.id = cf.master_id
           LEFT JOIN ${playsAtCafe(range)}
          WHERE c.ancestor_id = ${accountId}::uuid
-         GROUP BY cf.id, cf.name, ma.id, ma.username
-         ORDER BY ${ORDER}`,
-  );
+         GROUP BY cf.id, cf.name, ma.id, ma.username`;
 }
 
-/**
- * The rows of cafe_week when `range` is a whole week whose draw-games settlement is closed; null
- * otherwise. No row at all (the week is not closed, or the subject has no cafe, where the live
- * query is as cheap) also gives null.
- */
-async function closedWeekRows(db: Queryable, accountId: string, range: DayRange): Promise<CafeRow[] | null> {
-  if (weekStartOf(range.from) !== range.from || range.to !== weekEndDay(range.from)) return null;
-  const rows = await queryRows<CafeRow>(
-    db,
-    sql`SELECT ${CAFE}, coalesce(w.plays, 0) AS plays, coalesce(w.play_points_cents, 0) AS play_points_cents,
+/** The rows of cafe_week of a closed week; a cafe without a row had no play that week. */
+function closedWeekRows(accountId: string, weekStart: string): SQL {
+  return sql`SELECT ${CAFE}, coalesce(w.plays, 0) AS plays, coalesce(w.play_points_cents, 0) AS play_points_cents,
                coalesce(w.win_points_cents, 0) AS win_points_cents, coalesce(w.own_profit_cents, 0) AS own_profit_cents,
                coalesce(w.other_profit_cents, 0) AS other_profit_cents, coalesce(w.members, 0) AS members
-          FROM settled_weeks s
-          JOIN account_closure c ON c.ancestor_id = ${accountId}::uuid
+          FROM account_closure c
           JOIN cafes cf ON cf.master_id = c.descendant_id
           JOIN accounts ma ON ma.id = cf.master_id
-          LEFT JOIN cafe_week w ON w.week_start = s.week_start AND w.cafe_id = cf.id
-         WHERE s.week_start = ${range.from}::date AND s.kind = 'games'
-         ORDER BY ${ORDER}`,
-  );
-  return rows.length > 0 ? rows : null;
+          LEFT JOIN cafe_week w ON w.week_start = ${weekStart}::date AND w.cafe_id = cf.id
+         WHERE c.ancestor_id = ${accountId}::uuid`;
 }

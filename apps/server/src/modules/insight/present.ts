@@ -2,7 +2,6 @@ import {
   type BigWinRow,
   type CafeProfitResponse,
   type CafeProfitRow,
-  type CafeProfitSort,
   type CafeTerminalRow,
   fullName,
   type IdleMasterRow,
@@ -20,7 +19,7 @@ import type { IsoDay } from '../../lib/dates.js';
 import { centsToPoints, sumCents } from '../../lib/money.js';
 import type { LoanRowCents } from '../loans/loans-report.js';
 import { weekEndDay } from '../weeks/index.js';
-import type { CafeProfitCents } from './cafe-profit.js';
+import type { CafeProfitCents, CafeTotalsCents } from './cafe-profit.js';
 import type { CafeTerminalCents } from './cafe-terminals.js';
 import type { ChildWeeksCents } from './queries.js';
 import type { BigWinCents, DayFiguresCents, IdleMasterRecord, LosingCafeCents, WaitingTransferCents } from './today.js';
@@ -185,53 +184,15 @@ export function cafeProfitRow(cafe: CafeProfitCents): CafeProfitRow {
   };
 }
 
-/** A cafe's value for a sort of Cafe Profit: text, a count or hundredths. */
-function cafeSortValue(cafe: CafeProfitCents, sort: CafeProfitSort): string | bigint {
-  switch (sort) {
-    case 'cafe':
-      return cafe.cafe;
-    case 'master':
-      return cafe.master;
-    case 'plays':
-      return BigInt(cafe.plays);
-    case 'stake':
-      return cafe.stakeCents;
-    case 'wins':
-      return cafe.winsCents;
-    case 'profit':
-      return cafe.ownProfitCents + cafe.otherProfitCents;
-    case 'ownProfit':
-      return cafe.ownProfitCents;
-    case 'otherProfit':
-      return cafe.otherProfitCents;
-    case 'members':
-      return BigInt(cafe.members);
-  }
-}
-
-/** Cafe Profit's cafes in the order asked; ties by agent, then cafe, so that a page is stable. */
-export function sortCafes(cafes: readonly CafeProfitCents[], sort: CafeProfitSort, order: 'asc' | 'desc'): CafeProfitCents[] {
-  const sign = order === 'asc' ? 1 : -1;
-  const compare = (a: string | bigint, b: string | bigint) =>
-    typeof a === 'bigint' && typeof b === 'bigint' ? compareCents(a, b) : compareText(String(a), String(b));
-  return [...cafes].sort(
-    (a, b) =>
-      sign * compare(cafeSortValue(a, sort), cafeSortValue(b, sort)) ||
-      compareText(a.master, b.master) ||
-      compareText(a.cafe, b.cafe),
-  );
-}
-
-/** Cafe Profit's totals over every cafe, summed in hundredths. */
-export function cafeProfitTotals(cafes: readonly CafeProfitCents[]): CafeProfitResponse['totals'] {
-  const sum = (cents: (c: CafeProfitCents) => bigint) => centsToPoints(sumCents(cafes, cents));
+/** Cafe Profit's totals over every cafe, in points. */
+export function cafeProfitTotals(totals: CafeTotalsCents): CafeProfitResponse['totals'] {
   return {
-    plays: cafes.reduce((n, c) => n + c.plays, 0),
-    stake: sum((c) => c.stakeCents),
-    wins: sum((c) => c.winsCents),
-    profit: sum((c) => c.ownProfitCents + c.otherProfitCents),
-    ownProfit: sum((c) => c.ownProfitCents),
-    otherProfit: sum((c) => c.otherProfitCents),
+    plays: totals.plays,
+    stake: centsToPoints(totals.stakeCents),
+    wins: centsToPoints(totals.winsCents),
+    profit: centsToPoints(totals.ownProfitCents + totals.otherProfitCents),
+    ownProfit: centsToPoints(totals.ownProfitCents),
+    otherProfit: centsToPoints(totals.otherProfitCents),
   };
 }
 

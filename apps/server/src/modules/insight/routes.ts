@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { istDay, resolveRange } from '../../lib/dates.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import type { EndpointHandlers } from '../../plugins/endpoints.js';
-import { cafeProfit } from './cafe-profit.js';
+import { cafeProfit, cafeProfitPage } from './cafe-profit.js';
 import { cafeInSubtree, cafeTerminals } from './cafe-terminals.js';
 import {
   accountRefOf,
@@ -11,7 +11,6 @@ import {
   cafeProfitTotals,
   cafeTerminalRow,
   previousRangeOf,
-  sortCafes,
   sortFits,
   sortTrends,
   trendExportRow,
@@ -28,21 +27,24 @@ export function insightHandlers(app: FastifyInstance): EndpointHandlers<'trends'
     cafeProfit: async (request) => {
       const { subject, query } = request;
       const range = resolveRange(query, istDay(app.clock.now()));
-      const cafes = sortCafes(await cafeProfit(app.db, subject.id, range), query.sort, query.order);
-      const offset = (query.page - 1) * query.pageSize;
+      const order = { sort: query.sort, order: query.order };
       return {
-        json: () => ({
-          range: { fromDate: range.from, toDate: range.to },
-          account: accountRefOf(subject),
-          data: cafes.slice(offset, offset + query.pageSize).map(cafeProfitRow),
-          totals: cafeProfitTotals(cafes),
-          total: cafes.length,
-          page: query.page,
-          pageSize: query.pageSize,
-        }),
-        download: () => ({
+        json: async () => {
+          const page = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
+          const { cafes, totals } = await cafeProfitPage(app.db, subject.id, range, order, page);
+          return {
+            range: { fromDate: range.from, toDate: range.to },
+            account: accountRefOf(subject),
+            data: cafes.map(cafeProfitRow),
+            totals: cafeProfitTotals(totals),
+            total: totals.cafes,
+            page: query.page,
+            pageSize: query.pageSize,
+          };
+        },
+        download: async () => ({
           about: [subject.username, `${range.from}-to-${range.to}`],
-          sheets: { cafes: cafes.map(cafeProfitRow) },
+          sheets: { cafes: (await cafeProfit(app.db, subject.id, range, order)).map(cafeProfitRow) },
         }),
       };
     },
