@@ -133,8 +133,9 @@ function cafeOf(row: CafeRow): CafeProfitCents {
   };
 }
 
-// Names compare lower-cased by code point, the same on every database whatever its locale.
-const byText = (column: SQL): SQL => sql`lower(${column}) COLLATE "C"`;
+// Names compare by code point with A-Z as a-z: under the "C" collation lower() changes ASCII letters
+// only, so the order is the same on PGlite and on any PostgreSQL whatever its locale.
+const byText = (column: SQL): SQL => sql`lower(${column} COLLATE "C")`;
 
 const SORT_KEYS: Record<CafeProfitSort, SQL> = {
   cafe: byText(sql`r.cafe`),
