@@ -77,6 +77,18 @@ function expectedRows(from: string, to: string, entries: readonly Entry[], paren
   });
 }
 
+/** The total row over `rows`, summed here in hundredths. */
+function totalsOf(rows: ReturnType<typeof expectedRows>) {
+  return {
+    plays: rows.reduce((s, r) => s + r.plays, 0),
+    stake: sumCents(rows.map((r) => r.stake)) / 100,
+    wins: sumCents(rows.map((r) => r.wins)) / 100,
+    profit: sumCents(rows.map((r) => r.profit)) / 100,
+    ownProfit: sumCents(rows.map((r) => r.ownProfit)) / 100,
+    otherProfit: sumCents(rows.map((r) => r.otherProfit)) / 100,
+  };
+}
+
 const weekRange = (week: string) => `fromDate=${week}&toDate=${plusDays(week, 6)}`;
 const rowsOf = (body: CafeBody) =>
   body.data.map(({ cafe, master, plays, stake, wins, profit, ownProfit, otherProfit, members }) => ({
@@ -176,14 +188,7 @@ describe.each(TEST_DB_KINDS)('cafe profit on %s', (kind) => {
       };
       expect(body).toMatchObject({ total: all.length, page, pageSize: 2 });
       expect(body.data.length, `page ${page}`).toBe(Math.min(2, all.length - (page - 1) * 2));
-      expect(body.totals).toEqual({
-        plays: all.reduce((s, r) => s + r.plays, 0),
-        stake: sumCents(all.map((r) => r.stake)) / 100,
-        wins: sumCents(all.map((r) => r.wins)) / 100,
-        profit: sumCents(all.map((r) => r.profit)) / 100,
-        ownProfit: sumCents(all.map((r) => r.ownProfit)) / 100,
-        otherProfit: sumCents(all.map((r) => r.otherProfit)) / 100,
-      });
+      expect(body.totals).toEqual(totalsOf(all));
       pages.push(...body.data);
     }
     expect(rowsOf({ data: pages })).toEqual(byProfit);
@@ -246,14 +251,7 @@ describe.each(TEST_DB_KINDS)('cafe profit on %s', (kind) => {
     const byName = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
       compareCodePoints(a.master.toLowerCase(), b.master.toLowerCase()) ||
       compareCodePoints(a.cafe.toLowerCase(), b.cafe.toLowerCase());
-    const totals = {
-      plays: rows.reduce((s, r) => s + r.plays, 0),
-      stake: sumCents(rows.map((r) => r.stake)) / 100,
-      wins: sumCents(rows.map((r) => r.wins)) / 100,
-      profit: sumCents(rows.map((r) => r.profit)) / 100,
-      ownProfit: sumCents(rows.map((r) => r.ownProfit)) / 100,
-      otherProfit: sumCents(rows.map((r) => r.otherProfit)) / 100,
-    };
+    const totals = totalsOf(rows);
     for (const sort of CAFE_PROFIT_SORTS) {
       for (const order of ['asc', 'desc'] as const) {
         const sign = order === 'asc' ? 1 : -1;
