@@ -4,7 +4,7 @@ import { type Queryable, queryRows } from '../../db/client.js';
 import { type DayRange, weekStartOf } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
 import { cafeSums, playsAtCafe } from '../play-sums/index.js';
-import { weekEndDay } from '../weeks/index.js';
+import { closedByJob, weekEndDay } from '../weeks/index.js';
 
 /** A cafe and the master who owns it. */
 export interface CafeOfMaster {
@@ -166,10 +166,10 @@ async function cafeRows(db: Queryable, accountId: string, range: DayRange): Prom
   return (await isClosedWeek(db, range)) ? closedWeekRows(accountId, range.from) : liveRows(accountId, range);
 }
 
+/** `range` is exactly a week (Monday to Sunday) whose draw-games settlement the job has closed. */
 async function isClosedWeek(db: Queryable, range: DayRange): Promise<boolean> {
   if (weekStartOf(range.from) !== range.from || range.to !== weekEndDay(range.from)) return false;
-  const closed = await queryRows(db, sql`SELECT 1 FROM settled_weeks WHERE week_start = ${range.from}::date AND kind = 'games'`);
-  return closed.length > 0;
+  return closedByJob(db, 'games', range.from);
 }
 
 /** The rows summed from play_daily with the rule of cafeSums. */

@@ -11,6 +11,7 @@ export { type AgentLoanBalance, openLoanBalances } from './loan-balances.js';
 export { DEFAULT_DEDUCTION_PERCENTAGE, settleWeek, type WeekSettlement } from './settle-week.js';
 export {
   type ClosedWeekSplit,
+  closedByJob,
   isFinal,
   isWeekOpen,
   lastClosedWeek,

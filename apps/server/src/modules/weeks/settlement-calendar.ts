@@ -93,6 +93,15 @@ export async function lastClosedWeek(db: Queryable, kind: SettlementKind): Promi
   return row?.week_start ?? null;
 }
 
+/**
+ * True when the job has closed the week starting `weekStart` in `kind`'s settlement, so that what
+ * its closing fixed exists (a week before settlement began is final but was never closed).
+ */
+export async function closedByJob(db: Queryable, kind: SettlementKind, weekStart: IsoDay): Promise<boolean> {
+  const rows = await queryRows(db, sql`SELECT 1 FROM settled_weeks WHERE week_start = ${weekStart}::date AND kind = ${kind}`);
+  return rows.length > 0;
+}
+
 /** True when the week starting `weekStart` is open (not final) in `kind`'s settlement, as of `today`. */
 export async function isWeekOpen(db: Queryable, kind: SettlementKind, weekStart: IsoDay, today: IsoDay): Promise<boolean> {
   return !isFinal(await settlementCalendar(db, kind, weekStartOf(today)), weekStart);
