@@ -68,8 +68,11 @@ describe('sign-in, role areas and sign-out in the browser', () => {
       expect(token, 'the session cookie after sign-in').toBeTruthy();
       expect(await sessionStatus(e2e.baseURL, token!)).toEqual({ bearer: 200, cookie: 200 });
 
+      // The app goes to the login page at once, while its sign-out call is still on its way.
+      const signedOut = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/logout');
       await page.getByRole('button', { name: 'LogOut' }).click();
       await expectPath(page, '/auth/login');
+      expect((await signedOut).status()).toBe(200);
       // The old session is revoked on the server, whichever way it is presented.
       expect(await sessionStatus(e2e.baseURL, token!)).toEqual({ bearer: 401, cookie: 401 });
       expect((await context.cookies()).find((c) => c.name === 'session-token')).toBeUndefined();

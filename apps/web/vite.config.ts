@@ -1,10 +1,13 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { areaChunk } from './area-chunk.js';
 import { pagePreloads } from './page-preloads.js';
 
+const area = areaChunk();
+
 export default defineConfig({
-  plugins: [react(), pagePreloads(import.meta.dirname)],
+  plugins: [react(), area.plugin, pagePreloads(import.meta.dirname)],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
@@ -14,6 +17,7 @@ export default defineConfig({
       // The contracts' modules only declare things: the sign-in page takes the roles and the
       // permission table from them without the zod schemas of every call (their own modules).
       treeshake: { moduleSideEffects: [{ test: /[\\/]packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false }] },
+      output: { codeSplitting: { groups: [area.group] } },
     },
   },
   test: {
