@@ -14,7 +14,7 @@ interface AreaGroup {
  * cuts by default (the router, the query cache, the report kit, each of Mantine's parts). A phone
  * over HTTP/1.1 fetches six files at a time, a round trip each: a report page asked for about 35
  * files, in five or six rounds, before it could show its data (Lighthouse's largest paint
- * 3.4-3.7 s; 3.0-3.2 s with this file, bench/README.md).
+ * 3.4-3.7 s; 3.0-3.35 s with this file, bench/README.md).
  *
  * The group takes every module that two or more of the app's lazily loaded parts share (the app
  * proper, the screens' pages, the account pages), except what the entry script loads: the
@@ -22,35 +22,35 @@ interface AreaGroup {
  * The group's modules do not drag their imports in with them (`includeDependenciesRecursively`),
  * or React would leave the entry for the group; the build fails if the entry imports the group.
  */
+/** `starts` and everything `next` leads to from them, transitively (static imports, of modules or of chunks). */
+function reachable(starts: readonly string[], next: (id: string) => readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const pending = [...starts];
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    pending.push(...next(id));
+  }
+  return seen;
+}
+
 export function areaChunk(): { plugin: Plugin; group: AreaGroup } {
-  const loadedByEntry = new Set<string>();
+  let loadedByEntry = new Set<string>();
   const plugin: Plugin = {
     name: 'playrep-area-chunk',
     apply: 'build',
     buildEnd() {
-      loadedByEntry.clear();
-      const pending = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
-      while (pending.length > 0) {
-        const id = pending.pop()!;
-        if (loadedByEntry.has(id)) continue;
-        loadedByEntry.add(id);
-        pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-      }
+      const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      loadedByEntry = reachable(entries, (id) => this.getModuleInfo(id)?.importedIds ?? []);
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
       const area = chunks.filter((c) => c.name === AREA_CHUNK).map((c) => c.fileName);
       if (area.length !== 1) throw new Error(`area chunk: expected one ${AREA_CHUNK} chunk, found ${area.length}`);
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const loaded = new Set<string>();
-      const pending = chunks.filter((c) => c.isEntry).map((c) => c.fileName);
-      while (pending.length > 0) {
-        const file = pending.pop()!;
-        if (loaded.has(file)) continue;
-        loaded.add(file);
-        pending.push(...(byFile.get(file)?.imports ?? []));
-      }
-      if (loaded.has(area[0]!))
+      const entries = chunks.filter((c) => c.isEntry).map((c) => c.fileName);
+      if (reachable(entries, (file) => byFile.get(file)?.imports ?? []).has(area[0]!))
         throw new Error(`area chunk: the entry script imports ${area[0]}: the sign-in page would load it`);
     },
   };
