@@ -333,7 +333,7 @@ export function benchCases(): BenchCase[] {
   return cases;
 }
 
-/** Today, Trends over 26 weeks and Cafe Profit of last week for the superadmin: the whole network below one account. */
+/** Today, Trends over 26 weeks and Cafe Profit of last week for the superadmin: the whole network below one account (wholeNetwork). */
 function insightCases(): BenchCase[] {
   const user = 'superadmin';
   return [
@@ -366,7 +366,12 @@ function insightCases(): BenchCase[] {
       aim: INSIGHT_AIM,
       bare: (db, ctx) => {
         const { before, shown } = trendWeeks(ctx.today, 26);
-        return childrenWeeklyProfit(db, { accountId: ctx.ids[user]!, weekStarts: [...before, ...shown], today: ctx.today });
+        return childrenWeeklyProfit(db, {
+          accountId: ctx.ids[user]!,
+          weekStarts: [...before, ...shown],
+          today: ctx.today,
+          wholeNetwork: true,
+        });
       },
     },
     {
@@ -376,7 +381,13 @@ function insightCases(): BenchCase[] {
       path: (ctx) => `/cafeprofit?${rangeQs(lastWeek(ctx))}`,
       aim: INSIGHT_AIM,
       bare: (db, ctx) =>
-        cafeProfitPage(db, ctx.ids[user]!, lastWeek(ctx), { sort: 'master', order: 'asc' }, { offset: 0, limit: 10 }),
+        cafeProfitPage(
+          db,
+          { id: ctx.ids[user]!, role: user },
+          lastWeek(ctx),
+          { sort: 'master', order: 'asc' },
+          { offset: 0, limit: 10 },
+        ),
     },
   ];
 }

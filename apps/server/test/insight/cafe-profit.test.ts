@@ -353,7 +353,11 @@ describe.each(TEST_DB_KINDS)('cafe_week filled by its migration on %s', (kind) =
       await migrateDatabase(database);
 
       for (const week of WEEKS.slice(0, 3)) {
-        const rows = await cafeProfit(database.db, ids.superadmin, { from: week, to: plusDays(week, 6) });
+        const rows = await cafeProfit(
+          database.db,
+          { id: ids.superadmin, role: 'superadmin' },
+          { from: week, to: plusDays(week, 6) },
+        );
         expect(
           rows.map((r) => ({
             cafe: r.cafe,

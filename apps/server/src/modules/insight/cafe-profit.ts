@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { type DayRange, weekStartOf } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
-import { cafeSums, playsAtCafe } from '../play-sums/index.js';
+import { cafeSums, holdsWholeNetwork, playsAtCafe } from '../play-sums/index.js';
 import { closedByJob, weekEndDay } from '../weeks/index.js';
 
 /** A cafe and the master who owns it. */
@@ -59,21 +59,27 @@ type TotalsRow = {
 
 const BY_AGENT: CafeOrder = { sort: 'master', order: 'asc' };
 
+/** The account whose subtree's cafes are listed. */
+export interface CafeSubject {
+  id: string;
+  role: string;
+}
+
 /**
  * Cafe Profit (docs/domain.md, "Insight"): every cafe of the masters in the subtree of
- * `accountId` (itself included), with the draw-games plays made there over the IST days of
+ * `account` (itself included), with the draw-games plays made there over the IST days of
  * `range`, whoever played, split by whether the member's parent owns the cafe, in `order`. Cafes
  * without a play show zeros.
  */
 export async function cafeProfit(
   db: Queryable,
-  accountId: string,
+  account: CafeSubject,
   range: DayRange,
   order = BY_AGENT,
 ): Promise<CafeProfitCents[]> {
   const rows = await queryRows<CafeRow>(
     db,
-    sql`SELECT * FROM (${await cafeRows(db, accountId, range)}) r ORDER BY ${orderBy(order)}`,
+    sql`SELECT * FROM (${await cafeRows(db, account, range)}) r ORDER BY ${orderBy(order)}`,
   );
   return rows.map(cafeOf);
 }
@@ -85,7 +91,7 @@ export async function cafeProfit(
  */
 export async function cafeProfitPage(
   db: Queryable,
-  accountId: string,
+  account: CafeSubject,
   range: DayRange,
   order: CafeOrder,
   page: { offset: number; limit: number },
@@ -93,7 +99,7 @@ export async function cafeProfitPage(
   // The totals' row always comes back, with the page's rows beside it (none past the last page).
   const rows = await queryRows<TotalsRow & Partial<CafeRow>>(
     db,
-    sql`WITH r AS (${await cafeRows(db, accountId, range)}),
+    sql`WITH r AS (${await cafeRows(db, account, range)}),
              t AS (SELECT count(*) AS cafes, coalesce(sum(plays), 0) AS t_plays,
                           coalesce(sum(play_points_cents), 0) AS t_play_points_cents,
                           coalesce(sum(win_points_cents), 0) AS t_win_points_cents,
@@ -162,8 +168,8 @@ const CAFE = sql`cf.id AS "cafeId", cf.name AS cafe, ma.id AS "masterId", ma.use
  * closing fixed (cafe_week: the same sums, own and other by the parents at closing); over any
  * other range the daily roll-ups.
  */
-async function cafeRows(db: Queryable, accountId: string, range: DayRange): Promise<SQL> {
-  return (await isClosedWeek(db, range)) ? closedWeekRows(accountId, range.from) : liveRows(accountId, range);
+async function cafeRows(db: Queryable, account: CafeSubject, range: DayRange): Promise<SQL> {
+  return (await isClosedWeek(db, range)) ? closedWeekRows(account, range.from) : liveRows(account, range);
 }
 
 /** `range` is exactly a week (Monday to Sunday) whose draw-games settlement the job has closed. */
@@ -172,25 +178,31 @@ async function isClosedWeek(db: Queryable, range: DayRange): Promise<boolean> {
   return closedByJob(db, 'games', range.from);
 }
 
+/**
+ * The cafes of the masters in the account's subtree, with their masters (`cf`, `ma`): for the
+ * superadmin every cafe, without walking the closure of the whole network.
+ */
+function cafesOf(account: CafeSubject): SQL {
+  return holdsWholeNetwork(account)
+    ? sql`cafes cf JOIN accounts ma ON ma.id = cf.master_id`
+    : sql`account_closure c
+          JOIN cafes cf ON cf.master_id = c.descendant_id AND c.ancestor_id = ${account.id}::uuid
+          JOIN accounts ma ON ma.id = cf.master_id`;
+}
+
 /** The rows summed from play_daily with the rule of cafeSums. */
-function liveRows(accountId: string, range: DayRange): SQL {
+function liveRows(account: CafeSubject, range: DayRange): SQL {
   return sql`SELECT ${CAFE}, ${cafeSums}
-          FROM account_closure c
-          JOIN cafes cf ON cf.master_id = c.descendant_id
-          JOIN accounts ma ON ma.id = cf.master_id
+          FROM ${cafesOf(account)}
           LEFT JOIN ${playsAtCafe(range)}
-         WHERE c.ancestor_id = ${accountId}::uuid
          GROUP BY cf.id, cf.name, ma.id, ma.username`;
 }
 
 /** The rows of cafe_week of a closed week; a cafe without a row had no play that week. */
-function closedWeekRows(accountId: string, weekStart: string): SQL {
+function closedWeekRows(account: CafeSubject, weekStart: string): SQL {
   return sql`SELECT ${CAFE}, coalesce(w.plays, 0) AS plays, coalesce(w.play_points_cents, 0) AS play_points_cents,
                coalesce(w.win_points_cents, 0) AS win_points_cents, coalesce(w.own_profit_cents, 0) AS own_profit_cents,
                coalesce(w.other_profit_cents, 0) AS other_profit_cents, coalesce(w.members, 0) AS members
-          FROM account_closure c
-          JOIN cafes cf ON cf.master_id = c.descendant_id
-          JOIN accounts ma ON ma.id = cf.master_id
-          LEFT JOIN cafe_week w ON w.week_start = ${weekStart}::date AND w.cafe_id = cf.id
-         WHERE c.ancestor_id = ${accountId}::uuid`;
+          FROM ${cafesOf(account)}
+          LEFT JOIN cafe_week w ON w.week_start = ${weekStart}::date AND w.cafe_id = cf.id`;
 }

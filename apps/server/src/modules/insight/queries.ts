@@ -26,10 +26,11 @@ const weekList = (weeks: readonly IsoDay[]): SQL =>
  * in any order), as Revenue shows it for that child (docs/domain.md, "Insight"): a final week as
  * it was closed (an account with a commission: its settlement row; a member: the play totals its
  * closing fixed; before settlement began, nothing), an open week live from the daily roll-ups.
+ * `wholeNetwork`: the account is the superadmin (holdsWholeNetwork).
  */
 export async function childrenWeeklyProfit(
   db: Queryable,
-  query: { accountId: string; weekStarts: readonly IsoDay[]; today: IsoDay },
+  query: { accountId: string; weekStarts: readonly IsoDay[]; today: IsoDay; wholeNetwork?: boolean },
 ): Promise<{ children: ChildWeeksCents[]; openWeeks: IsoDay[] }> {
   const calendar = await settlementCalendar(db, 'games', weekStartOf(query.today));
   const finalWeeks = query.weekStarts.filter((week) => isFinal(calendar, week));
@@ -55,7 +56,7 @@ export async function childrenWeeklyProfit(
   for (const week of openWeeks) {
     parts.push(sql`
       SELECT d.root_id, ${week}::text, ${profitSum('games')}
-        FROM (${playsBelowByChild(query.accountId, { from: week, to: weekEndDay(week) })}) d
+        FROM (${playsBelowByChild(query.accountId, { from: week, to: weekEndDay(week) }, query.wholeNetwork)}) d
        WHERE ${kindFilter('games')}
        GROUP BY 1`);
   }

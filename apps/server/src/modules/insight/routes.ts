@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { istDay, resolveRange } from '../../lib/dates.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import type { EndpointHandlers } from '../../plugins/endpoints.js';
+import { holdsWholeNetwork } from '../play-sums/index.js';
 import { cafeProfit, cafeProfitPage } from './cafe-profit.js';
 import { cafeInSubtree, cafeTerminals } from './cafe-terminals.js';
 import {
@@ -31,7 +32,7 @@ export function insightHandlers(app: FastifyInstance): EndpointHandlers<'trends'
       return {
         json: async () => {
           const page = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
-          const { cafes, totals } = await cafeProfitPage(app.db, subject.id, range, order, page);
+          const { cafes, totals } = await cafeProfitPage(app.db, subject, range, order, page);
           return {
             range: { fromDate: range.from, toDate: range.to },
             account: accountRefOf(subject),
@@ -44,7 +45,7 @@ export function insightHandlers(app: FastifyInstance): EndpointHandlers<'trends'
         },
         download: async () => ({
           about: [subject.username, `${range.from}-to-${range.to}`],
-          sheets: { cafes: (await cafeProfit(app.db, subject.id, range, order)).map(cafeProfitRow) },
+          sheets: { cafes: (await cafeProfit(app.db, subject, range, order)).map(cafeProfitRow) },
         }),
       };
     },
@@ -74,6 +75,7 @@ export function insightHandlers(app: FastifyInstance): EndpointHandlers<'trends'
         accountId: subject.id,
         weekStarts: [...before, ...shown],
         today,
+        wholeNetwork: holdsWholeNetwork(subject),
       });
       const trends = sortTrends(
         children.map((child) => trendOf(child, query.weeks)),

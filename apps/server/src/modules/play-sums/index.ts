@@ -126,15 +126,25 @@ export function playsUnder(roots: SQL, range: DayRange): SQL {
 export const oneRoot = (accountId: string): SQL => sql`SELECT ${accountId}::uuid AS id`;
 
 /**
+ * Whether the subtree of an account is the whole network: the superadmin's is (every account but
+ * the house has a parent, and the house is no one's parent), which spares walking its closure.
+ */
+export const holdsWholeNetwork = (account: { role: string }): boolean => account.role === 'superadmin';
+
+/**
  * Every play below an account (its own excluded) over the IST days of `range`, summed per direct
  * child of the account it was made under and game: rows of `root_id` (the child), `game_id` and
  * the sums of playsUnder, to be used as `FROM (${playsBelowByChild(...)}) d` with profitSum and
  * kindFilter. Plays by the children themselves come from play_daily; the rest from
  * play_daily_by_parent, summed per parent first and then labelled with the child above that
  * parent (a few hundred rows for the superadmin instead of one per member in its subtree).
+ * `wholeNetwork` (holdsWholeNetwork of the account) takes every parent's rows without the closure.
  */
-export function playsBelowByChild(accountId: string, range: DayRange): SQL {
+export function playsBelowByChild(accountId: string, range: DayRange, wholeNetwork = false): SQL {
   const children = sql`SELECT id FROM accounts WHERE parent_id = ${accountId}::uuid`;
+  const below = wholeNetwork
+    ? sql`p.parent_id <> ${accountId}::uuid`
+    : sql`p.parent_id IN (SELECT descendant_id FROM account_closure WHERE ancestor_id = ${accountId}::uuid AND depth > 0)`;
   return sql`
     SELECT up.ancestor_id AS root_id, pp.game_id, pp.play_points_cents, pp.win_points_cents, pp.rake_cents,
            pp.other_play_points_cents, pp.other_win_points_cents
@@ -143,8 +153,7 @@ export function playsBelowByChild(accountId: string, range: DayRange): SQL {
                    sum(p.other_play_points_cents) AS other_play_points_cents,
                    sum(p.other_win_points_cents) AS other_win_points_cents
               FROM play_daily_by_parent p
-             WHERE p.parent_id IN (SELECT descendant_id FROM account_closure WHERE ancestor_id = ${accountId}::uuid AND depth > 0)
-               AND p.day >= ${range.from} AND p.day <= ${range.to}
+             WHERE ${below} AND p.day >= ${range.from} AND p.day <= ${range.to}
              GROUP BY p.parent_id, p.game_id) pp
       JOIN account_closure up ON up.descendant_id = pp.parent_id
      WHERE up.ancestor_id IN (${children})
