@@ -1,9 +1,9 @@
 import type { Writable } from 'node:stream';
 import type { ColumnDef } from '@playrep/contracts';
 import { formatDayText, formatInstant, formatPoints, formatWhole } from '@playrep/contracts/display-format';
-import PDFDocument from 'pdfkit';
 import { ColumnTotals, type ExportRow, type ExportTable, rowsOf } from './file-builders.js';
-import { loadFonts, type OpenFont, prepareOpenFont, sharedLayoutsOf, type Weight } from './pdf-fonts.js';
+import { loadFonts, type Weight } from './pdf-fonts.js';
+import { type PdfFont, PdfWriter, type TextBoxOptions } from './pdf-writer.js';
 
 /**
  * The PDF of a statement (docs/domain.md, "Mail and statements"): the report's export tables (the
@@ -87,35 +87,30 @@ const numeric = (col: ColumnDef) => col.type === 'int' || col.type === 'float';
 
 /** Writes the document to `output` and ends it. */
 export async function writePdf(layout: PdfLayout, tables: readonly ExportTable[], output: Writable): Promise<void> {
-  const { regular, bold } = loadFonts();
-  const doc = new PDFDocument({
-    size: 'A4',
-    // The document's first font: without it pdfkit loads Helvetica, which is never used.
-    font: regular.source as unknown as string,
-    margins: { top: MARGIN.top, bottom: 0, left: MARGIN.side, right: MARGIN.side },
-    bufferPages: true,
-    info: { Title: layout.title, Author: PDF_AUTHOR, Subject: layout.lines.join(' · '), Creator: PDF_AUTHOR },
+  const fonts = loadFonts();
+  const doc = new PdfWriter({
+    fonts: [fonts.regular, fonts.bold],
+    width: PAGE.width,
+    height: PAGE.height,
+    info: {
+      title: layout.title,
+      author: PDF_AUTHOR,
+      subject: layout.lines.join(' · '),
+      creator: PDF_AUTHOR,
+      creationDate: new Date(),
+    },
     lang: 'en-IN',
-    displayTitle: true,
   });
-  // Each font is registered under its PostScript name, the name pdfkit files the fonts it has
-  // opened under: a later doc.font(name) then finds the open font at once. Under another name,
-  // the document's first font was opened again and compared with itself at every doc.font call
-  // (a third of a statement's build time).
-  doc.registerFont(regular.name, regular.source);
-  doc.registerFont(bold.name, bold.source);
   const finished = new Promise<void>((resolve, reject) => {
     output.once('finish', resolve);
     output.once('error', reject);
-    doc.once('error', reject);
   });
-  doc.pipe(output);
 
-  const page = new PageWriter(doc, { regular: regular.name, bold: bold.name }, sharedLayoutsOf());
+  const page = new PageWriter(doc, fonts);
   page.heading(layout.title, layout.lines);
   for (const block of layout.blocks) await page.block(block, tables, { x: MARGIN.side, width: CONTENT_WIDTH });
   page.footers(layout.title);
-  doc.end();
+  output.end(doc.toBuffer());
   await finished;
 }
 
@@ -124,28 +119,17 @@ interface Frame {
   width: number;
 }
 
-type PlacedLineOptions = PDFKit.Mixins.TextOptions & { width: number; align?: 'left' | 'right' | 'center' };
-
 /** Lays blocks out top to bottom, starting a page (and repeating a table's header) when one is full. */
 class PageWriter {
   y = MARGIN.top;
-  /** The fonts this document has opened and prepared (prepareOpenFont). */
-  private readonly prepared = new Set<Weight>();
 
   constructor(
-    private readonly doc: PDFKit.PDFDocument,
-    private readonly fontNames: Record<Weight, string>,
-    private readonly layouts: Record<Weight, Record<string, unknown>>,
+    private readonly doc: PdfWriter,
+    private readonly fonts: Record<Weight, PdfFont>,
   ) {}
 
   private font(weight: Weight, size: number, color = 'black') {
-    this.doc.font(this.fontNames[weight]).fontSize(size).fillColor(color);
-    if (!this.prepared.has(weight)) {
-      // The font pdfkit opened for this document works with the thread's shared caches.
-      prepareOpenFont((this.doc as unknown as { _font: OpenFont })._font, this.layouts[weight]);
-      this.prepared.add(weight);
-    }
-    return this.doc;
+    return this.doc.font(this.fonts[weight], size).fillColor(color);
   }
 
   private newPage() {
@@ -154,20 +138,19 @@ class PageWriter {
   }
 
   /**
-   * One line of `text` at (x, y) in `options.width`, aligned as `options` say. When it fits the
-   * width it is placed by hand, at the same place: pdfkit's line wrapper, which measures, aligns
-   * and cuts a line, took most of a statement's build time. Otherwise pdfkit lays it out with
-   * `options` (cut or wrapped). Callers place what follows by `this.y`, never by `doc.y`.
+   * `text` at (x, y) in `options.width`, aligned as `options` say: one line when it fits the width,
+   * else wrapped (or cut, with `options.height` and `options.ellipsis`). Callers place what follows
+   * by `this.y`.
    */
-  private placeLine(doc: PDFKit.PDFDocument, text: string, x: number, y: number, options: PlacedLineOptions) {
-    const width = text.includes('\n') ? Number.POSITIVE_INFINITY : doc.widthOfString(text.replace(/\s+$/, ''));
-    if (width > options.width) {
-      doc.text(text, x, y, options);
+  private placeLine(doc: PdfWriter, text: string, x: number, y: number, options: TextBoxOptions) {
+    const width = text.includes('\n') ? Number.POSITIVE_INFINITY : doc.widthOfString(text.trimEnd());
+    if (width > options.width + 1e-6) {
+      doc.textBox(text, x, y, options);
       return;
     }
     const free = options.width - width;
     const offset = options.align === 'right' ? free : options.align === 'center' ? free / 2 : 0;
-    doc.text(text, x + offset, y, { lineBreak: false });
+    doc.text(text, x + offset, y);
   }
 
   /** Starts a page unless `height` fits below. */
@@ -176,11 +159,10 @@ class PageWriter {
   }
 
   heading(title: string, lines: readonly string[]) {
-    this.placeLine(this.font('bold', 13), title, MARGIN.side, this.y, { width: CONTENT_WIDTH, lineBreak: false });
+    this.placeLine(this.font('bold', 13), title, MARGIN.side, this.y, { width: CONTENT_WIDTH });
     this.y += 18;
     for (const line of lines) {
-      this.font('regular', 8.5).text(line, MARGIN.side, this.y, { width: CONTENT_WIDTH });
-      this.y = this.doc.y + 1.5;
+      this.y = this.font('regular', 8.5).textBox(line, MARGIN.side, this.y, { width: CONTENT_WIDTH }) + 1.5;
     }
     this.y += GAP - 2;
   }
@@ -208,9 +190,8 @@ class PageWriter {
 
   private text(text: string, frame: Frame) {
     const doc = this.font('regular', FONT_SIZE, GREY);
-    this.room(doc.heightOfString(text, { width: frame.width }));
-    doc.text(text, frame.x, this.y, { width: frame.width });
-    this.y = doc.y;
+    this.room(doc.heightOfString(text, frame.width));
+    this.y = doc.textBox(text, frame.x, this.y, { width: frame.width });
   }
 
   /** Both blocks from the same top, on one page: the taller one decides where the next block starts. */
@@ -259,7 +240,7 @@ class PageWriter {
         );
       }
       case 'text':
-        return this.font('regular', FONT_SIZE).heightOfString(block.text, { width: frame.width });
+        return this.font('regular', FONT_SIZE).heightOfString(block.text, frame.width);
       case 'figures':
         return 13 + (block.subtitle ? 11 : 0) + block.figures.reduce((sum, f) => sum + this.figureHeight(f, frame), 0);
       case 'side-by-side':
@@ -275,7 +256,7 @@ class PageWriter {
   private headerHeight(columns: readonly ColumnDef[], widths: readonly number[]): number {
     const doc = this.font('bold', FONT_SIZE);
     const lines = Math.max(
-      ...columns.map((c, i) => Math.ceil(doc.heightOfString(c.header, { width: widths[i]! - 2 * CELL_PADDING }) / 9.5)),
+      ...columns.map((c, i) => Math.ceil(doc.heightOfString(c.header, widths[i]! - 2 * CELL_PADDING) / 9.5)),
     );
     return lines * 9.5 + 4;
   }
@@ -286,11 +267,10 @@ class PageWriter {
     const header = (continued: boolean) => {
       this.placeLine(this.font('bold', 9), continued ? `${caption} (continued)` : caption, frame.x, this.y, {
         width: frame.width,
-        lineBreak: false,
         ellipsis: true,
       });
       this.y += 13;
-      this.doc.rect(frame.x, this.y, frame.width, headerHeight).fill('#dee2e6');
+      this.doc.fillRect(frame.x, this.y, frame.width, headerHeight, '#dee2e6');
       let x = frame.x;
       table.columns.forEach((col, i) => {
         this.placeLine(this.font('bold', FONT_SIZE), col.header, x + CELL_PADDING, this.y + 2, {
@@ -311,7 +291,7 @@ class PageWriter {
         this.newPage();
         header(true);
       }
-      if (count % 2 === 1) this.doc.rect(frame.x, this.y, frame.width, ROW).fill(STRIPE);
+      if (count % 2 === 1) this.doc.fillRect(frame.x, this.y, frame.width, ROW, STRIPE);
       this.row(
         table.columns.map((col) => ({
           col,
@@ -326,7 +306,7 @@ class PageWriter {
       count += 1;
     }
     if (count === 0) {
-      this.font('regular', FONT_SIZE).text('No data available', frame.x, this.y + 2, { width: frame.width, align: 'center' });
+      this.font('regular', FONT_SIZE).textBox('No data available', frame.x, this.y + 2, { width: frame.width, align: 'center' });
       this.y += ROW;
       return;
     }
@@ -335,11 +315,7 @@ class PageWriter {
       this.newPage();
       header(true);
     }
-    this.doc
-      .moveTo(frame.x, this.y)
-      .lineTo(frame.x + frame.width, this.y)
-      .lineWidth(0.6)
-      .stroke(RULE);
+    this.doc.strokeLine(frame.x, this.y, frame.x + frame.width, this.y, 0.6, RULE);
     this.row(
       totals.values(table.columns).map(({ col, value }) => ({
         col,
@@ -398,18 +374,17 @@ class PageWriter {
 
   private figureHeight(figure: PdfFigure, frame: Frame): number {
     if (!figure.note) return ROW;
-    const lines = this.font('regular', 6.5).heightOfString(figure.note, { width: this.figureColumns(frame).note });
+    const lines = this.font('regular', 6.5).heightOfString(figure.note, this.figureColumns(frame).note);
     return Math.max(ROW, lines + 3);
   }
 
   private figures(block: Extract<PdfBlock, { type: 'figures' }>, frame: Frame) {
     this.room(13 + 11 + 4 * ROW);
-    this.placeLine(this.font('bold', 9), block.title, frame.x, this.y, { width: frame.width, lineBreak: false });
+    this.placeLine(this.font('bold', 9), block.title, frame.x, this.y, { width: frame.width });
     this.y += 13;
     if (block.subtitle) {
       this.placeLine(this.font('bold', FONT_SIZE), block.subtitle, frame.x, this.y, {
         width: frame.width,
-        lineBreak: false,
         ellipsis: true,
       });
       this.y += 11;
@@ -418,16 +393,10 @@ class PageWriter {
     for (const figure of block.figures) {
       const height = this.figureHeight(figure, frame);
       this.room(height);
-      if (figure.result)
-        this.doc
-          .moveTo(frame.x, this.y)
-          .lineTo(frame.x + frame.width, this.y)
-          .lineWidth(0.6)
-          .stroke(RULE);
+      if (figure.result) this.doc.strokeLine(frame.x, this.y, frame.x + frame.width, this.y, 0.6, RULE);
       const weight = figure.result ? 'bold' : 'regular';
       this.placeLine(this.font(weight, FONT_SIZE), figure.label, frame.x, this.y + 2, {
         width: cols.label,
-        lineBreak: false,
         ellipsis: true,
       });
       // A value wider than its column ('25% deducted for loan') reaches left, up to its label.
@@ -442,10 +411,10 @@ class PageWriter {
         figure.value,
         frame.x + cols.label + cols.value - valueWidth,
         this.y + 2,
-        { width: valueWidth, align: 'right', lineBreak: false },
+        { width: valueWidth, align: 'right' },
       );
       if (figure.note) {
-        this.font('regular', 6.5, GREY).text(figure.note, frame.x + cols.label + cols.value + 8, this.y + 2.5, {
+        this.font('regular', 6.5, GREY).textBox(figure.note, frame.x + cols.label + cols.value + 8, this.y + 2.5, {
           width: cols.note,
         });
       }
@@ -455,19 +424,15 @@ class PageWriter {
 
   /** 'Page 1 of 2' and the title under every page. */
   footers(title: string) {
-    const { start, count } = this.doc.bufferedPageRange();
-    for (let i = start; i < start + count; i++) {
+    const count = this.doc.pageCount;
+    for (let i = 0; i < count; i++) {
       this.doc.switchToPage(i);
       this.placeLine(
         this.font('regular', 7, GREY),
-        `${PDF_AUTHOR} · ${title} · page ${i - start + 1} of ${count}`,
+        `${PDF_AUTHOR} · ${title} · page ${i + 1} of ${count}`,
         MARGIN.side,
         PAGE.height - MARGIN.bottom,
-        {
-          width: CONTENT_WIDTH,
-          align: 'center',
-          lineBreak: false,
-        },
+        { width: CONTENT_WIDTH, align: 'center' },
       );
     }
   }
