@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import MailComposer from 'nodemailer/lib/mail-composer';
+import { composeMessage } from './mime-message.js';
 
 /**
  * The mail server the sender hands mail to (SMTP_URL, through nodemailer): a few pooled
@@ -36,12 +36,10 @@ export function smtpTransport(url: string): MailTransport {
   });
   return {
     async send(mail) {
-      // Composed in memory and handed over whole: streamed as it was composed, a statement's PDF
-      // reached the socket one base64 line at a time, hundreds of writes a mail (the sender's
-      // largest cost after building the PDF).
-      const message = new MailComposer(mail).compile();
-      const raw = await message.build();
-      const info = await transporter.sendMail({ envelope: message.getEnvelope(), raw });
+      // Composed whole before it is handed over (mime-message.ts): streamed as nodemailer composed
+      // it, a statement's PDF reached the socket one base64 line at a time.
+      const { envelope, raw } = composeMessage(mail);
+      const info = await transporter.sendMail({ envelope, raw });
       return info.response ?? '250 accepted';
     },
     close: () => transporter.close(),
