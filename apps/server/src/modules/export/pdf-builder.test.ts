@@ -119,10 +119,33 @@ describe('statement PDFs built one after another on one thread', () => {
         'DejaVuSansCondensed',
         'DejaVuSansCondensed-Bold',
       ]);
-      // Glyph 0 (.notdef, never drawn) is left out: pdfkit declares its width in font units. The
+      // Glyph 0 (.notdef, never drawn) is left out. The
       // program may hold more glyphs than are declared: the parts of a composed one (ü).
       for (const { programWidths, declaredWidths } of fonts)
         expect(programWidths.slice(1, declaredWidths.length)).toEqual(declaredWidths.slice(1));
     }
+  });
+});
+
+describe('a statement figure too wide for its block', () => {
+  it('stays on its own line, beside its label, above the next figure', async () => {
+    const narrow = (value: string) =>
+      ({
+        type: 'figures',
+        title: 'Loan',
+        figures: [
+          { label: 'Loan Remaining', value },
+          { label: 'Paid', value: '0.00' },
+        ],
+      }) as const;
+    const layout: PdfLayout = {
+      title: 'Agent Mail of master4',
+      lines: [],
+      blocks: [{ type: 'side-by-side', left: narrow('50% deducted for loan'), right: narrow('No Record Found'), leftShare: 0.5 }],
+    };
+    const lines = (await textOf(await pdfOf(layout, []))).split('\n').map((line) => line.trim());
+    expect(lines).toContain('Loan Remaining 50% deducted for loan');
+    expect(lines).toContain('Loan Remaining No Record Found');
+    expect(lines.filter((line) => line.startsWith('Paid'))).toEqual(['Paid 0.00', 'Paid 0.00']);
   });
 });

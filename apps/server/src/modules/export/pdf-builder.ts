@@ -400,14 +400,13 @@ class PageWriter {
         ellipsis: true,
       });
       // A value wider than its column ('25% deducted for loan') reaches left, up to its label.
-      const valueDoc = this.font('bold', FONT_SIZE, figure.negative ? RED : 'black');
       const labelEnd = Math.min(cols.label, this.font(weight, FONT_SIZE).widthOfString(figure.label) + 8);
-      const valueWidth = Math.max(
-        cols.value,
-        Math.min(cols.label + cols.value - labelEnd, valueDoc.widthOfString(figure.value) + 1),
-      );
+      const valueTextWidth = this.font('bold', FONT_SIZE).widthOfString(figure.value);
+      const valueWidth = Math.max(cols.value, Math.min(cols.label + cols.value - labelEnd, valueTextWidth + 1));
+      // Still too wide (a narrow block), it is set smaller rather than wrapped over the next line.
+      const size = Math.min(FONT_SIZE, (FONT_SIZE * valueWidth) / Math.max(valueTextWidth, 1));
       this.placeLine(
-        this.font('bold', FONT_SIZE, figure.negative ? RED : 'black'),
+        this.font('bold', size, figure.negative ? RED : 'black'),
         figure.value,
         frame.x + cols.label + cols.value - valueWidth,
         this.y + 2,
