@@ -4,7 +4,7 @@ import * as fontkit from 'fontkit';
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import type { ExportTable } from './file-builders.js';
-import { type PdfLayout, writePdf } from './pdf-builder.js';
+import { type PdfBlock, type PdfLayout, writePdf } from './pdf-builder.js';
 
 async function pdfOf(layout: PdfLayout, tables: ExportTable[]): Promise<Buffer> {
   const output = new PassThrough();
@@ -129,15 +129,14 @@ describe('statement PDFs built one after another on one thread', () => {
 
 describe('a statement figure too wide for its block', () => {
   it('stays on its own line, beside its label, above the next figure', async () => {
-    const narrow = (value: string) =>
-      ({
-        type: 'figures',
-        title: 'Loan',
-        figures: [
-          { label: 'Loan Remaining', value },
-          { label: 'Paid', value: '0.00' },
-        ],
-      }) as const;
+    const narrow = (value: string): PdfBlock => ({
+      type: 'figures',
+      title: 'Loan',
+      figures: [
+        { label: 'Loan Remaining', value },
+        { label: 'Paid', value: '0.00' },
+      ],
+    });
     const layout: PdfLayout = {
       title: 'Agent Mail of master4',
       lines: [],

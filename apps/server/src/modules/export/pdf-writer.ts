@@ -595,11 +595,7 @@ export class PdfWriter {
       content.number(this.size);
       content.ascii(' Tf\n');
     }
-    if (page.fill !== this.color) {
-      page.fill = this.color;
-      content.ascii(this.color);
-      content.ascii(' rg\n');
-    }
+    this.useFill(page);
     content.number(x);
     content.ascii(' ');
     content.number(this.options.height - y - (font.ascender * this.size) / 1000);
@@ -636,15 +632,19 @@ export class PdfWriter {
     return y;
   }
 
+  /** Sets the page's fill colour to the current one, unless it is already. */
+  private useFill(page: PageState): void {
+    if (page.fill === this.color) return;
+    page.fill = this.color;
+    page.content.ascii(this.color);
+    page.content.ascii(' rg\n');
+  }
+
   fillRect(x: number, y: number, width: number, height: number, color: string): this {
     this.color = rgb(color);
     const page = this.page;
     const { content } = page;
-    if (page.fill !== this.color) {
-      page.fill = this.color;
-      content.ascii(this.color);
-      content.ascii(' rg\n');
-    }
+    this.useFill(page);
     content.number(x);
     content.ascii(' ');
     content.number(this.options.height - y - height);
