@@ -26,7 +26,7 @@ import { SUBJECT_ID_PARAM, SUBJECT_NAME_PARAM, useReportSubject } from '../../co
 import { SubjectFilters } from '../../components/report/SubjectFilters';
 import { tableColumns } from '../../components/report/table-columns';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
-import { DataTable, type DataTableColumn } from '../../components/ui';
+import { DataTable, type DataTableColumn, SideScroll } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { screenPath } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
@@ -72,6 +72,8 @@ function Section({ title, link, children }: { title: string; link: ReactNode; ch
   );
 }
 
+const TODAY_FIGURES = 'Today so far against the same weekday last week';
+
 function FiguresTable({ data }: { data: TodayResponse }) {
   const time = formatDateTime(data.asOf).split(', ')[1] ?? '';
   const rows = FIGURES.map((f) => {
@@ -86,29 +88,32 @@ function FiguresTable({ data }: { data: TodayResponse }) {
       down: today < before,
     };
   });
+  // Compact, so that it fits a phone; figures too wide for it (a large network's) scroll in their box.
   return (
-    <Table withTableBorder striped aria-label="Today so far against the same weekday last week">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">Figure</Table.Th>
-          <Table.Th scope="col">{`Today to ${time}`}</Table.Th>
-          <Table.Th scope="col">{`${formatDate(data.lastWeekDay)} to ${time}`}</Table.Th>
-          <Table.Th scope="col">Change</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((r) => (
-          <Table.Tr key={r.key}>
-            <Table.Th scope="row">{r.label}</Table.Th>
-            <Table.Td ta="right">{r.today}</Table.Td>
-            <Table.Td ta="right">{r.before}</Table.Td>
-            <Table.Td ta="right" c={r.down ? 'red.9' : undefined}>
-              {r.change}
-            </Table.Td>
+    <SideScroll label={TODAY_FIGURES}>
+      <Table withTableBorder striped horizontalSpacing={6} aria-label={TODAY_FIGURES}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Figure</Table.Th>
+            <Table.Th scope="col">{`Today to ${time}`}</Table.Th>
+            <Table.Th scope="col">{`${formatDate(data.lastWeekDay)} to ${time}`}</Table.Th>
+            <Table.Th scope="col">Change</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.key}>
+              <Table.Th scope="row">{r.label}</Table.Th>
+              <Table.Td ta="right">{r.today}</Table.Td>
+              <Table.Td ta="right">{r.before}</Table.Td>
+              <Table.Td ta="right" c={r.down ? 'red.9' : undefined}>
+                {r.change}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </SideScroll>
   );
 }
 
