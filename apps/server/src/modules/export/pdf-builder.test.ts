@@ -148,3 +148,15 @@ describe('a statement figure too wide for its block', () => {
     expect(lines.filter((line) => line.startsWith('Paid'))).toEqual(['Paid 0.00', 'Paid 0.00']);
   });
 });
+
+describe('a heading or caption longer than its line', () => {
+  it('is cut with an ellipsis on its one line, not wrapped over the table below', async () => {
+    const caption = `Members of ${'a very long cafe name, '.repeat(12)}end`;
+    const { layout, tables } = statement('master1', [{ username: 'player1', points: 120.5 }]);
+    const lines = (await textOf(await pdfOf(layout, [{ ...tables[0]!, title: caption }]))).split('\n').map((l) => l.trim());
+    const captionLine = lines.find((line) => line.startsWith('Members of'));
+    expect(captionLine).toMatch(/…$/);
+    expect(lines[lines.indexOf(captionLine!) + 1]).toBe('Username Points Used');
+    expect(lines.join('\n')).not.toContain('end');
+  });
+});

@@ -153,13 +153,18 @@ class PageWriter {
     doc.text(text, x + offset, y);
   }
 
+  /** `text` on one line at (x, y) in `width`, cut with '…' when longer: a heading, caption or label never runs onto what follows. */
+  private oneLine(doc: PdfWriter, text: string, x: number, y: number, width: number, align?: TextBoxOptions['align']) {
+    this.placeLine(doc, text, x, y, { width, align, height: doc.currentLineHeight(), ellipsis: true });
+  }
+
   /** Starts a page unless `height` fits below. */
   private room(height: number) {
     if (this.y + height > BOTTOM) this.newPage();
   }
 
   heading(title: string, lines: readonly string[]) {
-    this.placeLine(this.font('bold', 13), title, MARGIN.side, this.y, { width: CONTENT_WIDTH });
+    this.oneLine(this.font('bold', 13), title, MARGIN.side, this.y, CONTENT_WIDTH);
     this.y += 18;
     for (const line of lines) {
       this.y = this.font('regular', 8.5).textBox(line, MARGIN.side, this.y, { width: CONTENT_WIDTH }) + 1.5;
@@ -265,10 +270,7 @@ class PageWriter {
     const widths = this.widths(table.columns, frame.width);
     const headerHeight = this.headerHeight(table.columns, widths);
     const header = (continued: boolean) => {
-      this.placeLine(this.font('bold', 9), continued ? `${caption} (continued)` : caption, frame.x, this.y, {
-        width: frame.width,
-        ellipsis: true,
-      });
+      this.oneLine(this.font('bold', 9), continued ? `${caption} (continued)` : caption, frame.x, this.y, frame.width);
       this.y += 13;
       this.doc.fillRect(frame.x, this.y, frame.width, headerHeight, '#dee2e6');
       let x = frame.x;
@@ -380,13 +382,10 @@ class PageWriter {
 
   private figures(block: Extract<PdfBlock, { type: 'figures' }>, frame: Frame) {
     this.room(13 + 11 + 4 * ROW);
-    this.placeLine(this.font('bold', 9), block.title, frame.x, this.y, { width: frame.width });
+    this.oneLine(this.font('bold', 9), block.title, frame.x, this.y, frame.width);
     this.y += 13;
     if (block.subtitle) {
-      this.placeLine(this.font('bold', FONT_SIZE), block.subtitle, frame.x, this.y, {
-        width: frame.width,
-        ellipsis: true,
-      });
+      this.oneLine(this.font('bold', FONT_SIZE), block.subtitle, frame.x, this.y, frame.width);
       this.y += 11;
     }
     const cols = this.figureColumns(frame);
@@ -395,10 +394,7 @@ class PageWriter {
       this.room(height);
       if (figure.result) this.doc.strokeLine(frame.x, this.y, frame.x + frame.width, this.y, 0.6, RULE);
       const weight = figure.result ? 'bold' : 'regular';
-      this.placeLine(this.font(weight, FONT_SIZE), figure.label, frame.x, this.y + 2, {
-        width: cols.label,
-        ellipsis: true,
-      });
+      this.oneLine(this.font(weight, FONT_SIZE), figure.label, frame.x, this.y + 2, cols.label);
       // A value wider than its column ('25% deducted for loan') reaches left, up to its label.
       const labelEnd = Math.min(cols.label, this.font(weight, FONT_SIZE).widthOfString(figure.label) + 8);
       const valueTextWidth = this.font('bold', FONT_SIZE).widthOfString(figure.value);
@@ -426,12 +422,13 @@ class PageWriter {
     const count = this.doc.pageCount;
     for (let i = 0; i < count; i++) {
       this.doc.switchToPage(i);
-      this.placeLine(
+      this.oneLine(
         this.font('regular', 7, GREY),
         `${PDF_AUTHOR} · ${title} · page ${i + 1} of ${count}`,
         MARGIN.side,
         PAGE.height - MARGIN.bottom,
-        { width: CONTENT_WIDTH, align: 'center' },
+        CONTENT_WIDTH,
+        'center',
       );
     }
   }
