@@ -1433,6 +1433,9 @@ CREATE UNIQUE INDEX accounts_single_house ON public.accounts USING btree (role) 
 -- INDEX: accounts_single_superadmin
 CREATE UNIQUE INDEX accounts_single_superadmin ON public.accounts USING btree (role) WHERE (role = 'superadmin'::public.role);
 
+-- INDEX: accounts_username_c_idx
+CREATE INDEX accounts_username_c_idx ON public.accounts USING btree (lower((username COLLATE "C")));
+
 -- INDEX: accounts_username_lower_key
 CREATE UNIQUE INDEX accounts_username_lower_key ON public.accounts USING btree (lower(username));
 

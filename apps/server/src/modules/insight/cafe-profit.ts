@@ -79,7 +79,7 @@ export async function cafeProfit(
 ): Promise<CafeProfitCents[]> {
   const rows = await queryRows<CafeRow>(
     db,
-    sql`SELECT * FROM (${await cafeRows(db, account, range)}) r ORDER BY ${orderBy(order)}`,
+    sql`SELECT * FROM (${(await cafeRows(db, account, range)).cafes}) r ORDER BY ${orderBy(order)}`,
   );
   return rows.map(cafeOf);
 }
@@ -97,19 +97,19 @@ export async function cafeProfitPage(
   page: { offset: number; limit: number },
 ): Promise<{ cafes: CafeProfitCents[]; totals: CafeTotalsCents }> {
   // The totals' row always comes back, with the page's rows beside it (none past the last page).
-  const rows = await queryRows<TotalsRow & Partial<CafeRow>>(
-    db,
-    sql`WITH r AS (${await cafeRows(db, account, range)}),
-             t AS (SELECT count(*) AS cafes, coalesce(sum(plays), 0) AS t_plays,
-                          coalesce(sum(play_points_cents), 0) AS t_play_points_cents,
-                          coalesce(sum(win_points_cents), 0) AS t_win_points_cents,
-                          coalesce(sum(own_profit_cents), 0) AS t_own_profit_cents,
-                          coalesce(sum(other_profit_cents), 0) AS t_other_profit_cents
-                     FROM r)
-        SELECT t.*, p.*
-          FROM t
-          LEFT JOIN LATERAL (SELECT * FROM r ORDER BY ${orderBy(order)} LIMIT ${page.limit} OFFSET ${page.offset}) p ON true`,
-  );
+  const { cafes, closedWeek } = await cafeRows(db, account, range);
+  const pageOf = (r: SQL) => sql`SELECT * FROM ${r} r ORDER BY ${orderBy(order)} LIMIT ${page.limit} OFFSET ${page.offset}`;
+  const statement =
+    closedWeek && holdsWholeNetwork(account)
+      ? // The whole network's week: its totals from the week's rows alone, and its page read in
+        // order (by agent, through accounts_username_c_idx) without listing every cafe first.
+        sql`SELECT t.*, p.*
+              FROM (SELECT (SELECT count(*) FROM cafes) AS cafes, ${totalsOf('w')}
+                      FROM cafe_week w WHERE w.week_start = ${range.from}::date) t
+              LEFT JOIN LATERAL (${pageOf(sql`(${cafes})`)}) p ON true`
+      : sql`WITH r AS (${cafes}), t AS (SELECT count(*) AS cafes, ${totalsOf('r')} FROM r)
+            SELECT t.*, p.* FROM t LEFT JOIN LATERAL (${pageOf(sql`r`)}) p ON true`;
+  const rows = await queryRows<TotalsRow & Partial<CafeRow>>(db, statement);
   const t = rows[0]!;
   return {
     cafes: rows.filter((row): row is TotalsRow & CafeRow => row.cafeId != null).map(cafeOf),
@@ -123,6 +123,22 @@ export async function cafeProfitPage(
     },
   };
 }
+
+/** The sums of Cafe Profit's totals over the rows aliased `alias` (cafe rows, or cafe_week's). */
+const totalsOf = (alias: string): SQL => {
+  const of = (column: string, as: string) =>
+    sql`coalesce(sum(${sql.identifier(alias)}.${sql.identifier(column)}), 0) AS ${sql.identifier(as)}`;
+  return sql.join(
+    [
+      of('plays', 't_plays'),
+      of('play_points_cents', 't_play_points_cents'),
+      of('win_points_cents', 't_win_points_cents'),
+      of('own_profit_cents', 't_own_profit_cents'),
+      of('other_profit_cents', 't_other_profit_cents'),
+    ],
+    sql`, `,
+  );
+};
 
 function cafeOf(row: CafeRow): CafeProfitCents {
   return {
@@ -168,8 +184,9 @@ const CAFE = sql`cf.id AS "cafeId", cf.name AS cafe, ma.id AS "masterId", ma.use
  * closing fixed (cafe_week: the same sums, own and other by the parents at closing); over any
  * other range the daily roll-ups.
  */
-async function cafeRows(db: Queryable, account: CafeSubject, range: DayRange): Promise<SQL> {
-  return (await isClosedWeek(db, range)) ? closedWeekRows(account, range.from) : liveRows(account, range);
+async function cafeRows(db: Queryable, account: CafeSubject, range: DayRange): Promise<{ cafes: SQL; closedWeek: boolean }> {
+  const closedWeek = await isClosedWeek(db, range);
+  return { cafes: closedWeek ? closedWeekRows(account, range.from) : liveRows(account, range), closedWeek };
 }
 
 /** `range` is exactly a week (Monday to Sunday) whose draw-games settlement the job has closed. */
