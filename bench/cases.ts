@@ -345,16 +345,17 @@ function insightCases(): BenchCase[] {
       aim: INSIGHT_AIM,
       bare: (db, ctx) => {
         const id = ctx.ids[user]!;
+        const owner = { id, role: user };
         // The bench's clock is the real one: today's figures, and last week's up to now.
         const now = new Date();
         return Promise.all([
-          todayFigures(db, id, ctx.today),
-          lastWeekFigures(db, id, now),
-          bigWinsToday(db, { accountId: id, today: ctx.today, thresholdCents: 1_000_000n, limit: 20 }),
-          losingCafesToday(db, { accountId: id, today: ctx.today, limit: 20 }),
+          todayFigures(db, owner, ctx.today),
+          lastWeekFigures(db, owner, now),
+          bigWinsToday(db, { owner, today: ctx.today, thresholdCents: 1_000_000n, limit: 20 }),
+          losingCafesToday(db, { owner, today: ctx.today, limit: 20 }),
           waitingTransfers(db, id),
           openLoans(db, id, ctx.today),
-          idleMasters(db, id, ctx.today),
+          idleMasters(db, owner, ctx.today),
         ]);
       },
     },

@@ -1493,6 +1493,9 @@ CREATE INDEX play_daily_cafe_day_idx ON public.play_daily USING btree (cafe_id, 
 -- INDEX: play_daily_day_idx
 CREATE INDEX play_daily_day_idx ON public.play_daily USING btree (day);
 
+-- INDEX: plays_big_win_idx
+CREATE INDEX plays_big_win_idx ON ONLY public.plays USING btree (played_at, win_points_cents) WHERE (win_points_cents >= 100000);
+
 -- INDEX: plays_cafe_played_idx
 CREATE INDEX plays_cafe_played_idx ON ONLY public.plays USING btree (cafe_id, played_at);
 
@@ -1522,6 +1525,9 @@ CREATE INDEX plays_played_at_brin ON ONLY public.plays USING brin (played_at);
 
 -- INDEX: plays_default_played_at_idx
 CREATE INDEX plays_default_played_at_idx ON public.plays_default USING brin (played_at);
+
+-- INDEX: plays_default_played_at_win_points_cents_idx
+CREATE INDEX plays_default_played_at_win_points_cents_idx ON public.plays_default USING btree (played_at, win_points_cents) WHERE (win_points_cents >= 100000);
 
 -- INDEX: plays_void_idx
 CREATE INDEX plays_void_idx ON ONLY public.plays USING btree (void_booked_day) WHERE (void_booked_day IS NOT NULL);
@@ -1609,6 +1615,9 @@ ALTER INDEX public.plays_platform_id_idx ATTACH PARTITION public.plays_default_p
 
 -- INDEX ATTACH: plays_default_played_at_idx
 ALTER INDEX public.plays_played_at_brin ATTACH PARTITION public.plays_default_played_at_idx;
+
+-- INDEX ATTACH: plays_default_played_at_win_points_cents_idx
+ALTER INDEX public.plays_big_win_idx ATTACH PARTITION public.plays_default_played_at_win_points_cents_idx;
 
 -- INDEX ATTACH: plays_default_void_booked_day_idx
 ALTER INDEX public.plays_void_idx ATTACH PARTITION public.plays_default_void_booked_day_idx;

@@ -254,6 +254,9 @@ export const plays = pgTable(
     // A block range index: plays arrive in time order, so the plays of a few hours (Today's "same
     // time last week") are found without reading the month, for a few pages of index.
     index('plays_played_at_brin').using('brin', t.playedAt),
+    // Today's big wins (insight/today.ts, BIG_WIN_INDEX_FLOOR_CENTS): the wins of 1,000 points or
+    // more, a few in a hundred plays, by time; a day's are read without its other plays.
+    index('plays_big_win_idx').on(t.playedAt, t.winPointsCents).where(sql`${t.winPointsCents} >= 100000`),
     lateIndex('plays', t.bookedDay),
     ...voidIndexes('plays', t),
     check('plays_points_nonnegative', sql`${t.playPointsCents} > 0 AND ${t.winPointsCents} >= 0`),

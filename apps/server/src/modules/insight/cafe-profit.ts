@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { type DayRange, weekStartOf } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
-import { cafeSums, holdsWholeNetwork, playsAtCafe } from '../play-sums/index.js';
+import { cafeSums, holdsWholeNetwork, playsAtCafe, type SubtreeOwner, subtreeJoin } from '../play-sums/index.js';
 import { closedByJob, weekEndDay } from '../weeks/index.js';
 
 /** A cafe and the master who owns it. */
@@ -59,12 +59,6 @@ type TotalsRow = {
 
 const BY_AGENT: CafeOrder = { sort: 'master', order: 'asc' };
 
-/** The account whose subtree's cafes are listed. */
-export interface CafeSubject {
-  id: string;
-  role: string;
-}
-
 /**
  * Cafe Profit (docs/domain.md, "Insight"): every cafe of the masters in the subtree of
  * `account` (itself included), with the draw-games plays made there over the IST days of
@@ -73,7 +67,7 @@ export interface CafeSubject {
  */
 export async function cafeProfit(
   db: Queryable,
-  account: CafeSubject,
+  account: SubtreeOwner,
   range: DayRange,
   order = BY_AGENT,
 ): Promise<CafeProfitCents[]> {
@@ -91,7 +85,7 @@ export async function cafeProfit(
  */
 export async function cafeProfitPage(
   db: Queryable,
-  account: CafeSubject,
+  account: SubtreeOwner,
   range: DayRange,
   order: CafeOrder,
   page: { offset: number; limit: number },
@@ -184,7 +178,7 @@ const CAFE = sql`cf.id AS "cafeId", cf.name AS cafe, ma.id AS "masterId", ma.use
  * closing fixed (cafe_week: the same sums, own and other by the parents at closing); over any
  * other range the daily roll-ups.
  */
-async function cafeRows(db: Queryable, account: CafeSubject, range: DayRange): Promise<{ cafes: SQL; closedWeek: boolean }> {
+async function cafeRows(db: Queryable, account: SubtreeOwner, range: DayRange): Promise<{ cafes: SQL; closedWeek: boolean }> {
   const closedWeek = await isClosedWeek(db, range);
   return { cafes: closedWeek ? closedWeekRows(account, range.from) : liveRows(account, range), closedWeek };
 }
@@ -199,16 +193,12 @@ async function isClosedWeek(db: Queryable, range: DayRange): Promise<boolean> {
  * The cafes of the masters in the account's subtree, with their masters (`cf`, `ma`): for the
  * superadmin every cafe, without walking the closure of the whole network.
  */
-function cafesOf(account: CafeSubject): SQL {
-  return holdsWholeNetwork(account)
-    ? sql`cafes cf JOIN accounts ma ON ma.id = cf.master_id`
-    : sql`account_closure c
-          JOIN cafes cf ON cf.master_id = c.descendant_id AND c.ancestor_id = ${account.id}::uuid
-          JOIN accounts ma ON ma.id = cf.master_id`;
+function cafesOf(account: SubtreeOwner): SQL {
+  return sql`cafes cf ${subtreeJoin(account, sql`cf.master_id`)} JOIN accounts ma ON ma.id = cf.master_id`;
 }
 
 /** The rows summed from play_daily with the rule of cafeSums. */
-function liveRows(account: CafeSubject, range: DayRange): SQL {
+function liveRows(account: SubtreeOwner, range: DayRange): SQL {
   return sql`SELECT ${CAFE}, ${cafeSums}
           FROM ${cafesOf(account)}
           LEFT JOIN ${playsAtCafe(range)}
@@ -216,7 +206,7 @@ function liveRows(account: CafeSubject, range: DayRange): SQL {
 }
 
 /** The rows of cafe_week of a closed week; a cafe without a row had no play that week. */
-function closedWeekRows(account: CafeSubject, weekStart: string): SQL {
+function closedWeekRows(account: SubtreeOwner, weekStart: string): SQL {
   return sql`SELECT ${CAFE}, coalesce(w.plays, 0) AS plays, coalesce(w.play_points_cents, 0) AS play_points_cents,
                coalesce(w.win_points_cents, 0) AS win_points_cents, coalesce(w.own_profit_cents, 0) AS own_profit_cents,
                coalesce(w.other_profit_cents, 0) AS other_profit_cents, coalesce(w.members, 0) AS members

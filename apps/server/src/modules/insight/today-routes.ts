@@ -39,13 +39,13 @@ export function todayHandlers(app: FastifyInstance): EndpointHandlers<'today' | 
       const today = istDay(now);
       const thresholdCents = await bigWinThreshold(primary, request.auth!.accountId);
       const [figuresToday, figuresLastWeek, wins, cafes, transfers, loans, idle] = await Promise.all([
-        todayFigures(app.db, subject.id, today),
-        lastWeekFigures(app.db, subject.id, now),
-        bigWinsToday(app.db, { accountId: subject.id, today, thresholdCents, limit: TODAY_LIST_LIMIT }),
-        losingCafesToday(app.db, { accountId: subject.id, today, limit: TODAY_LIST_LIMIT }),
+        todayFigures(app.db, subject, today),
+        lastWeekFigures(app.db, subject, now),
+        bigWinsToday(app.db, { owner: subject, today, thresholdCents, limit: TODAY_LIST_LIMIT }),
+        losingCafesToday(app.db, { owner: subject, today, limit: TODAY_LIST_LIMIT }),
         waitingTransfers(app.db, subject.id),
         openLoans(app.db, subject.id, today),
-        idleMasters(app.db, subject.id, today),
+        idleMasters(app.db, subject, today),
       ]);
       const body = {
         account: accountRefOf(subject),

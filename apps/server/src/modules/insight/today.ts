@@ -3,6 +3,7 @@ import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, type IsoDay, istDay, istDayStart } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
 import { type LoanRowCents, loansReport } from '../loans/loans-report.js';
+import { type SubtreeOwner, subtreeJoin } from '../play-sums/index.js';
 import type { CafeOfMaster } from './cafe-profit.js';
 
 /**
@@ -32,17 +33,27 @@ const figuresOf = (row: FiguresRow | undefined): DayFiguresCents => ({
   activeMembers: Number(row?.members ?? 0),
 });
 
+/**
+ * A day's figures over per-member rows (`m`: profit, stake, plays, and whether the member played):
+ * summed per member first, which counts the members by hashing a few thousand groups instead of
+ * sorting every row for a count of distinct members.
+ */
+const FIGURES = sql`sum(m.profit)::bigint AS profit_cents, sum(m.stake)::bigint AS stake_cents, sum(m.plays)::bigint AS plays,
+    count(*) FILTER (WHERE m.active) AS members`;
+
 const drawGames = (alias: SQL): SQL => sql`${alias}.game_id IN (SELECT g.id FROM games g WHERE g.kind = 'draw')`;
 
-/** Today's plays so far below (and of) `accountId`: the roll-up rows of the day, as Daily Status sums them. */
-export async function todayFigures(db: Queryable, accountId: string, today: IsoDay): Promise<DayFiguresCents> {
+/** Today's plays so far below (and of) `owner`: the roll-up rows of the day, as Daily Status sums them. */
+export async function todayFigures(db: Queryable, owner: SubtreeOwner, today: IsoDay): Promise<DayFiguresCents> {
   const [row] = await queryRows<FiguresRow>(
     db,
-    sql`SELECT sum(d.play_points_cents - d.win_points_cents)::bigint AS profit_cents, sum(d.play_points_cents)::bigint AS stake_cents,
-               sum(d.plays)::bigint AS plays, count(DISTINCT d.member_id) FILTER (WHERE d.plays > 0) AS members
-          FROM play_daily d
-          JOIN account_closure c ON c.descendant_id = d.member_id AND c.ancestor_id = ${accountId}::uuid
-         WHERE d.day = ${today}::date AND ${drawGames(sql`d`)}`,
+    sql`SELECT ${FIGURES}
+          FROM (SELECT sum(d.play_points_cents - d.win_points_cents) AS profit, sum(d.play_points_cents) AS stake,
+                       sum(d.plays) AS plays, bool_or(d.plays > 0) AS active
+                  FROM play_daily d
+                  ${subtreeJoin(owner, sql`d.member_id`)}
+                 WHERE d.day = ${today}::date AND ${drawGames(sql`d`)}
+                 GROUP BY d.member_id) m`,
   );
   return figuresOf(row);
 }
@@ -51,17 +62,19 @@ export async function todayFigures(db: Queryable, accountId: string, today: IsoD
  * The plays of the same weekday last week, from its start up to `now` less 7 days (booked that day, not
  * late), as play_daily counts them: a play voided while its week was open is left out.
  */
-export async function lastWeekFigures(db: Queryable, accountId: string, now: Date): Promise<DayFiguresCents> {
+export async function lastWeekFigures(db: Queryable, owner: SubtreeOwner, now: Date): Promise<DayFiguresCents> {
   const until = new Date(now.getTime() - 7 * 86_400_000);
   const from = istDayStart(istDay(until));
   const [row] = await queryRows<FiguresRow>(
     db,
-    sql`SELECT sum(x.play_points_cents - x.win_points_cents)::bigint AS profit_cents, sum(x.play_points_cents)::bigint AS stake_cents,
-               count(*) AS plays, count(DISTINCT x.member_id) AS members
-          FROM plays x
-          JOIN account_closure c ON c.descendant_id = x.member_id AND c.ancestor_id = ${accountId}::uuid
-         WHERE x.played_at >= ${from.toISOString()}::timestamptz AND x.played_at <= ${until.toISOString()}::timestamptz
-           AND x.booked_day IS NULL AND (x.voided_at IS NULL OR x.void_booked_day IS NOT NULL) AND ${drawGames(sql`x`)}`,
+    sql`SELECT ${FIGURES}
+          FROM (SELECT sum(x.play_points_cents - x.win_points_cents) AS profit, sum(x.play_points_cents) AS stake,
+                       count(*) AS plays, true AS active
+                  FROM plays x
+                  ${subtreeJoin(owner, sql`x.member_id`)}
+                 WHERE x.played_at >= ${from.toISOString()}::timestamptz AND x.played_at <= ${until.toISOString()}::timestamptz
+                   AND x.booked_day IS NULL AND (x.voided_at IS NULL OR x.void_booked_day IS NOT NULL) AND ${drawGames(sql`x`)}
+                 GROUP BY x.member_id) m`,
   );
   return figuresOf(row);
 }
@@ -79,29 +92,44 @@ export interface BigWinCents {
   winCents: bigint;
 }
 
-/** Today's plays below `accountId` that won `thresholdCents` or more, biggest first; voided plays are left out. */
+/**
+ * The smallest win plays_big_win_idx holds (1,000 points): a threshold at or above it reads the
+ * day's big wins from that index (the condition, written out, lets the planner use it) instead of
+ * every play of the day.
+ */
+const BIG_WIN_INDEX_FLOOR_CENTS = 100_000n;
+
+/** Today's plays below `owner` that won `thresholdCents` or more, biggest first; voided plays are left out. */
 export async function bigWinsToday(
   db: Queryable,
-  query: { accountId: string; today: IsoDay; thresholdCents: bigint; limit: number },
+  query: { owner: SubtreeOwner; today: IsoDay; thresholdCents: bigint; limit: number },
 ): Promise<BigWinCents[]> {
   const rows = await queryRows<Omit<BigWinCents, 'stakeCents' | 'winCents'> & { stake_cents: DbCents; win_cents: DbCents }>(
     db,
+    // The day's biggest wins first, then their names: a plan of a few hundred index entries, which
+    // the planner does not spread over parallel workers (their start costs more than the query).
     sql`SELECT to_json(x.played_at) #>> '{}' AS "playedAt", m.id AS "memberId", m.username AS member, cf.name AS cafe,
                cm.username AS "cafeMaster", g.name AS game, g.code AS "gameCode", to_json(dr.draw_time) #>> '{}' AS "drawAt",
                x.play_points_cents AS stake_cents, x.win_points_cents AS win_cents
-          FROM plays x
-          JOIN account_closure c ON c.descendant_id = x.member_id AND c.ancestor_id = ${query.accountId}::uuid
+          FROM (SELECT x.played_at, x.member_id, x.cafe_id, x.game_id, x.draw_id, x.play_points_cents, x.win_points_cents
+                  FROM plays x
+                  ${subtreeJoin(query.owner, sql`x.member_id`)}
+                 WHERE x.played_at >= ${istDayStart(query.today).toISOString()}::timestamptz
+                   AND x.played_at < ${istDayStart(addDays(query.today, 1)).toISOString()}::timestamptz
+                   AND x.win_points_cents >= ${query.thresholdCents.toString()}::bigint ${
+                     query.thresholdCents >= BIG_WIN_INDEX_FLOOR_CENTS
+                       ? sql`AND x.win_points_cents >= ${sql.raw(BIG_WIN_INDEX_FLOOR_CENTS.toString())}`
+                       : sql``
+                   }
+                   AND x.voided_at IS NULL AND ${drawGames(sql`x`)}
+                 ORDER BY x.win_points_cents DESC, x.played_at DESC
+                 LIMIT ${query.limit}) x
           JOIN accounts m ON m.id = x.member_id
           JOIN cafes cf ON cf.id = x.cafe_id
           JOIN accounts cm ON cm.id = cf.master_id
-          JOIN games g ON g.id = x.game_id AND g.kind = 'draw'
+          JOIN games g ON g.id = x.game_id
           LEFT JOIN draws dr ON dr.id = x.draw_id
-         WHERE x.played_at >= ${istDayStart(query.today).toISOString()}::timestamptz
-           AND x.played_at < ${istDayStart(addDays(query.today, 1)).toISOString()}::timestamptz
-           AND x.win_points_cents >= ${query.thresholdCents.toString()}::bigint
-           AND x.voided_at IS NULL
-         ORDER BY x.win_points_cents DESC, x.played_at DESC
-         LIMIT ${query.limit}`,
+         ORDER BY x.win_points_cents DESC, x.played_at DESC`,
   );
   return rows.map(({ stake_cents, win_cents, ...win }) => ({
     ...win,
@@ -116,10 +144,10 @@ export interface LosingCafeCents extends CafeOfMaster {
   profitCents: bigint;
 }
 
-/** The cafes of the masters below `accountId` that lose today (whoever played there), most first. */
+/** The cafes of the masters below `owner` that lose today (whoever played there), most first. */
 export async function losingCafesToday(
   db: Queryable,
-  query: { accountId: string; today: IsoDay; limit: number },
+  query: { owner: SubtreeOwner; today: IsoDay; limit: number },
 ): Promise<LosingCafeCents[]> {
   const rows = await queryRows<
     Omit<LosingCafeCents, 'plays' | 'stakeCents' | 'profitCents'> & {
@@ -129,15 +157,18 @@ export async function losingCafesToday(
     }
   >(
     db,
-    sql`SELECT cf.id AS "cafeId", cf.name AS cafe, m.id AS "masterId", m.username AS master, sum(d.plays)::bigint AS plays,
-               sum(d.play_points_cents)::bigint AS stake_cents, sum(d.play_points_cents - d.win_points_cents)::bigint AS profit_cents
-          FROM cafes cf
-          JOIN account_closure c ON c.descendant_id = cf.master_id AND c.ancestor_id = ${query.accountId}::uuid
+    // Summed per cafe first: a few hundred losing cafes are named, not every play_daily row of the day.
+    sql`SELECT cf.id AS "cafeId", cf.name AS cafe, m.id AS "masterId", m.username AS master, s.plays, s.stake_cents, s.profit_cents
+          FROM (SELECT d.cafe_id, sum(d.plays)::bigint AS plays, sum(d.play_points_cents)::bigint AS stake_cents,
+                       sum(d.play_points_cents - d.win_points_cents)::bigint AS profit_cents
+                  FROM play_daily d
+                 WHERE d.day = ${query.today}::date AND ${drawGames(sql`d`)}
+                 GROUP BY d.cafe_id
+                HAVING sum(d.play_points_cents - d.win_points_cents) < 0) s
+          JOIN cafes cf ON cf.id = s.cafe_id
+          ${subtreeJoin(query.owner, sql`cf.master_id`)}
           JOIN accounts m ON m.id = cf.master_id
-          JOIN play_daily d ON d.cafe_id = cf.id AND d.day = ${query.today}::date AND ${drawGames(sql`d`)}
-         GROUP BY cf.id, cf.name, m.id, m.username
-        HAVING sum(d.play_points_cents - d.win_points_cents) < 0
-         ORDER BY 7, cf.name
+         ORDER BY s.profit_cents, cf.name
          LIMIT ${query.limit}`,
   );
   return rows.map(({ plays, stake_cents, profit_cents, ...cafe }) => ({
@@ -189,14 +220,14 @@ export interface IdleMasterRecord {
   address: string;
 }
 
-/** Active masters below (or being) `accountId` none of whose members (nor itself) played today. */
-export async function idleMasters(db: Queryable, accountId: string, today: IsoDay): Promise<IdleMasterRecord[]> {
+/** Active masters below (or being) `owner` none of whose members (nor itself) played today. */
+export async function idleMasters(db: Queryable, owner: SubtreeOwner, today: IsoDay): Promise<IdleMasterRecord[]> {
   return await queryRows<IdleMasterRecord>(
     db,
     sql`SELECT a.id, a.username, a.first_name AS "firstName", a.last_name AS "lastName", a.address
-          FROM account_closure c
-          JOIN accounts a ON a.id = c.descendant_id AND a.role = 'master' AND a.user_status
-         WHERE c.ancestor_id = ${accountId}::uuid
+          FROM accounts a
+          ${subtreeJoin(owner, sql`a.id`)}
+         WHERE a.role = 'master' AND a.user_status
            AND NOT EXISTS (SELECT 1 FROM play_daily_by_parent p WHERE p.parent_id = a.id AND p.day = ${today}::date)
            AND NOT EXISTS (SELECT 1 FROM play_daily d WHERE d.member_id = a.id AND d.day = ${today}::date)
          ORDER BY lower(a.username)`,

@@ -131,6 +131,23 @@ export const oneRoot = (accountId: string): SQL => sql`SELECT ${accountId}::uuid
  */
 export const holdsWholeNetwork = (account: { role: string }): boolean => account.role === 'superadmin';
 
+/** The account whose subtree a report is about. */
+export interface SubtreeOwner {
+  id: string;
+  role: string;
+}
+
+/**
+ * The join that keeps the rows whose `account` (a column of account ids) is in the subtree of
+ * `owner`, the owner included; none for the whole network (holdsWholeNetwork), where it would keep
+ * every row after walking the closure of every account.
+ */
+export function subtreeJoin(owner: SubtreeOwner, account: SQL): SQL {
+  return holdsWholeNetwork(owner)
+    ? sql``
+    : sql`JOIN account_closure c ON c.descendant_id = ${account} AND c.ancestor_id = ${owner.id}::uuid`;
+}
+
 /**
  * Every play below an account (its own excluded) over the IST days of `range`, summed per direct
  * child of the account it was made under and game: rows of `root_id` (the child), `game_id` and
