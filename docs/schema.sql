@@ -452,6 +452,22 @@ BEGIN
   RAISE EXCEPTION '% rows belong to a closed week and cannot be changed', TG_TABLE_NAME USING ERRCODE = 'integrity_constraint_violation';
 END $$;
 
+-- FUNCTION: refuse_day_rows_of_closed_week()
+CREATE FUNCTION public.refuse_day_rows_of_closed_week() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE closed_day date;
+BEGIN
+  SELECT n.day INTO closed_day
+    FROM new_rows n JOIN settled_weeks s ON s.week_start = ist_week_start(n.day) AND s.kind = 'games'
+   LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION '% rows cannot be added to %: its week is closed', TG_TABLE_NAME, closed_day
+      USING ERRCODE = 'integrity_constraint_violation';
+  END IF;
+  RETURN NULL;
+END $$;
+
 -- FUNCTION: refuse_deductions_of_closed_week()
 CREATE FUNCTION public.refuse_deductions_of_closed_week() RETURNS trigger
     LANGUAGE plpgsql
@@ -636,6 +652,31 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;
+
+-- FUNCTION: settle_week_play_hours(date)
+CREATE FUNCTION public.settle_week_play_hours(week date) RETURNS void
+    LANGUAGE sql
+    AS $$
+  INSERT INTO play_hours (day, hour, parent_id, plays, play_points_cents, win_points_cents)
+  SELECT ist_day(x.played_at), extract(hour FROM (x.played_at AT TIME ZONE 'UTC') + interval '5 hours 30 minutes')::smallint,
+         m.parent_id, count(*)::int, sum(x.play_points_cents)::bigint, sum(x.win_points_cents)::bigint
+    FROM plays x
+    JOIN accounts m ON m.id = x.member_id AND m.parent_id IS NOT NULL
+   WHERE x.played_at >= ((week::timestamp - interval '5 hours 30 minutes') AT TIME ZONE 'UTC')
+     AND x.played_at < ((week::timestamp + interval '7 days' - interval '5 hours 30 minutes') AT TIME ZONE 'UTC')
+     AND x.booked_day IS NULL AND (x.voided_at IS NULL OR x.void_booked_day IS NOT NULL)
+     AND x.game_id IN (SELECT g.id FROM games g WHERE g.kind = 'draw')
+   GROUP BY 1, 2, 3;
+  INSERT INTO member_first_plays (day, member_id, parent_id, first_at)
+  SELECT ist_day(x.played_at), x.member_id, m.parent_id, min(x.played_at)
+    FROM plays x
+    JOIN accounts m ON m.id = x.member_id AND m.parent_id IS NOT NULL
+   WHERE x.played_at >= ((week::timestamp - interval '5 hours 30 minutes') AT TIME ZONE 'UTC')
+     AND x.played_at < ((week::timestamp + interval '7 days' - interval '5 hours 30 minutes') AT TIME ZONE 'UTC')
+     AND x.booked_day IS NULL AND (x.voided_at IS NULL OR x.void_booked_day IS NOT NULL)
+     AND x.game_id IN (SELECT g.id FROM games g WHERE g.kind = 'draw')
+   GROUP BY 1, 2, 3;
+$$;
 
 -- FUNCTION: settle_week_play_totals(date, public.settlement_kind)
 CREATE FUNCTION public.settle_week_play_totals(week date, settlement public.settlement_kind) RETURNS void
@@ -889,6 +930,14 @@ CREATE TABLE public.loans (
     CONSTRAINT loans_rate CHECK (((deduction_percentage > (0)::numeric) AND (deduction_percentage <= (100)::numeric)))
 );
 
+-- TABLE: member_first_plays
+CREATE TABLE public.member_first_plays (
+    day date NOT NULL,
+    member_id uuid NOT NULL,
+    parent_id uuid NOT NULL,
+    first_at timestamp with time zone NOT NULL
+);
+
 -- TABLE: outbox
 CREATE TABLE public.outbox (
     id bigint NOT NULL,
@@ -945,6 +994,16 @@ CREATE TABLE public.play_daily_by_parent (
     rake_cents bigint NOT NULL,
     other_play_points_cents bigint NOT NULL,
     other_win_points_cents bigint NOT NULL
+);
+
+-- TABLE: play_hours
+CREATE TABLE public.play_hours (
+    day date NOT NULL,
+    hour smallint NOT NULL,
+    parent_id uuid NOT NULL,
+    plays integer NOT NULL,
+    play_points_cents bigint NOT NULL,
+    win_points_cents bigint NOT NULL
 );
 
 -- TABLE: play_platform_ids
@@ -1327,6 +1386,10 @@ ALTER TABLE ONLY public.loan_deductions
 ALTER TABLE ONLY public.loans
     ADD CONSTRAINT loans_pkey PRIMARY KEY (id);
 
+-- CONSTRAINT: member_first_plays member_first_plays_day_member_id_pk
+ALTER TABLE ONLY public.member_first_plays
+    ADD CONSTRAINT member_first_plays_day_member_id_pk PRIMARY KEY (day, member_id);
+
 -- CONSTRAINT: outbox outbox_key_unique
 ALTER TABLE ONLY public.outbox
     ADD CONSTRAINT outbox_key_unique UNIQUE (key);
@@ -1342,6 +1405,10 @@ ALTER TABLE ONLY public.play_daily_by_parent
 -- CONSTRAINT: play_daily play_daily_member_id_day_cafe_id_game_id_pk
 ALTER TABLE ONLY public.play_daily
     ADD CONSTRAINT play_daily_member_id_day_cafe_id_game_id_pk PRIMARY KEY (member_id, day, cafe_id, game_id);
+
+-- CONSTRAINT: play_hours play_hours_day_hour_parent_id_pk
+ALTER TABLE ONLY public.play_hours
+    ADD CONSTRAINT play_hours_day_hour_parent_id_pk PRIMARY KEY (day, hour, parent_id);
 
 -- CONSTRAINT: play_platform_ids play_platform_ids_pkey
 ALTER TABLE ONLY public.play_platform_ids
@@ -1474,6 +1541,9 @@ CREATE INDEX loans_agent_idx ON public.loans USING btree (agent_id, issued_at);
 
 -- INDEX: loans_platform_id_key
 CREATE UNIQUE INDEX loans_platform_id_key ON public.loans USING btree (platform_id) WHERE (platform_id IS NOT NULL);
+
+-- INDEX: member_first_plays_day_first_idx
+CREATE INDEX member_first_plays_day_first_idx ON public.member_first_plays USING btree (day, first_at);
 
 -- INDEX: outbox_account_idx
 CREATE INDEX outbox_account_idx ON public.outbox USING btree (account_id);
@@ -1712,6 +1782,15 @@ CREATE TRIGGER loan_deductions_final BEFORE DELETE OR UPDATE ON public.loan_dedu
 -- TRIGGER: loan_deductions loan_deductions_no_truncate
 CREATE TRIGGER loan_deductions_no_truncate BEFORE TRUNCATE ON public.loan_deductions FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_change_to_closed_week();
 
+-- TRIGGER: member_first_plays member_first_plays_closed_week
+CREATE TRIGGER member_first_plays_closed_week AFTER INSERT ON public.member_first_plays REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_day_rows_of_closed_week();
+
+-- TRIGGER: member_first_plays member_first_plays_final
+CREATE TRIGGER member_first_plays_final BEFORE DELETE OR UPDATE ON public.member_first_plays FOR EACH ROW EXECUTE FUNCTION public.refuse_change_to_closed_week();
+
+-- TRIGGER: member_first_plays member_first_plays_no_truncate
+CREATE TRIGGER member_first_plays_no_truncate BEFORE TRUNCATE ON public.member_first_plays FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_change_to_closed_week();
+
 -- TRIGGER: play_daily play_daily_by_parent_delete
 CREATE TRIGGER play_daily_by_parent_delete AFTER DELETE ON public.play_daily REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.play_daily_by_parent_fold();
 
@@ -1732,6 +1811,15 @@ CREATE TRIGGER play_daily_direct_write BEFORE INSERT OR DELETE OR UPDATE ON publ
 
 -- TRIGGER: play_daily play_daily_no_truncate
 CREATE TRIGGER play_daily_no_truncate BEFORE TRUNCATE ON public.play_daily FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+
+-- TRIGGER: play_hours play_hours_closed_week
+CREATE TRIGGER play_hours_closed_week AFTER INSERT ON public.play_hours REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_day_rows_of_closed_week();
+
+-- TRIGGER: play_hours play_hours_final
+CREATE TRIGGER play_hours_final BEFORE DELETE OR UPDATE ON public.play_hours FOR EACH ROW EXECUTE FUNCTION public.refuse_change_to_closed_week();
+
+-- TRIGGER: play_hours play_hours_no_truncate
+CREATE TRIGGER play_hours_no_truncate BEFORE TRUNCATE ON public.play_hours FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_change_to_closed_week();
 
 -- TRIGGER: play_platform_ids play_platform_ids_direct_write
 CREATE TRIGGER play_platform_ids_direct_write BEFORE INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.play_platform_ids FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_registry_write();
@@ -1897,9 +1985,21 @@ ALTER TABLE ONLY public.loan_deductions
 ALTER TABLE ONLY public.loans
     ADD CONSTRAINT loans_agent_id_accounts_id_fk FOREIGN KEY (agent_id) REFERENCES public.accounts(id);
 
+-- FK CONSTRAINT: member_first_plays member_first_plays_member_id_accounts_id_fk
+ALTER TABLE ONLY public.member_first_plays
+    ADD CONSTRAINT member_first_plays_member_id_accounts_id_fk FOREIGN KEY (member_id) REFERENCES public.accounts(id);
+
+-- FK CONSTRAINT: member_first_plays member_first_plays_parent_id_accounts_id_fk
+ALTER TABLE ONLY public.member_first_plays
+    ADD CONSTRAINT member_first_plays_parent_id_accounts_id_fk FOREIGN KEY (parent_id) REFERENCES public.accounts(id);
+
 -- FK CONSTRAINT: outbox outbox_account_id_accounts_id_fk
 ALTER TABLE ONLY public.outbox
     ADD CONSTRAINT outbox_account_id_accounts_id_fk FOREIGN KEY (account_id) REFERENCES public.accounts(id);
+
+-- FK CONSTRAINT: play_hours play_hours_parent_id_accounts_id_fk
+ALTER TABLE ONLY public.play_hours
+    ADD CONSTRAINT play_hours_parent_id_accounts_id_fk FOREIGN KEY (parent_id) REFERENCES public.accounts(id);
 
 -- FK CONSTRAINT: sessions sessions_account_id_accounts_id_fk
 ALTER TABLE ONLY public.sessions

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.js';
 import {
   buildMoneyNetwork,
   type Cafe,
@@ -10,10 +11,12 @@ import {
   type Play,
   TODAY,
   type Username,
+  WEEKS,
 } from '../../src/modules/money-reports/test-support/money-fixture.js';
+import { closeFinishedWeeks } from '../../src/modules/settlement/index.js';
 import { injectAs, signIn, type TestSession } from '../fixtures/network.js';
 import { buildTestApp, type TestApp } from '../test-app.js';
-import { TEST_DB_KINDS } from '../test-db.js';
+import { databaseError, TEST_DB_KINDS } from '../test-db.js';
 
 interface Figures {
   profit: number;
@@ -48,8 +51,15 @@ const TODAY_PLAYS: Play[] = [
   p('player1b', 'cafe1a', 3, 250.5, 12_000.25, '2025-03-12T11:00:00+05:30'),
   p('player2', 'cafe1a', 1, 80, 0, '2025-03-12T14:59:00+05:30'),
 ];
-// Wednesday a week before, after 15:00: not in last week's figures "up to the same time".
-const LAST_WEEK_LATER = p('player2', 'cafe2', 1, 900, 0, '2025-03-05T18:00:00+05:30');
+// Wednesday a week before, at the edges of its hours: the ones after 15:00 are not in last week's
+// figures "up to the same time" at NOW.
+const LAST_WEEK_PLAYS: Play[] = [
+  p('player3', 'cafe3', 1, 40, 0, '2025-03-05T00:00:00+05:30'),
+  p('player2', 'cafe1a', 2, 60, 75.5, '2025-03-05T09:15:00+05:30'),
+  p('player1b', 'cafe2', 3, 20, 0, '2025-03-05T14:59:59+05:30'),
+  p('player2', 'cafe2', 1, 900, 0, '2025-03-05T18:00:00+05:30'),
+  p('player1', 'cafe3b', 4, 33, 10, '2025-03-05T23:59:59+05:30'),
+];
 
 const UNDER: Record<'superadmin' | 'am1' | 'master1', readonly Username[]> = {
   superadmin: ['player1', 'player1b', 'player2', 'player3'],
@@ -72,6 +82,15 @@ const figuresOf = (plays: readonly Play[]): Figures => ({
   activeMembers: new Set(plays.map((x) => x.member)).size,
 });
 
+/** The plays of `who`'s subtree made on the same weekday a week before `now`, up to the same time. */
+const lastWeekUpTo = (who: keyof typeof UNDER, now: string): Play[] => {
+  const until = Date.parse(now) - 7 * 86_400_000;
+  const dayStart = Date.parse(`${new Date(until + 19_800_000).toISOString().slice(0, 10)}T00:00:00+05:30`);
+  return [...PLAYS, ...LAST_WEEK_PLAYS].filter(
+    (x) => UNDER[who].includes(x.member) && !x.booked && Date.parse(x.at) >= dayStart && Date.parse(x.at) <= until,
+  );
+};
+
 /**
  * Today (docs/domain.md, "Insight"): its profit against Daily Status of today, its lists against
  * the plays, loans and transfers put in, and the big-win threshold kept per user.
@@ -85,7 +104,7 @@ describe.each(TEST_DB_KINDS)('today on %s', (kind) => {
     t = await buildTestApp(kind);
     t.clock.set(NOW);
     ids = await buildMoneyNetwork(t.app.db);
-    for (const play of [...TODAY_PLAYS, LAST_WEEK_LATER]) {
+    for (const play of [...TODAY_PLAYS, ...LAST_WEEK_PLAYS]) {
       await t.app.db.execute(
         sql`INSERT INTO plays (member_id, cafe_id, game_id, play_points_cents, win_points_cents, played_at)
             VALUES (${ids[play.member]}, (SELECT id FROM cafes WHERE name = ${play.cafe}), ${play.game}, ${cents(play.play)},
@@ -118,10 +137,8 @@ describe.each(TEST_DB_KINDS)('today on %s', (kind) => {
     expect(today.today).toBe(TODAY);
     expect(today.figures.today.profit).toBe(sumPoints(daily.data.map((r) => r.profit)));
     expect(today.figures.today).toEqual(figuresOf(TODAY_PLAYS.filter((x) => UNDER[who].includes(x.member))));
-    // Last Wednesday up to 15:00: the fixture's plays of that day before then, not the one after.
-    const lastWeek = [...PLAYS, LAST_WEEK_LATER].filter(
-      (x) => UNDER[who].includes(x.member) && x.at.startsWith('2025-03-05') && x.at < '2025-03-05T15:00',
-    );
+    // Last Wednesday up to 15:00: the fixture's plays of that day before then, not the ones after.
+    const lastWeek = lastWeekUpTo(who, NOW);
     expect(lastWeek.length).toBeGreaterThan(0);
     expect(today.lastWeekDay).toBe('2025-03-05');
     expect(today.figures.lastWeek).toEqual(figuresOf(lastWeek));
@@ -191,5 +208,64 @@ describe.each(TEST_DB_KINDS)('today on %s', (kind) => {
       'Played,Member,Cafe,Game,Draw,Play,Win\r\n"12/03/2025, 9:30:00 am",player1,cafe2,Fun Roullet,,100.00,15000.00',
     );
     expect(res.body).toContain('Masters With No Play Today\r\nAgent,Name,Location\r\nmaster3,');
+  });
+  it('once last week is closed, reads its same time from what the closing fixed, at any time of the day', async () => {
+    const times = [
+      '2025-03-12T00:00:00+05:30',
+      '2025-03-12T09:15:00+05:30',
+      '2025-03-12T09:40:00+05:30',
+      '2025-03-12T14:59:58+05:30',
+      NOW,
+      '2025-03-12T23:59:59+05:30',
+    ];
+    const who = ['superadmin', 'am1', 'master1'] as const;
+    // Signed in at each time (a session does not outlive its idle limit nor precede its sign-in),
+    // each from an address of its own (the sign-in throttle counts per address).
+    const sessionsAt = new Map<string, TestSession>();
+    const read = async () => {
+      const out: Figures[] = [];
+      for (const [i, time] of times.entries()) {
+        t.clock.set(time);
+        for (const [j, user] of who.entries()) {
+          const key = `${time} ${user}`;
+          if (!sessionsAt.has(key)) sessionsAt.set(key, await signIn(t.app, user, { remoteAddress: `10.9.${i}.${j + 1}` }));
+          const res = await injectAs(t.app, sessionsAt.get(key)!, { url: '/api/playrep/today' });
+          expect(res.statusCode, `${user} ${time}: ${res.body}`).toBe(200);
+          out.push((res.json() as TodayBody).figures.lastWeek);
+        }
+      }
+      t.clock.set(NOW);
+      return out;
+    };
+    const expected = times.flatMap((time) => who.map((user) => figuresOf(lastWeekUpTo(user, time))));
+    // The plays of that day are spread over its hours, first and last second included.
+    expect(new Set(expected.map((f) => f.plays)).size).toBeGreaterThan(3);
+    expect(await read()).toEqual(expected);
+
+    expect(await closeFinishedWeeks(t.app.db, { now: new Date(NOW) })).toEqual({
+      closed: WEEKS.slice(0, 3).flatMap((week) => [`${week} games`, `${week} poker`]),
+    });
+    const [hours] = await queryRows<{ n: number }>(
+      t.app.db,
+      sql`SELECT count(*)::int AS n FROM play_hours WHERE day = '2025-03-05'`,
+    );
+    expect(hours!.n).toBeGreaterThan(0);
+    expect(await read()).toEqual(expected);
+    // Fixed: what the closing wrote is never changed, and nothing is added to its days.
+    for (const change of [
+      sql`UPDATE play_hours SET plays = plays + 1`,
+      sql`DELETE FROM member_first_plays`,
+      sql`INSERT INTO member_first_plays (day, member_id, parent_id, first_at)
+          VALUES ('2025-03-06', ${ids.player3}, ${ids.master3}, '2025-03-06T10:00:00+05:30')`,
+    ]) {
+      expect(await databaseError(t.app.db.execute(change))).toMatch(/closed week|its week is closed/);
+    }
+
+    // A void arriving now, after the week closed, is booked today: that day stays as it was.
+    await t.app.db.execute(
+      sql`UPDATE plays SET voided_at = ${NOW}::timestamptz, void_reason = 'a fault', void_booked_day = ${TODAY}::date
+           WHERE member_id = ${ids.player2} AND played_at = '2025-03-05T09:15:00+05:30'::timestamptz`,
+    );
+    expect(await read()).toEqual(expected);
   });
 });

@@ -465,6 +465,47 @@ export const cafeWeek = pgTable(
   (t) => [primaryKey({ columns: [t.weekStart, t.cafeId] })],
 );
 
+/**
+ * Today's "same weekday last week, up to the same time" over a closed week (docs/domain.md,
+ * "Insight"): the week's draw-games plays booked on their own day and not voided while it was open,
+ * summed per IST day, hour of the day and the member's parent when the week closed. Written by the
+ * closing job (settle_week_play_hours) in the week's closing transaction; never changed afterwards.
+ */
+export const playHours = pgTable(
+  'play_hours',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    /** 0-23, the IST hour the plays were made in. */
+    hour: smallint('hour').notNull(),
+    parentId: uuid('parent_id')
+      .notNull()
+      .references(() => accounts.id),
+    plays: integer('plays').notNull(),
+    playPointsCents: cents('play_points_cents').notNull(),
+    winPointsCents: cents('win_points_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.hour, t.parentId] })],
+);
+
+/**
+ * The same plays as playHours: each member's first of the day, with its parent when the week
+ * closed, to count the members who had played by a time of the day.
+ */
+export const memberFirstPlays = pgTable(
+  'member_first_plays',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => accounts.id),
+    parentId: uuid('parent_id')
+      .notNull()
+      .references(() => accounts.id),
+    firstAt: tstz('first_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.memberId] }), index('member_first_plays_day_first_idx').on(t.day, t.firstAt)],
+);
+
 export const loanDeductions = pgTable(
   'loan_deductions',
   {

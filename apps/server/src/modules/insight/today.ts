@@ -1,15 +1,17 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
-import { addDays, type IsoDay, istDay, istDayStart } from '../../lib/dates.js';
+import { addDays, type IsoDay, istDay, istDayStart, weekStartOf } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
 import { type LoanRowCents, loansReport } from '../loans/loans-report.js';
-import { type SubtreeOwner, subtreeJoin } from '../play-sums/index.js';
+import { holdsWholeNetwork, type SubtreeOwner, subtreeJoin } from '../play-sums/index.js';
+import { closedByJob } from '../weeks/index.js';
 import type { CafeOfMaster } from './cafe-profit.js';
 
 /**
  * The Today screen's queries (docs/domain.md, "Insight"), in hundredths. Draw games only, as
  * Daily Status and Revenue: today's figures come from the daily roll-up Daily Status reads, last
- * week's from the plays themselves, up to the same time of day.
+ * week's up to the same time of day from the plays, or once that week is closed from what its
+ * closing fixed per hour.
  */
 
 export interface DayFiguresCents {
@@ -60,11 +62,13 @@ export async function todayFigures(db: Queryable, owner: SubtreeOwner, today: Is
 
 /**
  * The plays of the same weekday last week, from its start up to `now` less 7 days (booked that day, not
- * late), as play_daily counts them: a play voided while its week was open is left out.
+ * late), as play_daily counts them: a play voided while its week was open is left out. Once that
+ * week is closed, from what its closing fixed (closedDayFigures); until then from the plays.
  */
 export async function lastWeekFigures(db: Queryable, owner: SubtreeOwner, now: Date): Promise<DayFiguresCents> {
   const until = new Date(now.getTime() - 7 * 86_400_000);
-  const from = istDayStart(istDay(until));
+  const day = istDay(until);
+  if (await closedByJob(db, 'games', weekStartOf(day))) return closedDayFigures(db, owner, day, until);
   const [row] = await queryRows<FiguresRow>(
     db,
     sql`SELECT ${FIGURES}
@@ -72,9 +76,47 @@ export async function lastWeekFigures(db: Queryable, owner: SubtreeOwner, now: D
                        count(*) AS plays, true AS active
                   FROM plays x
                   ${subtreeJoin(owner, sql`x.member_id`)}
-                 WHERE x.played_at >= ${from.toISOString()}::timestamptz AND x.played_at <= ${until.toISOString()}::timestamptz
-                   AND x.booked_day IS NULL AND (x.voided_at IS NULL OR x.void_booked_day IS NOT NULL) AND ${drawGames(sql`x`)}
+                 WHERE x.played_at >= ${istDayStart(day).toISOString()}::timestamptz AND x.played_at <= ${until.toISOString()}::timestamptz
+                   AND ${countedOnItsDay(sql`x`)}
                  GROUP BY x.member_id) m`,
+  );
+  return figuresOf(row);
+}
+
+/** The plays play_daily counts on the day they were made: draw games, not late, not voided while their week was open. */
+const countedOnItsDay = (x: SQL): SQL =>
+  sql`${x}.booked_day IS NULL AND (${x}.voided_at IS NULL OR ${x}.void_booked_day IS NOT NULL) AND ${drawGames(x)}`;
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * lastWeekFigures over a day of a closed week, up to `until`: its hours before the hour of `until`
+ * from play_hours, that hour's plays so far from the plays, and the members from member_first_plays,
+ * each with the member's parent when the week closed (in the owner's subtree). An hour of plays at
+ * most is read, at any time of the day.
+ */
+async function closedDayFigures(db: Queryable, owner: SubtreeOwner, day: IsoDay, until: Date): Promise<DayFiguresCents> {
+  const hour = Math.floor((until.getTime() - istDayStart(day).getTime()) / HOUR_MS);
+  const hourStart = new Date(istDayStart(day).getTime() + hour * HOUR_MS);
+  const wholeNetwork = holdsWholeNetwork(owner);
+  const [row] = await queryRows<FiguresRow>(
+    db,
+    sql`WITH f AS (SELECT f.member_id
+                     FROM member_first_plays f
+                     ${subtreeJoin(owner, sql`f.parent_id`)}
+                    WHERE f.day = ${day}::date AND f.first_at <= ${until.toISOString()}::timestamptz)
+        SELECT sum(s.profit)::bigint AS profit_cents, sum(s.stake)::bigint AS stake_cents, sum(s.plays)::bigint AS plays,
+               (SELECT count(*) FROM f) AS members
+          FROM (SELECT h.play_points_cents - h.win_points_cents AS profit, h.play_points_cents AS stake, h.plays
+                  FROM play_hours h
+                  ${subtreeJoin(owner, sql`h.parent_id`)}
+                 WHERE h.day = ${day}::date AND h.hour < ${hour}
+                UNION ALL
+                SELECT x.play_points_cents - x.win_points_cents, x.play_points_cents, 1
+                  FROM plays x
+                  ${wholeNetwork ? sql`` : sql`JOIN f ON f.member_id = x.member_id`}
+                 WHERE x.played_at >= ${hourStart.toISOString()}::timestamptz AND x.played_at <= ${until.toISOString()}::timestamptz
+                   AND ${countedOnItsDay(sql`x`)}) s`,
   );
   return figuresOf(row);
 }

@@ -91,7 +91,8 @@ interface AccountWeekRow {
 
 /**
  * Writes one settlement's rows (every commissioned account), its play totals (weekly_play_totals),
- * the draw-games figures of each cafe (cafe_week) and loan deductions for the week.
+ * the draw-games figures of each cafe (cafe_week) and of each hour (play_hours, member_first_plays)
+ * and loan deductions for the week.
  */
 async function writeSettlement(tx: Tx, weekStart: IsoDay, kind: SettlementKind, closedAt: SQL): Promise<void> {
   // Every commissioned account's profit in one set-based query: each play_daily row counts once
@@ -161,6 +162,8 @@ async function writeSettlement(tx: Tx, weekStart: IsoDay, kind: SettlementKind, 
                                  other_profit_cents, members)
           SELECT ${weekStart}::date, cf.id, ${cafeSums} FROM cafes cf JOIN ${playsAtCafe(week)} GROUP BY cf.id`,
     );
+    // Today's "same time last week" over this week: its plays per day, hour and parent, and each member's first play.
+    await tx.execute(sql`SELECT settle_week_play_hours(${weekStart}::date)`);
   }
 
   const deductionRows = settled.flatMap(({ result }) =>
