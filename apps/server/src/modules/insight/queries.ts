@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, type IsoDay, weekStartOf } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
-import { hasCommissionSql, kindFilter, playsBelowByChild, profitSum } from '../play-sums/index.js';
+import { hasCommissionSql, profitBelowByChild, profitSum } from '../play-sums/index.js';
 import { isFinal, settlementCalendar, weekEndDay } from '../weeks/index.js';
 
 export interface ChildWeeksCents {
@@ -51,14 +51,12 @@ export async function childrenWeeklyProfit(
        GROUP BY 1, 2`);
   }
   // An open week (one, or two while the last has not been closed yet) per child from the roll-ups
-  // summed per parent first (playsBelowByChild): a few hundred rows for the superadmin where
+  // summed per parent first (profitBelowByChild): a few hundred rows for the superadmin where
   // walking each child's subtree looked up every account of the network.
   for (const week of openWeeks) {
     parts.push(sql`
-      SELECT d.root_id, ${week}::text, ${profitSum('games')}
-        FROM (${playsBelowByChild(query.accountId, { from: week, to: weekEndDay(week) }, query.wholeNetwork)}) d
-       WHERE ${kindFilter('games')}
-       GROUP BY 1`);
+      SELECT b.root_id, ${week}::text, b.profit_cents
+        FROM (${profitBelowByChild(query.accountId, 'games', { from: week, to: weekEndDay(week) }, query.wholeNetwork)}) b`);
   }
   const none = sql`SELECT NULL::uuid AS id, NULL::text AS week_start, NULL::bigint AS profit_cents WHERE false`;
   const rows = await queryRows<{

@@ -148,6 +148,14 @@ export function subtreeJoin(owner: SubtreeOwner, account: SQL): SQL {
     : sql`JOIN account_closure c ON c.descendant_id = ${account} AND c.ancestor_id = ${owner.id}::uuid`;
 }
 
+const childrenOf = (accountId: string): SQL => sql`SELECT id FROM accounts WHERE parent_id = ${accountId}::uuid`;
+
+/** `parent` (a column of account ids) is strictly below the account; wholeNetwork: every account but it. */
+const parentsBelow = (parent: SQL, accountId: string, wholeNetwork: boolean): SQL =>
+  wholeNetwork
+    ? sql`${parent} <> ${accountId}::uuid`
+    : sql`${parent} IN (SELECT descendant_id FROM account_closure WHERE ancestor_id = ${accountId}::uuid AND depth > 0)`;
+
 /**
  * Every play below an account (its own excluded) over the IST days of `range`, summed per direct
  * child of the account it was made under and game: rows of `root_id` (the child), `game_id` and
@@ -158,10 +166,8 @@ export function subtreeJoin(owner: SubtreeOwner, account: SQL): SQL {
  * `wholeNetwork` (holdsWholeNetwork of the account) takes every parent's rows without the closure.
  */
 export function playsBelowByChild(accountId: string, range: DayRange, wholeNetwork = false): SQL {
-  const children = sql`SELECT id FROM accounts WHERE parent_id = ${accountId}::uuid`;
-  const below = wholeNetwork
-    ? sql`p.parent_id <> ${accountId}::uuid`
-    : sql`p.parent_id IN (SELECT descendant_id FROM account_closure WHERE ancestor_id = ${accountId}::uuid AND depth > 0)`;
+  const children = childrenOf(accountId);
+  const below = parentsBelow(sql`p.parent_id`, accountId, wholeNetwork);
   return sql`
     SELECT up.ancestor_id AS root_id, pp.game_id, pp.play_points_cents, pp.win_points_cents, pp.rake_cents,
            pp.other_play_points_cents, pp.other_win_points_cents
@@ -182,6 +188,31 @@ export function playsBelowByChild(accountId: string, range: DayRange, wholeNetwo
       JOIN accounts m ON m.id = pd.member_id
       LEFT JOIN cafes cf ON cf.id = pd.cafe_id
      WHERE pd.member_id IN (${children}) AND pd.day >= ${range.from} AND pd.day <= ${range.to}`;
+}
+
+/**
+ * The profit of `kind` (profitSum's rule) of the plays playsBelowByChild gives, per direct child:
+ * rows of `root_id` (the child) and `profit_cents`, a child possibly on two rows (its own plays
+ * and those below it). Only the kind's games are read and one sum is kept per parent before the
+ * child above it is found, where playsBelowByChild keeps every column of every game.
+ */
+export function profitBelowByChild(accountId: string, kind: SettlementKind, range: DayRange, wholeNetwork = false): SQL {
+  const children = childrenOf(accountId);
+  return sql`
+    SELECT up.ancestor_id AS root_id, sum(pp.profit_cents)::bigint AS profit_cents
+      FROM (SELECT d.parent_id, ${profitSum(kind)} AS profit_cents
+              FROM play_daily_by_parent d
+             WHERE ${parentsBelow(sql`d.parent_id`, accountId, wholeNetwork)} AND d.day >= ${range.from} AND d.day <= ${range.to}
+               AND ${kindFilter(kind)}
+             GROUP BY d.parent_id) pp
+      JOIN account_closure up ON up.descendant_id = pp.parent_id
+     WHERE up.ancestor_id IN (${children})
+     GROUP BY 1
+    UNION ALL
+    SELECT d.member_id, ${profitSum(kind)}
+      FROM play_daily d
+     WHERE d.member_id IN (${children}) AND d.day >= ${range.from} AND d.day <= ${range.to} AND ${kindFilter(kind)}
+     GROUP BY 1`;
 }
 
 const weekList = (weeks: readonly IsoDay[]): SQL =>
