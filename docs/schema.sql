@@ -656,6 +656,7 @@ END $$;
 -- FUNCTION: settle_week_play_hours(date)
 CREATE FUNCTION public.settle_week_play_hours(week date) RETURNS void
     LANGUAGE sql
+    SET work_mem TO '64MB'
     AS $$
   INSERT INTO play_hours (day, hour, parent_id, plays, play_points_cents, win_points_cents)
   SELECT ist_day(x.played_at), extract(hour FROM (x.played_at AT TIME ZONE 'UTC') + interval '5 hours 30 minutes')::smallint,

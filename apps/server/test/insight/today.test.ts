@@ -1,6 +1,8 @@
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/db/client.js';
+import { migrateDatabase, type Queryable, queryRows } from '../../src/db/client.js';
+import { lastWeekFigures } from '../../src/modules/insight/today.js';
 import {
   buildMoneyNetwork,
   type Cafe,
@@ -16,7 +18,7 @@ import {
 import { closeFinishedWeeks } from '../../src/modules/settlement/index.js';
 import { injectAs, signIn, type TestSession } from '../fixtures/network.js';
 import { buildTestApp, type TestApp } from '../test-app.js';
-import { databaseError, TEST_DB_KINDS } from '../test-db.js';
+import { createTestDatabase, databaseError, migrationsBefore, TEST_DB_KINDS } from '../test-db.js';
 
 interface Figures {
   profit: number;
@@ -82,6 +84,26 @@ const figuresOf = (plays: readonly Play[]): Figures => ({
   activeMembers: new Set(plays.map((x) => x.member)).size,
 });
 
+async function addPlays(db: Queryable, ids: Ids): Promise<void> {
+  for (const play of [...TODAY_PLAYS, ...LAST_WEEK_PLAYS]) {
+    await db.execute(
+      sql`INSERT INTO plays (member_id, cafe_id, game_id, play_points_cents, win_points_cents, played_at)
+          VALUES (${ids[play.member]}, (SELECT id FROM cafes WHERE name = ${play.cafe}), ${play.game}, ${cents(play.play)},
+                  ${cents(play.win)}, ${play.at}::timestamptz)`,
+    );
+  }
+}
+
+/** The times of TODAY at which last week's figures are asked: the edges of hours and of the day. */
+const TIMES = [
+  '2025-03-12T00:00:00+05:30',
+  '2025-03-12T09:15:00+05:30',
+  '2025-03-12T09:40:00+05:30',
+  '2025-03-12T14:59:58+05:30',
+  NOW,
+  '2025-03-12T23:59:59+05:30',
+];
+
 /** The plays of `who`'s subtree made on the same weekday a week before `now`, up to the same time. */
 const lastWeekUpTo = (who: keyof typeof UNDER, now: string): Play[] => {
   const until = Date.parse(now) - 7 * 86_400_000;
@@ -104,13 +126,7 @@ describe.each(TEST_DB_KINDS)('today on %s', (kind) => {
     t = await buildTestApp(kind);
     t.clock.set(NOW);
     ids = await buildMoneyNetwork(t.app.db);
-    for (const play of [...TODAY_PLAYS, ...LAST_WEEK_PLAYS]) {
-      await t.app.db.execute(
-        sql`INSERT INTO plays (member_id, cafe_id, game_id, play_points_cents, win_points_cents, played_at)
-            VALUES (${ids[play.member]}, (SELECT id FROM cafes WHERE name = ${play.cafe}), ${play.game}, ${cents(play.play)},
-                    ${cents(play.win)}, ${play.at}::timestamptz)`,
-      );
-    }
+    await addPlays(t.app.db, ids);
     // A transfer waiting for master1 (pending: sent by am1, not accepted yet).
     await t.app.db.execute(
       sql`INSERT INTO transfers (from_id, to_id, amount_cents, channel, status, created_at)
@@ -210,14 +226,7 @@ describe.each(TEST_DB_KINDS)('today on %s', (kind) => {
     expect(res.body).toContain('Masters With No Play Today\r\nAgent,Name,Location\r\nmaster3,');
   });
   it('once last week is closed, reads its same time from what the closing fixed, at any time of the day', async () => {
-    const times = [
-      '2025-03-12T00:00:00+05:30',
-      '2025-03-12T09:15:00+05:30',
-      '2025-03-12T09:40:00+05:30',
-      '2025-03-12T14:59:58+05:30',
-      NOW,
-      '2025-03-12T23:59:59+05:30',
-    ];
+    const times = TIMES;
     const who = ['superadmin', 'am1', 'master1'] as const;
     // Signed in at each time (a session does not outlive its idle limit nor precede its sign-in),
     // each from an address of its own (the sign-in throttle counts per address).
@@ -267,5 +276,46 @@ describe.each(TEST_DB_KINDS)('today on %s', (kind) => {
            WHERE member_id = ${ids.player2} AND played_at = '2025-03-05T09:15:00+05:30'::timestamptz`,
     );
     expect(await read()).toEqual(expected);
+  });
+});
+
+/** The migration that brings play_hours writes the last week closed before it, which Today reads. */
+describe.each(TEST_DB_KINDS)('play_hours filled by its migration on %s', (kind) => {
+  it('gives the last closed week its hours: Today reads the same figures from them', async () => {
+    const database = await createTestDatabase(kind, { migrate: false, poolSize: 2 });
+    const earlier = migrationsBefore('0026_play_hours');
+    try {
+      await migrateDatabase(database, earlier);
+      const ids = await buildMoneyNetwork(database.db);
+      await addPlays(database.db, ids);
+      // Closed as the closing marks them (the settlement rows do not matter here).
+      await database.db.execute(
+        sql`INSERT INTO settled_weeks (week_start, kind) VALUES (${WEEKS[0]}, 'games'), (${WEEKS[1]}, 'games'), (${WEEKS[2]}, 'games')`,
+      );
+      await migrateDatabase(database);
+
+      const days = await queryRows<{ day: string }>(
+        database.db,
+        sql`SELECT DISTINCT day::text AS day FROM play_hours ORDER BY 1`,
+      );
+      expect(days.length).toBeGreaterThan(0);
+      expect(days.every(({ day }) => day >= WEEKS[2] && day < WEEKS[3])).toBe(true);
+      for (const time of TIMES) {
+        for (const who of ['superadmin', 'am1', 'master1'] as const) {
+          const owner = { id: ids[who], role: who === 'master1' ? 'master' : who === 'am1' ? 'areamanager' : 'superadmin' };
+          const cents = await lastWeekFigures(database.db, owner, new Date(time));
+          const figures: Figures = {
+            profit: Number(cents.profitCents) / 100,
+            stake: Number(cents.stakeCents) / 100,
+            plays: cents.plays,
+            activeMembers: cents.activeMembers,
+          };
+          expect(figures, `${who} ${time}`).toEqual(figuresOf(lastWeekUpTo(who, time)));
+        }
+      }
+    } finally {
+      await database.destroy();
+      rmSync(earlier, { recursive: true, force: true });
+    }
   });
 });
