@@ -140,7 +140,8 @@ export interface SubtreeOwner {
 /**
  * The join that keeps the rows whose `account` (a column of account ids) is in the subtree of
  * `owner`, the owner included; none for the whole network (holdsWholeNetwork), where it would keep
- * every row after walking the closure of every account.
+ * every row after walking the closure of every account. It names the closure `c`: one per query
+ * level.
  */
 export function subtreeJoin(owner: SubtreeOwner, account: SQL): SQL {
   return holdsWholeNetwork(owner)
