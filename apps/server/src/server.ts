@@ -15,7 +15,7 @@ import { ensureConfiguredHouse } from './modules/ledger/ledger.js';
 import { startOutboxSender } from './modules/mail/index.js';
 import { statementMailRenderer } from './modules/money-reports/statement-mail.js';
 import { startSettlementSchedule } from './modules/settlement/index.js';
-import { refuseMissingSecretKey, withSecretKey } from './modules/two-step/secret-key.js';
+import { refuseMissingSecretKey, withSecretKey } from './modules/identity/gate/secret-key.js';
 import { stopOnSignals } from './shutdown.js';
 
 /**

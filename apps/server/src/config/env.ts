@@ -129,7 +129,7 @@ const EnvSchema = z.object({
   /**
    * The key two-step secrets are encrypted with (AES-256-GCM): 32 bytes as 64 hex digits or base64.
    * Unset on the embedded database: a key file made in DATA_DIR at first start; on PostgreSQL two-step
-   * cannot be turned on without it (modules/two-step/secret-key.ts).
+   * cannot be turned on without it (modules/identity/gate/secret-key.ts).
    */
   SECRET_KEY: z
     .string()

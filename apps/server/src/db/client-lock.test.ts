@@ -103,7 +103,7 @@ describe('the embedded database lock (DATA_DIR/playrep.lock)', () => {
     try {
       await migrateDatabase(server);
       const commands = [
-        ['apps/server/src/modules/auth/accounts-cli.ts', 'disable', '--username', 'master1'],
+        ['apps/server/src/modules/identity/manage/accounts-cli.ts', 'disable', '--username', 'master1'],
         ['apps/server/src/modules/settlement/cli.ts'],
         ['apps/server/src/demo/cli.ts', '--scale', 'small', '--seed', '1'],
       ];

@@ -197,7 +197,7 @@ async function openPglite(
 
 /** The lock file in DATA_DIR: it holds the pid of the process that has the embedded database open. */
 export const LOCK_FILE = 'playrep.lock';
-/** The embedded database's SECRET_KEY file (modules/two-step/secret-key.ts): kept by a restore and a demo reload, never in a backup. */
+/** The embedded database's SECRET_KEY file (modules/identity/gate/secret-key.ts): kept by a restore and a demo reload, never in a backup. */
 export const SECRET_KEY_FILE = 'secret-key';
 
 /** What PGlite keeps in its folder (a PostgreSQL data directory), by name at the top of DATA_DIR. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../../test/test-db.js';
 import { type Queryable, queryRows } from '../db/client.js';
 import { addDays, istDayStart, weekStartOf } from '../lib/dates.js';
-import { verifyPassword } from '../modules/auth/passwords.js';
+import { verifyPassword } from '../modules/identity/gate/passwords.js';
 import { checkLedger } from '../modules/ledger/test-support.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, type SeedSummary, seedNetwork } from './index.js';
 import { demoTerminals } from './terminals.js';

@@ -5,7 +5,7 @@ import { demoFeedOn, type Env } from '../config/env.js';
 import { type Database, type Db, LOCK_FILE, PGDATA_ENTRY, SECRET_KEY_FILE } from '../db/client.js';
 import { accounts } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
-import { verifyPassword } from '../modules/auth/passwords.js';
+import { verifyPassword } from '../modules/identity/gate/passwords.js';
 import { type DemoFeed, type DemoFeedLog, startDemoFeed } from './live/demo-feed.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './network.js';
 import { seedDemoNetwork } from './seed.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { hashPassword } from '../modules/auth/passwords.js';
+import { hashPassword } from '../modules/identity/gate/passwords.js';
 import { instantArray, numberArray, textArray, uuidArray } from './arrays.js';
 import { DEMO_EMAIL_ACCOUNTS, DEMO_PASSWORD, type NetworkPlan, type SeedAccount } from './network.js';
 

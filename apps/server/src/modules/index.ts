@@ -1,7 +1,7 @@
 import type { ReportCall } from '@playrep/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { EndpointHandlers } from '../plugins/endpoints.js';
-import { accountsScreenHandlers } from './access/routes.js';
+import { accountsScreenHandlers } from './identity/own-account/routes.js';
 import { activityHandlers } from './activity/routes.js';
 import { drawHandlers } from './draws/routes.js';
 import { insightHandlers } from './insight/routes.js';
@@ -13,10 +13,10 @@ import { statementMailRenderer } from './money-reports/statement-mail.js';
 import { networkHandlers } from './network/routes.js';
 import { platformHandlers } from './platform/routes.js';
 import { transferHandlers } from './transfers/routes.js';
-import { twoStepClearHandlers } from './two-step/routes.js';
+import { twoStepClearHandlers } from './identity/own-account/two-step-routes.js';
 
-export { accessHandlers } from './access/routes.js';
-export { authHandlers } from './auth/routes.js';
+export { accessHandlers } from './identity/own-account/routes.js';
+export { authHandlers } from './identity/doors/routes.js';
 export { healthHandlers } from './health/routes.js';
 
 /** The handler of every /api/playrep report call: the type makes a call without one a compile error. */

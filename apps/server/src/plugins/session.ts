@@ -1,7 +1,7 @@
 import { isRole, SESSION_COOKIE } from '@playrep/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findLiveSession } from '../modules/auth/sessions.js';
-import { looksLikeSessionToken } from '../modules/auth/tokens.js';
+import { findLiveSession } from '../modules/identity/gate/sessions.js';
+import { looksLikeSessionToken } from '../modules/identity/gate/tokens.js';
 import type { AuthContext } from './context.js';
 
 /**

@@ -758,7 +758,7 @@ export const activity = pgTable(
 
 /**
  * An account's two-step sign-in (TOTP): its secret encrypted with SECRET_KEY (AES-256-GCM,
- * modules/two-step/secret-box.ts), confirmed once the person typed a first code; the last time
+ * modules/identity/gate/secret-box.ts), confirmed once the person typed a first code; the last time
  * step accepted, so that no code (nor an earlier one) is accepted twice.
  */
 export const twoStep = pgTable('two_step', {

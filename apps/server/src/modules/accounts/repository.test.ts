@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNetwork, NETWORK, type NetworkIds } from '../../../test/fixtures/network.js';
 import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../../../test/test-db.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { verifyPassword } from '../identity/gate/passwords.js';
 import { ensureHouseAccount } from '../ledger/ledger.js';
 import {
   counterpartyVisible,

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectAs, signIn, type TestSession } from '../../../test/fixtures/network.js';
 import { TEST_DB_KINDS } from '../../../test/test-db.js';
 import { queryRows } from '../../db/client.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../identity/gate/passwords.js';
 import { closeFinishedWeeks } from '../settlement/index.js';
 import { brokenInvariants, buildFeedApp, cafeEvents, type FeedApp, HOUSE } from './test-support/feed-fixture.js';
 

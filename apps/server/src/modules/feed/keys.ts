@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { feedKeys } from '../../db/schema/index.js';
 import { type ActivityActor, type ActivityOrigin, recordActivity } from '../activity/record.js';
-import { hashSessionToken, newSessionToken } from '../auth/tokens.js';
+import { hashSessionToken, newSessionToken } from '../identity/gate/tokens.js';
 
 /**
  * Keys of the platform feed (docs/domain.md, "Data from the game platform"). A key is `feed_` and 256 random bits; only its

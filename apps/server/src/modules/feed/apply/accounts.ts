@@ -1,8 +1,8 @@
 import { canParent, hasCommission, type Role } from '@playrep/contracts';
 import { eq } from 'drizzle-orm';
 import { accounts } from '../../../db/schema/index.js';
-import { endLiveLinks } from '../../access/links.js';
-import { revokeAccountSessions } from '../../auth/sessions.js';
+import { endLiveLinks } from '../../identity/gate/links.js';
+import { revokeAccountSessions } from '../../identity/gate/sessions.js';
 import { dropEmailConfirmation, platformEmailFields } from '../../mail/email-address.js';
 import { type ApplyContext, EventRefused, type Item } from './context.js';
 import { accountByUsername, article, type NamedAccount } from './lookups.js';

@@ -1,0 +1,104 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ACCESS_MESSAGES, TOO_MANY_ATTEMPTS_MESSAGE } from '@playrep/contracts';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../../db/client.js';
+import { escapeHtml } from '../../../lib/html.js';
+import { HttpError } from '../../../lib/http-error.js';
+import { addressRetryAfter, attemptedUsername, lockAttemptCounters, recordAttempt, throttleAddress } from '../gate/attempts.js';
+import { queueMail } from '../../mail/index.js';
+import { issueSignInLinks, linkUrl, RESET_LINK_TTL_MS } from '../gate/links.js';
+
+/**
+ * Forgot password (docs/domain.md, "Access"): a username in, always the same answer out, after
+ * the same time. Where the account is active, not blocked and has a verified address, a reset link
+ * (a sign-in link valid 30 minutes) is mailed through the outbox, in the transaction that issues it.
+ *
+ * Throttled like sign-in: each request is recorded as an attempt (reason `forgot`) and counts
+ * towards the address's limit of attempts a minute; one username (as typed, real or not) gets at
+ * most RESETS_PER_USERNAME requests in 15 minutes. The answer waits until ANSWER_AFTER_MS has
+ * passed since the request came, so the time says nothing about which case it was.
+ */
+export const RESETS_PER_USERNAME = 3;
+const RESET_WINDOW_MS = 15 * 60_000;
+export const ANSWER_AFTER_MS = 400;
+
+export async function forgotPassword(
+  db: Db,
+  input: { username: string; address: string; userAgent?: string | undefined; now: Date; publicUrl: string; startedAt?: number },
+): Promise<string> {
+  const startedAt = input.startedAt ?? performance.now();
+  const { now } = input;
+  const address = throttleAddress(input.address);
+  const username = attemptedUsername(input.username);
+  const refused = await db.transaction(async (tx) => {
+    await lockAttemptCounters(tx, address, username);
+    const addressWait = await addressRetryAfter(tx, address, now);
+    const since = new Date(now.getTime() - RESET_WINDOW_MS);
+    const [asked] = await queryRows<{ n: number }>(
+      tx,
+      sql`SELECT count(*)::int AS n FROM sign_in_attempts
+           WHERE lower(username) = lower(${username}) AND reason = 'forgot' AND at > ${since}`,
+    );
+    const [account] = await queryRows<{ id: string; username: string; email: string }>(
+      tx,
+      sql`SELECT id, username, email FROM accounts
+           WHERE lower(username) = lower(${username}) AND role <> 'house'
+             AND user_status AND blocked_at IS NULL AND email_verified`,
+    );
+    if (addressWait !== null) return new HttpError(429, TOO_MANY_ATTEMPTS_MESSAGE, { 'Retry-After': String(addressWait) });
+    if ((asked?.n ?? 0) >= RESETS_PER_USERNAME) {
+      return new HttpError(429, TOO_MANY_ATTEMPTS_MESSAGE, { 'Retry-After': String(RESET_WINDOW_MS / 1000) });
+    }
+    await recordAttempt(tx, { at: now, accountId: account?.id ?? null, username, address, reason: 'forgot', device: null });
+    if (!account) return null;
+    // Nobody signed in asked, and anyone may type a username: the activity's actor is nobody known
+    // (like a failed sign-in's), with the request's address and device.
+    const by = { actor: 'anonymous', address: input.address, userAgent: input.userAgent } as const;
+    const [link] = await issueSignInLinks(tx, [account.id], {
+      purpose: 'reset',
+      issuedBy: null,
+      now,
+      ttlMs: RESET_LINK_TTL_MS,
+      by,
+    });
+    const url = linkUrl(input.publicUrl, link!.token);
+    await queueMail(
+      tx,
+      {
+        key: `password-reset:${account.id}:${now.getTime()}:${link!.token.slice(0, 8)}`,
+        kind: 'password-reset',
+        accountId: account.id,
+        to: account.email,
+        subject: 'Choose a new Playrep password',
+        text: resetText(account.username, url),
+        html: resetHtml(account.username, url),
+      },
+      now,
+    );
+    return null;
+  });
+  const wait = ANSWER_AFTER_MS - (performance.now() - startedAt);
+  if (wait > 0) await sleep(wait);
+  if (refused) throw refused;
+  return ACCESS_MESSAGES.forgotAnswer;
+}
+
+function resetText(username: string, link: string): string {
+  return [
+    `Hello ${username},`,
+    '',
+    'Someone asked to choose a new password for your Playrep back office account. If it was you,',
+    'open this link within 30 minutes (it works once):',
+    '',
+    link,
+    '',
+    'If you did not ask, ignore this mail: your password stays as it is.',
+  ].join('\n');
+}
+
+function resetHtml(username: string, link: string): string {
+  return `<p>Hello ${escapeHtml(username)},</p>
+<p>Someone asked to choose a new password for your Playrep back office account. If it was you, open this link within 30 minutes (it works once):</p>
+<p><a href="${escapeHtml(link)}">Choose a new password</a></p>
+<p>If you did not ask, ignore this mail: your password stays as it is.</p>`;
+}

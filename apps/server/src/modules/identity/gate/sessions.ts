@@ -1,0 +1,74 @@
+import { SESSION_TTL_SECONDS } from '@playrep/contracts';
+import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import type { Queryable } from '../../../db/client.js';
+import { accounts, sessions } from '../../../db/schema/index.js';
+import { hashSessionToken, newSessionToken } from './tokens.js';
+
+/**
+ * Server-side sessions (docs/domain.md, "Sessions and sign-in"): absolute expiry SESSION_TTL_SECONDS after sign-in,
+ * revoked at logout and when the account is made inactive. Times come from the app clock.
+ */
+export async function createSession(db: Queryable, accountId: string, now: Date) {
+  const token = newSessionToken();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_SECONDS * 1000);
+  const [row] = await db
+    .insert(sessions)
+    .values({ tokenHash: hashSessionToken(token), accountId, createdAt: now, expiresAt })
+    .returning({ id: sessions.id });
+  return { id: row!.id, token, expiresAt };
+}
+
+/** The live session behind a token with its account: not expired, not revoked, account active and not blocked. */
+export async function findLiveSession(db: Queryable, token: string, now: Date) {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      accountId: accounts.id,
+      username: accounts.username,
+      role: accounts.role,
+      firstName: accounts.firstName,
+      lastName: accounts.lastName,
+      parentId: accounts.parentId,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashSessionToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        eq(accounts.userStatus, true),
+        isNull(accounts.blockedAt),
+        ne(accounts.role, 'house'),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Revokes the sessions behind these tokens (logout); unknown or already revoked ones are ignored. */
+export async function revokeSessionsByToken(db: Queryable, tokens: string[], now: Date): Promise<number> {
+  if (tokens.length === 0) return 0;
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(inArray(sessions.tokenHash, tokens.map(hashSessionToken)), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length;
+}
+
+/**
+ * Revokes every open session of an account (made inactive, blocked, password reset), or every one
+ * but `keep` (the session that changed the password).
+ */
+export async function revokeAccountSessions(db: Queryable, accountId: string, now: Date, keep?: number): Promise<number> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt), keep === undefined ? undefined : ne(sessions.id, keep)),
+    )
+    .returning({ id: sessions.id });
+  return revoked.length;
+}
