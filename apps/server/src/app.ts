@@ -21,10 +21,8 @@ import { openApiDocs } from './modules/docs/routes.js';
 import { registerExportLimits } from './modules/export/export-limits.js';
 import { registerFeedKeyAuth } from './modules/feed/auth.js';
 import { feedHandlers } from './modules/feed/routes.js';
-import { accessHandlers, authHandlers, healthHandlers, reportHandlers } from './modules/index.js';
+import { healthHandlers, identityHandlers, registerTwoStepRequirement, reportHandlers } from './modules/index.js';
 import { emailHandlers, unsubscribeHandlers } from './modules/mail/routes.js';
-import { twoStepHandlers } from './modules/identity/own-account/two-step-routes.js';
-import { registerTwoStepRequirement } from './modules/identity/gate/two-step-requirement.js';
 import './plugins/context.js';
 import { registerEndpoints } from './plugins/endpoints.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
@@ -96,10 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(async (auth) => {
         registerSession(auth);
         registerEndpoints(auth, ['public', 'session'], {
-          ...authHandlers(app),
+          ...identityHandlers(app),
           ...emailHandlers(app),
-          ...accessHandlers(app),
-          ...twoStepHandlers(app),
         });
       });
       // The statements' one-click unsubscribe: mail providers post it as a form (RFC 8058).

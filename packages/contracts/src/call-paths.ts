@@ -37,6 +37,7 @@ export const TWO_STEP_CALLS = {
   twoStepSetup: { method: 'POST', path: '/auth/two-step/setup' },
   twoStepConfirm: { method: 'POST', path: '/auth/two-step/confirm' },
   twoStepOff: { method: 'POST', path: '/auth/two-step/off' },
+  twoStepRecoveryCodes: { method: 'POST', path: '/auth/two-step/recovery-codes' },
 } as const;
 
 /** The web page of a sign-in link (its secret after `#`) and of forgot password, open without signing in. */

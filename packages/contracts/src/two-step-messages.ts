@@ -7,8 +7,11 @@ export const TWO_STEP_MESSAGES = {
   /** The 401 of a sign-in with the right password and no code: the page then asks for the code. */
   codeNeeded: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
   wrongCode: 'That code is not valid, or it was used already. Enter the current code from your authenticator app.',
+  /** 429 after too many wrong codes for one account (docs/domain.md, "One gate for each kind of passage", Codes). */
+  tooManyCodes: 'Too many wrong codes. Please wait and try again.',
   on: 'Two-step sign-in is on. Keep your recovery codes somewhere safe: each works once, in place of a code.',
   off: 'Two-step sign-in is off.',
+  newRecoveryCodes: 'New recovery codes are ready. Your old ones no longer work: keep these somewhere safe.',
   alreadyOn: 'Two-step sign-in is on already. Turn it off first to set it up again.',
   notSettingUp: 'Start the set-up first: there is no key waiting for its first code.',
   notOn: 'Two-step sign-in is not on.',

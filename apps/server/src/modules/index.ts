@@ -1,9 +1,9 @@
 import type { ReportCall } from '@playrep/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { EndpointHandlers } from '../plugins/endpoints.js';
-import { accountsScreenHandlers } from './identity/own-account/routes.js';
 import { activityHandlers } from './activity/routes.js';
 import { drawHandlers } from './draws/routes.js';
+import { managerHandlers } from './identity/index.js';
 import { insightHandlers } from './insight/routes.js';
 import { todayHandlers } from './insight/today-routes.js';
 import { mailScreenHandlers } from './mail/routes.js';
@@ -13,11 +13,9 @@ import { statementMailRenderer } from './money-reports/statement-mail.js';
 import { networkHandlers } from './network/routes.js';
 import { platformHandlers } from './platform/routes.js';
 import { transferHandlers } from './transfers/routes.js';
-import { twoStepClearHandlers } from './identity/own-account/two-step-routes.js';
 
-export { accessHandlers } from './identity/own-account/routes.js';
-export { authHandlers } from './identity/doors/routes.js';
 export { healthHandlers } from './health/routes.js';
+export { identityHandlers, registerTwoStepRequirement } from './identity/index.js';
 
 /** The handler of every /api/playrep report call: the type makes a call without one a compile error. */
 export function reportHandlers(app: FastifyInstance): EndpointHandlers<ReportCall> {
@@ -30,9 +28,8 @@ export function reportHandlers(app: FastifyInstance): EndpointHandlers<ReportCal
     ...todayHandlers(app),
     ...memberHandlers(app),
     ...mailScreenHandlers(app, statementMailRenderer(app.database.db, app.clock)),
-    ...accountsScreenHandlers(app),
+    ...managerHandlers(app),
     ...activityHandlers(app),
-    ...twoStepClearHandlers(app),
     ...platformHandlers(app),
   };
 }

@@ -1,5 +1,6 @@
-import { isRole, SESSION_COOKIE } from '@playrep/contracts';
+import { isRole, SESSION_COOKIE, SESSION_EXPIRED_MESSAGE } from '@playrep/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { unauthorized } from '../lib/http-error.js';
 import { findLiveSession } from '../modules/identity/gate/sessions.js';
 import { looksLikeSessionToken } from '../modules/identity/gate/tokens.js';
 import type { AuthContext } from './context.js';
@@ -41,4 +42,10 @@ export function presentedSessionTokens(request: FastifyRequest): string[] {
   const cookie = request.cookies?.[SESSION_COOKIE];
   if (looksLikeSessionToken(cookie) && cookie !== bearer) tokens.push(cookie);
   return tokens;
+}
+
+/** The caller's session on a call that needs one (its access is 'session' or 'report'): the guards checked it. */
+export function sessionOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+  return request.auth;
 }

@@ -67,8 +67,10 @@ export const MyAccountResponse = z.object({
    * first sign-in.
    */
   lastSignIn: z.object({ at: z.string(), address: z.string(), device: z.string().nullable() }).nullable(),
-  /** Failed sign-in attempts at this account since that sign-in. */
+  /** Wrong passwords typed at this account since that sign-in. */
   failedSince: z.number(),
+  /** Wrong two-step codes typed for this account since that sign-in (at sign-in or on this page). */
+  wrongCodesSince: z.number(),
   /** The caller's own latest activity entries (it acted or it is about it), newest first, at most RECENT_ACTIVITY_SIZE. */
   recentActivity: z.array(ActivityRow),
 });
@@ -174,7 +176,6 @@ export const ACCESS_MESSAGES = {
   linkRevoked: 'This sign-in link was withdrawn. Ask your manager for a new one.',
   linkExpired: 'This sign-in link has expired. Ask your manager for a new one.',
   accountBlocked: 'This account is blocked. Please contact your manager.',
-  linkInactive: 'This account is inactive. Please contact your manager.',
   noLinkInactive: (username: string) => `${username} is inactive on the platform: no sign-in link can be issued for it.`,
   noLinkBlocked: (username: string) => `${username} is blocked: unblock it before issuing a sign-in link.`,
   linkIssued: (username: string, hours: number) =>
@@ -187,6 +188,8 @@ export const ACCESS_MESSAGES = {
     'If this account has a confirmed email address, a link to choose a new password has been sent to it. It works once, for 30 minutes. Otherwise ask your manager for a sign-in link.',
   blocked: (username: string) => `${username} is blocked: it cannot sign in, and its sessions have ended.`,
   unblocked: (username: string) => `${username} is unblocked: it can sign in again.`,
+  unblockedInactive: (username: string) =>
+    `${username} is unblocked, but it is inactive on the platform: it cannot sign in until the platform makes it active.`,
 } as const;
 
 /** Entries of the endpoint table (endpoints.ts): Sign-in links, forgotten and changed passwords, the account page (docs/domain.md, "Access"). */
@@ -201,9 +204,11 @@ export const ACCESS_ENDPOINTS = {
   useLink: {
     ...ACCESS_CALLS.useLink,
     access: 'public',
-    summary: 'Use a sign-in link: set the password, end the account’s other sessions and sign in',
+    summary:
+      'The link doors: use a sign-in or reset link to set the password and end the account’s sessions; then signed in, or 401 asking for the two-step code (sent with the new password to login)',
     body: UseLinkBody,
     response: UseLinkResponse,
+    otherResponses: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 410: ErrorBody },
   },
   forgotPassword: {
     ...ACCESS_CALLS.forgotPassword,

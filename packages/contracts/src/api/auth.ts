@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUTH_CALLS } from '../call-paths.js';
 import type { EndpointDef } from '../endpoint-def.js';
 import { ROLES } from '../roles.js';
+import { ErrorBody } from './common.js';
 
 /**
  * /api/auth/* shapes (docs/screens.md, Sign-in; docs/domain.md, "Sessions and sign-in"), shared by the server (validation,
@@ -139,9 +140,10 @@ export const AUTH_ENDPOINTS = {
   login: {
     ...AUTH_CALLS.login,
     access: 'public',
-    summary: 'Sign in: sets the session cookie and returns the token once',
+    summary: 'The password door: sign in (with the two-step code once asked); sets the session cookie and returns the token once',
     body: LoginBody,
     response: LoginResponse,
+    otherResponses: { 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
   },
   session: {
     ...AUTH_CALLS.session,

@@ -63,7 +63,7 @@ export const TWO_STEP_ENDPOINTS = {
     summary: 'Turn two-step sign-in on with a first code; answers the recovery codes, once',
     body: TwoStepCodeBody,
     response: TwoStepConfirmResponse,
-    otherResponses: { 409: ErrorBody },
+    otherResponses: { 409: ErrorBody, 429: ErrorBody },
   },
   twoStepOff: {
     ...TWO_STEP_CALLS.twoStepOff,
@@ -71,7 +71,15 @@ export const TWO_STEP_ENDPOINTS = {
     summary: 'Turn the caller’s two-step sign-in off with a current code or a recovery code',
     body: TwoStepCodeBody,
     response: TwoStepMessageResponse,
-    otherResponses: { 409: ErrorBody },
+    otherResponses: { 409: ErrorBody, 429: ErrorBody },
+  },
+  twoStepRecoveryCodes: {
+    ...TWO_STEP_CALLS.twoStepRecoveryCodes,
+    access: 'session',
+    summary: 'Ten new recovery codes in place of the old ones, with a current code or a recovery code; answered once',
+    body: TwoStepCodeBody,
+    response: TwoStepConfirmResponse,
+    otherResponses: { 409: ErrorBody, 429: ErrorBody },
   },
   twoStepClear: {
     method: 'POST',

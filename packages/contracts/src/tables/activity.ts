@@ -7,6 +7,8 @@ import type { ColumnDef } from './columns.js';
 export const ACTIVITY_KIND_LABELS = {
   'sign-in': 'Signed in',
   'sign-in-failed': 'Sign-in failed',
+  'code-asked': 'Password right, code asked',
+  'wrong-code': 'Wrong two-step code',
   'sign-out': 'Signed out',
   'password-changed': 'Password changed',
   'link-issued': 'Sign-in link issued',
@@ -18,6 +20,8 @@ export const ACTIVITY_KIND_LABELS = {
   'two-step-off': 'Two-step turned off',
   'two-step-cleared': 'Two-step cleared',
   'recovery-code-used': 'Recovery code used',
+  'recovery-codes-replaced': 'New recovery codes',
+  'account-created': 'Account created',
   blocked: 'Blocked',
   unblocked: 'Unblocked',
   'export-downloaded': 'Export downloaded',

@@ -38,8 +38,25 @@ const FAILURE_REASONS: Readonly<Record<string, string>> = {
   throttled_address: 'too many attempts from this address',
   throttled_account_address: 'too many failures for this account from this address',
   throttled_account: 'too many failures for this account: waiting',
+  throttled_codes: 'too many wrong two-step codes: waiting',
+  blocked: 'account blocked',
+  // Entries of before the one gate (now 'wrong-code' and 'code-asked' entries of their own).
   wrong_code: 'wrong or used two-step code',
   two_step_asked: 'right password: two-step code asked',
+};
+
+/** The door of a sign-in (identity/gate/session-gate.ts Door) other than the password's. */
+const DOORS: Readonly<Record<string, string>> = {
+  'invite-link': 'with a sign-in link',
+  'reset-link': 'with a reset link (forgot password)',
+};
+
+/** Where a wrong two-step code was typed (identity/gate/codes.ts CodePlace). */
+const CODE_PLACES: Readonly<Record<string, string>> = {
+  'sign-in': 'at sign-in',
+  'two-step-off': 'turning two-step sign-in off',
+  'two-step-setup': 'confirming the two-step set-up',
+  'recovery-codes': 'asking for new recovery codes',
 };
 
 /** How a password was changed (the access module's `via`). */
@@ -82,7 +99,15 @@ export function detailsText(kind: string, details: Record<string, unknown>): str
       return d.username ? `${reason} (typed: ${d.username})` : reason;
     }
     case 'sign-in':
-      return d.twoStep === 'recovery' ? 'with a recovery code' : d.twoStep === 'code' ? 'with a two-step code' : '';
+    case 'code-asked': {
+      const twoStep = d.twoStep === 'recovery' ? 'with a recovery code' : d.twoStep === 'code' ? 'with a two-step code' : '';
+      const door = DOORS[String(d.door)] ?? '';
+      return [kind === 'code-asked' && door ? `${door}: password set` : door, twoStep].filter(Boolean).join(', ');
+    }
+    case 'wrong-code':
+      return CODE_PLACES[String(d.place)] ?? String(d.place ?? '');
+    case 'account-created':
+      return [`Account created by ${d.by ?? 'unknown'}`, d.role ? `role ${d.role}` : ''].filter(Boolean).join(', ');
     case 'export-downloaded': {
       const filters = Object.entries((d.filters ?? {}) as Record<string, unknown>)
         .map(([name, value]) => `${name}=${value}`)

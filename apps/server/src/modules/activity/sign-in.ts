@@ -13,11 +13,15 @@ export interface SignInFact {
   userAgent?: string | undefined;
   /** How the second step was passed, when it was asked. */
   twoStep?: 'code' | 'recovery' | undefined;
+  /** The door it came through (identity/gate/session-gate.ts Door), when not the password's. */
+  door?: string | undefined;
 }
 
 /**
- * A sign-in or a failed one, in the attempt's transaction. A failure has no known actor (whoever
- * typed); its subject is the account named, if any, else the username typed is kept.
+ * A sign-in, a failed one, or a right password (or link) followed by a request for the two-step
+ * code, which is no failure (docs/domain.md, "One gate for each kind of passage", Activity words);
+ * in the attempt's transaction. Until the sign-in succeeds nobody known acted (whoever typed): the
+ * subject is the account named, if any, else the username typed is kept.
  */
 export async function recordSignIn(db: Queryable, fact: SignInFact): Promise<void> {
   const ok = fact.reason === 'ok';
@@ -25,18 +29,19 @@ export async function recordSignIn(db: Queryable, fact: SignInFact): Promise<voi
     const { accountId } = fact;
     await recordActivity(db, { ...fact, kind: 'recovery-code-used', actor: { accountId }, subjectId: accountId, details: {} });
   }
+  const door = fact.door && fact.door !== 'password' ? { door: fact.door } : {};
+  const asked = fact.reason === 'two_step_asked';
   await recordActivity(db, {
     at: fact.at,
-    kind: ok ? 'sign-in' : 'sign-in-failed',
+    kind: ok ? 'sign-in' : asked ? 'code-asked' : 'sign-in-failed',
     actor: ok && fact.accountId ? { accountId: fact.accountId } : 'anonymous',
     subjectId: fact.accountId,
     address: fact.address,
     userAgent: fact.userAgent,
-    details: ok
-      ? fact.twoStep
-        ? { twoStep: fact.twoStep }
-        : {}
-      : { reason: fact.reason, ...(fact.accountId ? {} : { username: fact.username }) },
+    details:
+      ok || asked
+        ? { ...door, ...(fact.twoStep ? { twoStep: fact.twoStep } : {}) }
+        : { reason: fact.reason, ...(fact.accountId ? {} : { username: fact.username }) },
   });
 }
 

@@ -24,11 +24,11 @@ import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { TEST_DB_KINDS } from '../../../test/test-db.js';
 import { queryRows } from '../../db/client.js';
-import { executeAccountsCommand } from './manage/accounts-command.js';
 import { type MailSender, startOutboxSender } from '../mail/index.js';
 import { queueWeekStatements } from '../mail/statement-mails.js';
 import { statementMailRenderer } from '../money-reports/statement-mail.js';
 import { ANSWER_AFTER_MS, RESETS_PER_USERNAME } from './doors/forgot.js';
+import { executeAccountsCommand } from './manage/accounts-command.js';
 
 /**
  * Access (docs/domain.md, "Access") through the API: sign-in links, passwords, forgot password,

@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.js';
 import { escapeHtml } from '../../../lib/html.js';
 import { HttpError } from '../../../lib/http-error.js';
-import { addressRetryAfter, attemptedUsername, lockAttemptCounters, recordAttempt, throttleAddress } from '../gate/attempts.js';
 import { queueMail } from '../../mail/index.js';
+import { addressRetryAfter, attemptedUsername, lockAttemptCounters, recordAttempt, throttleAddress } from '../gate/attempts.js';
 import { issueSignInLinks, linkUrl, RESET_LINK_TTL_MS } from '../gate/links.js';
 
 /**

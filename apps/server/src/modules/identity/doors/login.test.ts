@@ -5,8 +5,8 @@ import { createNetwork, DEMO_PASSWORD, type NetworkIds } from '../../../../test/
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { TEST_DB_KINDS } from '../../../../test/test-db.js';
 import { queryRows } from '../../../db/client.js';
-import { setAccountActive } from '../manage/accounts.js';
 import { throttleAddress } from '../gate/attempts.js';
+import { setAccountActive } from '../manage/accounts.js';
 
 const login = (
   t: TestApp,

@@ -1,13 +1,6 @@
-import {
-  ACCESS_MESSAGES,
-  INACTIVE_ACCOUNT_MESSAGE,
-  INVALID_CREDENTIALS_MESSAGE,
-  type LoginResponse,
-  TOO_MANY_ATTEMPTS_MESSAGE,
-  TWO_STEP_MESSAGES,
-} from '@playrep/contracts';
-import type { Queryable, Tx } from '../../../db/client.js';
-import { forbidden, HttpError, unauthorized } from '../../../lib/http-error.js';
+import { INVALID_CREDENTIALS_MESSAGE, type LoginResponse, TOO_MANY_ATTEMPTS_MESSAGE } from '@playrep/contracts';
+import type { Queryable } from '../../../db/client.js';
+import { HttpError, unauthorized } from '../../../lib/http-error.js';
 import { KeyedQueue } from '../../../lib/keyed-queue.js';
 import { findSignInAccount } from '../../accounts/repository.js';
 import { recordSignIn } from '../../activity/sign-in.js';
@@ -21,8 +14,8 @@ import {
   throttleAddress,
   usernameThrottle,
 } from '../gate/attempts.js';
-import { openSession } from '../gate/session-gate.js';
 import { decoyHash, hashPassword, isBcryptHash, verifyPassword } from '../gate/passwords.js';
+import type { SessionGate } from '../gate/session-gate.js';
 
 export interface SignInRequest {
   username: string;
@@ -38,12 +31,7 @@ export interface SignInRequest {
   userAgent?: string | undefined;
   /** The two-step code or recovery code, once the server asked for it. */
   code?: string | undefined;
-  /** The second step of an account with two-step sign-in on (modules/two-step), in the sign-in's transaction. */
-  secondStep?: (tx: Tx, accountId: string, code: string | undefined) => Promise<SecondStep>;
 }
-
-/** What the second step found: none on, passed with a code or a recovery code, wrong, or not given yet. */
-export type SecondStep = 'off' | 'code' | 'recovery' | 'wrong' | 'asked';
 
 /**
  * Parallel attempts from one address, or at one username, wait their turn in this process before
@@ -55,34 +43,29 @@ const byUsername = new KeyedQueue();
 const tooMany = (seconds: number) => new HttpError(429, TOO_MANY_ATTEMPTS_MESSAGE, { 'Retry-After': String(seconds) });
 
 /**
- * Checks a username and password and opens a session. In order: the per-address limit, the
- * per-username limits (this address's failures, then the growing delay, which a trusted device
- * cookie skips; attempts.ts), the password (verified against a decoy hash when the account is
- * unknown so both failures take as long and answer the same), then the account status (only
- * revealed to someone who knows the password). Every attempt is recorded, whatever its outcome.
- * A successful sign-in ends the sessions the request presented.
+ * The password door (docs/domain.md, "Sessions and sign-in"): checks a username and password, then
+ * hands the account to the gate (session-gate.ts), which checks its state and two-step and opens
+ * the session. In order: the per-address limit, the per-username limits (this address's failures,
+ * then the growing delay, which a trusted device cookie skips; attempts.ts), the password (verified
+ * against a decoy hash when the account is unknown so both failures take as long and answer the
+ * same), then the gate (the account's status is only revealed to someone who knows the password).
+ * Every attempt is recorded, whatever its outcome.
  *
  * Counting, checking and recording run in one transaction holding advisory locks on the address
  * and the username, so parallel attempts are counted one after the other (argon2 takes ~6 ms).
  * Refusals are recorded inside it and thrown once it has committed.
  */
-export async function signIn(db: Queryable, request: SignInRequest): Promise<LoginResponse> {
+export async function signIn(db: Queryable, gate: SessionGate, request: SignInRequest): Promise<LoginResponse> {
   const { now } = request;
   const address = throttleAddress(request.address);
   const username = attemptedUsername(request.username);
+  const origin = { address: request.address, userAgent: request.userAgent };
   const outcome = await byAddress.run(address, () =>
     byUsername.run(username.toLowerCase(), () =>
       db.transaction(async (tx): Promise<LoginResponse | HttpError> => {
-        const record = async (
-          accountId: string | null,
-          reason: AttemptReason,
-          device: string | null = null,
-          second?: SecondStep,
-        ) => {
+        const record = async (accountId: string | null, reason: AttemptReason, device: string | null = null) => {
           await recordAttempt(tx, { at: now, accountId, username, address, reason, device });
-          const twoStep = second === 'code' || second === 'recovery' ? second : undefined;
-          const { address: from, userAgent } = request;
-          await recordSignIn(tx, { at: now, accountId, username, reason, address: from, userAgent, twoStep });
+          await recordSignIn(tx, { at: now, accountId, username, reason, ...origin });
         };
         await lockAttemptCounters(tx, address, username);
 
@@ -111,28 +94,18 @@ export async function signIn(db: Queryable, request: SignInRequest): Promise<Log
           await record(account.id, 'wrong_password', device);
           return unauthorized(INVALID_CREDENTIALS_MESSAGE);
         }
-        if (!account.userStatus) {
-          await record(account.id, 'inactive', device);
-          return forbidden(INACTIVE_ACCOUNT_MESSAGE);
-        }
-        if (account.blocked) {
-          await record(account.id, 'blocked', device);
-          return forbidden(ACCESS_MESSAGES.accountBlocked);
-        }
-        const second = request.secondStep ? await request.secondStep(tx, account.id, request.code) : 'off';
-        if (second === 'asked' || second === 'wrong') {
-          await record(account.id, second === 'asked' ? 'two_step_asked' : 'wrong_code', device);
-          return unauthorized(second === 'asked' ? TWO_STEP_MESSAGES.codeNeeded : TWO_STEP_MESSAGES.wrongCode);
-        }
-        // A bcrypt hash from the platform gives way to argon2id now that the password is known.
+        // A bcrypt hash from the platform gives way to argon2id once the session opens.
         const rehash = isBcryptHash(account.passwordHash) ? await hashPassword(request.password) : null;
-        const answer = await openSession(tx, account, {
+        const passed = await gate.pass(tx, account.id, {
+          door: 'password',
           now,
+          code: request.code,
           presentedSessions: request.presentedSessions,
-          passwordHash: rehash,
+          origin: { ...origin, address: request.address },
+          device,
+          rehash,
         });
-        await record(account.id, 'ok', device, second);
-        return answer;
+        return passed.open ? passed.answer : passed.refusal;
       }),
     ),
   );

@@ -1,23 +1,34 @@
 import { SESSION_COOKIE, SESSION_EXPIRED_MESSAGE, SIGNED_OUT_MESSAGE } from '@playrep/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { publicUrl } from '../../../config/env.js';
 import { unauthorized } from '../../../lib/http-error.js';
 import type { EndpointHandlers } from '../../../plugins/endpoints.js';
-import { resolveInScope } from '../../../plugins/scope.js';
 import { presentedSessionTokens } from '../../../plugins/session.js';
 import { recordSignOut } from '../../activity/sign-in.js';
-import { twoStepForSignIn } from '../gate/two-step-requirement.js';
-import { createAccount, toAuthUser } from '../manage/accounts.js';
-import { deviceKeyOf, presentedDevice, setDeviceCookie } from './device-cookies.js';
-import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 import { revokeSessionsByToken } from '../gate/sessions.js';
+import { sessionGateOf, setupRequired } from '../gate/two-step-requirement.js';
+import { toAuthUser } from '../gate/users.js';
+import { deviceKeyOf, presentedDevice, setDeviceCookie } from './device-cookies.js';
+import { forgotPassword } from './forgot.js';
+import { describeLink, useSignInLink } from './link.js';
 import { recordMalformedSignIn, signIn } from './password.js';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 
-type AuthCall = 'login' | 'session' | 'logout' | 'logoutLink' | 'userAuth' | 'signup';
+type DoorCall = 'login' | 'session' | 'logout' | 'logoutLink' | 'linkInfo' | 'useLink' | 'forgotPassword';
 
-/** /api/auth/*: sign-in, the current session, sign-out, a user by id (in scope) and signup. */
-export function authHandlers(app: FastifyInstance): EndpointHandlers<AuthCall> {
+/**
+ * /api/auth/*: the doors into a session (gate/session-gate.ts DOORS lists them: the password, a sign-in link, a reset
+ * link), the current session, the way out, and forgot password, which mails a reset link.
+ */
+export function doorHandlers(app: FastifyInstance): EndpointHandlers<DoorCall> {
   const deviceKey = deviceKeyOf(app.db);
-  const twoStep = twoStepForSignIn(app);
+  const gate = sessionGateOf(app);
+  const origin = (request: FastifyRequest) => ({ address: request.ip, userAgent: request.headers['user-agent'] });
+  /** A session the gate opened: its cookie, and the device cookie of the account for this browser. */
+  const opened = async (request: FastifyRequest, reply: FastifyReply, token: string, accountId: string) => {
+    setSessionCookie(request, reply, token);
+    setDeviceCookie(request, reply, await deviceKey(), accountId);
+  };
   // Signing out always succeeds: whatever session the request carries is revoked on the server.
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
     const now = app.clock.now();
@@ -33,23 +44,20 @@ export function authHandlers(app: FastifyInstance): EndpointHandlers<AuthCall> {
       options: { attachValidation: true },
       handler: async (request, reply) => {
         if (request.validationError) {
-          const userAgent = request.headers['user-agent'];
-          await recordMalformedSignIn(app.db, { body: request.body, address: request.ip, now: app.clock.now(), userAgent });
+          await recordMalformedSignIn(app.db, { body: request.body, ...origin(request), now: app.clock.now() });
           throw request.validationError;
         }
         const key = await deviceKey();
-        const result = await signIn(app.db, {
+        const result = await signIn(app.db, gate, {
           ...request.body,
           address: request.ip,
           now: app.clock.now(),
           deviceOf: (accountId) => presentedDevice(request, key, accountId),
           presentedSessions: presentedSessionTokens(request),
           userAgent: request.headers['user-agent'],
-          secondStep: twoStep.secondStep,
         });
-        setSessionCookie(request, reply, result.token);
-        setDeviceCookie(request, reply, key, result.user._id);
-        return { ...result, ...(await twoStep.setupRequired(result.user)) };
+        await opened(request, reply, result.token, result.user._id);
+        return result;
       },
     },
 
@@ -60,24 +68,35 @@ export function authHandlers(app: FastifyInstance): EndpointHandlers<AuthCall> {
         throw unauthorized(SESSION_EXPIRED_MESSAGE);
       }
       const user = toAuthUser({ ...request.auth, id: request.auth.accountId });
-      return { user, roles: user.roles, expiresAt: request.auth.expiresAt.toISOString(), ...(await twoStep.setupRequired(user)) };
+      return { user, roles: user.roles, expiresAt: request.auth.expiresAt.toISOString(), ...(await setupRequired(app, user)) };
     },
 
     logout,
     logoutLink: logout,
 
-    userAuth: async (request) => {
-      const auth = request.auth!;
-      const account = await resolveInScope(app.db, auth.accountId, request.params.id, 'id');
-      return { data: toAuthUser(account) };
+    linkInfo: async (request) => describeLink(app.db, request.body.token, app.clock.now()),
+
+    useLink: async (request, reply) => {
+      const result = await useSignInLink(app.db, gate, {
+        ...request.body,
+        ...origin(request),
+        now: app.clock.now(),
+        presentedSessions: presentedSessionTokens(request),
+      });
+      await opened(request, reply, result.token, result.user._id);
+      return result;
     },
 
-    signup: async (request, reply) => {
-      const auth = request.auth!;
-      const user = await createAccount(app.db, { id: auth.accountId, role: auth.role }, request.body, {
-        reservedUsernames: [app.env.HOUSE_USERNAME],
+    forgotPassword: async (request) => {
+      const startedAt = performance.now();
+      const message = await forgotPassword(app.db, {
+        username: request.body.username,
+        ...origin(request),
+        now: app.clock.now(),
+        publicUrl: publicUrl(app.env),
+        startedAt,
       });
-      return reply.status(201).send({ message: 'Account created.', user });
+      return { message };
     },
   };
 }

@@ -53,11 +53,12 @@ export type AttemptReason =
   | 'throttled_address'
   | 'throttled_account_address'
   | 'throttled_account'
-  // Two-step sign-in (modules/two-step): the right password without the code, and a wrong code.
+  // Two-step sign-in: the right password (or a link) without the code, a wrong code (codes.ts), too many wrong codes.
   | 'two_step_asked'
-  | 'wrong_code';
+  | 'wrong_code'
+  | 'throttled_codes';
 
-const THROTTLED: AttemptReason[] = ['throttled_address', 'throttled_account_address', 'throttled_account'];
+const THROTTLED: AttemptReason[] = ['throttled_address', 'throttled_account_address', 'throttled_account', 'throttled_codes'];
 /** What counts towards the per-username limits: a wrong password, for a real name or not, and a wrong two-step code. */
 const FAILED: AttemptReason[] = ['wrong_password', 'unknown_user', 'wrong_code'];
 

@@ -1,22 +1,13 @@
-import { SESSION_TTL_SECONDS } from '@playrep/contracts';
 import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.js';
 import { accounts, sessions } from '../../../db/schema/index.js';
-import { hashSessionToken, newSessionToken } from './tokens.js';
+import { hashSessionToken } from './tokens.js';
 
 /**
  * Server-side sessions (docs/domain.md, "Sessions and sign-in"): absolute expiry SESSION_TTL_SECONDS after sign-in,
- * revoked at logout and when the account is made inactive. Times come from the app clock.
+ * revoked at logout and when the account is made inactive. Times come from the app clock. They are
+ * made by the gate alone (session-gate.ts); here they are found and ended.
  */
-export async function createSession(db: Queryable, accountId: string, now: Date) {
-  const token = newSessionToken();
-  const expiresAt = new Date(now.getTime() + SESSION_TTL_SECONDS * 1000);
-  const [row] = await db
-    .insert(sessions)
-    .values({ tokenHash: hashSessionToken(token), accountId, createdAt: now, expiresAt })
-    .returning({ id: sessions.id });
-  return { id: row!.id, token, expiresAt };
-}
 
 /** The live session behind a token with its account: not expired, not revoked, account active and not blocked. */
 export async function findLiveSession(db: Queryable, token: string, now: Date) {

@@ -1,21 +1,21 @@
 import { type Role, TWO_STEP_MESSAGES } from '@playrep/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Tx } from '../../../db/client.js';
 import { forbidden } from '../../../lib/http-error.js';
-import type { SecondStep } from '../doors/password.js';
 import { secretKeyOf } from './secret-key.js';
-import { passSecondStep, twoStepOn } from './two-step.js';
+import { type SessionGate, sessionGate } from './session-gate.js';
+import { twoStepOn } from './two-step.js';
 
-/** What sign-in asks of two-step sign-in: the second step, and whether the role must still set it up. */
-export function twoStepForSignIn(app: FastifyInstance) {
-  return {
-    secondStep: (tx: Tx, accountId: string, code: string | undefined): Promise<SecondStep> =>
-      passSecondStep(tx, secretKeyOf(app.env), accountId, code, app.clock.now()),
-    /** `{ twoStepSetupRequired: true }` for a role of REQUIRE_TWO_STEP without it on, else nothing. */
-    async setupRequired(user: { _id: string; role: Role }): Promise<{ twoStepSetupRequired?: true }> {
-      return (await mustSetUp(app, user.role, user._id)) ? { twoStepSetupRequired: true } : {};
-    },
-  };
+/** The session gate of this server: REQUIRE_TWO_STEP and SECRET_KEY as configured. */
+export function sessionGateOf(app: FastifyInstance): SessionGate {
+  return sessionGate({ requireTwoStep: app.env.REQUIRE_TWO_STEP, secretKey: secretKeyOf(app.env) });
+}
+
+/** `{ twoStepSetupRequired: true }` for a session of a REQUIRE_TWO_STEP role without two-step on, else nothing. */
+export async function setupRequired(
+  app: FastifyInstance,
+  user: { _id: string; role: Role },
+): Promise<{ twoStepSetupRequired?: true }> {
+  return (await mustSetUp(app, user.role, user._id)) ? { twoStepSetupRequired: true } : {};
 }
 
 async function mustSetUp(app: FastifyInstance, role: Role, accountId: string): Promise<boolean> {

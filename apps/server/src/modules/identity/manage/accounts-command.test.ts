@@ -34,7 +34,7 @@ describe.each(TEST_DB_KINDS)('npm run accounts on %s', (kind) => {
       '--username',
       'cafe7',
       '--password',
-      'Cafe7pass',
+      'Tulip-river-42',
       '--role',
       'master',
       '--parent',
@@ -55,7 +55,12 @@ describe.each(TEST_DB_KINDS)('npm run accounts on %s', (kind) => {
       sql`SELECT parent_id, commission::text, first_name, address FROM accounts WHERE username = 'cafe7'`,
     );
     expect(row).toEqual({ parent_id: ids.am1, commission: '7.50', first_name: 'Cafe', address: 'Pune' });
-    expect((await signIn(t.app, 'cafe7', { password: 'Cafe7pass' })).user.role).toBe('master');
+    expect((await signIn(t.app, 'cafe7', { password: 'Tulip-river-42' })).user.role).toBe('master');
+    const [entry] = await queryRows<{ kind: string; actor_type: string; details: { by: string; role: string } }>(
+      t.app.db,
+      sql`SELECT kind, actor_type, details FROM activity WHERE subject_id = (SELECT id FROM accounts WHERE username = 'cafe7')`,
+    );
+    expect(entry).toEqual({ kind: 'account-created', actor_type: 'cli', details: { by: 'command line', role: 'master' } });
   });
 
   it('refuses with exit code 1 and a clear message', async () => {
@@ -69,7 +74,9 @@ describe.each(TEST_DB_KINDS)('npm run accounts on %s', (kind) => {
       ],
       [['create', '--username', 'zz4', '--password', 'Abcdefg1', '--role', 'superadmin'], /already a superadmin/],
       [['disable', '--username', 'ghost'], /No account named "ghost"/],
-      [['reset-password', '--username', 'player1', '--password', 'nodigits'], /password: must be 8/],
+      [['reset-password', '--username', 'player1', '--password', 'nodigits'], /password: It must contain at least one digit/],
+      [['reset-password', '--username', 'player1', '--password', 'Abcdefg1'], /password: Too weak: /],
+      [['create', '--username', 'zz6', '--password', 'Abcdefg1', '--role', 'player', '--parent', 'master1'], /password: Too weak: /],
     ];
     for (const [argv, message] of cases) {
       const r = await run(...argv);
@@ -114,10 +121,10 @@ describe.each(TEST_DB_KINDS)('npm run accounts on %s', (kind) => {
     expect((await run('enable', '--username', 'player2')).out).toBe('Enabled "player2": it can sign in again.');
     const again = await signIn(t.app, 'player2');
 
-    const reset = await run('reset-password', '--username', 'player2', '--password', 'Brand9new');
+    const reset = await run('reset-password', '--username', 'player2', '--password', 'Mango!Harbor58');
     expect(reset.code).toBe(0);
     expect(reset.out).toBe('New password set for "player2"; 1 open session(s) ended.');
     expect((await injectAs(t.app, again, { url: '/api/auth/session' })).statusCode).toBe(401);
-    expect((await signIn(t.app, 'player2', { password: 'Brand9new' })).user._id).toBe(ids.player2);
+    expect((await signIn(t.app, 'player2', { password: 'Mango!Harbor58' })).user._id).toBe(ids.player2);
   });
 });

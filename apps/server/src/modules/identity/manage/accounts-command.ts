@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
 import { isRole, NewAccount, ROLES } from '@playrep/contracts';
 import { type Env, publicUrl } from '../../../config/env.js';
-import type { Queryable } from '../../../db/client.js';
+import type { Db } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import { HttpError } from '../../../lib/http-error.js';
-import { commandLineLink } from './command-line-link.js';
 import { findSignInAccount } from '../../accounts/repository.js';
 import { createAccount, resetPassword, setAccountActive } from './accounts.js';
+import { commandLineLink } from './command-line-link.js';
 
 export const ACCOUNTS_USAGE = `Usage: npm run accounts -- <command> [options]
 
@@ -25,7 +25,8 @@ Commands:
                                                   chooses the password (no password on the command line).
 
 Usernames: 3-32 letters, digits, ".", "_" or "-", unique ignoring case.
-Passwords: 8-128 characters with at least one letter and one digit.
+Passwords: 8-128 characters with a letter and a digit, not holding the username, not easy to
+guess (the same strength rule as every password chosen in the back office).
 Note: a password given on the command line may stay in the shell history.`;
 
 const OPTIONS = {
@@ -56,7 +57,7 @@ const REQUIRED: Record<string, readonly (keyof typeof OPTIONS)[]> = {
 };
 
 export interface CommandIo {
-  db: Queryable;
+  db: Db;
   env: Env;
   clock: Clock;
   out: (line: string) => void;
@@ -137,7 +138,12 @@ export async function executeAccountsCommand(command: AccountsCommand, io: Comma
           }
           parent = { id: found.id, role: found.role };
         }
-        const created = await createAccount(io.db, parent, fields.data, { reservedUsernames: [io.env.HOUSE_USERNAME] });
+        const created = await createAccount(io.db, parent, fields.data, {
+          reservedUsernames: [io.env.HOUSE_USERNAME],
+          by: { actor: 'cli' },
+          byUsername: 'command line',
+          now: io.clock.now(),
+        });
         const under = command.parent ? ` under "${command.parent}"` : '';
         io.out(`Created ${created.role} "${created.username}" (${created._id})${under}.`);
         return 0;

@@ -1,22 +1,15 @@
-import {
-  type AuthUser,
-  type CreatedAccount,
-  canParent,
-  hasCommission,
-  type NewAccount,
-  NewPassword,
-  type Role,
-} from '@playrep/contracts';
+import { type CreatedAccount, canParent, hasCommission, type NewAccount, type Role } from '@playrep/contracts';
 import { eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client.js';
+import type { Db, Queryable } from '../../../db/client.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { accounts } from '../../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/http-error.js';
-import { endLiveLinks } from '../gate/links.js';
 import { findSignInAccount } from '../../accounts/repository.js';
-import { recordActivity } from '../../activity/record.js';
-import { hashPassword } from '../gate/passwords.js';
+import { type ActivityBy, recordActivity } from '../../activity/record.js';
+import { endLiveLinks } from '../gate/links.js';
+import { hashPassword, requireStrongPassword } from '../gate/passwords.js';
 import { revokeAccountSessions } from '../gate/sessions.js';
+import { toAuthUser } from '../gate/users.js';
 
 /**
  * Account operations shared by `POST /api/auth/signup` and the operators' `accounts` command.
@@ -25,17 +18,6 @@ import { revokeAccountSessions } from '../gate/sessions.js';
 
 export const USERNAME_TAKEN_MESSAGE = 'This username is already taken.';
 export const SUPERADMIN_EXISTS_MESSAGE = 'There is already a superadmin.';
-
-export function toAuthUser(account: { id: string; username: string; firstName: string; lastName: string; role: Role }): AuthUser {
-  return {
-    _id: account.id,
-    username: account.username,
-    firstName: account.firstName,
-    lastName: account.lastName,
-    role: account.role,
-    roles: [account.role],
-  };
-}
 
 async function requireAccount(db: Queryable, username: string) {
   const account = await findSignInAccount(db, username);
@@ -52,6 +34,11 @@ export interface ParentAccount {
 export interface CreateAccountOptions {
   /** Usernames nobody may take (the house account's, whether or not it exists yet). */
   reservedUsernames?: readonly string[];
+  /** Who creates it, for the activity ("Account created by X"): the signed-in caller, or the command line. */
+  by: ActivityBy;
+  /** The creator's username as the entry names it ("command line" for the command). */
+  byUsername: string;
+  now: Date;
 }
 
 /** The fields of a new account once validated by SignupBody or NewAccount. */
@@ -59,13 +46,14 @@ export type NewAccountFields = NewAccount;
 
 /**
  * Creates an account under `parent` (null only for the single superadmin). The new role must be
- * below the parent's; players create nobody; usernames are unique ignoring case.
+ * below the parent's; players create nobody; usernames are unique ignoring case; a password given
+ * passes the one strength rule. The creation is recorded in the activity, in its transaction.
  */
 export async function createAccount(
-  db: Queryable,
+  db: Db,
   parent: ParentAccount | null,
   fields: NewAccountFields,
-  options: CreateAccountOptions = {},
+  options: CreateAccountOptions,
 ): Promise<CreatedAccount> {
   if (parent === null && fields.role !== 'superadmin') throw badRequest('parent: is required for every role but superadmin');
   if (parent !== null) {
@@ -82,21 +70,32 @@ export async function createAccount(
   }
   if (fields.role === 'superadmin' && (await superadminExists(db))) throw conflict(SUPERADMIN_EXISTS_MESSAGE);
 
+  if (fields.password !== undefined) requireStrongPassword(fields.password, username, 'password');
   const passwordHash = fields.password === undefined ? null : await hashPassword(fields.password);
   try {
-    const [row] = await db
-      .insert(accounts)
-      .values({
-        username,
-        passwordHash,
-        firstName: fields.firstName,
-        lastName: fields.lastName,
-        role: fields.role,
-        parentId: parent?.id ?? null,
-        commission: String(fields.commission ?? 0),
-        address: fields.address,
-      })
-      .returning();
+    const [row] = await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(accounts)
+        .values({
+          username,
+          passwordHash,
+          firstName: fields.firstName,
+          lastName: fields.lastName,
+          role: fields.role,
+          parentId: parent?.id ?? null,
+          commission: String(fields.commission ?? 0),
+          address: fields.address,
+        })
+        .returning();
+      await recordActivity(tx, {
+        ...options.by,
+        at: options.now,
+        kind: 'account-created',
+        subjectId: inserted[0]!.id,
+        details: { by: options.byUsername, role: fields.role },
+      });
+      return inserted;
+    });
     const created = row!;
     return {
       ...toAuthUser({ ...created, role: fields.role }),
@@ -150,10 +149,9 @@ export async function setAccountActive(db: Queryable, username: string, active: 
  * `npm run accounts -- reset-password`, recorded in the activity as done by the command line.
  */
 export async function resetPassword(db: Queryable, username: string, password: string, now: Date) {
-  const parsed = NewPassword.safeParse(password);
-  if (!parsed.success) throw badRequest(`password: ${parsed.error.issues[0]?.message ?? 'is invalid'}`);
   const account = await requireAccount(db, username);
-  const passwordHash = await hashPassword(parsed.data);
+  requireStrongPassword(password, account.username, 'password');
+  const passwordHash = await hashPassword(password);
   const revokedSessions = await db.transaction(async (tx) => {
     await tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, account.id));
     const revoked = await revokeAccountSessions(tx, account.id, now);

@@ -1,4 +1,5 @@
-import { SESSION_EXPIRED_MESSAGE } from '@playrep/contracts';
+import {
+  type ActivityRow, SESSION_EXPIRED_MESSAGE } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -112,6 +113,9 @@ describe.each(TEST_DB_KINDS)('signup and userauth on %s', (kind) => {
       [{ password: 'lettersonly' }, /^password: must be 8 to 128/],
       [{ password: '1234567890' }, /^password: must be 8 to 128/],
       [{ password: 'a1'.repeat(65) }, /^password: must be 8 to 128/],
+      // The one strength rule of every password a person chooses (password-strength.ts).
+      [{ password: 'password1' }, /^password: Too weak: /],
+      [{ password: 'valid-name77' }, /^password: It must not contain your username\.$/],
       [{ role: 'king' }, /^role: must be one of superadmin, admin/],
       [{ firstName: '  ' }, /^firstName: is required/],
       [{ lastName: undefined }, /^lastName: is required/],
@@ -127,11 +131,20 @@ describe.each(TEST_DB_KINDS)('signup and userauth on %s', (kind) => {
       expect(res.json().message).toMatch(message);
     });
 
+    it('records each creation in the Activity: "Account created by" the caller, with the role', async () => {
+      const res = await signup(am1, { ...valid, username: 'logged-master', password: 'Mango!Harbor58' });
+      expect(res.statusCode).toBe(201);
+      const activity = await injectAs(t.app, am1, { url: '/api/playrep/activity?subject=logged-master' });
+      expect(activity.json().data.map((r: ActivityRow) => [r.kindLabel, r.actor, r.subject, r.details])).toEqual([
+        ['Account created', 'am1', 'logged-master', 'Account created by am1, role master'],
+      ]);
+    });
+
     it('lets a manager create managers below it, with commission optional (0)', async () => {
       const me = await signIn(t.app, 'admin1');
       const res = await signup(me, {
         username: 'sam-new',
-        password: DEMO_PASSWORD,
+        password: 'Kestrel#Lamp71',
         role: 'superareamanager',
         firstName: 'S',
         lastName: 'M',

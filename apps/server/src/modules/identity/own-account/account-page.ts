@@ -1,65 +1,14 @@
-import { ACCESS_MESSAGES, isRole, type MyAccountResponse, RECENT_ACTIVITY_SIZE } from '@playrep/contracts';
-import { passwordProblem } from '@playrep/contracts/password-strength';
+import { isRole, type MyAccountResponse, RECENT_ACTIVITY_SIZE } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
-import { type Db, type Queryable, queryRows } from '../../../db/client.js';
-import { badRequest, notFound } from '../../../lib/http-error.js';
+import { type Queryable, queryRows } from '../../../db/client.js';
+import { notFound } from '../../../lib/http-error.js';
 import { activityRow } from '../../activity/present.js';
 import { listActivity } from '../../activity/queries.js';
-import { type ActivityOrigin, recordActivity } from '../../activity/record.js';
-import { hashPassword, verifyPassword } from '../gate/passwords.js';
-import { revokeAccountSessions } from '../gate/sessions.js';
-import { endLiveLinks } from '../gate/links.js';
 
 /**
- * The caller's own account (docs/domain.md, "Access", Account page): its password and what the
- * page shows.
- */
-
-/**
- * Changes the caller's password: the current one must match and the new one pass the strength
- * rule. Every other session of the account ends, and any sign-in link still live: the person has
- * just shown it has a password of its own. The activity records the change (a refused one is not).
- */
-export async function changeOwnPassword(
-  db: Db,
-  input: {
-    accountId: string;
-    username: string;
-    sessionId: number;
-    currentPassword: string;
-    newPassword: string;
-    now: Date;
-  } & ActivityOrigin,
-): Promise<void> {
-  const [row] = await queryRows<{ password_hash: string | null }>(
-    db,
-    sql`SELECT password_hash FROM accounts WHERE id = ${input.accountId}::uuid`,
-  );
-  if (!row) throw notFound('Unknown account');
-  if (!row.password_hash || !(await verifyPassword(row.password_hash, input.currentPassword))) {
-    throw badRequest(`currentPassword: ${ACCESS_MESSAGES.wrongCurrentPassword}`);
-  }
-  const problem = passwordProblem(input.newPassword, input.username);
-  if (problem) throw badRequest(`newPassword: ${problem}`);
-  const passwordHash = await hashPassword(input.newPassword);
-  const by = { actor: { accountId: input.accountId }, address: input.address, userAgent: input.userAgent };
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`UPDATE accounts SET password_hash = ${passwordHash} WHERE id = ${input.accountId}::uuid`);
-    const sessionsEnded = await revokeAccountSessions(tx, input.accountId, input.now, input.sessionId);
-    await recordActivity(tx, {
-      ...by,
-      at: input.now,
-      kind: 'password-changed',
-      subjectId: input.accountId,
-      details: { via: 'account page', sessionsEnded },
-    });
-    await endLiveLinks(tx, [input.accountId], 'password_changed', input.now, by);
-  });
-}
-
-/**
- * The account page's facts: name, role, parent, whether it has a password, the sign-in before the
- * current one (time, address, device) and the wrong passwords typed at the account since it, and
+ * The account page's facts (docs/domain.md, "Access", Account page): name, role, parent, whether
+ * it has a password, the sign-in before the current one (time, address, device), the wrong
+ * passwords and the wrong two-step codes typed at the account since it (each counted apart), and
  * the account's own latest activity. `accountId` is always the caller's own (its session's).
  */
 export async function myAccount(db: Queryable, accountId: string): Promise<MyAccountResponse> {
@@ -86,10 +35,12 @@ export async function myAccount(db: Queryable, accountId: string): Promise<MyAcc
          ORDER BY at DESC, id DESC LIMIT 1 OFFSET 1`,
   );
   // Attempts are numbered in the order they were made (two may share an instant).
-  const [failed] = await queryRows<{ n: number }>(
+  const [failed] = await queryRows<{ passwords: number; codes: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM sign_in_attempts
-         WHERE account_id = ${accountId}::uuid AND reason = 'wrong_password' AND id > ${last?.id ?? 0}`,
+    sql`SELECT count(*) FILTER (WHERE reason = 'wrong_password')::int AS passwords,
+               count(*) FILTER (WHERE reason = 'wrong_code')::int AS codes
+          FROM sign_in_attempts
+         WHERE account_id = ${accountId}::uuid AND reason IN ('wrong_password', 'wrong_code') AND id > ${last?.id ?? 0}`,
   );
   const own = { all: false, ownId: accountId } as const;
   const newest = (limit: number) => ({ sort: 'at', direction: 'desc', offset: 0, limit }) as const;
@@ -108,7 +59,8 @@ export async function myAccount(db: Queryable, accountId: string): Promise<MyAcc
     parent: row.parent,
     hasPassword: row.has_password,
     lastSignIn: last && lastAt ? { at: lastAt.toISOString(), address: last.address, device: lastEntry?.device ?? null } : null,
-    failedSince: failed?.n ?? 0,
+    failedSince: failed?.passwords ?? 0,
+    wrongCodesSince: failed?.codes ?? 0,
     recentActivity: recent.map(activityRow),
   };
 }

@@ -126,6 +126,13 @@ describe.each(TEST_DB_KINDS)('two-step sign-in on %s', (kind) => {
     // The code of the step before is refused too once a later one was used.
     t.clock.advance(30_000);
     expect((await login('master1', codeAt(secret, new Date(t.clock.now().getTime() - 30_000)))).statusCode).toBe(401);
+    // That was the fifth wrong code within 15 minutes (the first at the set-up): even a right one waits
+    // until the oldest is 15 minutes old.
+    const waiting = await login('master1', codeAt(secret, t.clock.now()));
+    expect([waiting.statusCode, waiting.json().message]).toEqual([429, TWO_STEP_MESSAGES.tooManyCodes]);
+    const retryAfter = Number(waiting.headers['retry-after']);
+    expect(retryAfter).toBe(15 * 60 - 60);
+    t.clock.advance(retryAfter * 1000);
     expect((await login('master1', codeAt(secret, t.clock.now()))).statusCode).toBe(200);
   });
 
@@ -194,10 +201,15 @@ describe.each(TEST_DB_KINDS)('two-step sign-in on %s', (kind) => {
     ]);
     const master1 = await injectAs(t.app, superadmin, { url: '/api/playrep/activity?pageSize=100&order=asc&subject=master1' });
     const details = (master1.json() as ActivityResponse).data.map((r) => r.details);
+    const entries = (master1.json() as ActivityResponse).data.map((r) => [r.kindLabel, r.details]);
     expect(details).toContain('with a two-step code');
     expect(details).toContain('with a recovery code');
-    expect(details).toContain('wrong or used two-step code');
-    expect(details).toContain('right password: two-step code asked');
+    expect(entries).toContainEqual(['Wrong two-step code', 'at sign-in']);
+    expect(entries).toContainEqual(['Wrong two-step code', 'confirming the two-step set-up']);
+    // The right password followed by a request for the code is no failure.
+    expect(entries).toContainEqual(['Password right, code asked', '']);
+    const failures = entries.filter(([kind]) => kind === 'Sign-in failed').map(([, why]) => why);
+    expect(failures.sort()).toEqual(['too many wrong two-step codes: waiting', 'wrong password']);
   });
 
   it('without SECRET_KEY: refuses to turn it on, and a PostgreSQL server refuses to start once secrets exist', async () => {

@@ -3,10 +3,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Queryable, queryRows } from '../../../db/client.js';
 import { conflict, forbidden, notFound } from '../../../lib/http-error.js';
 import type { ScopedAccount } from '../../../plugins/context.js';
-import { type ActivityBy, recordActivity } from '../../activity/record.js';
-import { revokeAccountSessions } from '../gate/sessions.js';
-import type { ManagedAccountRow } from './accounts-list.js';
+import { type ActivityBy, type ActivityOrigin, recordActivity } from '../../activity/record.js';
 import { endLiveLinks, issueSignInLinks, linkUrl } from '../gate/links.js';
+import { revokeAccountSessions } from '../gate/sessions.js';
+import { removeTwoStep } from '../gate/two-step.js';
+import type { ManagedAccountRow } from './accounts-list.js';
 
 /**
  * What a manager does to the access of the accounts it manages (docs/domain.md, "Access"): those
@@ -168,5 +169,28 @@ export async function setBlocked(
       if (changed.length > 0) await recordActivity(tx, { ...fact, kind: 'unblocked' });
     }
     return accessStateOf(tx, account.id);
+  });
+}
+
+/** A manager clears the two-step of an account it manages (a lost phone); false when it had none. */
+export async function clearTwoStep(
+  db: Db,
+  managerId: string,
+  accountId: string,
+  now: Date,
+  origin: ActivityOrigin,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const removed = await removeTwoStep(tx, accountId);
+    if (removed) {
+      await recordActivity(tx, {
+        ...origin,
+        at: now,
+        kind: 'two-step-cleared',
+        actor: { accountId: managerId },
+        subjectId: accountId,
+      });
+    }
+    return removed;
   });
 }

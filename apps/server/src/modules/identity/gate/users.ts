@@ -1,0 +1,13 @@
+import type { AuthUser, Role } from '@playrep/contracts';
+
+/** An account as the signed-in user shape of the spec: `roles` is `[role]`. */
+export function toAuthUser(account: { id: string; username: string; firstName: string; lastName: string; role: Role }): AuthUser {
+  return {
+    _id: account.id,
+    username: account.username,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    role: account.role,
+    roles: [account.role],
+  };
+}

@@ -1,0 +1,130 @@
+import { TWO_STEP_MESSAGES } from '@playrep/contracts';
+import { eq } from 'drizzle-orm';
+import { renderSVG } from 'uqr';
+import type { Db, Tx } from '../../../db/client.js';
+import { twoStep } from '../../../db/schema/index.js';
+import { conflict, HttpError } from '../../../lib/http-error.js';
+import { type ActivityOrigin, recordActivity } from '../../activity/record.js';
+import { type CodePlace, checkCode } from '../gate/codes.js';
+import { sealSecret } from '../gate/secret-box.js';
+import { newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from '../gate/totp.js';
+import { lockTwoStep, removeTwoStep, storeRecoveryCodes } from '../gate/two-step.js';
+
+/**
+ * The caller's own two-step sign-in, from its account page (docs/domain.md, "Access"): set up with
+ * a key for the authenticator app, turned on by a first code, turned off with a code, new recovery
+ * codes with a code. Every code goes through the one check (gate/codes.ts) and its limit. Every
+ * change is recorded in the activity with the fact.
+ */
+export interface OwnTwoStep {
+  accountId: string;
+  username: string;
+  now: Date;
+  origin: ActivityOrigin;
+}
+
+function requireKey(key: Buffer | null): Buffer {
+  if (!key) throw new HttpError(503, TWO_STEP_MESSAGES.unavailable);
+  return key;
+}
+
+/** Begins a set-up: a new key waiting for its first code (replacing one that waited). Refused while it is on. */
+export async function beginSetup(db: Db, keyOrNull: Buffer | null, own: OwnTwoStep) {
+  const key = requireKey(keyOrNull);
+  const secret = newTotpSecret();
+  const sealed = sealSecret(key, own.accountId, secret);
+  await db.transaction(async (tx) => {
+    const row = await lockTwoStep(tx, own.accountId);
+    if (row?.confirmedAt) throw conflict(TWO_STEP_MESSAGES.alreadyOn);
+    await tx
+      .insert(twoStep)
+      .values({ accountId: own.accountId, secretEncrypted: sealed, createdAt: own.now })
+      .onConflictDoUpdate({
+        target: twoStep.accountId,
+        set: { secretEncrypted: sealed, createdAt: own.now, lastUsedStep: null },
+      });
+  });
+  const uri = totpUri(secret, own.username);
+  return { secret, uri, qrSvg: renderSVG(uri, { border: 2 }) };
+}
+
+/**
+ * Runs `then` in one transaction once the code typed passes the one check; a wrong code (or too
+ * many) is recorded and committed, then thrown. `none` answers when there is nothing to check.
+ */
+async function withCode<T>(
+  db: Db,
+  key: Buffer,
+  own: OwnTwoStep,
+  code: string,
+  check: { of: 'on' | 'setting-up'; place: CodePlace; none: HttpError },
+  then: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const outcome = await db.transaction(async (tx): Promise<{ done: T } | HttpError> => {
+    const account = { id: own.accountId, username: own.username };
+    const passed = await checkCode(tx, key, {
+      ...check,
+      account,
+      typed: code,
+      now: own.now,
+      origin: own.origin,
+      wrongStatus: 400,
+    });
+    if (passed.result === 'none') return check.none;
+    if (passed.result === 'refused') return passed.refusal;
+    if (passed.result === 'asked') return new HttpError(400, TWO_STEP_MESSAGES.wrongCode);
+    return { done: await then(tx) };
+  });
+  if (outcome instanceof HttpError) throw outcome;
+  return outcome.done;
+}
+
+/** Turns it on with a first code: the recovery codes are made and answered, once. */
+export async function confirmSetup(db: Db, keyOrNull: Buffer | null, own: OwnTwoStep, code: string): Promise<string[]> {
+  const key = requireKey(keyOrNull);
+  // Already on: nothing waits for a first code.
+  const none = conflict(TWO_STEP_MESSAGES.notSettingUp);
+  return withCode(db, key, own, code, { of: 'setting-up', place: 'two-step-setup', none }, async (tx) => {
+    await tx.update(twoStep).set({ confirmedAt: own.now }).where(eq(twoStep.accountId, own.accountId));
+    const codes = newRecoveryCodes();
+    await storeRecoveryCodes(tx, own.accountId, codes.map(recoveryCodeHash));
+    await recordActivity(tx, {
+      ...own.origin,
+      at: own.now,
+      kind: 'two-step-on',
+      actor: { accountId: own.accountId },
+      subjectId: own.accountId,
+    });
+    return codes;
+  });
+}
+
+/** Turns the caller's own two-step off, with a current code or a recovery code. */
+export async function turnOff(db: Db, keyOrNull: Buffer | null, own: OwnTwoStep, code: string): Promise<void> {
+  const key = requireKey(keyOrNull);
+  const none = conflict(TWO_STEP_MESSAGES.notOn);
+  await withCode(db, key, own, code, { of: 'on', place: 'two-step-off', none }, async (tx) => {
+    await removeTwoStep(tx, own.accountId);
+    const { accountId } = own;
+    await recordActivity(tx, { ...own.origin, at: own.now, kind: 'two-step-off', actor: { accountId }, subjectId: accountId });
+  });
+}
+
+/** Ten new recovery codes in place of the old ones (used or not), with a current code or a recovery code. */
+export async function replaceRecoveryCodes(db: Db, keyOrNull: Buffer | null, own: OwnTwoStep, code: string): Promise<string[]> {
+  const key = requireKey(keyOrNull);
+  const none = conflict(TWO_STEP_MESSAGES.notOn);
+  return withCode(db, key, own, code, { of: 'on', place: 'recovery-codes', none }, async (tx) => {
+    const codes = newRecoveryCodes();
+    await storeRecoveryCodes(tx, own.accountId, codes.map(recoveryCodeHash));
+    const { accountId } = own;
+    await recordActivity(tx, {
+      ...own.origin,
+      at: own.now,
+      kind: 'recovery-codes-replaced',
+      actor: { accountId },
+      subjectId: accountId,
+    });
+    return codes;
+  });
+}
