@@ -1,7 +1,7 @@
 import { DRAW_GAMES } from '@playrep/contracts';
 import type { Db } from '../apps/server/src/db/client.js';
 import { addDays, type IsoDay, weekStartOf } from '../apps/server/src/lib/dates.js';
-import { countManagedAccounts, listManagedAccounts } from '../apps/server/src/modules/access/accounts-list.js';
+import { countManagedAccounts, listManagedAccounts } from '../apps/server/src/modules/identity/manage/accounts-list.js';
 import { directChildren, mastersInScope, pathFrom, searchAccounts } from '../apps/server/src/modules/accounts/repository.js';
 import { countActivity, listActivity } from '../apps/server/src/modules/activity/queries.js';
 import { activityScopeOf } from '../apps/server/src/modules/activity/scope.js';

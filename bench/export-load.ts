@@ -4,7 +4,7 @@ import { LoginResponse } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/db/client.js';
 import { accounts } from '../apps/server/src/db/schema/index.js';
-import { hashPassword } from '../apps/server/src/modules/auth/passwords.js';
+import { hashPassword } from '../apps/server/src/modules/identity/gate/passwords.js';
 import { healthLine, PROBE_INTERVAL_MS, probeHealth, request, untilCalm } from './health-probe.js';
 import { type BenchServer, sleep, startBenchServer } from './server-process.js';
 import { createThrowawayDatabase, DEFAULT_ADMIN_URL, type ThrowawayDatabase } from './throwaway-database.js';
