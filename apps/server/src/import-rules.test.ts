@@ -149,4 +149,31 @@ describe('import rules of the server', () => {
       ['settlement', 'weeks', 'play-sums'].includes(moduleOf(file) ?? '');
     expect(offences((imp) => keepsCents(imp.file) && imp.names.includes('centsToPoints'))).toEqual([]);
   });
+
+  it('identity: the doors, the account page and the managers each build on the gate, never on each other; the gate on none of them', () => {
+    const partOf = (p: string) => (p.startsWith('modules/identity/') ? (p.split('/')[2] ?? null) : null);
+    const PARTS = ['gate', 'doors', 'own-account', 'manage'];
+    // The test files of a part may drive another part's calls; only shipped code is held to the layers.
+    const shipped = (imp: Import) => !imp.file.endsWith('.test.ts') && !imp.file.includes('/test-support/');
+    expect(
+      offences(
+        (imp) =>
+          shipped(imp) &&
+          PARTS.includes(partOf(imp.file) ?? '') &&
+          PARTS.includes(partOf(imp.target) ?? '') &&
+          partOf(imp.target) !== partOf(imp.file) &&
+          partOf(imp.target) !== 'gate',
+      ),
+    ).toEqual([]);
+    // Outside identity, only its index.ts and the gate are reached into (the session plugin, the feed, the seed).
+    expect(
+      offences(
+        (imp) =>
+          moduleOf(imp.file) !== 'identity' &&
+          moduleOf(imp.target) === 'identity' &&
+          !['gate', 'index.ts'].includes(partOf(imp.target) ?? '') &&
+          shipped(imp),
+      ),
+    ).toEqual([]);
+  });
 });

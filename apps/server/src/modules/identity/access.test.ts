@@ -423,7 +423,12 @@ describe.each(TEST_DB_KINDS)('access on %s', (kind) => {
       expect((await login('master1')).statusCode).toBe(200);
       // The platform's inactive wins over an unblock.
       await t.app.db.execute(sql`UPDATE accounts SET user_status = FALSE WHERE username = 'master1'`);
-      expect((await as(am1, 'POST', '/api/playrep/unblockaccount?username=master1')).json().state).toBe('inactive');
+      await as(am1, 'POST', '/api/playrep/blockaccount?username=master1');
+      // ... and the unblock says so rather than "it can sign in again".
+      expect((await as(am1, 'POST', '/api/playrep/unblockaccount?username=master1')).json()).toEqual({
+        message: ACCESS_MESSAGES.unblockedInactive('master1'),
+        state: 'inactive',
+      });
       expect((await login('master1')).statusCode).toBe(403);
     });
 

@@ -31,6 +31,7 @@ function account(fields: Partial<MyAccountResponse> = {}): MyAccountResponse {
     hasPassword: true,
     lastSignIn: { at: '2026-11-20T05:30:00.000Z', address: '198.51.100.4', device: 'Firefox 133 on Windows' },
     failedSince: 2,
+    wrongCodesSince: 3,
     recentActivity: [
       entry(3, { address: '203.0.113.20', device: 'curl/8.5.0' }),
       entry(2, { kind: 'sign-in-failed', kindLabel: 'Sign-in failed', actor: '', details: 'wrong password' }),
@@ -66,6 +67,7 @@ describe('Account page', () => {
       ),
     ).toBeTruthy();
     expect(screen.getByText('Wrong passwords typed since: 2.', { exact: false })).toBeTruthy();
+    expect(screen.getByText('Wrong two-step codes typed since: 3.', { exact: false })).toBeTruthy();
 
     const section = screen.getByRole('region', { name: 'Recent activity' });
     const table = within(section).getByRole('table', { name: 'Recent activity' });

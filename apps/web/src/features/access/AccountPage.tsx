@@ -14,7 +14,7 @@ import { type NewPassword, NewPasswordFields } from './components/NewPasswordFie
 
 /**
  * The account page (every role, from the name in the header; docs/domain.md, "Access"): name,
- * role, parent, the sign-in before this one (time, address, device) and the wrong passwords typed
+ * role, parent, the sign-in before this one (time, address, device), the wrong passwords and wrong two-step codes typed
  * since, the password, the sections other features give it (app/AccountRoute.tsx: two-step
  * sign-in, the email address with the weekly statement setting) and the account's recent activity.
  */
@@ -39,7 +39,7 @@ export default function AccountPage({ children }: { children?: ReactNode }) {
                     data.lastSignIn.device ? ` on ${data.lastSignIn.device}` : ''
                   }.`
                 : 'This is the first sign-in recorded for this account.'}{' '}
-              Wrong passwords typed since: {data.failedSince}.
+              Wrong passwords typed since: {data.failedSince}. Wrong two-step codes typed since: {data.wrongCodesSince}.
             </Text>
           </Stack>
           <ChangePasswordSection username={data.username} />

@@ -1,18 +1,21 @@
-import { Anchor, Button, Container, Stack, Text, Title } from '@mantine/core';
-import type { LinkInfoResponse } from '@playrep/contracts';
+import { Anchor, Button, Container, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type LinkInfoResponse, type LoginResponse, TWO_STEP_MESSAGES } from '@playrep/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { landingPathFor } from '../../config/navigation';
-import { LOGIN_PATH } from '../../config/paths';
-import { errorMessage } from '../../lib/api-client';
+import { LOGIN_PATH, TWO_STEP_PATH } from '../../config/paths';
+import { errorMessage, isApiError } from '../../lib/api-client';
 import { sessionFromSignIn, useSession } from '../../lib/session';
-import { linkInfo, redeemLink } from './api/access';
+import { textField } from '../../lib/text-field';
+import { linkInfo, redeemLink, signInWithCode } from './api/access';
 import { type NewPassword, NewPasswordFields } from './components/NewPasswordFields';
 
 /**
  * The page a sign-in link opens (`/auth/welcome#<secret>`), without signing in: it names the
  * account and who invited it, asks for a new password twice, and using it signs the person in
- * and opens its reports. The secret stays after `#`: no server log or referrer sees it.
+ * and opens its reports. With two-step sign-in on, the link sets the password and the page then
+ * asks for the code (or a recovery code): the session opens only once it is right. The secret
+ * stays after `#`: no server log or referrer sees it.
  */
 export default function WelcomePage() {
   const navigate = useNavigate();
@@ -22,6 +25,9 @@ export default function WelcomePage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [choice, setChoice] = useState<NewPassword>({ password: '', problem: 'Type a new password.' });
   const [pending, setPending] = useState(false);
+  // The link has set the password; two-step sign-in is on: the code comes next.
+  const [codeAsked, setCodeAsked] = useState(false);
+  const [code, setCode] = useState('');
   const onChange = useCallback((value: NewPassword) => setChoice(value), []);
 
   useEffect(() => {
@@ -29,19 +35,39 @@ export default function WelcomePage() {
     linkInfo(token).then(setLink, (error: unknown) => setFailure(errorMessage(error)));
   }, [token]);
 
+  const signedIn = (result: LoginResponse) => {
+    const session = sessionFromSignIn(result);
+    // A role that must use two-step sign-in sets it up first (REQUIRE_TWO_STEP).
+    const landing = result.twoStepSetupRequired ? TWO_STEP_PATH : landingPathFor(result.user.role);
+    if (session && landing) {
+      start(session);
+      void navigate(landing, { replace: true });
+    }
+  };
+
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (choice.problem) return;
     setPending(true);
+    setFailure(null);
     try {
-      const result = await redeemLink(token, choice.password);
-      const session = sessionFromSignIn(result);
-      const landing = landingPathFor(result.user.role);
-      if (session && landing) {
-        start(session);
-        void navigate(landing, { replace: true });
-      }
+      signedIn(await redeemLink(token, choice.password));
     } catch (error) {
+      if (isApiError(error) && error.message === TWO_STEP_MESSAGES.codeNeeded) setCodeAsked(true);
+      setFailure(errorMessage(error));
+      setPending(false);
+    }
+  };
+
+  const submitCode = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!link || code.trim() === '') return;
+    setPending(true);
+    setFailure(null);
+    try {
+      signedIn(await signInWithCode(link.username, choice.password, code.trim()));
+    } catch (error) {
+      setCode('');
       setFailure(errorMessage(error));
       setPending(false);
     }
@@ -54,7 +80,7 @@ export default function WelcomePage() {
           {link?.purpose === 'reset' ? 'Choose a new password' : 'Welcome to Playrep'}
         </Title>
         {failure && <Text role="alert">{failure}</Text>}
-        {link && (
+        {link && !codeAsked && (
           <form onSubmit={(event) => void submit(event)} aria-label="Choose your password">
             <Stack>
               <Text>
@@ -64,6 +90,26 @@ export default function WelcomePage() {
               <NewPasswordFields username={link.username} onChange={onChange} />
               <Button type="submit" loading={pending} disabled={choice.problem !== null}>
                 Set password and sign in
+              </Button>
+            </Stack>
+          </form>
+        )}
+        {link && codeAsked && (
+          <form onSubmit={(event) => void submitCode(event)} aria-label="Two-step sign-in">
+            <Stack>
+              <Text>
+                Your new password is set for <strong>{link.username}</strong>. Two-step sign-in is on for this account:
+                enter the 6-digit code from your authenticator app, or one of your recovery codes.
+              </Text>
+              <TextInput
+                label="Two-step code"
+                {...textField(code, setCode)}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                autoFocus
+              />
+              <Button type="submit" loading={pending} disabled={code.trim() === ''}>
+                Sign in
               </Button>
             </Stack>
           </form>

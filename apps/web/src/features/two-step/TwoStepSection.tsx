@@ -9,11 +9,12 @@ import { useTwoStepChanges, useTwoStepState } from './api/two-step';
 /**
  * The two-step section of the account page (docs/domain.md, "Access", "Account page"): turn it on
  * (scan the QR code or type the key, confirm with a code, keep the ten recovery codes shown once),
- * or off with a code. A section component: the account page mounts it.
+ * off with a code, or ten new recovery codes with a code. A section component: the account page
+ * mounts it.
  */
 export function TwoStepSection() {
   const state = useTwoStepState();
-  const { setup, confirm, off } = useTwoStepChanges();
+  const { setup, confirm, off, newRecoveryCodes } = useTwoStepChanges();
   const [begun, setBegun] = useState<TwoStepSetupResponse | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
@@ -120,6 +121,23 @@ export function TwoStepSection() {
                 }
               >
                 Turn off
+              </Button>
+              <Button
+                variant="default"
+                loading={newRecoveryCodes.isPending}
+                disabled={code.trim() === ''}
+                onClick={() =>
+                  newRecoveryCodes.mutate(code.trim(), {
+                    onSuccess: (answer) => {
+                      setCode('');
+                      setRecoveryCodes(answer.recoveryCodes);
+                      setMessage({ ok: true, text: answer.message });
+                    },
+                    onError: failed,
+                  })
+                }
+              >
+                New recovery codes
               </Button>
             </Group>
           )}

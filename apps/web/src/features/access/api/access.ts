@@ -1,6 +1,7 @@
 import {
   ACCESS_CALLS,
   type AccountRow,
+  AUTH_CALLS,
   type BlockResponse,
   type IssueLinkResponse,
   type LinkInfoResponse,
@@ -22,6 +23,16 @@ export const linkInfo = (token: string) =>
   apiRequest<LinkInfoResponse>(ACCESS_CALLS.linkInfo.path, { method: 'POST', body: { token }, skipSessionExpiry: true });
 export const redeemLink = (token: string, password: string) =>
   apiRequest<LoginResponse>(ACCESS_CALLS.useLink.path, { method: 'POST', body: { token, password }, skipSessionExpiry: true });
+/**
+ * `POST /api/auth/login` with the two-step code: after a link set the password of an account with
+ * two-step on, the session opens only at the password door, with that password and the code.
+ */
+export const signInWithCode = (username: string, password: string, code: string) =>
+  apiRequest<LoginResponse>(AUTH_CALLS.login.path, {
+    method: 'POST',
+    body: { username, password, code },
+    skipSessionExpiry: true,
+  });
 
 /** `POST /api/auth/forgot`: always the same answer. */
 export const forgotPassword = (username: string) =>

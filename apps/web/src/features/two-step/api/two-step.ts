@@ -16,7 +16,7 @@ export function useTwoStepState() {
   return useQuery({ queryKey: STATE_KEY, queryFn: () => api.get<TwoStepStateResponse>(TWO_STEP_CALLS.twoStepState.path) });
 }
 
-/** Set-up (a new key), confirm with a first code (the recovery codes, once), off with a code. */
+/** Set-up (a new key), confirm with a first code (the recovery codes, once), off with a code, new recovery codes with a code. */
 export function useTwoStepChanges() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: STATE_KEY });
@@ -31,6 +31,10 @@ export function useTwoStepChanges() {
     }),
     off: useMutation({
       mutationFn: (code: string) => api.post<TwoStepMessageResponse>(TWO_STEP_CALLS.twoStepOff.path, { code }),
+      onSuccess: refresh,
+    }),
+    newRecoveryCodes: useMutation({
+      mutationFn: (code: string) => api.post<TwoStepConfirmResponse>(TWO_STEP_CALLS.twoStepRecoveryCodes.path, { code }),
       onSuccess: refresh,
     }),
   };
