@@ -1,11 +1,11 @@
 import { DRAW_GAMES } from '@playrep/contracts';
 import type { Db } from '../apps/server/src/db/client.js';
 import { addDays, type IsoDay, weekStartOf } from '../apps/server/src/lib/dates.js';
-import { countManagedAccounts, listManagedAccounts } from '../apps/server/src/modules/identity/manage/accounts-list.js';
 import { directChildren, mastersInScope, pathFrom, searchAccounts } from '../apps/server/src/modules/accounts/repository.js';
 import { countActivity, listActivity } from '../apps/server/src/modules/activity/queries.js';
 import { activityScopeOf } from '../apps/server/src/modules/activity/scope.js';
 import { findDrawGame, findDraws } from '../apps/server/src/modules/draws/queries.js';
+import { countManagedAccounts, listManagedAccounts } from '../apps/server/src/modules/identity/manage/accounts-list.js';
 import { cafeProfitPage } from '../apps/server/src/modules/insight/cafe-profit.js';
 import { childrenWeeklyProfit, trendWeeks } from '../apps/server/src/modules/insight/queries.js';
 import {

@@ -11,11 +11,11 @@ import { type RunningJob, runOnOneProcess } from './db/jobs.js';
 import { startPartitionSchedule } from './db/partitions.js';
 import { demoBannerLines, liveDemo, loadDemoIfEmpty, prepareDemoFolder } from './demo/index.js';
 import { startActivityRetention } from './modules/activity/retention.js';
+import { refuseMissingSecretKey, withSecretKey } from './modules/identity/gate/secret-key.js';
 import { ensureConfiguredHouse } from './modules/ledger/ledger.js';
 import { startOutboxSender } from './modules/mail/index.js';
 import { statementMailRenderer } from './modules/money-reports/statement-mail.js';
 import { startSettlementSchedule } from './modules/settlement/index.js';
-import { refuseMissingSecretKey, withSecretKey } from './modules/identity/gate/secret-key.js';
 import { stopOnSignals } from './shutdown.js';
 
 /**

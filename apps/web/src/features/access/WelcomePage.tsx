@@ -98,8 +98,8 @@ export default function WelcomePage() {
           <form onSubmit={(event) => void submitCode(event)} aria-label="Two-step sign-in">
             <Stack>
               <Text>
-                Your new password is set for <strong>{link.username}</strong>. Two-step sign-in is on for this account:
-                enter the 6-digit code from your authenticator app, or one of your recovery codes.
+                Your new password is set for <strong>{link.username}</strong>. Two-step sign-in is on for this account: enter the
+                6-digit code from your authenticator app, or one of your recovery codes.
               </Text>
               <TextInput
                 label="Two-step code"

@@ -76,7 +76,10 @@ describe.each(TEST_DB_KINDS)('npm run accounts on %s', (kind) => {
       [['disable', '--username', 'ghost'], /No account named "ghost"/],
       [['reset-password', '--username', 'player1', '--password', 'nodigits'], /password: It must contain at least one digit/],
       [['reset-password', '--username', 'player1', '--password', 'Abcdefg1'], /password: Too weak: /],
-      [['create', '--username', 'zz6', '--password', 'Abcdefg1', '--role', 'player', '--parent', 'master1'], /password: Too weak: /],
+      [
+        ['create', '--username', 'zz6', '--password', 'Abcdefg1', '--role', 'player', '--parent', 'master1'],
+        /password: Too weak: /,
+      ],
     ];
     for (const [argv, message] of cases) {
       const r = await run(...argv);

@@ -1,5 +1,4 @@
-import {
-  type ActivityRow, SESSION_EXPIRED_MESSAGE } from '@playrep/contracts';
+import { type ActivityRow, SESSION_EXPIRED_MESSAGE } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
