@@ -1,11 +1,13 @@
 import { Button, Group, Select, Text, TextInput } from '@mantine/core';
 import {
   MAIL_KIND_LABELS,
+  MAIL_KINDS,
   MAIL_OUTBOX_COLUMNS,
   MAIL_PAGE_SIZES,
   MAIL_SORTS,
   MAIL_STATE_LABELS,
   MAIL_STATES,
+  type MailKind,
   type MailOutboxRow,
   type MailState,
 } from '@playrep/contracts';
@@ -50,7 +52,7 @@ export default function MailPage({ screen }: ScreenPageProps) {
   });
   const query = {
     state: (MAIL_STATES as readonly string[]).includes(filters.state) ? (filters.state as MailState) : undefined,
-    kind: filters.kind || undefined,
+    kind: (MAIL_KINDS as readonly string[]).includes(filters.kind) ? (filters.kind as MailKind) : undefined,
     recipient: filters.recipient || undefined,
     week: filters.week || undefined,
   };
