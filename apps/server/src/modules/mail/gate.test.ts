@@ -289,6 +289,31 @@ describe.each(TEST_DB_KINDS)('the mail gate on %s', (kind) => {
     });
   });
 
+  describe('a mail the gate cannot vouch for', () => {
+    it('is cancelled: a kind of mail it has no rule for, a reset mail queued without naming its link', async () => {
+      const at = t.clock.now().toISOString();
+      // Rows as an older version may have left them (queueMail refuses both now).
+      await t.app.db.execute(
+        sql`INSERT INTO outbox (key, kind, account_id, recipient, subject, body_text, next_attempt_at, created_at)
+            VALUES ('old:1', 'newsletter', ${ids.master1}, 'master1@example.com', 'Old 1', 'Hello', ${at}, ${at}),
+                   ('old:2', 'password-reset', ${ids.master1}, 'master1@example.com', 'Old 2', 'A link', ${at}, ${at})`,
+      );
+      await sendNow();
+      expect(delivered()).toEqual([]);
+      expect((await screen()).map((m) => [m.subject, m.stateLabel, m.lastAnswer])).toEqual([
+        ['Old 1', 'Cancelled', MAIL_REASONS.unknownKind],
+        ['Old 2', 'Cancelled', MAIL_REASONS.linkNotValid],
+      ]);
+      await expect(
+        queueMail(
+          t.app.db,
+          { key: 'k', kind: 'password-reset', accountId: ids.master1, to: 'a@b.c', subject: 'S', text: 'T' },
+          t.clock.now(),
+        ),
+      ).rejects.toThrow('a password-reset mail names the sign-in link it carries');
+    });
+  });
+
   describe('an account that opts out or changes its address', () => {
     const states = async () => (await screen('recipient')).map((m) => [m.recipient, m.stateLabel, m.lastAnswer]);
     beforeEach(async () => {

@@ -92,13 +92,18 @@ export interface GateAt {
   maxAgeDays?: number | undefined;
 }
 
+/** The instant before which a mail has waited longer than MAIL_MAX_AGE_DAYS (ISO). */
+const oldestWaiting = (now: Date, maxAgeDays: number) => new Date(now.getTime() - maxAgeDays * 86_400_000).toISOString();
+
 /** The gate's verdict on the row `o` (with GATE_JOINS): null when it may go, else why it is closed. */
 function verdict({ now, maxAgeDays }: GateAt): SQL {
   const at = now.toISOString();
   const checks: Bar[] = [];
   if (maxAgeDays !== undefined) {
-    const oldest = new Date(now.getTime() - maxAgeDays * 86_400_000).toISOString();
-    checks.push({ when: sql`o.created_at <= ${oldest}::timestamptz`, reason: MAIL_REASONS.expired(maxAgeDays) });
+    checks.push({
+      when: sql`o.created_at <= ${oldestWaiting(now, maxAgeDays)}::timestamptz`,
+      reason: MAIL_REASONS.expired(maxAgeDays),
+    });
   }
   const byKind = rules(at);
   for (const kind of MAIL_KINDS) {
@@ -127,7 +132,12 @@ export function gatedWaitingMail(at: GateAt, select: { where: SQL; orderLimit?: 
                 FOR UPDATE OF o ${select.lock === 'skip' ? sql`SKIP LOCKED` : sql``}`;
 }
 
-/** The state a mail closed for `reason` gets: expired for its age, cancelled for anything else; `otherwise` when it may go. */
+/** The state a mail closed for `reason` gets: expired for its age, cancelled for anything else. */
+export function closedStateOf(reason: string): 'cancelled' | 'expired' {
+  return reason.startsWith('expired:') ? 'expired' : 'cancelled';
+}
+
+/** closedStateOf in SQL, `otherwise` when the mail may go (`reason` null). */
 export function stateAfter(reason: SQL, otherwise: SQL): SQL {
   return sql`CASE WHEN ${reason} IS NULL THEN ${otherwise}
                   WHEN ${reason} LIKE 'expired:%' THEN 'expired'::mail_state
@@ -152,11 +162,10 @@ export async function closeBarredMail(tx: Queryable, accountId: string, now: Dat
 
 /** Expires every mail that waited longer than MAIL_MAX_AGE_DAYS, sender or none; returns how many. */
 export async function expireWaitingMail(db: Queryable, now: Date, maxAgeDays: number): Promise<number> {
-  const oldest = new Date(now.getTime() - maxAgeDays * 86_400_000).toISOString();
   const expired = await queryRows<{ id: number }>(
     db,
     sql`UPDATE outbox SET state = 'expired', last_answer = ${MAIL_REASONS.expired(maxAgeDays)}
-         WHERE state IN ('pending', 'held') AND created_at <= ${oldest}::timestamptz
+         WHERE state IN ('pending', 'held') AND created_at <= ${oldestWaiting(now, maxAgeDays)}::timestamptz
      RETURNING id`,
   );
   return expired.length;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { expireWaitingMail, type GateAt, gatedWaitingMail, stateAfter } from './gate.js';
+import { closedStateOf, expireWaitingMail, type GateAt, gatedWaitingMail, stateAfter } from './gate.js';
 import type { MailContent } from './outbox.js';
 import { answerOf, isPermanentRefusal, type MailTransport, type OutgoingMail } from './transport.js';
 
@@ -139,7 +139,7 @@ export function startMailSender(options: MailSenderOptions): MailSender {
         }
       } while (again && !stopped);
       if (totals.sent + totals.failed + totals.retrying + totals.cancelled + totals.expired > 0) {
-        log.info({ ...totals }, 'mail: sent');
+        log.info({ ...totals }, 'mail: sent, or closed by the gate');
       }
       running = null;
       return totals;
@@ -165,7 +165,7 @@ export function startMailSender(options: MailSenderOptions): MailSender {
 /** Counts a mail the gate closed (its reason given) as cancelled or expired; false when it was not closed. */
 function countClosed(totals: SendPass, reason: string | null): boolean {
   if (reason === null) return false;
-  totals[reason.startsWith('expired:') ? 'expired' : 'cancelled'] += 1;
+  totals[closedStateOf(reason)] += 1;
   return true;
 }
 
