@@ -23,7 +23,9 @@ CREATE TYPE public.mail_state AS ENUM (
     'pending',
     'held',
     'sent',
-    'failed'
+    'failed',
+    'cancelled',
+    'expired'
 );
 
 -- TYPE: role
@@ -957,6 +959,7 @@ CREATE TABLE public.outbox (
     last_answer text,
     created_at timestamp with time zone NOT NULL,
     sent_at timestamp with time zone,
+    sign_in_link_id bigint,
     CONSTRAINT outbox_has_body CHECK (((body_text IS NOT NULL) OR (content IS NOT NULL))),
     CONSTRAINT outbox_sent_at CHECK (((state = 'sent'::public.mail_state) = (sent_at IS NOT NULL)))
 );
@@ -1555,6 +1558,9 @@ CREATE INDEX outbox_created_idx ON public.outbox USING btree (created_at, id);
 -- INDEX: outbox_due_idx
 CREATE INDEX outbox_due_idx ON public.outbox USING btree (next_attempt_at) WHERE (state = ANY (ARRAY['pending'::public.mail_state, 'held'::public.mail_state]));
 
+-- INDEX: outbox_waiting_created_idx
+CREATE INDEX outbox_waiting_created_idx ON public.outbox USING btree (created_at) WHERE (state = ANY (ARRAY['pending'::public.mail_state, 'held'::public.mail_state]));
+
 -- INDEX: play_daily_by_parent_day_idx
 CREATE INDEX play_daily_by_parent_day_idx ON public.play_daily_by_parent USING btree (day);
 
@@ -1997,6 +2003,10 @@ ALTER TABLE ONLY public.member_first_plays
 -- FK CONSTRAINT: outbox outbox_account_id_accounts_id_fk
 ALTER TABLE ONLY public.outbox
     ADD CONSTRAINT outbox_account_id_accounts_id_fk FOREIGN KEY (account_id) REFERENCES public.accounts(id);
+
+-- FK CONSTRAINT: outbox outbox_sign_in_link_id_sign_in_links_id_fk
+ALTER TABLE ONLY public.outbox
+    ADD CONSTRAINT outbox_sign_in_link_id_sign_in_links_id_fk FOREIGN KEY (sign_in_link_id) REFERENCES public.sign_in_links(id);
 
 -- FK CONSTRAINT: play_hours play_hours_parent_id_accounts_id_fk
 ALTER TABLE ONLY public.play_hours

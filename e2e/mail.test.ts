@@ -78,7 +78,9 @@ describe('the Mail screen as superadmin', () => {
       expect(row[1]).toBe('Held');
       expect(row[7]).toBe('held: no mail server configured');
     }
-    expect(await page.getByLabel('Mails by state').textContent()).toMatch(/^Pending: 0 · Held: \d+ · Sent: 0 · Failed: 0$/);
+    expect(await page.getByLabel('Mails by state').textContent()).toMatch(
+      /^Pending: 0 · Held: \d+ · Sent: 0 · Failed: 0 · Cancelled: \d+ · Expired: \d+$/,
+    );
     expect(await seriousAxeFindings(page)).toEqual([]);
 
     // The preview: the statement as it would be sent now, its PDF named.
@@ -103,5 +105,60 @@ describe('the Mail screen as superadmin', () => {
       .getByRole('status')
       .filter({ hasText: 'The mail is held until a mail server is configured (SMTP_URL).' })
       .waitFor();
+  });
+
+  test('the preview of a password reset mail shows no secret, Discard closes it, Discard all held asks first (390 px)', async () => {
+    const { page } = e2e;
+    await page.goto('/auth/forgot');
+    await page.getByLabel('Username').fill('master1');
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await page.getByText('If this account has a confirmed email address', { exact: false }).waitFor({ timeout: 20_000 });
+
+    await login(page, 'superadmin');
+    await expectPath(page, '/superadmin/reports/pointtransfer', 20_000);
+    await open(page, '/superadmin/admin/mail?kind=password-reset', 'Mail');
+    const table = page.getByRole('table', { name: 'Mail' });
+    const [newest] = await bodyRows(table);
+    expect([newest![1], newest![2], newest![3]]).toEqual([
+      expect.stringMatching(/^(Pending|Held)$/),
+      'Password reset link',
+      'master1@example.com',
+    ]);
+
+    await table
+      .getByRole('button', { name: /^Preview mail/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    const body = dialog.getByLabel('Body of the mail');
+    await body.waitFor({ timeout: 20_000 });
+    const text = (await body.textContent()) ?? '';
+    expect(text).toContain('/auth/welcome#(hidden)');
+    expect(text).not.toMatch(/#[A-Za-z0-9_-]{20,}/);
+    await dialog.getByText('Links that carry a secret show it as (hidden): this preview cannot be used to open them.').waitFor();
+    await page.waitForTimeout(300); // the modal's fade-in, before axe looks at it
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // Left as the demo was: the reset mail is discarded, never sent.
+    await table
+      .getByRole('button', { name: /^Discard mail/ })
+      .first()
+      .click();
+    await page.getByRole('status').filter({ hasText: 'The mail was discarded: it will not be sent.' }).waitFor();
+    await poll(async () => (await bodyRows(table))[0]?.[1]).toBe('Cancelled');
+
+    // On a 390 px phone: nothing scrolls sideways but the table; Discard all held asks first, and Cancel discards nothing.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const counts = await page.getByLabel('Mails by state').textContent();
+    await page.getByRole('button', { name: /^Discard all held \(\d+\)$/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Discard all held mail' });
+    await confirm.getByText(/^Discard all \d+ held mails\? They are never sent/).waitFor();
+    await page.waitForTimeout(300);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Cancel' }).press('Enter');
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await page.getByLabel('Mails by state').textContent()).toBe(counts);
   });
 });

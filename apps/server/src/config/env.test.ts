@@ -79,3 +79,14 @@ describe('the report and export limits in the configuration', () => {
     expect(() => readEnv({ REPORT_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow('REPORT_STATEMENT_TIMEOUT_MS');
   });
 });
+
+describe('MAIL_MAX_AGE_DAYS', () => {
+  it('is 7 days unless set, a whole number from 1 to 365', () => {
+    expect(readEnv({}).MAIL_MAX_AGE_DAYS).toBe(7);
+    expect(readEnv({ MAIL_MAX_AGE_DAYS: '30' }).MAIL_MAX_AGE_DAYS).toBe(30);
+    expect(() => readEnv({ MAIL_MAX_AGE_DAYS: '0' })).toThrow('Invalid configuration:\n  MAIL_MAX_AGE_DAYS: must be 1 or more');
+    expect(() => readEnv({ MAIL_MAX_AGE_DAYS: '400' })).toThrow('MAIL_MAX_AGE_DAYS: must be at most 365');
+    expect(() => readEnv({ MAIL_MAX_AGE_DAYS: '2.5' })).toThrow('MAIL_MAX_AGE_DAYS: must be a whole number of days');
+    expect(() => readEnv({ MAIL_MAX_AGE_DAYS: 'a week' })).toThrow('MAIL_MAX_AGE_DAYS');
+  });
+});

@@ -115,6 +115,16 @@ const EnvSchema = z.object({
     )
     .optional(),
   /**
+   * Days a mail may wait, held or pending, before it expires unsent (docs/domain.md, "Mail and
+   * statements"): switching a mail server on after a month sends this week's mail, not a month of it.
+   */
+  MAIL_MAX_AGE_DAYS: z.coerce
+    .number()
+    .int({ error: 'must be a whole number of days' })
+    .min(1, 'must be 1 or more')
+    .max(365, 'must be at most 365')
+    .default(7),
+  /**
    * The address people open the back office at (https://backoffice.example.com), for the links in
    * mails; unset: http://localhost:PORT.
    */

@@ -221,12 +221,14 @@ describe.each(TEST_DB_KINDS)('authorization matrix on %s', (kind) => {
     await t.app.db.execute(
       sql`INSERT INTO cafes (id, master_id, name) VALUES (${MATRIX_CAFE_ID}::uuid, ${ids.master1}::uuid, 'Matrix Cafe')`,
     );
-    // Mail 1, for the Mail screen's calls about one mail.
-    await queueMail(
-      t.app.db,
-      { key: 'matrix', kind: 'test', accountId: null, to: 'a@example.com', subject: 'S', text: 'T' },
-      new Date(),
-    );
+    // Mails 1 and 2, for the Mail screen's calls about one mail (2 is discarded).
+    for (const key of ['matrix', 'matrix-discard']) {
+      await queueMail(
+        t.app.db,
+        { key, kind: 'email-confirmation', accountId: null, to: 'a@example.com', subject: 'S', text: 'T' },
+        new Date(),
+      );
+    }
     for (const user of CHAIN) sessions[user] = await signIn(t.app, user);
   });
   afterAll(async () => t?.close());

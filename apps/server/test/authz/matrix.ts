@@ -240,7 +240,7 @@ const CELLS: Record<ReportCall, MatrixCell> = {
     extraQuery: { threshold: '5000' },
     allowedRoles: AGENTS,
   },
-  // The Mail screen: about the whole outbox, no account; mail 1 is queued by the test.
+  // The Mail screen: about the whole outbox, no account; mails 1 and 2 are queued by the test.
   mailOutbox: {
     accountParam: null,
     extraQuery: {},
@@ -254,6 +254,16 @@ const CELLS: Record<ReportCall, MatrixCell> = {
   mailRetry: {
     accountParam: null,
     extraQuery: { mailId: '1' },
+    allowedRoles: SUPERADMIN,
+  },
+  mailDiscard: {
+    accountParam: null,
+    extraQuery: { mailId: '2' },
+    allowedRoles: SUPERADMIN,
+  },
+  mailDiscardHeld: {
+    accountParam: null,
+    extraQuery: {},
     allowedRoles: SUPERADMIN,
   },
   // The Accounts screen: the accounts below the subject; the actions on one account below the caller.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_CALLS, reportPath } from '../call-paths.js';
 import { type EndpointDef, oneSheet, report } from '../endpoint-def.js';
 import { EXPORT_FORMATS } from '../tables/columns.js';
-import { MAIL_OUTBOX_COLUMNS, MAIL_PAGE_SIZES, MAIL_SORTS, MAIL_STATES } from '../tables/mail.js';
+import { MAIL_KINDS, MAIL_OUTBOX_COLUMNS, MAIL_PAGE_SIZES, MAIL_SORTS, MAIL_STATES } from '../tables/mail.js';
 import { ErrorBody, queryObject } from './common.js';
 
 // ---------------------------------------------------------------- an account's email address
@@ -83,7 +83,7 @@ const mailIdMessage = 'must be the number of a mail';
 
 export const MailOutboxQuery = queryObject({
   state: z.enum(MAIL_STATES, { error: `must be one of ${MAIL_STATES.join(', ')}` }).optional(),
-  kind: z.string().trim().max(60).optional(),
+  kind: z.enum(MAIL_KINDS, { error: `must be one of ${MAIL_KINDS.join(', ')}` }).optional(),
   /** Part of the recipient's address or the account's username, ignoring case. */
   recipient: z.string().trim().max(EMAIL_MAX_LENGTH).optional(),
   /** Any day of a settlement week: the mails about that week. */
@@ -114,7 +114,7 @@ export const MailOutboxRow = z.object({
   /** The settlement week it is about: its Monday (null for a mail about no week). */
   week: z.string().nullable(),
   attempts: z.number(),
-  /** The mail server's last answer, or why it is held. */
+  /** The mail server's last answer, or why it is held, cancelled or expired. */
   lastAnswer: z.string().nullable(),
   /** When it is tried next (pending mail only). */
   nextAttemptAt: z.string().nullable(),
@@ -129,7 +129,14 @@ export const MailOutboxResponse = z.object({
   page: z.number(),
   pageSize: z.number(),
   /** Every mail of the outbox by state, whatever the filters. */
-  counts: z.object({ pending: z.number(), held: z.number(), sent: z.number(), failed: z.number() }),
+  counts: z.object({
+    pending: z.number(),
+    held: z.number(),
+    sent: z.number(),
+    failed: z.number(),
+    cancelled: z.number(),
+    expired: z.number(),
+  }),
 });
 export type MailOutboxResponse = z.infer<typeof MailOutboxResponse>;
 
@@ -138,7 +145,10 @@ export type MailIdQuery = z.infer<typeof MailIdQuery>;
 
 export const MailPreviewResponse = z.object({
   mail: MailOutboxRow,
-  /** The plain-text body: as it was sent, or as it would be built now (a statement not sent yet). */
+  /**
+   * The plain-text body: as it was sent, or as it would be built now (a statement not sent yet),
+   * every secret of its links shown as `(hidden)` (`/auth/welcome#(hidden)`, `token=(hidden)`).
+   */
   text: z.string(),
   /** True when the body is the one sent (or written when queued); false: built now for the preview. */
   asSent: z.boolean(),
@@ -150,12 +160,32 @@ export type MailPreviewResponse = z.infer<typeof MailPreviewResponse>;
 export const MailRetryResponse = z.object({ message: z.string(), mail: MailOutboxRow });
 export type MailRetryResponse = z.infer<typeof MailRetryResponse>;
 
+export const MailDiscardResponse = z.object({ message: z.string(), mail: MailOutboxRow });
+export type MailDiscardResponse = z.infer<typeof MailDiscardResponse>;
+
+/** Discarding every held mail takes no parameter (any other is refused as unknown). */
+export const MailDiscardHeldQuery = queryObject({});
+
+export const MailDiscardHeldResponse = z.object({
+  message: z.string(),
+  /** The held mails discarded. */
+  discarded: z.number(),
+});
+export type MailDiscardHeldResponse = z.infer<typeof MailDiscardHeldResponse>;
+
 /** The Mail screen's answers, word for word (docs/screens.md, Mail). */
 export const MAIL_SCREEN_MESSAGES = {
   noSuchMail: 'No such mail',
   alreadySent: 'This mail was sent already: there is nothing to retry.',
   retrying: 'The mail will be sent again within a few seconds.',
   retryingHeld: 'The mail is held until a mail server is configured (SMTP_URL).',
+  closed: 'This mail is closed (cancelled or expired): it is never sent.',
+  discarded: 'The mail was discarded: it will not be sent.',
+  notWaiting: (state: string) => `Only a held or pending mail can be discarded: this one is ${state.toLowerCase()}.`,
+  discardedHeld: (n: number) =>
+    n === 0
+      ? 'No mail is held: nothing was discarded.'
+      : `${n === 1 ? '1 held mail' : `${n.toLocaleString('en-IN')} held mails`} discarded: ${n === 1 ? 'it' : 'they'} will not be sent.`,
 } as const;
 
 /** Entries of the endpoint table (endpoints.ts): An account’s email address (docs/domain.md, "Mail and statements"). */
@@ -206,7 +236,10 @@ export const MAIL_SCREEN_ENDPOINTS = {
     exports: oneSheet('mail', 'mails', 'Mail', MAIL_OUTBOX_COLUMNS),
   },
   mailPreview: {
-    ...report('mailPreview', 'One mail: its body as sent, or as it would be built now'),
+    ...report(
+      'mailPreview',
+      'One mail: its body as sent, or as it would be built now, its links’ secrets hidden (recorded in the activity)',
+    ),
     query: MailIdQuery,
     response: MailPreviewResponse,
     otherResponses: { 404: ErrorBody },
@@ -215,9 +248,26 @@ export const MAIL_SCREEN_ENDPOINTS = {
     method: 'POST',
     path: reportPath('mailRetry'),
     access: 'report',
-    summary: 'Send a mail that is pending, held or failed again now',
+    summary: 'Send a mail that is pending, held or failed again now (without a mail server it stays held)',
     query: MailIdQuery,
     response: MailRetryResponse,
     otherResponses: { 404: ErrorBody, 409: ErrorBody },
+  },
+  mailDiscard: {
+    method: 'POST',
+    path: reportPath('mailDiscard'),
+    access: 'report',
+    summary: 'Discard one held or pending mail: cancelled, never sent (recorded in the activity)',
+    query: MailIdQuery,
+    response: MailDiscardResponse,
+    otherResponses: { 404: ErrorBody, 409: ErrorBody },
+  },
+  mailDiscardHeld: {
+    method: 'POST',
+    path: reportPath('mailDiscardHeld'),
+    access: 'report',
+    summary: 'Discard every held mail: cancelled, never sent (recorded in the activity)',
+    query: MailDiscardHeldQuery,
+    response: MailDiscardHeldResponse,
   },
 } as const satisfies Record<string, EndpointDef>;

@@ -8,6 +8,6 @@ export const MAIL_SCREENS = [
     label: 'Mail',
     menu: { section: 'Administration', order: 20 },
     audience: 'superadmin',
-    api: ['mailOutbox', 'mailPreview', 'mailRetry'],
+    api: ['mailOutbox', 'mailPreview', 'mailRetry', 'mailDiscard', 'mailDiscardHeld'],
   },
 ] as const satisfies readonly ScreenRow[];

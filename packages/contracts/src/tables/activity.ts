@@ -29,6 +29,8 @@ export const ACTIVITY_KIND_LABELS = {
   'feed-key-revoked': 'Feed key revoked',
   'feed-batch-applied': 'Feed batch applied',
   'feed-batch-refused': 'Feed batch refused',
+  'mail-discarded': 'Mail discarded',
+  'mail-previewed': 'Mail previewed',
 } as const;
 
 export type ActivityKind = keyof typeof ACTIVITY_KIND_LABELS;

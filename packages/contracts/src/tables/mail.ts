@@ -16,23 +16,45 @@ export const MAIL_OUTBOX_COLUMNS: ColumnDef<
 ];
 
 /** The states as the screen names them. */
-export const MAIL_STATE_LABELS = { pending: 'Pending', held: 'Held', sent: 'Sent', failed: 'Failed' } as const;
+export const MAIL_STATE_LABELS = {
+  pending: 'Pending',
+  held: 'Held',
+  sent: 'Sent',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+} as const;
 
-/** The kinds of mail as the screen names them; another kind shows as it is stored. */
-export const MAIL_KIND_LABELS: Readonly<Record<string, string>> = {
+/**
+ * Every kind of mail the back office sends (docs/domain.md, "Mail and statements"), each with its
+ * rule at the moment of sending (the server's mail gate). A kind is added here first.
+ */
+export const MAIL_KINDS = ['statement-agent', 'statement-manager', 'email-confirmation', 'password-reset'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** The kinds of mail as the screen names them. */
+export const MAIL_KIND_LABELS: Readonly<Record<MailKind, string>> = {
   'statement-agent': 'Agent Mail statement',
   'statement-manager': 'Manager Mail statement',
   'email-confirmation': 'Email confirmation',
   'password-reset': 'Password reset link',
 };
 
+/** A kind's label; a kind stored before the list was closed shows as it is stored. */
 export function mailKindLabel(kind: string): string {
-  return MAIL_KIND_LABELS[kind] ?? kind;
+  return (MAIL_KIND_LABELS as Readonly<Record<string, string>>)[kind] ?? kind;
 }
 
-/** pending: to send (again); held: no mail server configured; sent; failed for good. */
-export const MAIL_STATES = ['pending', 'held', 'sent', 'failed'] as const;
+/**
+ * pending: to send (again); held: no mail server configured; sent; failed for good; cancelled:
+ * closed unsent (the mail gate's reason, or discarded on the Mail screen); expired: held or pending
+ * longer than MAIL_MAX_AGE_DAYS, never sent.
+ */
+export const MAIL_STATES = ['pending', 'held', 'sent', 'failed', 'cancelled', 'expired'] as const;
 export type MailState = (typeof MAIL_STATES)[number];
+
+/** The states a mail waits in: the ones it may still leave by being sent, or be discarded from. */
+export const WAITING_MAIL_STATES = ['pending', 'held'] as const satisfies readonly MailState[];
 
 /** The columns the Mail screen sorts by (on the server). */
 export const MAIL_SORTS = ['createdAt', 'state', 'kind', 'recipient', 'week', 'attempts', 'sentAt'] as const;

@@ -675,9 +675,11 @@ export const emailConfirmations = pgTable('email_confirmations', {
 
 /**
  * pending: to send (again) at `next_attempt_at`; held: waiting for a mail server to be configured
- * (SMTP_URL); sent; failed: refused for good (5xx), or still refused after every retry.
+ * (SMTP_URL); sent; failed: refused for good (5xx), or still refused after every retry; cancelled:
+ * closed unsent, `last_answer` says why (the mail gate, modules/mail/gate.ts, or discarded on the
+ * Mail screen); expired: held or pending longer than MAIL_MAX_AGE_DAYS, never sent (0027).
  */
-export const mailStateEnum = pgEnum('mail_state', ['pending', 'held', 'sent', 'failed']);
+export const mailStateEnum = pgEnum('mail_state', ['pending', 'held', 'sent', 'failed', 'cancelled', 'expired']);
 
 /**
  * The outbox: one row per mail, written in the transaction of the fact that causes it under a
@@ -705,9 +707,16 @@ export const outbox = pgTable(
     lastAnswer: text('last_answer'),
     createdAt: tstz('created_at').notNull(),
     sentAt: tstz('sent_at'),
+    /**
+     * The sign-in link a link mail carries (a password reset): the mail goes only while that link
+     * can still be used (0027; the reset mails queued before it got theirs from the link issued with them).
+     */
+    signInLinkId: bigint('sign_in_link_id', { mode: 'number' }).references(() => signInLinks.id),
   },
   (t) => [
     index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.state} IN ('pending', 'held')`),
+    // The mail waiting longer than MAIL_MAX_AGE_DAYS, expired by the sender at each pass (0027).
+    index('outbox_waiting_created_idx').on(t.createdAt).where(sql`${t.state} IN ('pending', 'held')`),
     index('outbox_created_idx').on(t.createdAt, t.id),
     index('outbox_account_idx').on(t.accountId),
     check('outbox_has_body', sql`${t.bodyText} IS NOT NULL OR ${t.content} IS NOT NULL`),

@@ -1,4 +1,4 @@
-import { type ActivityRow, activityKindLabel } from '@playrep/contracts';
+import { type ActivityRow, activityKindLabel, mailKindLabel } from '@playrep/contracts';
 import type { ActivityEntry } from './queries.js';
 
 /** An activity entry as the Activity screen shows it (docs/screens.md, Activity). */
@@ -90,6 +90,9 @@ function validFor(minutes: unknown): string {
   return `valid ${hours} hour${hours === 1 ? '' : 's'}`;
 }
 
+/** A mail of the Mail screen, in words: `mail 12: Password reset link to master1@example.com`. */
+const mailNamed = (d: Record<string, unknown>) => `mail ${d.mail}: ${mailKindLabel(String(d.kind ?? ''))} to ${d.recipient}`;
+
 /** The entry's details in words: what the kind records, else its fields as `name: value`. */
 export function detailsText(kind: string, details: Record<string, unknown>): string {
   const d = details as Record<string, any>;
@@ -132,6 +135,10 @@ export function detailsText(kind: string, details: Record<string, unknown>): str
       return `${linkPurpose(d.purpose)}: ${LINK_ENDS[String(d.why)] ?? String(d.why ?? '')}`;
     case 'blocked':
       return sessionsEnded(d.sessionsEnded);
+    case 'mail-discarded':
+      return typeof d.held === 'number' ? `every held mail: ${d.held}` : mailNamed(d);
+    case 'mail-previewed':
+      return mailNamed(d);
     default:
       return Object.entries(details)
         .map(([name, value]) => `${name}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)

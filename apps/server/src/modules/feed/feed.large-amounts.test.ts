@@ -344,6 +344,8 @@ describe.each(TEST_DB_KINDS)('the largest amounts the feed accepts, and every re
       mailOutbox: {},
       mailPreview: {},
       mailRetry: {},
+      mailDiscard: {},
+      mailDiscardHeld: {},
       // The Accounts screen: about access, not figures; its actions are left out below.
       accounts: {},
       issueLink: {},
@@ -364,6 +366,8 @@ describe.each(TEST_DB_KINDS)('the largest amounts the feed accepts, and every re
     const actions: ReportCall[] = [
       'mailPreview',
       'mailRetry',
+      'mailDiscard',
+      'mailDiscardHeld',
       'issueLink',
       'issueLinks',
       'blockAccount',

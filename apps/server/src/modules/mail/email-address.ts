@@ -6,6 +6,7 @@ import { accounts, emailConfirmations } from '../../db/schema/index.js';
 import { escapeHtml } from '../../lib/html.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.js';
 import { type ActivityOrigin, recordActivity } from '../activity/record.js';
+import { closeBarredMail } from './gate.js';
 import { queueMail } from './outbox.js';
 
 /**
@@ -73,6 +74,8 @@ export async function setOwnEmail(
     if (input.email === null) {
       await tx.delete(emailConfirmations).where(eq(emailConfirmations.accountId, accountId));
       await tx.update(accounts).set({ email: null, emailVerified: false }).where(eq(accounts.id, accountId));
+      // Its waiting statements (and any link mail) had this address: closed at once.
+      await closeBarredMail(tx, accountId, now);
       await recordSet(tx, null);
       return EMAIL_MESSAGES.removed;
     }
@@ -100,7 +103,7 @@ export async function setOwnEmail(
     await queueMail(
       tx,
       {
-        key: `email-confirmation:${accountId}:${tokenHash.slice(0, 16)}`,
+        key: confirmationMailKey(accountId, tokenHash),
         kind: 'email-confirmation',
         accountId,
         to: email,
@@ -113,6 +116,14 @@ export async function setOwnEmail(
     await recordSet(tx, email);
     return EMAIL_MESSAGES.confirmationSent(email);
   });
+}
+
+/**
+ * The outbox key of the mail carrying a confirmation link, made from the link's secret: the mail
+ * gate (gate.ts) knows by it whether the mail is still the one to confirm.
+ */
+function confirmationMailKey(accountId: string, tokenHash: string): string {
+  return `email-confirmation:${accountId}:${tokenHash.slice(0, 16)}`;
 }
 
 function confirmationText(username: string, link: string): string {
@@ -163,6 +174,8 @@ export async function confirmEmail(
         .where(eq(accounts.id, pending.accountId))
         .returning({ username: accounts.username });
       const { accountId, email } = pending;
+      // Statements waiting for the address before it are not sent there: closed at once.
+      await closeBarredMail(tx, accountId, now);
       await recordActivity(tx, {
         ...origin,
         at: now,
@@ -179,8 +192,12 @@ export async function confirmEmail(
     });
 }
 
-export async function setStatementEmails(db: Queryable, accountId: string, on: boolean): Promise<void> {
-  await db.update(accounts).set({ statementEmails: on }).where(eq(accounts.id, accountId));
+/** Turns the account's statement emails on or off; off closes its statements waiting, at once. */
+export async function setStatementEmails(db: Db, accountId: string, on: boolean, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(accounts).set({ statementEmails: on }).where(eq(accounts.id, accountId));
+    if (!on) await closeBarredMail(tx, accountId, now);
+  });
 }
 
 /**

@@ -8,10 +8,11 @@ import { unsubscribeKeyOf, unsubscribeQuery } from './unsubscribe.js';
 
 /**
  * Mail (docs/domain.md, "Mail and statements"): the outbox every mail is written to (outbox.ts,
- * queueMail), its one sender (sender.ts), an account's email address and its confirmation
- * (email-address.ts), and the statements' one-click unsubscribe (unsubscribe.ts).
+ * queueMail), the gate each mail passes at the moment of sending (gate.ts), its one sender
+ * (sender.ts), an account's email address and its confirmation (email-address.ts), the statements'
+ * one-click unsubscribe (unsubscribe.ts), and the Mail screen's actions (mail-screen.ts).
  */
-export { type MailContent, type MailKind, type MailToQueue, queueMail } from './outbox.js';
+export { type MailContent, type MailToQueue, queueMail } from './outbox.js';
 export { HELD_ANSWER, type MailSender, RETRY_DELAYS_MS, type RenderedMail } from './sender.js';
 export { unsubscribeKeyOf } from './unsubscribe.js';
 
@@ -67,6 +68,7 @@ export function startOutboxSender(
     log: app.log,
     transport: env.SMTP_URL ? smtpTransport(env.SMTP_URL) : null,
     from: env.MAIL_FROM ?? '',
+    maxAgeDays: env.MAIL_MAX_AGE_DAYS,
     render: async (content) => {
       const links = await statementLinks(app, unsubscribeKey, content.accountId);
       const statement = await render(content, links);

@@ -1,16 +1,16 @@
+import type { MailKind } from '@playrep/contracts';
 import type { Queryable } from '../../db/client.js';
 import { outbox } from '../../db/schema/index.js';
 import type { IsoDay } from '../../lib/dates.js';
+import { LINK_MAIL_KINDS } from './gate.js';
 
 /**
  * The outbox (docs/domain.md, "Mail and statements"): every mail is first a row here, written in
  * the transaction of the fact that causes it, under a unique key, so that it is made once (a
  * transaction retried, or run twice, writes nothing more) and never lost (it commits or rolls back
- * with its fact). One sender delivers the rows (sender.ts).
+ * with its fact). One sender delivers the rows (sender.ts), each only when the mail gate lets it
+ * go (gate.ts): every kind of mail (the contracts' MAIL_KINDS) has its rule there.
  */
-
-/** What a mail is, as the Mail screen names it. Other modules may queue kinds of their own. */
-export type MailKind = 'email-confirmation' | 'statement-agent' | 'statement-manager' | (string & {});
 
 /**
  * A mail whose body is built when it is sent (render.ts): a weekly statement, from the closed
@@ -32,6 +32,8 @@ export interface MailToQueue {
   content?: MailContent;
   /** The settlement week it is about, for the Mail screen. */
   weekStart?: IsoDay;
+  /** The sign-in link the mail carries (the row's id): needed by a link mail, which goes only while its link can be used. */
+  signInLinkId?: number;
 }
 
 /**
@@ -40,6 +42,9 @@ export interface MailToQueue {
  */
 export async function queueMail(tx: Queryable, mail: MailToQueue, now: Date): Promise<boolean> {
   if (mail.text === undefined && mail.content === undefined) throw new Error(`queueMail ${mail.key}: a text or a content`);
+  if (LINK_MAIL_KINDS.includes(mail.kind) && mail.signInLinkId === undefined) {
+    throw new Error(`queueMail ${mail.key}: a ${mail.kind} mail names the sign-in link it carries`);
+  }
   const inserted = await tx
     .insert(outbox)
     .values({
@@ -52,6 +57,7 @@ export async function queueMail(tx: Queryable, mail: MailToQueue, now: Date): Pr
       bodyHtml: mail.html ?? null,
       content: mail.content ?? null,
       weekStart: mail.weekStart ?? null,
+      signInLinkId: mail.signInLinkId ?? null,
       nextAttemptAt: now,
       createdAt: now,
     })

@@ -1,4 +1,4 @@
-import type { MailState } from '@playrep/contracts';
+import { MAIL_STATES, type MailKind, type MailState } from '@playrep/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import type { IsoDay } from '../../lib/dates.js';
@@ -10,6 +10,8 @@ export interface OutboxMail {
   createdAt: Date;
   state: MailState;
   kind: string;
+  /** The account the mail is for (null for none). */
+  accountId: string | null;
   recipient: string;
   username: string | null;
   subject: string;
@@ -24,7 +26,7 @@ export interface OutboxMail {
 
 export interface OutboxFilters {
   state?: MailState | undefined;
-  kind?: string | undefined;
+  kind?: MailKind | undefined;
   /** Part of the recipient or the account's username, ignoring case. */
   recipient?: string | undefined;
   weekStart?: IsoDay | undefined;
@@ -48,6 +50,7 @@ interface MailSqlRow {
   created_at: string;
   state: MailState;
   kind: string;
+  account_id: string | null;
   recipient: string;
   username: string | null;
   subject: string;
@@ -60,7 +63,8 @@ interface MailSqlRow {
   content: MailContent | null;
 }
 
-const COLUMNS = sql`o.id::text AS id, o.created_at::text AS created_at, o.state::text AS state, o.kind, o.recipient, a.username,
+const COLUMNS = sql`o.id::text AS id, o.created_at::text AS created_at, o.state::text AS state, o.kind, o.account_id::text AS account_id,
+  o.recipient, a.username,
   o.subject, o.week_start::text AS week_start, o.attempts, o.last_answer, o.next_attempt_at::text AS next_attempt_at,
   o.sent_at::text AS sent_at`;
 
@@ -70,6 +74,7 @@ function toMail(row: MailSqlRow): OutboxMail {
     createdAt: new Date(row.created_at),
     state: row.state,
     kind: row.kind,
+    accountId: row.account_id,
     recipient: row.recipient,
     username: row.username,
     subject: row.subject,
@@ -127,7 +132,7 @@ export async function outboxStateCounts(db: Queryable): Promise<Record<MailState
     db,
     sql`SELECT state::text AS state, count(*)::int AS n FROM outbox GROUP BY state`,
   );
-  const counts: Record<MailState, number> = { pending: 0, held: 0, sent: 0, failed: 0 };
+  const counts = Object.fromEntries(MAIL_STATES.map((state) => [state, 0])) as Record<MailState, number>;
   for (const row of rows) counts[row.state] = Number(row.n);
   return counts;
 }
@@ -144,19 +149,54 @@ export async function findMail(db: Queryable, id: string): Promise<OutboxMail | 
 }
 
 /**
- * Makes a mail that is not sent due now: pending again (held again at once without a mail
- * server). A failed mail starts its retries afresh. Returns the mail's state before, or null when
- * there is no such mail.
+ * Makes a mail that is waiting or failed due now: pending again, its retries afresh when it had
+ * failed; without a mail server (`held`) it stays, or becomes, held. A sent, cancelled or expired
+ * mail is left as it is. Returns the mail's state before, or null when there is no such mail.
  */
-export async function retryMail(db: Queryable, id: string, now: Date): Promise<MailState | null> {
+export async function retryMail(
+  db: Queryable,
+  id: string,
+  now: Date,
+  held: { answer: string } | null,
+): Promise<MailState | null> {
+  const retried = sql`before.state IN ('pending', 'held', 'failed')`;
   const [row] = await queryRows<{ state: MailState }>(
     db,
-    sql`UPDATE outbox o SET state = CASE WHEN o.state = 'sent' THEN o.state ELSE 'pending' END,
-                             attempts = CASE WHEN o.state = 'failed' THEN 0 ELSE o.attempts END,
-                             next_attempt_at = CASE WHEN o.state = 'sent' THEN o.next_attempt_at ELSE ${now.toISOString()}::timestamptz END
+    sql`UPDATE outbox o SET state = CASE WHEN ${retried} THEN ${held ? 'held' : 'pending'}::mail_state ELSE o.state END,
+                             attempts = CASE WHEN before.state = 'failed' THEN 0 ELSE o.attempts END,
+                             next_attempt_at = CASE WHEN ${retried} THEN ${now.toISOString()}::timestamptz ELSE o.next_attempt_at END,
+                             last_answer = CASE WHEN ${retried} THEN coalesce(${held?.answer ?? null}::text, o.last_answer) ELSE o.last_answer END
           FROM (SELECT id, state FROM outbox WHERE id = ${id}::bigint FOR UPDATE) before
          WHERE o.id = before.id
      RETURNING before.state::text AS state`,
   );
   return row?.state ?? null;
+}
+
+/** A mail locked for the caller's transaction (a discard): its state and what the activity names; null when there is none. */
+export async function lockMail(
+  tx: Queryable,
+  id: string,
+): Promise<{ state: MailState; kind: string; accountId: string | null; recipient: string } | null> {
+  const [row] = await queryRows<{ state: MailState; kind: string; account_id: string | null; recipient: string }>(
+    tx,
+    sql`SELECT state::text AS state, kind, account_id::text AS account_id, recipient FROM outbox WHERE id = ${id}::bigint FOR UPDATE`,
+  );
+  return row ? { state: row.state, kind: row.kind, accountId: row.account_id, recipient: row.recipient } : null;
+}
+
+/** Closes one waiting mail unsent, cancelled for `reason`. */
+export async function cancelMail(tx: Queryable, id: string, reason: string): Promise<void> {
+  await tx.execute(
+    sql`UPDATE outbox SET state = 'cancelled', last_answer = ${reason} WHERE id = ${id}::bigint AND state IN ('pending', 'held')`,
+  );
+}
+
+/** Closes every held mail unsent, cancelled for `reason`; returns how many. */
+export async function cancelHeldMail(tx: Queryable, reason: string): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`UPDATE outbox SET state = 'cancelled', last_answer = ${reason} WHERE state = 'held' RETURNING id`,
+  );
+  return rows.length;
 }

@@ -1,13 +1,16 @@
 import { EMAIL_MESSAGES, MAIL_SCREEN_MESSAGES } from '@playrep/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { publicUrl } from '../../config/env.js';
 import { istDay, resolveDay, weekStartOf } from '../../lib/dates.js';
 import { conflict, notFound } from '../../lib/http-error.js';
 import type { EndpointHandlers } from '../../plugins/endpoints.js';
 import { confirmEmail, emailState, setOwnEmail, setStatementEmails } from './email-address.js';
+import { withSecretsHidden } from './hidden-secrets.js';
 import { type StatementRenderer, statementLinks } from './index.js';
+import { discardHeldMail, discardMail, recordPreview, type ScreenUser } from './mail-screen.js';
 import { outboxRow } from './present.js';
 import { countOutbox, findMail, listOutbox, outboxStateCounts, retryMail } from './queries.js';
+import { HELD_ANSWER } from './sender.js';
 import { unsubscribe, unsubscribeKeyOf } from './unsubscribe.js';
 
 type EmailCall = 'emailState' | 'setEmail' | 'statementEmails' | 'confirmEmail';
@@ -36,7 +39,7 @@ export function emailHandlers(app: FastifyInstance): EndpointHandlers<EmailCall>
 
     statementEmails: async (request) => {
       const { accountId } = request.auth!;
-      await setStatementEmails(app.db, accountId, request.body.on);
+      await setStatementEmails(app.db, accountId, request.body.on, app.clock.now());
       const message = request.body.on ? EMAIL_MESSAGES.statementsOn : EMAIL_MESSAGES.statementsOff;
       return { message, ...(await emailState(app.db, accountId, app.clock.now())) };
     },
@@ -57,7 +60,7 @@ export function unsubscribeHandlers(app: FastifyInstance): EndpointHandlers<'uns
   const unsubscribeKey = unsubscribeKeyOf(app.db);
   return {
     unsubscribe: async (request) => {
-      const username = await unsubscribe(app.db, await unsubscribeKey(), request.query);
+      const username = await unsubscribe(app.db, await unsubscribeKey(), request.query, app.clock.now());
       return { message: EMAIL_MESSAGES.unsubscribed, username };
     },
   };
@@ -66,15 +69,22 @@ export function unsubscribeHandlers(app: FastifyInstance): EndpointHandlers<'uns
 /**
  * The Mail screen (superadmin): the outbox paged and sorted on the server, with its CSV and Excel
  * export; one mail's body (a statement not sent yet is built now, as `render` would send it, its
- * PDF only named); and retry now.
+ * PDF only named), its links' secrets hidden, the opening recorded; retry now; discarding one
+ * waiting mail or every held one.
  */
 export function mailScreenHandlers(
   app: FastifyInstance,
   render: StatementRenderer,
-): EndpointHandlers<'mailOutbox' | 'mailPreview' | 'mailRetry'> {
+): EndpointHandlers<'mailOutbox' | 'mailPreview' | 'mailRetry' | 'mailDiscard' | 'mailDiscardHeld'> {
   const unsubscribeKey = unsubscribeKeyOf(app.database.db);
-  // Retry now writes: on the primary, whatever replica the report reads go to.
+  // The actions and the record of a preview write: on the primary, whatever replica the report reads go to.
   const primary = app.database.db;
+  const userOf = (request: FastifyRequest): ScreenUser => ({
+    actor: { accountId: request.auth!.accountId },
+    username: request.auth!.username,
+    address: request.ip,
+    userAgent: request.headers['user-agent'],
+  });
   const mailOr404 = async (id: string, db = app.db) => {
     const mail = await findMail(db, id);
     if (!mail) throw notFound(MAIL_SCREEN_MESSAGES.noSuchMail);
@@ -109,12 +119,15 @@ export function mailScreenHandlers(
 
     mailPreview: async (request) => {
       const mail = await mailOr404(request.query.mailId);
-      if (!mail.content) return { mail: outboxRow(mail), text: mail.bodyText ?? '', asSent: true, attachments: [] };
+      await recordPreview(primary, mail, userOf(request), app.clock.now());
+      if (!mail.content) {
+        return { mail: outboxRow(mail), text: withSecretsHidden(mail.bodyText ?? ''), asSent: true, attachments: [] };
+      }
       // A statement: its body as sent, or as it would be sent now; its PDF is named, not built.
       const built = await render(mail.content, await statementLinks(app, unsubscribeKey, mail.content.accountId));
       return {
         mail: outboxRow(mail),
-        text: mail.bodyText ?? built.text,
+        text: withSecretsHidden(mail.bodyText ?? built.text),
         asSent: mail.bodyText !== null,
         attachments: [built.pdf.filename],
       };
@@ -122,11 +135,25 @@ export function mailScreenHandlers(
 
     mailRetry: async (request) => {
       const { mailId } = request.query;
-      const before = await retryMail(primary, mailId, app.clock.now());
+      // Without a mail server a retried mail stays (or becomes) held, and the answer says so.
+      const held = app.env.SMTP_URL ? null : { answer: HELD_ANSWER };
+      const before = await retryMail(primary, mailId, app.clock.now(), held);
       if (before === null) throw notFound(MAIL_SCREEN_MESSAGES.noSuchMail);
       if (before === 'sent') throw conflict(MAIL_SCREEN_MESSAGES.alreadySent);
-      const message = app.env.SMTP_URL ? MAIL_SCREEN_MESSAGES.retrying : MAIL_SCREEN_MESSAGES.retryingHeld;
+      if (before === 'cancelled' || before === 'expired') throw conflict(MAIL_SCREEN_MESSAGES.closed);
+      const message = held ? MAIL_SCREEN_MESSAGES.retryingHeld : MAIL_SCREEN_MESSAGES.retrying;
       return { message, mail: outboxRow(await mailOr404(mailId, primary)) };
+    },
+
+    mailDiscard: async (request) => {
+      const { mailId } = request.query;
+      await discardMail(primary, mailId, userOf(request), app.clock.now());
+      return { message: MAIL_SCREEN_MESSAGES.discarded, mail: outboxRow(await mailOr404(mailId, primary)) };
+    },
+
+    mailDiscardHeld: async (request) => {
+      const discarded = await discardHeldMail(primary, userOf(request), app.clock.now());
+      return { message: MAIL_SCREEN_MESSAGES.discardedHeld(discarded), discarded };
     },
   };
 }

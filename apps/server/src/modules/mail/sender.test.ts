@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAccounts } from '../../../test/fixtures/network.js';
 import { ManualClock } from '../../../test/manual-clock.js';
 import { closedPort, startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.js';
 import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../../../test/test-db.js';
@@ -30,10 +31,23 @@ async function rows(db: Db): Promise<Row[]> {
   );
 }
 
+/** The people mail goes to: masters person1 to person40 (under one superadmin), each with its verified address, statements on. */
+const PEOPLE = 40;
+let people: Record<string, string> = {};
+
+async function createPeople(db: Db): Promise<void> {
+  people = await createAccounts(db, [
+    ['top', 'superadmin', null],
+    ...Array.from({ length: PEOPLE }, (_, i) => [`person${i + 1}`, 'master', 'top'] as const),
+  ]);
+  await db.execute(sql`UPDATE accounts SET email = username || '@example.com', email_verified = true`);
+}
+
+/** Mail number n: a statement to person n, its body written when queued (the gate lets it go). */
 const mail = (n: number) => ({
   key: `test:${n}`,
-  kind: 'test',
-  accountId: null,
+  kind: 'statement-agent' as const,
+  accountId: people[`person${n}`]!,
   to: `person${n}@example.com`,
   subject: `Mail number ${n}`,
   text: `The body of mail ${n}.`,
@@ -53,6 +67,7 @@ describe.each(TEST_DB_KINDS)('the outbox and its sender on %s', (kind) => {
       transport: url ? smtpTransport(url) : null,
       from: FROM,
       render: async () => ({ text: 'rendered' }),
+      maxAgeDays: 7,
       pollMs: 3_600_000,
     });
     senders.push(started);
@@ -61,6 +76,7 @@ describe.each(TEST_DB_KINDS)('the outbox and its sender on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
+    await createPeople(database.db);
   });
   afterAll(async () => database?.destroy());
   beforeEach(async () => {
@@ -94,7 +110,7 @@ describe.each(TEST_DB_KINDS)('the outbox and its sender on %s', (kind) => {
     await queueMail(database.db, mail(1), clock.now());
     await queueMail(database.db, mail(2), clock.now());
     const pass = await sender(smtp.url).firstRun;
-    expect(pass).toEqual({ sent: 2, failed: 0, retrying: 0, held: 0 });
+    expect(pass).toEqual({ sent: 2, failed: 0, retrying: 0, held: 0, cancelled: 0, expired: 0 });
     expect(smtp.received.map((m) => m.to)).toEqual([['person1@example.com'], ['person2@example.com']]);
     const first = smtp.received[0]!.parsed;
     expect(first.subject).toBe('Mail number 1');
@@ -108,14 +124,14 @@ describe.each(TEST_DB_KINDS)('the outbox and its sender on %s', (kind) => {
     ]);
     expect(after[0]!.last_answer).toMatch(/^250 .*Ok: queued/);
     // Another pass sends nothing again.
-    expect(await senders[0]!.runNow()).toEqual({ sent: 0, failed: 0, retrying: 0, held: 0 });
+    expect(await senders[0]!.runNow()).toEqual({ sent: 0, failed: 0, retrying: 0, held: 0, cancelled: 0, expired: 0 });
     expect(smtp.received).toHaveLength(2);
   });
 
   it('holds every mail without a mail server, visibly, and sends them once one is configured', async () => {
     await queueMail(database.db, mail(1), clock.now());
     const held = sender(null);
-    expect(await held.firstRun).toEqual({ sent: 0, failed: 0, retrying: 0, held: 1 });
+    expect(await held.firstRun).toEqual({ sent: 0, failed: 0, retrying: 0, held: 1, cancelled: 0, expired: 0 });
     expect((await rows(database.db)).map((r) => [r.state, r.attempts, r.last_answer])).toEqual([['held', 0, HELD_ANSWER]]);
     await held.stop();
 
@@ -129,7 +145,7 @@ describe.each(TEST_DB_KINDS)('the outbox and its sender on %s', (kind) => {
     smtp.answer = ({ attempt }) => (attempt <= 2 ? { accept: false, code: 451, text: 'Try again later' } : { accept: true });
     await queueMail(database.db, mail(1), clock.now());
     const run = sender(smtp.url);
-    expect(await run.firstRun).toEqual({ sent: 0, failed: 0, retrying: 1, held: 0 });
+    expect(await run.firstRun).toEqual({ sent: 0, failed: 0, retrying: 1, held: 0, cancelled: 0, expired: 0 });
     let [row] = await rows(database.db);
     expect([row!.state, row!.attempts, row!.last_answer]).toEqual(['pending', 1, '451 Try again later']);
     expect(Number(row!.next_ms)).toBe(clock.now().getTime() + RETRY_DELAYS_MS[0]!);
@@ -153,12 +169,12 @@ describe.each(TEST_DB_KINDS)('the outbox and its sender on %s', (kind) => {
   it('fails a 5xx at once, with the server’s answer', async () => {
     smtp.answer = () => ({ accept: false, code: 550, text: 'Mailbox unavailable' });
     await queueMail(database.db, mail(1), clock.now());
-    expect(await sender(smtp.url).firstRun).toEqual({ sent: 0, failed: 1, retrying: 0, held: 0 });
+    expect(await sender(smtp.url).firstRun).toEqual({ sent: 0, failed: 1, retrying: 0, held: 0, cancelled: 0, expired: 0 });
     expect((await rows(database.db)).map((r) => [r.state, r.attempts, r.last_answer])).toEqual([
       ['failed', 1, '550 Mailbox unavailable'],
     ]);
     clock.advance(24 * 3_600_000);
-    expect(await senders[0]!.runNow()).toEqual({ sent: 0, failed: 0, retrying: 0, held: 0 });
+    expect(await senders[0]!.runNow()).toEqual({ sent: 0, failed: 0, retrying: 0, held: 0, cancelled: 0, expired: 0 });
     expect(smtp.attempts).toHaveLength(1);
   });
 
@@ -204,6 +220,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the sender behind the leader lo
   let smtp: TestSmtpServer;
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
+    await createPeople(database.db);
     smtp = await startSmtpServer();
   });
   afterAll(async () => {
@@ -229,6 +246,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the sender behind the leader lo
             transport: smtpTransport(smtp.url),
             from: FROM,
             render: async () => ({ text: '' }),
+            maxAgeDays: 7,
             pollMs: 20,
           });
         },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import { closedStateOf, expireWaitingMail, type GateAt, gatedWaitingMail, stateAfter } from './gate.js';
 import type { MailContent } from './outbox.js';
 import { answerOf, isPermanentRefusal, type MailTransport, type OutgoingMail } from './transport.js';
 
@@ -9,13 +10,16 @@ import { answerOf, isPermanentRefusal, type MailTransport, type OutgoingMail } f
  * time (server.ts starts it as the settlement: the leader lock on PostgreSQL, directly on the
  * embedded database), every few seconds and when woken. It takes the mails that are due, builds
  * those with a `content` (a statement and its PDF), hands them to the mail server and writes down
- * its answer:
+ * its answer. Each mail is first asked whether it may still go (gate.ts), in the statement that
+ * takes it: one that may not is closed instead (cancelled with the reason, or expired), never sent.
  * - 250: sent;
  * - a permanent refusal (5xx): failed at once;
  * - anything else (4xx, no answer, not listening): tried again after 1 min, 5 min, 30 min, 2 h and
  *   12 h, then failed with the server's last answer.
  * Without a mail server (no SMTP_URL) every pending mail is held, and stays visible, until one is
- * configured. Taking a mail moves its next attempt past a lease, in a statement that skips rows
+ * configured. At each pass, with a mail server or without, mail that waited longer than
+ * MAIL_MAX_AGE_DAYS expires: switching a mail server on after a month sends this week's mail, not
+ * a month of it. Taking a mail moves its next attempt past a lease, in a statement that skips rows
  * another sender has locked, so even two senders never take the same mail at once.
  */
 
@@ -48,6 +52,8 @@ export interface MailSenderOptions {
   transport: MailTransport | null;
   from: string;
   render: ContentRenderer;
+  /** MAIL_MAX_AGE_DAYS: mail held or pending longer expires. */
+  maxAgeDays: number;
   pollMs?: number;
 }
 
@@ -56,7 +62,12 @@ export interface SendPass {
   failed: number;
   retrying: number;
   held: number;
+  /** Closed by the gate instead of sent. */
+  cancelled: number;
+  expired: number;
 }
+
+const noPass = (): SendPass => ({ sent: 0, failed: 0, retrying: 0, held: 0, cancelled: 0, expired: 0 });
 
 export interface MailSender {
   /** The first pass, started with the sender (never rejects). */
@@ -69,6 +80,8 @@ export interface MailSender {
 
 interface DueMail {
   id: number;
+  /** The gate's reason when it closed the mail instead; null: to send. */
+  closed: string | null;
   recipient: string;
   subject: string;
   body_text: string | null;
@@ -88,14 +101,17 @@ export function startMailSender(options: MailSenderOptions): MailSender {
   let stopped = false;
 
   const pass = async (): Promise<SendPass> => {
-    const totals: SendPass = { sent: 0, failed: 0, retrying: 0, held: 0 };
+    const totals = noPass();
+    totals.expired = await expireWaitingMail(db, clock.now(), options.maxAgeDays);
     if (!transport) {
-      totals.held = await holdPending(db);
+      const held = await holdPending(db, { now: clock.now(), maxAgeDays: options.maxAgeDays });
+      for (const reason of held) if (!countClosed(totals, reason)) totals.held += 1;
       return totals;
     }
     while (!stopped) {
-      const due = await takeDue(db, clock.now());
-      if (due.length === 0) break;
+      const taken = await takeDue(db, { now: clock.now(), maxAgeDays: options.maxAgeDays });
+      if (taken.length === 0) break;
+      const due = taken.filter((mail) => !countClosed(totals, mail.closed));
       await inTurns(due, SENDING_AT_ONCE, async (mail) => {
         const outcome = await deliver(mail, transport, options);
         const state = await record(db, mail, outcome, clock.now());
@@ -106,13 +122,13 @@ export function startMailSender(options: MailSenderOptions): MailSender {
   };
 
   const runNow = (): Promise<SendPass> => {
-    if (stopped) return Promise.resolve({ sent: 0, failed: 0, retrying: 0, held: 0 });
+    if (stopped) return Promise.resolve(noPass());
     if (running) {
       again = true;
       return running;
     }
     running = (async () => {
-      const totals: SendPass = { sent: 0, failed: 0, retrying: 0, held: 0 };
+      const totals = noPass();
       do {
         again = false;
         try {
@@ -122,7 +138,9 @@ export function startMailSender(options: MailSenderOptions): MailSender {
           log.error({ err }, 'mail: sending failed');
         }
       } while (again && !stopped);
-      if (totals.sent + totals.failed + totals.retrying > 0) log.info({ ...totals }, 'mail: sent');
+      if (totals.sent + totals.failed + totals.retrying + totals.cancelled + totals.expired > 0) {
+        log.info({ ...totals }, 'mail: sent, or closed by the gate');
+      }
       running = null;
       return totals;
     })();
@@ -144,28 +162,49 @@ export function startMailSender(options: MailSenderOptions): MailSender {
   };
 }
 
-/** Without a mail server: every pending mail waits, held, saying why. */
-async function holdPending(db: Db): Promise<number> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`UPDATE outbox SET state = 'held', last_answer = ${HELD_ANSWER} WHERE state = 'pending' RETURNING id`,
-  );
-  return rows.length;
+/** Counts a mail the gate closed (its reason given) as cancelled or expired; false when it was not closed. */
+function countClosed(totals: SendPass, reason: string | null): boolean {
+  if (reason === null) return false;
+  totals[closedStateOf(reason)] += 1;
+  return true;
 }
 
-/** Takes the mails due now (held ones too: a mail server is configured now), leasing them to this sender. */
-async function takeDue(db: Db, now: Date): Promise<DueMail[]> {
-  const at = now.toISOString();
+/**
+ * Without a mail server: every pending mail waits, held, saying why, unless the gate closes it.
+ * Returns the gate's reason of each (null: held).
+ */
+async function holdPending(db: Db, at: GateAt): Promise<(string | null)[]> {
+  const rows = await queryRows<{ reason: string | null }>(
+    db,
+    sql`UPDATE outbox o SET state = ${stateAfter(sql`pending.reason`, sql`'held'::mail_state`)},
+                            last_answer = coalesce(pending.reason, ${HELD_ANSWER})
+          FROM (${gatedWaitingMail(at, { where: sql`o.state = 'pending'`, lock: 'skip' })}) pending
+         WHERE o.id = pending.id
+     RETURNING pending.reason`,
+  );
+  return rows.map((row) => row.reason);
+}
+
+/**
+ * Takes the mails due now (held ones too: a mail server is configured now), asking the gate of
+ * each in the same statement: those it lets go are leased to this sender, the others closed.
+ */
+async function takeDue(db: Db, at: GateAt): Promise<DueMail[]> {
+  const now = at.now.toISOString();
   return queryRows<DueMail>(
     db,
-    sql`UPDATE outbox o SET next_attempt_at = ${at}::timestamptz + ${`${LEASE_MS} milliseconds`}::interval
-          FROM (SELECT id FROM outbox
-                 WHERE state IN ('pending', 'held') AND next_attempt_at <= ${at}::timestamptz
-                 ORDER BY next_attempt_at, id
-                 LIMIT ${BATCH}
-                 FOR UPDATE SKIP LOCKED) due
+    sql`UPDATE outbox o SET state = ${stateAfter(sql`due.reason`, sql`o.state`)},
+                            last_answer = coalesce(due.reason, o.last_answer),
+                            next_attempt_at = CASE WHEN due.reason IS NULL
+                                                   THEN ${now}::timestamptz + ${`${LEASE_MS} milliseconds`}::interval
+                                                   ELSE o.next_attempt_at END
+          FROM (${gatedWaitingMail(at, {
+            where: sql`o.next_attempt_at <= ${now}::timestamptz`,
+            orderLimit: sql`ORDER BY o.next_attempt_at, o.id LIMIT ${BATCH}`,
+            lock: 'skip',
+          })}) due
          WHERE o.id = due.id
-     RETURNING o.id, o.recipient, o.subject, o.body_text, o.body_html, o.content, o.attempts`,
+     RETURNING o.id, due.reason AS closed, o.recipient, o.subject, o.body_text, o.body_html, o.content, o.attempts`,
   );
 }
 

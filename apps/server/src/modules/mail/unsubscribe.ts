@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { accounts } from '../../db/schema/index.js';
 import { signingKeyOf } from '../../db/signing-keys.js';
 import { badRequest } from '../../lib/http-error.js';
+import { closeBarredMail } from './gate.js';
 
 /**
  * The one-click unsubscribe of the weekly statement (RFC 8058), which works without signing in:
@@ -27,18 +28,25 @@ export function unsubscribeQuery(key: Buffer, accountId: string): string {
   return new URLSearchParams({ account: accountId, token: signatureOf(key, accountId).toString('base64url') }).toString();
 }
 
-/** Turns the account's statement emails off when the signature is its own; returns its username. */
-export async function unsubscribe(db: Db, key: Buffer, query: { account: string; token: string }): Promise<string> {
+/**
+ * Turns the account's statement emails off when the signature is its own, closing its statements
+ * waiting at once; returns its username.
+ */
+export async function unsubscribe(db: Db, key: Buffer, query: { account: string; token: string }, now: Date): Promise<string> {
   const valid =
     UUID.test(query.account) &&
     SIGNATURE_SHAPE.test(query.token) &&
     timingSafeEqual(Buffer.from(query.token, 'base64url'), signatureOf(key, query.account));
   if (!valid) throw badRequest(EMAIL_MESSAGES.unsubscribeNotValid);
-  const [account] = await db
-    .update(accounts)
-    .set({ statementEmails: false })
-    .where(eq(accounts.id, query.account))
-    .returning({ username: accounts.username });
-  if (!account) throw badRequest(EMAIL_MESSAGES.unsubscribeNotValid);
-  return account.username;
+  const username = await db.transaction(async (tx) => {
+    const [account] = await tx
+      .update(accounts)
+      .set({ statementEmails: false })
+      .where(eq(accounts.id, query.account))
+      .returning({ username: accounts.username });
+    if (account) await closeBarredMail(tx, query.account, now);
+    return account?.username;
+  });
+  if (!username) throw badRequest(EMAIL_MESSAGES.unsubscribeNotValid);
+  return username;
 }

@@ -1,13 +1,16 @@
-import { Button, Group, Select, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   MAIL_KIND_LABELS,
+  MAIL_KINDS,
   MAIL_OUTBOX_COLUMNS,
   MAIL_PAGE_SIZES,
   MAIL_SORTS,
   MAIL_STATE_LABELS,
   MAIL_STATES,
+  type MailKind,
   type MailOutboxRow,
   type MailState,
+  WAITING_MAIL_STATES,
 } from '@playrep/contracts';
 import { useMemo, useState } from 'react';
 import { useListFilters } from '../../components/report/list-filters';
@@ -15,11 +18,13 @@ import { PageFrame } from '../../components/report/PageFrame';
 import { tableColumns } from '../../components/report/table-columns';
 import { columnSort, urlPaging, useLastPageWhenPastEnd } from '../../components/report/url-paging';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
-import { DataTable, ReportToolbar } from '../../components/ui';
+import { DataTable, Popup, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { errorMessage } from '../../lib/api-client';
 import { formatInt } from '../../lib/format';
+import { useMailDiscard } from './api/mail-discard';
 import { mailOutboxExport, useMailOutbox } from './api/mail-outbox';
+import { useForgetMailPreviews } from './api/mail-preview';
 import { useMailRetry } from './api/mail-retry';
 import { MailPreview } from './components/MailPreview';
 
@@ -36,10 +41,16 @@ const SORT_OF_COLUMN: Partial<Record<string, Sort>> = {
   sentAt: 'sentAt',
 };
 
+/** The states a mail waits in: it may be discarded. */
+const WAITING: readonly MailState[] = WAITING_MAIL_STATES;
+/** The states Retry now sends again from (a sent, cancelled or expired mail is never sent again). */
+const RETRIED: readonly MailState[] = ['pending', 'held', 'failed'];
+
 /**
  * Mail (superadmin): every mail of the outbox with its state, kind, recipient, week, attempts and
- * the mail server's last answer, paged and sorted on the server, filtered by state, kind,
- * recipient or account, and week; counts by state above; each mail's preview and Retry now.
+ * the mail server's last answer or why it was closed, paged and sorted on the server, filtered by
+ * state, kind, recipient or account, and week; counts by state above; each mail's preview (its
+ * secrets hidden), Retry now and Discard; Discard all held, once confirmed.
  */
 export default function MailPage({ screen }: ScreenPageProps) {
   const { filters, setFilters, draft, setDraft, page, pageSize, order, sort, search } = useListFilters(FIELDS, {
@@ -50,7 +61,7 @@ export default function MailPage({ screen }: ScreenPageProps) {
   });
   const query = {
     state: (MAIL_STATES as readonly string[]).includes(filters.state) ? (filters.state as MailState) : undefined,
-    kind: filters.kind || undefined,
+    kind: (MAIL_KINDS as readonly string[]).includes(filters.kind) ? (filters.kind as MailKind) : undefined,
     recipient: filters.recipient || undefined,
     week: filters.week || undefined,
   };
@@ -58,13 +69,18 @@ export default function MailPage({ screen }: ScreenPageProps) {
   const { data, error, isFetching } = report;
   useReportErrorLog(screen.label, error, 'mail');
   const retry = useMailRetry();
+  const discard = useMailDiscard();
+  const forgetPreviews = useForgetMailPreviews();
   const [previewOf, setPreviewOf] = useState<MailOutboxRow | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
 
   useLastPageWhenPastEnd({ page, pageSize }, report, setFilters);
 
-  const columns = useMemo(
-    () => [
+  const columns = useMemo(() => {
+    const answered = (answer: { message: string }) => setNotice({ ok: true, text: answer.message });
+    const failed = (failure: unknown) => setNotice({ ok: false, text: errorMessage(failure) });
+    return [
       ...tableColumns<MailOutboxRow>(MAIL_OUTBOX_COLUMNS, {
         username: { sortable: false },
         lastAnswer: { sortable: false },
@@ -79,33 +95,50 @@ export default function MailPage({ screen }: ScreenPageProps) {
             <Button
               size="compact-xs"
               variant="default"
-              onClick={() => setPreviewOf(row)}
+              onClick={() => {
+                forgetPreviews();
+                setPreviewOf(row);
+              }}
               aria-label={`Preview mail ${row._id}: ${row.subject}`}
             >
               Preview
             </Button>
-            {row.state !== 'sent' && (
+            {RETRIED.includes(row.state) && (
               <Button
                 size="compact-xs"
                 variant="default"
                 loading={retry.isPending && retry.variables === row._id}
-                onClick={() =>
-                  retry.mutate(row._id, {
-                    onSuccess: (answer) => setNotice(answer.message),
-                    onError: (failure) => setNotice(errorMessage(failure)),
-                  })
-                }
+                onClick={() => retry.mutate(row._id, { onSuccess: answered, onError: failed })}
                 aria-label={`Retry now: mail ${row._id} to ${row.recipient}`}
               >
                 Retry now
               </Button>
             )}
+            {WAITING.includes(row.state) && (
+              <Button
+                size="compact-xs"
+                variant="default"
+                color="red"
+                loading={discard.one.isPending && discard.one.variables === row._id}
+                onClick={() => discard.one.mutate(row._id, { onSuccess: answered, onError: failed })}
+                aria-label={`Discard mail ${row._id} to ${row.recipient}`}
+              >
+                Discard
+              </Button>
+            )}
           </Group>
         ),
       },
-    ],
-    [retry],
-  );
+    ];
+  }, [retry, discard.one, forgetPreviews]);
+
+  const discardHeld = () =>
+    discard.held.mutate(undefined, {
+      onSuccess: (answer) => setNotice({ ok: true, text: answer.message }),
+      onError: (failure) => setNotice({ ok: false, text: errorMessage(failure) }),
+      onSettled: () => setConfirmingDiscard(false),
+    });
+  const held = data && !error ? data.counts.held : 0;
 
   return (
     <PageFrame title={screen.label} loading={isFetching} error={error}>
@@ -141,15 +174,22 @@ export default function MailPage({ screen }: ScreenPageProps) {
         />
       </ReportToolbar>
       {notice && (
-        <Text role="status" size="sm">
-          {notice}
+        <Text role={notice.ok ? 'status' : 'alert'} size="sm">
+          {notice.text}
         </Text>
       )}
       {data && !error && (
         <>
-          <Text size="sm" aria-label="Mails by state">
-            {MAIL_STATES.map((s) => `${MAIL_STATE_LABELS[s]}: ${formatInt(data.counts[s])}`).join(' · ')}
-          </Text>
+          <Group gap="xs" justify="space-between">
+            <Text size="sm" aria-label="Mails by state">
+              {MAIL_STATES.map((s) => `${MAIL_STATE_LABELS[s]}: ${formatInt(data.counts[s])}`).join(' · ')}
+            </Text>
+            {held > 0 && (
+              <Button variant="default" color="red" size="xs" onClick={() => setConfirmingDiscard(true)}>
+                Discard all held ({formatInt(held)})
+              </Button>
+            )}
+          </Group>
           <DataTable
             columns={columns}
             rows={data.data}
@@ -167,6 +207,22 @@ export default function MailPage({ screen }: ScreenPageProps) {
         </>
       )}
       <MailPreview mail={previewOf} onClose={() => setPreviewOf(null)} />
+      <Popup opened={confirmingDiscard} onClose={() => setConfirmingDiscard(false)} title="Discard all held mail" size="md">
+        <Stack gap="sm">
+          <Text size="sm">
+            Discard all {formatInt(held)} held {held === 1 ? 'mail' : 'mails'}? They are never sent, even once a mail server is
+            configured.
+          </Text>
+          <Group gap="xs" justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmingDiscard(false)}>
+              Cancel
+            </Button>
+            <Button color="red" loading={discard.held.isPending} onClick={discardHeld}>
+              Discard all held
+            </Button>
+          </Group>
+        </Stack>
+      </Popup>
     </PageFrame>
   );
 }

@@ -72,6 +72,7 @@ export async function forgotPassword(
         subject: 'Choose a new Playrep password',
         text: resetText(account.username, url),
         html: resetHtml(account.username, url),
+        signInLinkId: link!.id,
       },
       now,
     );

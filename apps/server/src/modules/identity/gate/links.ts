@@ -27,6 +27,8 @@ export function linkUrl(publicUrl: string, token: string): string {
 }
 
 export interface NewLink {
+  /** The link's row: a mail carrying the link names it (outbox.sign_in_link_id). */
+  id: number;
   accountId: string;
   token: string;
   expiresAt: Date;
@@ -47,19 +49,24 @@ export async function issueSignInLinks(
   const { now, by } = input;
   await endLiveLinks(tx, accountIds, 'replaced', now, by);
   const expiresAt = new Date(now.getTime() + input.ttlMs);
-  const links = accountIds.map((accountId) => ({ accountId, token: randomBytes(32).toString('base64url'), expiresAt }));
+  const links = accountIds.map((accountId) => ({ id: 0, accountId, token: randomBytes(32).toString('base64url'), expiresAt }));
+  const byAccount = new Map(links.map((l) => [l.accountId, l]));
   // In slices: 5,000 links at once would pass the bind parameter limit in one statement.
   for (let i = 0; i < links.length; i += 1_000) {
-    await tx.insert(signInLinks).values(
-      links.slice(i, i + 1_000).map((l) => ({
-        tokenHash: hashLinkToken(l.token),
-        accountId: l.accountId,
-        purpose: input.purpose,
-        issuedBy: input.issuedBy,
-        createdAt: now,
-        expiresAt,
-      })),
-    );
+    const rows = await tx
+      .insert(signInLinks)
+      .values(
+        links.slice(i, i + 1_000).map((l) => ({
+          tokenHash: hashLinkToken(l.token),
+          accountId: l.accountId,
+          purpose: input.purpose,
+          issuedBy: input.issuedBy,
+          createdAt: now,
+          expiresAt,
+        })),
+      )
+      .returning({ id: signInLinks.id, accountId: signInLinks.accountId });
+    for (const row of rows) byAccount.get(row.accountId)!.id = row.id;
   }
   const details = { purpose: input.purpose, validMinutes: input.ttlMs / 60_000, ...(input.bulk ? { bulk: true } : {}) };
   await recordActivities(

@@ -7,7 +7,8 @@ import { useMailPreview } from '../api/mail-preview';
 
 /**
  * One mail in a popup: subject, recipient, the body as plain text (as it was sent, or as it would
- * be built now for a statement not sent yet) and its attachments' names.
+ * be built now for a statement not sent yet), its links' secrets hidden by the server, and its
+ * attachments' names. Each opening is recorded in the activity.
  */
 export function MailPreview({ mail, onClose }: { mail: MailOutboxRow | null; onClose: () => void }) {
   // The last mail stays shown while the popup fades out.
@@ -37,6 +38,9 @@ export function MailPreview({ mail, onClose }: { mail: MailOutboxRow | null; onC
             {data.text}
           </Code>
           {data.attachments.length > 0 && <Text size="sm">Attached: {data.attachments.join(', ')}</Text>}
+          {data.text.includes('(hidden)') && (
+            <Text size="sm">Links that carry a secret show it as (hidden): this preview cannot be used to open them.</Text>
+          )}
         </Stack>
       )}
     </Popup>
