@@ -7,7 +7,7 @@ import { accounts } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
 import { verifyPassword } from '../modules/auth/passwords.js';
 import { type DemoFeed, type DemoFeedLog, startDemoFeed } from './live/demo-feed.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './network.js';
+import { DEMO_ACCOUNTS, DEMO_NAMED_AGENTS, DEMO_PASSWORD } from './network.js';
 import { seedDemoNetwork } from './seed.js';
 import { isDatabaseEmpty } from './summary.js';
 
@@ -117,10 +117,14 @@ export function liveDemo(app: { db: Db; clock: Clock; log: DemoFeedLog }, env: E
 
 /**
  * The demo accounts the banner lists: the fixed ones, then the two agents under am1 that the
- * README names (the seed's generated master3, inactive, and master4, with three loans; see
- * demo/index.ts). Their notes come from the data, so the banner never claims what is not so.
+ * README names (the seed's generated master3, inactive, and master4, with three loans). Their
+ * notes come from the data, so the banner never claims what is not so.
  */
-const BANNER_USERNAMES: readonly string[] = [...DEMO_ACCOUNTS.map((a) => a.username), 'master3', 'master4'];
+const BANNER_USERNAMES: readonly string[] = [
+  ...DEMO_ACCOUNTS.map((a) => a.username),
+  DEMO_NAMED_AGENTS.inactive,
+  DEMO_NAMED_AGENTS.borrower,
+];
 
 /** The banner's lines about the demo: the live demo when it feeds here, and the demo accounts that still have the demo password. */
 export async function demoBannerLines(database: Database, live?: LiveDemo): Promise<string> {
