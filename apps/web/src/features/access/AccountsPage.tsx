@@ -25,6 +25,12 @@ import { accountsExport, downloadBulkLinks, useAccountActions, useAccounts } fro
 
 type Sort = (typeof ACCOUNT_SORTS)[number];
 const FIELDS = { role: '', state: '', q: '' };
+
+/** A button label that wraps onto another line where the screen is narrow, rather than being cut. */
+const WRAPPING_LABEL = {
+  root: { height: 'auto', minHeight: 'var(--button-height)', maxWidth: '100%' },
+  label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'start', paddingBlock: 4 },
+} as const;
 /** The server's sort names by the table's columns. */
 const SORT_OF_COLUMN: Partial<Record<string, Sort>> = {
   username: 'username',
@@ -191,7 +197,7 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
         />
       </ReportToolbar>
       <Group gap="xs">
-        <Button variant="default" size="xs" loading={bulkPending} onClick={() => void bulk()}>
+        <Button variant="default" size="xs" loading={bulkPending} onClick={() => void bulk()} styles={WRAPPING_LABEL}>
           Links for every account without a password{query.role ? ` (${query.role})` : ''} (CSV)
         </Button>
       </Group>
