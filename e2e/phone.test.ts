@@ -436,6 +436,18 @@ describe('at phone width (390 x 844): nothing is cut off', () => {
     expect(await cutTexts(button)).toEqual([]);
     await expectFitsPhone(page());
   });
+
+  test('an empty table shows No data available whole, and says nothing about scrolling sideways', async () => {
+    // Accounts' eight columns are wider than a phone; a search that finds nothing leaves the table empty.
+    await page().goto('/areamanager/admin/accounts?q=no-such-account');
+    await page().getByRole('heading', { level: 1, name: 'Accounts' }).waitFor({ timeout: 20_000 });
+    await settled(page());
+    const table = page().getByRole('table', { name: 'Accounts' });
+    await table.getByText('No data available').waitFor();
+    expect(await page().getByText(SCROLL_HINT).count()).toBe(0);
+    expect(await cutTexts(table)).toEqual([]);
+    expect(await sideScrollers(page())).toEqual([]);
+  });
 });
 
 describe('at phone width (390 x 844): the figure a row exists for stays on screen', () => {
