@@ -85,9 +85,9 @@ export const AccountsQuery = queryObject({
   role: z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` }).optional(),
   state: z.enum(ACCESS_STATES, { error: `must be one of ${ACCESS_STATES.join(', ')}` }).optional(),
   /** Part of the username or the name, ignoring case. */
-  q: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
-  pageSize: z.coerce.number().int().min(1).max(100, 'pageSize must be at most 100').default(ACCOUNT_PAGE_SIZES[0]),
+  q: z.string().trim().max(100, 'is too long').optional(),
+  page: z.coerce.number().int().min(1, 'must be 1 or more').default(1),
+  pageSize: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(ACCOUNT_PAGE_SIZES[0]),
   sort: z.enum(ACCOUNT_SORTS, { error: `must be one of ${ACCOUNT_SORTS.join(', ')}` }).default('username'),
   order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('asc'),
   format: z.enum(EXPORT_FORMATS).optional(),

@@ -7,6 +7,7 @@ import {
   ACCOUNT_SORTS,
   type AccessState,
   type AccountRow,
+  FIELD_LABELS,
   type IssuedLink,
   ROLES,
   type Role,
@@ -174,7 +175,7 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
     <PageFrame title={screen.label} loading={isFetching} error={error}>
       <ReportToolbar onSubmit={() => search(report.refetch)} loading={isFetching}>
         <Select
-          label="Role"
+          label={FIELD_LABELS.accounts.role}
           data={[{ value: '', label: 'Any' }, ...belowRoles.map((r) => ({ value: r, label: r }))]}
           value={draft.role}
           onChange={(value) => setDraft({ ...draft, role: value ?? '' })}
@@ -182,7 +183,7 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
           w={170}
         />
         <Select
-          label="State"
+          label={FIELD_LABELS.accounts.state}
           data={[{ value: '', label: 'Any' }, ...ACCESS_STATES.map((s) => ({ value: s, label: ACCESS_STATE_LABELS[s] }))]}
           value={draft.state}
           onChange={(value) => setDraft({ ...draft, state: value ?? '' })}
@@ -190,7 +191,7 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
           w={200}
         />
         <TextInput
-          label="Username or name"
+          label={FIELD_LABELS.accounts.q}
           value={draft.q}
           onChange={(event) => setDraft({ ...draft, q: event.currentTarget.value })}
           w={190}

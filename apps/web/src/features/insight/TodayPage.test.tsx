@@ -1,6 +1,8 @@
 import type { TodayFigures, TodayResponse } from '@playrep/contracts';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { jsonResponse } from '../../test/fetch-stub';
 import { renderApp, signInAs } from '../../test/render-app';
 import { PAGE_LOAD, reportServer } from '../../test/report-server';
 
@@ -48,5 +50,20 @@ describe('Today', () => {
       ['player1', '/master/reports/member?username=player1'],
       ['Fun Target', `/master/drawdetails/funtarget/MNOQqWWi?fromDate=${DAY}&toDate=${DAY}`],
     ]);
+  });
+
+  it('shows the server’s refusal of the threshold, which names the field as its label reads', async () => {
+    const user = userEvent.setup({ delay: null });
+    reportServer({
+      today: () => ANSWER,
+      todaythreshold: () => jsonResponse(400, { message: 'Big wins from (points) must be more than 0' }),
+    });
+    signInAs('master');
+    renderApp('/master/today');
+    const field = await screen.findByLabelText('Big wins from (points)', {}, PAGE_LOAD);
+    await user.clear(field);
+    await user.type(field, '0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Big wins from (points) must be more than 0');
   });
 });

@@ -3,6 +3,7 @@ import {
   BIG_WIN_COLUMNS,
   type BigWinRow,
   DRAW_GAMES,
+  FIELD_LABELS,
   IDLE_MASTER_COLUMNS,
   type IdleMasterRow,
   isRole,
@@ -134,7 +135,7 @@ function ThresholdForm({ threshold }: { threshold: number }) {
       }}
     >
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput label="Big wins from (points)" inputMode="decimal" {...textField(value, setValue)} w={180} />
+        <TextInput label={FIELD_LABELS.todayThreshold.threshold} inputMode="decimal" {...textField(value, setValue)} w={180} />
         <Button type="submit" variant="default" loading={save.isPending}>
           Save
         </Button>

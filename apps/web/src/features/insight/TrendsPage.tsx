@@ -1,5 +1,6 @@
 import { Select, Text } from '@mantine/core';
 import {
+  FIELD_LABELS,
   TREND_WEEK_COUNTS,
   TRENDS_PAGE_SIZES,
   type TrendRow,
@@ -99,7 +100,7 @@ export default function TrendsPage({ screen }: ScreenPageProps) {
       <ReportToolbar onSubmit={search} loading={isFetching}>
         <SubjectPicker />
         <Select
-          label="Weeks"
+          label={FIELD_LABELS.trends.weeks}
           data={TREND_WEEK_COUNTS.map((n) => ({ value: String(n), label: `Last ${n} weeks` }))}
           value={draft.weeks}
           onChange={(value) => setDraft({ weeks: value ?? draft.weeks })}

@@ -1,5 +1,6 @@
 import { Stack, Text, TextInput, Title } from '@mantine/core';
 import {
+  FIELD_LABELS,
   MEMBER_LIST_PAGE_SIZES,
   MEMBER_PAGE_PARAM,
   MEMBER_PLAY_COLUMNS,
@@ -141,7 +142,7 @@ export default function MemberPage({ screen }: ScreenPageProps) {
     <PageFrame title={screen.label} loading={loading} error={enabled ? error : undefined} live={member.live}>
       <ReportToolbar onSubmit={search} loading={loading}>
         <TextInput
-          label="Member ID"
+          label={FIELD_LABELS.member.username}
           placeholder="username"
           value={memberDraft}
           onChange={(event) => setMemberDraft(event.currentTarget.value)}
