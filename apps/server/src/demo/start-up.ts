@@ -1,5 +1,6 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { formatCount } from '@playrep/contracts/display-format';
 import { inArray, sql } from 'drizzle-orm';
 import { demoFeedOn, type Env } from '../config/env.js';
 import { type Database, type Db, LOCK_FILE, PGDATA_ENTRY, SECRET_KEY_FILE } from '../db/client.js';
@@ -151,10 +152,7 @@ async function demoAccountsNotice(database: Database): Promise<string> {
   for (const username of BANNER_USERNAMES) {
     const row = rows.find((r) => r.username === username);
     if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, DEMO_PASSWORD))) continue;
-    const notes = [
-      row.active ? '' : 'inactive: cannot sign in',
-      row.loans > 0 ? `${row.loans} loan${row.loans > 1 ? 's' : ''}` : '',
-    ];
+    const notes = [row.active ? '' : 'inactive: cannot sign in', row.loans > 0 ? formatCount(row.loans, 'loan') : ''];
     usable.push({ username, role: row.role, note: notes.filter(Boolean).join('; ') });
   }
   if (usable.length === 0) return '';

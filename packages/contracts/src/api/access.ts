@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCESS_CALLS, reportPath } from '../call-paths.js';
 import { type EndpointDef, oneSheet, report } from '../endpoint-def.js';
+import { formatCount } from '../display-format.js';
 import { ROLES } from '../roles.js';
 import { ACCESS_STATES, ACCOUNT_COLUMNS, ACCOUNT_PAGE_SIZES, ACCOUNT_SORTS, ISSUED_LINK_COLUMNS } from '../tables/access.js';
 import { EXPORT_FORMATS } from '../tables/columns.js';
@@ -178,7 +179,7 @@ export const ACCESS_MESSAGES = {
   noLinkInactive: (username: string) => `${username} is inactive on the platform: no sign-in link can be issued for it.`,
   noLinkBlocked: (username: string) => `${username} is blocked: unblock it before issuing a sign-in link.`,
   linkIssued: (username: string, hours: number) =>
-    `A sign-in link for ${username} is ready. It works once, for ${hours} hours; any earlier link for ${username} no longer works.`,
+    `A sign-in link for ${username} is ready. It works once, for ${formatCount(hours, 'hour')}; any earlier link for ${username} no longer works.`,
   noAccountsForLinks: 'No account matches: every account selected already has a password, or there is none.',
   passwordSet: 'Your password is set and you are signed in.',
   passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',

@@ -21,7 +21,7 @@ import { useReportErrorLog } from '../../components/report/use-report-error-log'
 import { DataTable, Popup, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { errorMessage } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/format';
+import { formatCount, formatDateTime } from '../../lib/format';
 import { accountsExport, downloadBulkLinks, useAccountActions, useAccounts } from './api/access';
 
 type Sort = (typeof ACCOUNT_SORTS)[number];
@@ -161,7 +161,7 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
         text:
           rows === 0
             ? 'Every account below yours already has a password: no link was issued.'
-            : `${rows} sign-in links issued and saved as a CSV file. Each works once, and replaces any earlier link of its account.`,
+            : `${formatCount(rows, 'sign-in link')} issued and saved as a CSV file. Each works once, and replaces any earlier link of its account.`,
       });
       void report.refetch();
     } catch (failure) {

@@ -18,7 +18,7 @@ import { columnSort, urlPaging, useLastPageWhenPastEnd } from '../../components/
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { DataTable, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
-import { formatInt } from '../../lib/format';
+import { formatCount } from '../../lib/format';
 import { rangeIncludesToday } from '../../lib/report-call';
 import { activityExport, useActivity } from './api/activity';
 
@@ -93,9 +93,7 @@ export default function ActivityPage({ screen }: ScreenPageProps) {
       </ReportToolbar>
       {data && !error && (
         <>
-          <Text size="sm">
-            {data.totalIsLowerBound ? `More than ${formatInt(data.total)} entries` : `${formatInt(data.total)} entries`}
-          </Text>
+          <Text size="sm">{`${data.totalIsLowerBound ? 'More than ' : ''}${formatCount(data.total, 'entry', 'entries')}`}</Text>
           <DataTable
             columns={columns}
             rows={data.data}

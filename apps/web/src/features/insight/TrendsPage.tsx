@@ -18,7 +18,7 @@ import { useDraft } from '../../components/report/use-draft';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { DataTable, type DataTableColumn, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
-import { formatAmount, formatDate, formatInt } from '../../lib/format';
+import { formatAmount, formatCount, formatDate } from '../../lib/format';
 import { useUrlFilters } from '../../lib/url-state';
 import { trendsExport, useTrends } from './api/trends';
 import { Sparkline } from './components/Sparkline';
@@ -112,7 +112,7 @@ export default function TrendsPage({ screen }: ScreenPageProps) {
         <>
           <Text size="sm">{periodText(data)}</Text>
           <Text size="sm" aria-label="Totals over every row">
-            {`All ${formatInt(data.total)} rows: Total ${formatAmount(data.totals.total)} · Period Before ${formatAmount(data.totals.previous)} · Change ${formatAmount(data.totals.change)}`}
+            {`All ${formatCount(data.total, 'row')}: Total ${formatAmount(data.totals.total)} · Period Before ${formatAmount(data.totals.previous)} · Change ${formatAmount(data.totals.change)}`}
           </Text>
           <DataTable
             columns={columns}
