@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCESS_CALLS, reportPath } from '../call-paths.js';
-import { type EndpointDef, oneSheet, report } from '../endpoint-def.js';
 import { formatCount } from '../display-format.js';
+import { type EndpointDef, oneSheet, report } from '../endpoint-def.js';
 import { ROLES } from '../roles.js';
 import { ACCESS_STATES, ACCOUNT_COLUMNS, ACCOUNT_PAGE_SIZES, ACCOUNT_SORTS, ISSUED_LINK_COLUMNS } from '../tables/access.js';
 import { EXPORT_FORMATS } from '../tables/columns.js';
