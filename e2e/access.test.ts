@@ -4,7 +4,8 @@ import { seriousAxeFindings } from './accessibility.js';
 import { expectPath, login, useBrowser } from './harness.js';
 
 // Access on the small demo network (docs/domain.md, "Access"): the generated accounts have no
-// password, so am1's Accounts screen invites them.
+// password, so sam1's Accounts screen invites them (am1's masters are the README's, with the demo
+// password; those of the other area manager under sam1 are generated).
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
 const FIRST = 'Harbour-Lantern-72';
@@ -19,11 +20,11 @@ async function open(page: Page, path: string, title: string): Promise<void> {
 describe('access', () => {
   const e2e = useBrowser();
 
-  test('am1 invites a master without a password; the master sets one, lands on its reports, changes it; a block ends its session; am1 sees each on the Activity screen', async () => {
+  test('sam1 invites a master without a password; the master sets one, lands on its reports, changes it; a block ends its session; sam1 sees each on the Activity screen', async () => {
     const { page, browser, baseURL } = e2e;
-    await login(page, 'am1');
-    await expectPath(page, '/areamanager/reports/pointtransfer', 20_000);
-    await open(page, '/areamanager/admin/accounts?role=master&state=noPassword', 'Accounts');
+    await login(page, 'sam1');
+    await expectPath(page, '/superareamanager/reports/pointtransfer', 20_000);
+    await open(page, '/superareamanager/admin/accounts?role=master&state=noPassword', 'Accounts');
     const table = page.getByRole('table', { name: 'Accounts' });
     const firstRow = table.locator('tbody tr').first();
     const username = ((await firstRow.locator('td').first().textContent()) ?? '').trim();
@@ -42,7 +43,7 @@ describe('access', () => {
     try {
       const master = await context.newPage();
       await master.goto(new URL(link).pathname + new URL(link).hash);
-      await master.getByText(`invited by am1`, { exact: false }).waitFor({ timeout: 20_000 });
+      await master.getByText(`invited by sam1`, { exact: false }).waitFor({ timeout: 20_000 });
       await master.locator('input[autocomplete="new-password"]').first().fill('password1');
       await poll(() => master.locator('#password-strength').textContent()).toMatch(/commonly used password/);
       await master.locator('input[autocomplete="new-password"]').first().fill(FIRST);
@@ -63,8 +64,8 @@ describe('access', () => {
       await master.getByText('Your password has been changed.', { exact: false }).waitFor({ timeout: 20_000 });
       expect(await seriousAxeFindings(master)).toEqual([]);
 
-      // am1 blocks it: the master's next call ends its session.
-      await open(page, `/areamanager/admin/accounts?q=${username}`, 'Accounts');
+      // sam1 blocks it: the master's next call ends its session.
+      await open(page, `/superareamanager/admin/accounts?q=${username}`, 'Accounts');
       await page.getByRole('button', { name: `Block ${username}` }).click();
       await page.getByText(`${username} is blocked`, { exact: false }).waitFor({ timeout: 20_000 });
       await master.goto('/master/reports/revenue');
@@ -79,8 +80,8 @@ describe('access', () => {
       await login(master, username, SECOND);
       await expectPath(master, '/master/reports/pointtransfer', 20_000);
 
-      // am1's Activity screen has each of these about the master, newest first.
-      await open(page, `/areamanager/admin/activity?subject=${username}`, 'Activity');
+      // sam1's Activity screen has each of these about the master, newest first.
+      await open(page, `/superareamanager/admin/activity?subject=${username}`, 'Activity');
       const kinds = await page
         .getByRole('table', { name: 'Activity' })
         .locator('tbody tr')

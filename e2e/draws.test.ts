@@ -43,8 +43,8 @@ async function visibleRows(page: Page): Promise<string[][]> {
 }
 
 async function totalShown(page: Page): Promise<number> {
-  const text = (await page.getByText(/^Showing \d+ to \d+ of \d+ entries$/).textContent()) ?? '';
-  return Number(/of (\d+) entries/.exec(text)![1]);
+  const text = (await page.getByText(/^Showing [\d,]+ to [\d,]+ of [\d,]+ entr(y|ies)$/).textContent()) ?? '';
+  return Number(/of ([\d,]+) entr/.exec(text)![1]!.replaceAll(',', ''));
 }
 
 describe('draw details in the browser', () => {

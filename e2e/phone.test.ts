@@ -386,6 +386,70 @@ function outOfView(seen: Awaited<ReturnType<typeof figureCells>>, when: string):
   return wrong;
 }
 
+/**
+ * The texts inside `scope` that are not drawn whole: off the screen's sides, or cut by a box around
+ * them that hides what overflows it (a button's label, a box that scrolls sideways). Empty when
+ * every text is whole on screen.
+ */
+function cutTexts(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root, width) => {
+    const cut: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      if (!text) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const at = range.getBoundingClientRect();
+      if (at.width === 0) continue;
+      if (at.left < -0.5 || at.right > width + 0.5) {
+        cut.push(`"${text}" is drawn from ${Math.round(at.left)} to ${Math.round(at.right)} px, outside 0 to ${width}`);
+        continue;
+      }
+      for (let box = node.parentElement; box; box = box.parentElement) {
+        const { overflowX, overflowY } = getComputedStyle(box);
+        if (overflowX === 'visible' && overflowY === 'visible') continue;
+        const edge = box.getBoundingClientRect();
+        const inside =
+          at.left >= edge.left - 0.5 &&
+          at.right <= edge.right + 0.5 &&
+          at.top >= edge.top - 0.5 &&
+          at.bottom <= edge.bottom + 0.5;
+        if (!inside) {
+          cut.push(`"${text}" is cut by its ${box.tagName.toLowerCase()} (${box.className})`);
+          break;
+        }
+      }
+    }
+    return cut;
+  }, PHONE.width);
+}
+
+describe('at phone width (390 x 844): nothing is cut off', () => {
+  const page = usePhoneSession('areamanager');
+
+  test('Accounts: the label of Links for every account without a password (CSV) is whole', async () => {
+    await page().goto('/areamanager/admin/accounts');
+    await page().getByRole('heading', { level: 1, name: 'Accounts' }).waitFor({ timeout: 20_000 });
+    await settled(page());
+    const button = page().getByRole('button', { name: 'Links for every account without a password (CSV)' });
+    expect(await cutTexts(button)).toEqual([]);
+    await expectFitsPhone(page());
+  });
+
+  test('an empty table shows No data available whole, and says nothing about scrolling sideways', async () => {
+    // Accounts' eight columns are wider than a phone; a search that finds nothing leaves the table empty.
+    await page().goto('/areamanager/admin/accounts?q=no-such-account');
+    await page().getByRole('heading', { level: 1, name: 'Accounts' }).waitFor({ timeout: 20_000 });
+    await settled(page());
+    const table = page().getByRole('table', { name: 'Accounts' });
+    await table.getByText('No data available').waitFor();
+    expect(await page().getByText(SCROLL_HINT).count()).toBe(0);
+    expect(await cutTexts(table)).toEqual([]);
+    expect(await sideScrollers(page())).toEqual([]);
+  });
+});
+
 describe('at phone width (390 x 844): the figure a row exists for stays on screen', () => {
   const page = usePhoneSession('master');
   // master1 has transfers, a statement with members and revenue weeks (README.md, Demo accounts).

@@ -67,8 +67,8 @@ async function readSection(region: Locator, title: string): Promise<SectionFigur
   // The last total row is the one over every row (a page's own total may stand above it).
   const totalRow = table.locator('tfoot tr').last();
   const totalCells = await totalRow.getByRole('cell').allTextContents();
-  const showing = (await region.getByText(/^Showing \d+ to \d+ of \d+ entries$/).textContent()) ?? '';
-  const rowCount = Number(/of (\d+) entries/.exec(showing)![1]);
+  const showing = (await region.getByText(/^Showing [\d,]+ to [\d,]+ of [\d,]+ entr(y|ies)$/).textContent()) ?? '';
+  const rowCount = Number(/of ([\d,]+) entr/.exec(showing)![1]!.replaceAll(',', ''));
   expect(totalCells[0]).toBe(`Total of ${rowCount} ${rowCount === 1 ? 'row' : 'rows'}`);
   return { screenTotal: cents(totalCells[4]!), rowCount };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDayText, formatInstant, formatIstTime, formatPoints, formatWhole } from './display-format.js';
+import { formatCount, formatDayText, formatInstant, formatIstTime, formatPoints, formatWhole } from './display-format.js';
 
 // The formats written out by hand must read exactly as the en-IN formats they stand for.
 const intlAmount = new Intl.NumberFormat('en-IN', {
@@ -103,5 +103,12 @@ describe('display formats', () => {
 
   it('write days as DD-Mon-YYYY', () => {
     expect(formatDayText('2025-03-05')).toBe('05-Mar-2025');
+  });
+
+  it('write a count with its noun, singular for one, the count grouped', () => {
+    expect(formatCount(1, 'entry', 'entries')).toBe('1 entry');
+    expect(formatCount(0, 'entry', 'entries')).toBe('0 entries');
+    expect(formatCount(2, 'account')).toBe('2 accounts');
+    expect(formatCount(123456, 'mail')).toBe('1,23,456 mails');
   });
 });

@@ -64,6 +64,14 @@ export const formatPoints = (value: number): string => formatDecimal(value, 2);
 /** A count or other whole number: '12,34,567'. */
 export const formatWhole = (value: number): string => formatDecimal(value, 0);
 
+/**
+ * A count with its noun, singular for one: '1 entry', '12 entries', '1,234 accounts'. The plural
+ * is the noun with an s unless given.
+ */
+export function formatCount(count: number, noun: string, plural = `${noun}s`): string {
+  return `${formatWhole(count)} ${count === 1 ? noun : plural}`;
+}
+
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** The instant's wall clock in IST, read through the UTC getters of the shifted Date. */

@@ -14,6 +14,7 @@ import { PLATFORM_ENDPOINTS } from './api/platform.js';
 import { TRANSFER_ENDPOINTS } from './api/transfers.js';
 import { TWO_STEP_ENDPOINTS } from './api/two-step.js';
 import type { EndpointDef } from './endpoint-def.js';
+import { DATE_LABELS, FIELD_LABELS } from './field-labels.js';
 import { API_ROLES, API_SUBJECT_ROLES } from './permissions.js';
 import { ROLES as ALL_ROLES, type Role } from './roles.js';
 
@@ -70,6 +71,11 @@ export const ENDPOINTS: { readonly [N in CallName]: Endpoint<N> } = Object.fromE
 ) as unknown as { readonly [N in CallName]: Endpoint<N> };
 
 export const CALL_NAMES = Object.keys(DEFS) as CallName[];
+
+/** The labels of a call's fields as its screen shows them (field-labels.ts), the report dates' included. */
+export function fieldLabels(name: CallName): Readonly<Record<string, string>> {
+  return { ...DATE_LABELS, ...(FIELD_LABELS as { readonly [N in CallName]?: Readonly<Record<string, string>> })[name] };
+}
 
 export function isReportCall(name: string): name is ReportCall {
   return name in DEFS && DEFS[name as CallName].access === 'report';

@@ -16,6 +16,7 @@ export * from './api/two-step.js';
 export * from './call-paths.js';
 export * from './display-format.js';
 export * from './endpoints.js';
+export * from './field-labels.js';
 export * from './games.js';
 export * from './names.js';
 export * from './permissions.js';

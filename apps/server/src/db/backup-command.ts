@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { formatCount } from '@playrep/contracts/display-format';
 import type { Env } from '../config/env.js';
 import { BACKUP_REQUEST_SIGNAL, readBackupStatus } from './backup-schedule.js';
 import { backupDirOf, makeBackup } from './backups.js';
@@ -85,7 +86,9 @@ async function askServer(pid: number, dataDir: string, backupDir: string, { out,
       return 1;
     }
     if (Date.now() > deadline) {
-      err(`The server (process ${pid}) has not made the backup after ${Math.round(timeoutMs / 60_000)} minutes; see its log.`);
+      err(
+        `The server (process ${pid}) has not made the backup after ${formatCount(Math.round(timeoutMs / 60_000), 'minute')}; see its log.`,
+      );
       return 1;
     }
   }

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { formatCount } from '@playrep/contracts/display-format';
 import { sql } from 'drizzle-orm';
 import { underlyingCause } from '../config/database-target.js';
 import type { Env } from '../config/env.js';
@@ -102,7 +103,7 @@ export async function restoreCommand(env: Env, args: RestoreArgs, { out, err }: 
       for (const entry of present) await rename(path.join(dataDir, entry), path.join(aside, entry));
     }
     for (const entry of await readdir(unpacked)) await rename(path.join(unpacked, entry), path.join(dataDir, entry));
-    out(`Restored the backup taken at ${takenAt} (${accounts} account${accounts === 1 ? '' : 's'}) into ${dataDir}.`);
+    out(`Restored the backup taken at ${takenAt} (${formatCount(accounts, 'account')}) into ${dataDir}.`);
     if (aside) out(`What ${dataDir} held before is in ${aside}.`);
     return 0;
   } finally {

@@ -28,6 +28,13 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { username: 'player2', role: 'player', firstName: 'Pankaj', lastName: 'Verma', parentUsername: 'master2' },
 ];
 
+/**
+ * The two generated agents under am1 that the README's demo table names: the inactive master and
+ * the master with three loans. They have the demo password too, so that the table holds: the
+ * inactive one is refused with the inactive message rather than a wrong password.
+ */
+export const DEMO_NAMED_AGENTS = { inactive: 'master3', borrower: 'master4' } as const;
+
 /** The fixed accounts with a confirmed email address (`<username>@example.com`): their statements are mailed. */
 export const DEMO_EMAIL_ACCOUNTS: readonly string[] = ['am1', 'master1'];
 
@@ -47,6 +54,8 @@ export interface SeedAccount {
   address: string;
   createdAt: Date;
   fixed: boolean;
+  /** Written with DEMO_PASSWORD: the fixed accounts and DEMO_NAMED_AGENTS; the others have no password. */
+  demoPassword: boolean;
   /**
    * The final user_status. Accounts are written active and switched off after the transfers,
    * because the ledger (rightly) refuses transfers with an inactive account.
@@ -156,6 +165,7 @@ export function planNetwork(config: ScaleConfig, period: Period, random: Random)
       address: addressFor(rng, role, accountCity),
       createdAt: registrationTime(rng, role, parent, period, Boolean(fixed)),
       fixed: Boolean(fixed),
+      demoPassword: Boolean(fixed),
       active: true,
       lastDay: period.endDay,
       depth: parent ? parent.depth + 1 : 0,
@@ -196,6 +206,13 @@ export function planNetwork(config: ScaleConfig, period: Period, random: Random)
     return account;
   };
 
+  // One of the agents the README names: it gets the demo password (its username comes from the counters).
+  const named = (account: SeedAccount, username: string): SeedAccount => {
+    if (account.username !== username) throw new Error(`the demo's ${username} came out as ${account.username}`);
+    account.demoPassword = true;
+    return account;
+  };
+
   const addPlayers = (master: SeedAccount, fixedPlayer?: string) => {
     const count = rng.int(...config.playersPerMaster);
     for (let i = 0; i < count; i++) add('player', master, i === 0 ? fixedPlayer : undefined);
@@ -221,11 +238,11 @@ export function planNetwork(config: ScaleConfig, period: Period, random: Random)
           // master1, master2, then an inactive master and one with several loans, then others.
           addPlayers(add('master', am, 'master1'), 'player1');
           addPlayers(add('master', am, 'master2'), 'player2');
-          const inactive = add('master', am);
+          const inactive = named(add('master', am), DEMO_NAMED_AGENTS.inactive);
           inactive.active = false;
           inactive.lastDay = addDays(dayAt(0.55), -1);
           addPlayers(inactive);
-          const borrower = add('master', am);
+          const borrower = named(add('master', am), DEMO_NAMED_AGENTS.borrower);
           addPlayers(borrower);
           for (const fraction of [0.1, 0.4, 0.7]) loans.push(loanFor(rng, ids, borrower, dayAt(fraction)));
           const more = Math.max(0, rng.int(...config.mastersPerAm) - 3);

@@ -6,6 +6,7 @@ import { addDays, istDayStart, weekStartOf } from '../lib/dates.js';
 import { verifyPassword } from '../modules/identity/gate/passwords.js';
 import { checkLedger } from '../modules/ledger/test-support.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, type SeedSummary, seedNetwork } from './index.js';
+import { DEMO_NAMED_AGENTS } from './network.js';
 import { demoTerminals } from './terminals.js';
 import { summarize } from './test-support/summarize.js';
 
@@ -140,18 +141,19 @@ describe.each(TEST_DB_KINDS)('demo network (tiny) on %s', (kind) => {
       expect(await verifyPassword(row.password_hash, DEMO_PASSWORD)).toBe(true);
       expect(await verifyPassword(row.password_hash, 'demo@1234')).toBe(false);
     }
-    // Each fixed account has its own hash; the generated accounts have no password, as the
-    // platform's accounts: the Accounts screen's sign-in links let them in.
+    // Each fixed account has its own hash. So have the two agents the README names (master3,
+    // inactive, and master4); the other generated accounts have no password, as the platform's
+    // accounts: the Accounts screen's sign-in links let them in.
     expect(new Set(found.map((r) => r.password_hash)).size).toBe(DEMO_ACCOUNTS.length);
-    const generated = await rows<{ fixed: boolean; n: number }>(
+    const withPassword = await rows<{ username: string; password_hash: string }>(
       first.db,
-      sql`SELECT username IN (${sql.join(
-        DEMO_ACCOUNTS.map((d) => sql`${d.username}`),
-        sql`, `,
-      )}) AS fixed, count(*)::int AS n
-            FROM accounts WHERE role <> 'house' AND password_hash IS NOT NULL GROUP BY 1`,
+      sql`SELECT username, password_hash FROM accounts WHERE role <> 'house' AND password_hash IS NOT NULL`,
     );
-    expect(generated).toEqual([{ fixed: true, n: DEMO_ACCOUNTS.length }]);
+    const named = [DEMO_NAMED_AGENTS.inactive, DEMO_NAMED_AGENTS.borrower];
+    expect(withPassword.map((r) => r.username).sort()).toEqual([...DEMO_ACCOUNTS.map((d) => d.username), ...named].sort());
+    for (const row of withPassword.filter((r) => named.includes(r.username as (typeof named)[number]))) {
+      expect(await verifyPassword(row.password_hash, DEMO_PASSWORD)).toBe(true);
+    }
     const [player3] = await rows<{ password_hash: string | null }>(
       first.db,
       sql`SELECT password_hash FROM accounts WHERE username = 'player3'`,

@@ -29,7 +29,7 @@ export interface SeedOptions {
  * Shape: superadmin > admin1 > sam1 > am1 > master1 > player1, and master2 (two cafes, a loan, one
  * losing week) with player2, all fixed (DEMO_ACCOUNTS); beside and below them generated admins,
  * sams, ams, masters and players (admin2, sam2, am2, master3, player3, ...). Under am1, master3
- * is the inactive master and master4 has three loans. `scale` sets the size (scales.ts): small
+ * is the inactive master and master4 has three loans; these two have the demo password too. `scale` sets the size (scales.ts): small
  * for the embedded database, medium about five times that, large for benchmarks on PostgreSQL. The same scale, seed and end date give the same rows,
  * ids included (a network ending today stops at the present moment, see Period.cutoff).
  *

@@ -1,5 +1,6 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { formatCount } from '@playrep/contracts/display-format';
 import { inArray, sql } from 'drizzle-orm';
 import { demoFeedOn, type Env } from '../config/env.js';
 import { type Database, type Db, LOCK_FILE, PGDATA_ENTRY, SECRET_KEY_FILE } from '../db/client.js';
@@ -7,7 +8,7 @@ import { accounts } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
 import { verifyPassword } from '../modules/identity/gate/passwords.js';
 import { type DemoFeed, type DemoFeedLog, startDemoFeed } from './live/demo-feed.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './network.js';
+import { DEMO_ACCOUNTS, DEMO_NAMED_AGENTS, DEMO_PASSWORD } from './network.js';
 import { seedDemoNetwork } from './seed.js';
 import { isDatabaseEmpty } from './summary.js';
 
@@ -117,10 +118,14 @@ export function liveDemo(app: { db: Db; clock: Clock; log: DemoFeedLog }, env: E
 
 /**
  * The demo accounts the banner lists: the fixed ones, then the two agents under am1 that the
- * README names (the seed's generated master3, inactive, and master4, with three loans; see
- * demo/index.ts). Their notes come from the data, so the banner never claims what is not so.
+ * README names (the seed's generated master3, inactive, and master4, with three loans). Their
+ * notes come from the data, so the banner never claims what is not so.
  */
-const BANNER_USERNAMES: readonly string[] = [...DEMO_ACCOUNTS.map((a) => a.username), 'master3', 'master4'];
+const BANNER_USERNAMES: readonly string[] = [
+  ...DEMO_ACCOUNTS.map((a) => a.username),
+  DEMO_NAMED_AGENTS.inactive,
+  DEMO_NAMED_AGENTS.borrower,
+];
 
 /** The banner's lines about the demo: the live demo when it feeds here, and the demo accounts that still have the demo password. */
 export async function demoBannerLines(database: Database, live?: LiveDemo): Promise<string> {
@@ -147,10 +152,7 @@ async function demoAccountsNotice(database: Database): Promise<string> {
   for (const username of BANNER_USERNAMES) {
     const row = rows.find((r) => r.username === username);
     if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, DEMO_PASSWORD))) continue;
-    const notes = [
-      row.active ? '' : 'inactive: cannot sign in',
-      row.loans > 0 ? `${row.loans} loan${row.loans > 1 ? 's' : ''}` : '',
-    ];
+    const notes = [row.active ? '' : 'inactive: cannot sign in', row.loans > 0 ? formatCount(row.loans, 'loan') : ''];
     usable.push({ username, role: row.role, note: notes.filter(Boolean).join('; ') });
   }
   if (usable.length === 0) return '';

@@ -10,12 +10,12 @@ import { DEMO_EMAIL_ACCOUNTS, DEMO_PASSWORD, type NetworkPlan, type SeedAccount 
  * an empty wallet: the ledger funds them, and deactivation comes after the transfers.
  */
 export async function writeNetwork(db: Db, plan: NetworkPlan): Promise<void> {
-  // The fixed accounts (the ones people sign in with) have the demo password; the thousands of
-  // generated accounts have none, as accounts the platform makes: a manager lets them in with a
-  // sign-in link from the Accounts screen (docs/domain.md, "Demo data").
-  const fixed = plan.accounts.filter((a) => a.fixed);
-  const own = await Promise.all(fixed.map(() => hashPassword(DEMO_PASSWORD)));
-  const hashOf = new Map(fixed.map((a, i) => [a.id, own[i]!]));
+  // The accounts the README names (the fixed ones, master3 and master4) have the demo password; the
+  // thousands of generated accounts have none, as accounts the platform makes: a manager lets them
+  // in with a sign-in link from the Accounts screen (docs/domain.md, "Demo data").
+  const named = plan.accounts.filter((a) => a.demoPassword);
+  const own = await Promise.all(named.map(() => hashPassword(DEMO_PASSWORD)));
+  const hashOf = new Map(named.map((a, i) => [a.id, own[i]!]));
 
   const levels = new Map<number, SeedAccount[]>();
   for (const account of plan.accounts) {

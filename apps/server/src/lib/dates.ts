@@ -1,4 +1,5 @@
 import { IST_OFFSET_MINUTES } from '@playrep/contracts/display-format';
+import { DATE_LABELS } from '@playrep/contracts/field-labels';
 import { badRequest } from './http-error.js';
 
 /**
@@ -83,18 +84,12 @@ export const FIRST_YEAR = 2000;
 export const LAST_YEAR = 2100;
 
 /**
- * How the screens label the API's date fields (docs/screens.md, Every report screen): every date message names the field
- * as the user sees it. Daily Status and Agent Status send their one Select Date as `date`.
+ * The label of a date field as the screens show it (the contracts' DATE_LABELS; docs/screens.md,
+ * Every report screen): every date message names the field as the user sees it. Daily Status and
+ * Agent Status send their one Select Date as `date`. A name that is already a label (or unknown) is kept.
  */
-const DATE_FIELD_LABELS: Readonly<Record<string, string>> = {
-  fromDate: 'From Date',
-  toDate: 'To Date',
-  date: 'Select Date',
-};
-
-/** The label of a date field; a name that is already a label (or unknown) is kept. */
 export function dateFieldLabel(field: string): string {
-  return DATE_FIELD_LABELS[field] ?? field;
+  return (DATE_LABELS as Readonly<Record<string, string>>)[field] ?? field;
 }
 
 /** One date filter: undefined when blank; 400 naming the field when it is not a day of 2000-2100. */

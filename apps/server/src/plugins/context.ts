@@ -44,5 +44,7 @@ declare module 'fastify' {
     call?: CallName;
     /** A GET that changes state (logout): the Origin check applies to it as to a POST. */
     changesState?: boolean;
+    /** The call's fields by the labels of its screen (contracts' fieldLabels): refusals name them so. */
+    labels?: Readonly<Record<string, string>>;
   }
 }

@@ -8,6 +8,7 @@ import {
   type EndpointDef,
   type ExportDef,
   type ExportFormat,
+  fieldLabels,
   SESSION_EXPIRED_MESSAGE,
 } from '@playrep/contracts';
 import type {
@@ -109,7 +110,7 @@ export function registerEndpoints<N extends CallName>(
     scope.route({
       method: endpoint.method,
       url: endpoint.path,
-      config: { call: name, changesState: endpoint.changesState ?? false },
+      config: { call: name, changesState: endpoint.changesState ?? false, labels: fieldLabels(name) },
       schema: schemaOf(endpoint),
       ...(route.options?.attachValidation ? { attachValidation: true } : {}),
       ...(route.options?.bodyLimit ? { bodyLimit: route.options.bodyLimit } : {}),

@@ -1,7 +1,7 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { badRequest } from '../lib/http-error.js';
+import { badField, badRequest } from '../lib/http-error.js';
 import { registerErrorHandling } from './error-handler.js';
 
 async function answerTo(error: Error) {
@@ -15,7 +15,38 @@ async function answerTo(error: Error) {
   return { status: res.statusCode, retryAfter: res.headers['retry-after'], body: res.json() };
 }
 
+/** The answer to a request whose route, labelled as an endpoint's, throws `error`. */
+async function answerOfLabelledRoute(error: Error, labels: Record<string, string>) {
+  const app = Fastify({ logger: false });
+  registerErrorHandling(app);
+  app.get('/labelled', { config: { labels } }, async () => {
+    throw error;
+  });
+  const res = await app.inject({ method: 'GET', url: '/labelled' });
+  await app.close();
+  return [res.statusCode, res.json()];
+}
+
 describe('error answers', () => {
+  it('a refused field is named by its label on the call’s screen, or without one by its name', async () => {
+    const labels = { threshold: 'Big wins from (points)', newPassword: 'New password' };
+    expect(await answerOfLabelledRoute(badField('threshold', 'must be more than 0'), labels)).toEqual([
+      400,
+      { message: 'Big wins from (points) must be more than 0' },
+    ]);
+    expect(await answerOfLabelledRoute(badField('newPassword', 'It must contain at least one digit.'), labels)).toEqual([
+      400,
+      { message: 'New password: It must contain at least one digit.' },
+    ]);
+    expect(await answerOfLabelledRoute(badField('sort', 'must be asc or desc'), labels)).toEqual([
+      400,
+      { message: 'sort: must be asc or desc' },
+    ]);
+    expect(await answerTo(badField('events.0.type', 'is required'))).toMatchObject({
+      body: { message: 'events.0.type: is required' },
+    });
+  });
+
   it('an HttpError keeps its status and message', async () => {
     expect(await answerTo(badRequest('To Date must not be before From Date'))).toEqual({
       status: 400,

@@ -1,13 +1,18 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { fieldMessage } from '@playrep/contracts';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable, isStatementTimeout } from '../db/errors.js';
-import { HttpError } from '../lib/http-error.js';
+import { FieldError, HttpError } from '../lib/http-error.js';
 
 /**
  * Every error leaves as JSON `{ message }` with the right status; nothing internal (stack,
- * SQL, driver text) ever reaches the caller.
+ * SQL, driver text) ever reaches the caller. A refusal of a field (a schema's verdict, a FieldError)
+ * names it by its label on the call's screen.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof FieldError) {
+      return reply.status(400).send({ message: namedField(request, error.field, error.message) });
+    }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
     }
@@ -17,7 +22,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Unknown query parameters: the message names them already.
       if (issue.keyword === 'unrecognized_keys') return reply.status(400).send({ message: issue.message });
       const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
-      return reply.status(400).send({ message: `${field}: ${issue.message ?? 'is invalid'}` });
+      return reply.status(400).send({ message: namedField(request, field, issue.message ?? 'is invalid') });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -47,6 +52,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     return reply.status(500).send({ message: 'Something went wrong' });
   });
+}
+
+/**
+ * A refusal of one field: named by its label on the call's screen (docs/screens.md), as the person
+ * who filled it reads it; a field no screen fills by its name in the API (`events.0.type: ...`).
+ */
+function namedField(request: FastifyRequest, field: string, message: string): string {
+  const label = request.routeOptions.config?.labels?.[field];
+  return label ? fieldMessage(label, message) : `${field}: ${message}`;
 }
 
 const REPORT_TIMEOUT_MESSAGE = 'This report took too long to prepare. Choose a shorter date range and try again.';

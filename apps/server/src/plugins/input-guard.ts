@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
-import { HttpError } from '../lib/http-error.js';
+import { badField } from '../lib/http-error.js';
 
 /**
  * Control characters (U+0000-U+001F and U+007F) in a query parameter, a path parameter or a body
@@ -121,11 +121,11 @@ export function registerInputGuard(app: FastifyInstance): void {
       ['body', request.body, !schema?.body],
     ];
     for (const [part, value] of parts) {
-      if (nestedDeeperThan(value, MAX_INPUT_DEPTH)) throw new HttpError(400, `${part}: ${TOO_DEEP_MESSAGE}`);
+      if (nestedDeeperThan(value, MAX_INPUT_DEPTH)) throw badField(part, TOO_DEEP_MESSAGE);
     }
     for (const [part, value, unchecked] of parts) {
       const path = unchecked ? controlCharacterAt(value, part) : null;
-      if (path !== null) throw new HttpError(400, `${fieldName(path, part)}: ${CONTROL_CHARACTER_MESSAGE}`);
+      if (path !== null) throw badField(fieldName(path, part), CONTROL_CHARACTER_MESSAGE);
     }
   });
 }

@@ -204,8 +204,8 @@ describe.each(TEST_DB_KINDS)('cafe profit on %s', (kind) => {
     for (const [query, message] of [
       ['sort=secret', /sort.*must be one of cafe, master/],
       ['order=up', /order.*must be asc or desc/],
-      ['page=0', /page must be 1 or more/],
-      ['pageSize=101', /pageSize must be at most 100/],
+      ['page=0', /^Page must be 1 or more$/],
+      ['pageSize=101', /^Rows per page must be at most 100$/],
     ] as const) {
       const res = await injectAs(t.app, sessions.superadmin, { url: `/api/playrep/cafeprofit?${range}&${query}` });
       expect(res.statusCode, query).toBe(400);

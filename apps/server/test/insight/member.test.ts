@@ -318,7 +318,7 @@ describe.each(TEST_DB_KINDS)('the member page on %s', (kind) => {
       ['am1', 'member?username=nobody', 404, 'No such account'],
       ['am1', 'member?username=master1', 400, 'master1 is a master, not a member: the member page is about players'],
       ['am1', 'member', 400, 'Member ID is required'],
-      ['am1', 'memberplays?username=player1&pageSize=7', 400, /pageSize/],
+      ['am1', 'memberplays?username=player1&pageSize=7', 400, /^Rows per page must be one of 10, 20, 50, 100$/],
       ['am1', 'memberplays?username=player1&sort=cafe', 400, /sort/],
       ['player1', 'member?username=player1', 403, 'Not allowed'],
     ];

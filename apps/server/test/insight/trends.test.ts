@@ -134,12 +134,12 @@ describe.each(TEST_DB_KINDS)('trends on %s', (kind) => {
     expect(byName.data.map((r) => r.username)).toEqual(['master2', 'master1']);
   });
 
-  it('refuses a week count, a sort or a page it does not know with 400', async () => {
+  it('refuses a week count, a sort or a page it does not know with 400, naming the field by its label on the screen', async () => {
     for (const [query, message] of [
-      ['weeks=5', /weeks.*must be one of 4, 8, 12, 26/],
+      ['weeks=5', /^Weeks must be one of 4, 8, 12, 26$/],
       ['sort=week9', /sort must name one of the 4 weeks shown/],
       ['sort=profit', /sort.*must be one of/],
-      ['pageSize=51', /pageSize must be at most 50/],
+      ['pageSize=51', /^Rows per page must be at most 50$/],
     ] as const) {
       const res = await get('am1', `trends?${query}`);
       expect(res.statusCode, query).toBe(400);

@@ -8,6 +8,9 @@
 
 import { formatDayText, formatInstant, formatIstTime, formatPoints, formatWhole, istClock } from '@playrep/contracts';
 
+/** A count with its noun, singular for one: '1 entry', '12 entries' (the contracts' display-format.ts). */
+export { formatCount } from '@playrep/contracts';
+
 /** A calendar day as the API sends and receives it: 'YYYY-MM-DD'. */
 export type ApiDate = string;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCESS_CALLS, reportPath } from '../call-paths.js';
+import { formatCount } from '../display-format.js';
 import { type EndpointDef, oneSheet, report } from '../endpoint-def.js';
 import { ROLES } from '../roles.js';
 import { ACCESS_STATES, ACCOUNT_COLUMNS, ACCOUNT_PAGE_SIZES, ACCOUNT_SORTS, ISSUED_LINK_COLUMNS } from '../tables/access.js';
@@ -87,9 +88,9 @@ export const AccountsQuery = queryObject({
   role: z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` }).optional(),
   state: z.enum(ACCESS_STATES, { error: `must be one of ${ACCESS_STATES.join(', ')}` }).optional(),
   /** Part of the username or the name, ignoring case. */
-  q: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
-  pageSize: z.coerce.number().int().min(1).max(100, 'pageSize must be at most 100').default(ACCOUNT_PAGE_SIZES[0]),
+  q: z.string().trim().max(100, 'is too long').optional(),
+  page: z.coerce.number().int().min(1, 'must be 1 or more').default(1),
+  pageSize: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(ACCOUNT_PAGE_SIZES[0]),
   sort: z.enum(ACCOUNT_SORTS, { error: `must be one of ${ACCOUNT_SORTS.join(', ')}` }).default('username'),
   order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('asc'),
   format: z.enum(EXPORT_FORMATS).optional(),
@@ -179,7 +180,7 @@ export const ACCESS_MESSAGES = {
   noLinkInactive: (username: string) => `${username} is inactive on the platform: no sign-in link can be issued for it.`,
   noLinkBlocked: (username: string) => `${username} is blocked: unblock it before issuing a sign-in link.`,
   linkIssued: (username: string, hours: number) =>
-    `A sign-in link for ${username} is ready. It works once, for ${hours} hours; any earlier link for ${username} no longer works.`,
+    `A sign-in link for ${username} is ready. It works once, for ${formatCount(hours, 'hour')}; any earlier link for ${username} no longer works.`,
   noAccountsForLinks: 'No account matches: every account selected already has a password, or there is none.',
   passwordSet: 'Your password is set and you are signed in.',
   passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',

@@ -18,13 +18,13 @@ export const ACTIVITY_EXPORT_TOO_LARGE =
 export const ActivityQuery = queryObject({
   kind: z.enum(ACTIVITY_KINDS, { error: `must be one of ${ACTIVITY_KINDS.join(', ')}` }).optional(),
   /** The username of whoever acted (exactly, ignoring case). */
-  actor: z.string().trim().max(100).optional(),
+  actor: z.string().trim().max(100, 'is too long').optional(),
   /** The username of the account the entry is about (exactly, ignoring case). */
-  subject: z.string().trim().max(100).optional(),
+  subject: z.string().trim().max(100, 'is too long').optional(),
   fromDate: z.string().optional(),
   toDate: z.string().optional(),
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').max(10_000, 'page must be at most 10000').default(1),
-  pageSize: z.coerce.number().int().min(1).max(100, 'pageSize must be at most 100').default(ACTIVITY_PAGE_SIZES[0]),
+  page: z.coerce.number().int().min(1, 'must be 1 or more').max(10_000, 'must be at most 10000').default(1),
+  pageSize: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(ACTIVITY_PAGE_SIZES[0]),
   sort: z.enum(ACTIVITY_SORTS, { error: `must be one of ${ACTIVITY_SORTS.join(', ')}` }).default('at'),
   order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
   /** Every entry the filters select (not one page) as CSV or XLSX. */

@@ -9,8 +9,8 @@ export const DrawDetailsQuery = queryObject({
   gameId: z.string().trim().min(1, 'gameId is required'),
   fromDate: z.string().optional(),
   toDate: z.string().optional(),
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
-  pageSize: z.coerce.number().int().min(1).max(200, 'pageSize must be at most 200').default(10),
+  page: z.coerce.number().int().min(1, 'must be 1 or more').default(1),
+  pageSize: z.coerce.number().int().min(1).max(200, 'must be at most 200').default(10),
   sort: z.enum(['asc', 'desc']).default('desc'),
   /** Every draw of the range (not one page) as CSV or XLSX. */
   format: z.enum(EXPORT_FORMATS).optional(),

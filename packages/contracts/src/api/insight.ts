@@ -29,12 +29,12 @@ export const TrendsQuery = queryObject({
     .number({ error: `must be one of ${TREND_WEEK_COUNTS.join(', ')}` })
     .refine((n) => (TREND_WEEK_COUNTS as readonly number[]).includes(n), `must be one of ${TREND_WEEK_COUNTS.join(', ')}`)
     .default(TREND_WEEK_COUNTS[0]),
-  page: z.coerce.number({ error: 'must be a number' }).int().min(1, 'page must be 1 or more').default(1),
+  page: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be 1 or more').default(1),
   pageSize: z.coerce
     .number({ error: 'must be a number' })
     .int()
-    .min(1, 'pageSize must be 1 or more')
-    .max(50, 'pageSize must be at most 50')
+    .min(1, 'must be 1 or more')
+    .max(50, 'must be at most 50')
     .default(TRENDS_PAGE_SIZES[0]),
   sort: z
     .string()
@@ -215,12 +215,12 @@ export const CafeProfitQuery = queryObject({
   id: z.string().trim().optional(),
   fromDate: z.string().optional(),
   toDate: z.string().optional(),
-  page: z.coerce.number({ error: 'must be a number' }).int().min(1, 'page must be 1 or more').default(1),
+  page: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be 1 or more').default(1),
   pageSize: z.coerce
     .number({ error: 'must be a number' })
     .int()
-    .min(1, 'pageSize must be 1 or more')
-    .max(100, 'pageSize must be at most 100')
+    .min(1, 'must be 1 or more')
+    .max(100, 'must be at most 100')
     .default(CAFE_PROFIT_PAGE_SIZES[0]),
   sort: z.enum(CAFE_PROFIT_SORTS, { error: `must be one of ${CAFE_PROFIT_SORTS.join(', ')}` }).default('master'),
   order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('asc'),

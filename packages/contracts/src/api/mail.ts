@@ -85,11 +85,11 @@ export const MailOutboxQuery = queryObject({
   state: z.enum(MAIL_STATES, { error: `must be one of ${MAIL_STATES.join(', ')}` }).optional(),
   kind: z.enum(MAIL_KINDS, { error: `must be one of ${MAIL_KINDS.join(', ')}` }).optional(),
   /** Part of the recipient's address or the account's username, ignoring case. */
-  recipient: z.string().trim().max(EMAIL_MAX_LENGTH).optional(),
+  recipient: z.string().trim().max(EMAIL_MAX_LENGTH, 'is too long').optional(),
   /** Any day of a settlement week: the mails about that week. */
   week: z.string().optional(),
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
-  pageSize: z.coerce.number().int().min(1).max(100, 'pageSize must be at most 100').default(MAIL_PAGE_SIZES[0]),
+  page: z.coerce.number().int().min(1, 'must be 1 or more').default(1),
+  pageSize: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(MAIL_PAGE_SIZES[0]),
   sort: z.enum(MAIL_SORTS, { error: `must be one of ${MAIL_SORTS.join(', ')}` }).default('createdAt'),
   order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
   /** Every mail the filters select (not one page) as CSV or XLSX. */

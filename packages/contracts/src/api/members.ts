@@ -65,7 +65,7 @@ export const MemberResponse = z.object({
 export type MemberResponse = z.infer<typeof MemberResponse>;
 
 const listPaging = <S extends readonly [string, ...string[]]>(sorts: S) => ({
-  page: z.coerce.number({ error: 'must be a number' }).int().min(1, 'page must be 1 or more').max(100_000).default(1),
+  page: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be 1 or more').max(100_000).default(1),
   pageSize: z.coerce
     .number({ error: 'must be a number' })
     .int()

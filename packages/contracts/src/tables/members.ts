@@ -1,3 +1,4 @@
+import { FIELD_LABELS, fieldMessage } from '../field-labels.js';
 import type { ColumnDef } from './columns.js';
 
 /**
@@ -9,7 +10,7 @@ import type { ColumnDef } from './columns.js';
 export const MEMBER_WEEK_COUNT = 12;
 
 /** The answer when the call names no member. */
-export const MEMBER_REQUIRED_MESSAGE = 'Member ID is required';
+export const MEMBER_REQUIRED_MESSAGE = fieldMessage(FIELD_LABELS.member.username, 'is required');
 
 /** The answer when the username names an account in scope that is not a player. */
 export function notAMemberMessage(username: string, role: string): string {

@@ -1,3 +1,4 @@
+import { FIELD_LABELS, fieldMessage } from '../field-labels.js';
 import type { ColumnDef } from './columns.js';
 import { OPEN_WEEK_TEXT } from './statement.js';
 
@@ -100,7 +101,8 @@ export const LOAN_COLUMNS: ColumnDef<
   { key: 'daysFromLastDeduction', header: 'Days from Last Deduction', type: 'int' },
 ];
 
-export const RECOVERY_AGENT_REQUIRED_MESSAGE = 'Agent ID is required';
+/** The answer when Revenue Recovery names no Agent ID. */
+export const RECOVERY_AGENT_REQUIRED_MESSAGE = fieldMessage(FIELD_LABELS.revenueRecovery.username, 'is required');
 
 export const RECOVERY_COLUMNS: ColumnDef<'masterUsername' | 'recoveryAmount'>[] = [
   { key: 'masterUsername', header: 'ID', type: 'string' },

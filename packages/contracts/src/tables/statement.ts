@@ -69,7 +69,7 @@ export function statementLines(s: WeekStatement): StatementLine[] {
     {
       label: 'Gift Points',
       value: s.giftPoints,
-      note: `Actual Points × ${s.commissionPercentage}% / 100, 0 when the profit is not positive`,
+      note: `Actual Points × ${s.commissionPercentage} / 100, 0 when the profit is not positive`,
     },
     { label: 'Loss Carried In', value: s.carryIn, note: 'from the week before' },
     { label: 'Taken Off the Gift', value: s.carryEffect, note: 'by the loss carried in' },

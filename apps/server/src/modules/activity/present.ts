@@ -1,4 +1,4 @@
-import { type ActivityRow, activityKindLabel, mailKindLabel } from '@playrep/contracts';
+import { type ActivityRow, activityKindLabel, formatCount, mailKindLabel } from '@playrep/contracts';
 import type { ActivityEntry } from './queries.js';
 
 /** An activity entry as the Activity screen shows it (docs/screens.md, Activity). */
@@ -79,15 +79,14 @@ const LINK_ENDS: Readonly<Record<string, string>> = {
   revoked: 'revoked',
 };
 
-const sessionsEnded = (n: unknown) => (typeof n === 'number' && n > 0 ? `${n} session${n === 1 ? '' : 's'} ended` : '');
+const sessionsEnded = (n: unknown) => (typeof n === 'number' && n > 0 ? `${formatCount(n, 'session')} ended` : '');
 const linkPurpose = (purpose: unknown) => LINK_PURPOSES[String(purpose)] ?? String(purpose ?? '');
 
 /** A link's validity: minutes below an hour (a reset link's 30), else hours. */
 function validFor(minutes: unknown): string {
   if (typeof minutes !== 'number') return '';
-  if (minutes < 60) return `valid ${minutes} minutes`;
-  const hours = minutes / 60;
-  return `valid ${hours} hour${hours === 1 ? '' : 's'}`;
+  if (minutes < 60) return `valid ${formatCount(minutes, 'minute')}`;
+  return `valid ${formatCount(minutes / 60, 'hour')}`;
 }
 
 /** A mail of the Mail screen, in words: `mail 12: Password reset link to master1@example.com`. */
@@ -121,7 +120,7 @@ export function detailsText(kind: string, details: Record<string, unknown>): str
       const types = Object.entries((d.types ?? {}) as Record<string, number>)
         .map(([type, n]) => `${type} ${n}`)
         .join(', ');
-      return `${d.applied} applied, ${d.duplicates} duplicate${d.duplicates === 1 ? '' : 's'}${types ? ` (${types})` : ''}`;
+      return `${d.applied} applied, ${formatCount(Number(d.duplicates), 'duplicate')}${types ? ` (${types})` : ''}`;
     }
     case 'feed-batch-refused':
       return `${d.status}: ${d.message}`;

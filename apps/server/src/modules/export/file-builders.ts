@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { ColumnDef } from '@playrep/contracts';
-import { formatDayText, formatInstant } from '@playrep/contracts/display-format';
+import { formatCount, formatDayText, formatInstant } from '@playrep/contracts/display-format';
 import ExcelJS from 'exceljs';
 import { centsToPoints } from '../../lib/money.js';
 import { neutraliseFormula } from './formula-guard.js';
@@ -23,7 +23,7 @@ export interface ExportTable {
 }
 
 /** The total row says how many rows it adds up, as the screens' total rows do: 'Total of 7 rows'. */
-const totalLabel = (rows: number) => `Total of ${rows} ${rows === 1 ? 'row' : 'rows'}`;
+const totalLabel = (rows: number) => `Total of ${formatCount(rows, 'row')}`;
 /** CSV text is handed on in pieces of about this many characters. */
 const CSV_CHUNK_CHARS = 64 * 1024;
 

@@ -1,4 +1,4 @@
-import type { FeedConflict, FeedEventError, FeedRefusal } from '@playrep/contracts';
+import { type FeedConflict, type FeedEventError, type FeedRefusal, formatCount } from '@playrep/contracts';
 
 /**
  * A batch the feed refuses as a whole, with its answer: 409 (event ids applied before with
@@ -16,7 +16,7 @@ export class FeedBatchRefused extends Error {
 
 export function invalidEvents(errors: FeedEventError[]): FeedBatchRefused {
   const events = new Set(errors.map((e) => e.index)).size;
-  const message = `The batch was refused: ${events} invalid event${events === 1 ? '' : 's'} (listed in errors). Nothing was applied.`;
+  const message = `The batch was refused: ${formatCount(events, 'invalid event')} (listed in errors). Nothing was applied.`;
   return new FeedBatchRefused(422, { message, errors: [...errors].sort((a, b) => a.index - b.index) });
 }
 

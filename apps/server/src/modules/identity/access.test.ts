@@ -284,11 +284,11 @@ describe.each(TEST_DB_KINDS)('access on %s', (kind) => {
       const change = (currentPassword: string, newPassword: string) =>
         as(here, 'POST', '/api/auth/password', { currentPassword, newPassword });
       expect((await change('wrong-1234', STRONG)).json()).toEqual({
-        message: `currentPassword: ${ACCESS_MESSAGES.wrongCurrentPassword}`,
+        message: `Current password: ${ACCESS_MESSAGES.wrongCurrentPassword}`,
       });
       const weak = await change(DEMO_PASSWORD, 'Password123');
       expect(weak.statusCode).toBe(400);
-      expect(weak.json().message).toMatch(/^newPassword: Too weak: /);
+      expect(weak.json().message).toMatch(/^New password: Too weak: /);
       const done = await change(DEMO_PASSWORD, STRONG);
       expect(done.json()).toEqual({ message: ACCESS_MESSAGES.passwordChanged });
       expect(await stillSignedIn(here)).toBe(true);

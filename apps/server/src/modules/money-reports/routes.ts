@@ -1,7 +1,7 @@
 import { RECOVERY_AGENT_REQUIRED_MESSAGE, revenueWeekMark } from '@playrep/contracts';
 import type { FastifyInstance } from 'fastify';
 import { istDay, resolveDay, resolveRange, weekStartOf } from '../../lib/dates.js';
-import { badRequest } from '../../lib/http-error.js';
+import { badField, badRequest } from '../../lib/http-error.js';
 import { numbered } from '../../lib/present.js';
 import type { EndpointHandler, EndpointHandlers } from '../../plugins/endpoints.js';
 import { loansReport } from '../loans/loans-report.js';
@@ -86,7 +86,7 @@ export function moneyReportHandlers(app: FastifyInstance): EndpointHandlers<Mone
       const { subject, query } = request;
       const now = today();
       const weekStart = weekStartOf(resolveDay(query.fromDate, now, 'fromDate'));
-      if (weekStart > weekStartOf(now)) throw badRequest('fromDate must not be in a week that has not started');
+      if (weekStart > weekStartOf(now)) throw badField('fromDate', 'must not be in a week that has not started');
       return statementAnswer(await revenueWeekDocument(app.db, { subject, weekStart, today: now }));
     },
 

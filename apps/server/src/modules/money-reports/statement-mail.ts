@@ -1,4 +1,4 @@
-import { ENDPOINTS, formatPoints, fullName, SCREENS, statementHeading, statementLines } from '@playrep/contracts';
+import { ENDPOINTS, formatCount, formatPoints, fullName, SCREENS, statementHeading, statementLines } from '@playrep/contracts';
 import type { Queryable } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { istDay } from '../../lib/dates.js';
@@ -66,10 +66,7 @@ function managerLines(document: Awaited<ReturnType<typeof managerMailDocument>>)
       value: formatPoints(row.profit),
     })),
     {
-      label:
-        response.data.length > 0
-          ? `Total of ${response.data.length} ${response.data.length === 1 ? 'row' : 'rows'}`
-          : 'No data available',
+      label: response.data.length > 0 ? `Total of ${formatCount(response.data.length, 'row')}` : 'No data available',
       value: formatPoints(response.totalProfit),
       bold: true,
     },

@@ -1,7 +1,7 @@
 import type { StatusQuery } from '@playrep/contracts';
 import type { FastifyInstance } from 'fastify';
 import { type DayRange, istDay, resolveRange } from '../../lib/dates.js';
-import { badRequest } from '../../lib/http-error.js';
+import { badField, badRequest } from '../../lib/http-error.js';
 import { numbered } from '../../lib/present.js';
 import type { EndpointHandlers } from '../../plugins/endpoints.js';
 import { directChildren, mastersInScope, pathFrom, requireAccount, searchAccounts } from '../accounts/repository.js';
@@ -69,8 +69,8 @@ export function networkHandlers(app: FastifyInstance): EndpointHandlers<NetworkC
 
     dailyStatusMembers: async (request) => {
       const agent = request.scoped.agentId;
-      if (!agent) throw badRequest('agentId is required');
-      if (agent.role !== 'master') throw badRequest('agentId must be an agent (master)');
+      if (!agent) throw badField('agentId', 'is required');
+      if (agent.role !== 'master') throw badField('agentId', 'must be an agent (master)');
       const range = rangeOf(request.query, today());
       const data = (await membersElsewhere(app.db, agent.id, range)).map(memberElsewhereRow);
       return {
@@ -117,7 +117,7 @@ export function networkHandlers(app: FastifyInstance): EndpointHandlers<NetworkC
     // The drill-down: children of agentId (in scope), with the path from the subject for the breadcrumb.
     balanceChildren: async (request) => {
       const agent = request.scoped.agentId;
-      if (!agent) throw badRequest('agentId is required');
+      if (!agent) throw badField('agentId', 'is required');
       const data = (await directChildren(app.db, agent.id)).map(agentRow);
       return {
         json: async () => ({

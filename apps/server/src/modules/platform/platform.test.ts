@@ -51,7 +51,12 @@ describe.each(TEST_DB_KINDS)('the Platform screen’s calls on %s', (kind) => {
     expect((await platform()).keys).toMatchObject([{ name: 'casino-one', state: 'Revoked', live: false }]);
     const again = await post('/api/playrep/feedkeyrevoke?name=casino-one');
     expect([again.statusCode, again.json().message]).toEqual([404, PLATFORM_MESSAGES.noSuchKey('casino-one')]);
-    expect((await post('/api/playrep/feedkeycreate?name=bad%20name')).statusCode).toBe(400);
+    const bad = await post('/api/playrep/feedkeycreate?name=bad%20name');
+    // Named as the screen labels it.
+    expect([bad.statusCode, bad.json().message]).toEqual([
+      400,
+      'New feed key name must be 1 to 64 letters, digits, ".", "_" or "-"',
+    ]);
   });
 
   it('is the superadmin’s only', async () => {

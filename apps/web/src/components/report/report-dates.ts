@@ -26,12 +26,6 @@ export function mondayOf(day: ApiDate): ApiDate {
   return addDays(day, -((date.getUTCDay() + 6) % 7));
 }
 
-/** The settlement week holding `day`, Monday to Sunday. */
-export function weekOf(day: ApiDate = todayIst()): DayRange {
-  const from = mondayOf(day);
-  return { from, to: addDays(from, 6) };
-}
-
 /**
  * The last `weeks` settlement weeks up to today, the current (open) one included, so a chart has a
  * trend to show.

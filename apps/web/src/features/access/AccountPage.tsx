@@ -1,5 +1,6 @@
 import { Anchor, Button, PasswordInput, Stack, Table, Text, Title } from '@mantine/core';
 import type { ActivityRow, MyAccountResponse } from '@playrep/contracts';
+import { FIELD_LABELS } from '@playrep/contracts';
 import { type ReactNode, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { PageFrame } from '../../components/report/PageFrame';
@@ -118,7 +119,7 @@ function ChangePasswordSection({ username }: { username: string }) {
           setCurrent('');
           setFormKey((k) => k + 1);
         },
-        onError: (error) => setMessage({ ok: false, text: errorMessage(error).replace(/^\w+: /, '') }),
+        onError: (error) => setMessage({ ok: false, text: errorMessage(error) }),
       },
     );
   };
@@ -129,7 +130,12 @@ function ChangePasswordSection({ username }: { username: string }) {
       </Title>
       <form onSubmit={submit} aria-label="Change password" key={formKey}>
         <Stack gap="xs">
-          <PasswordInput label="Current password" autoComplete="current-password" {...textField(current, setCurrent)} required />
+          <PasswordInput
+            label={FIELD_LABELS.changePassword.currentPassword}
+            autoComplete="current-password"
+            {...textField(current, setCurrent)}
+            required
+          />
           <NewPasswordFields username={username} onChange={onChange} />
           <Button type="submit" loading={change.isPending} disabled={choice.problem !== null || current === ''}>
             Change password

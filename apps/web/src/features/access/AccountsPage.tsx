@@ -7,6 +7,7 @@ import {
   ACCOUNT_SORTS,
   type AccessState,
   type AccountRow,
+  FIELD_LABELS,
   type IssuedLink,
   ROLES,
   type Role,
@@ -20,11 +21,17 @@ import { useReportErrorLog } from '../../components/report/use-report-error-log'
 import { DataTable, Popup, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { errorMessage } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/format';
+import { formatCount, formatDateTime } from '../../lib/format';
 import { accountsExport, downloadBulkLinks, useAccountActions, useAccounts } from './api/access';
 
 type Sort = (typeof ACCOUNT_SORTS)[number];
 const FIELDS = { role: '', state: '', q: '' };
+
+/** A button label that wraps onto another line where the screen is narrow, rather than being cut. */
+const WRAPPING_LABEL = {
+  root: { height: 'auto', minHeight: 'var(--button-height)', maxWidth: '100%' },
+  label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'start', paddingBlock: 4 },
+} as const;
 /** The server's sort names by the table's columns. */
 const SORT_OF_COLUMN: Partial<Record<string, Sort>> = {
   username: 'username',
@@ -154,7 +161,7 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
         text:
           rows === 0
             ? 'Every account below yours already has a password: no link was issued.'
-            : `${rows} sign-in links issued and saved as a CSV file. Each works once, and replaces any earlier link of its account.`,
+            : `${formatCount(rows, 'sign-in link')} issued and saved as a CSV file. Each works once, and replaces any earlier link of its account.`,
       });
       void report.refetch();
     } catch (failure) {
@@ -168,7 +175,7 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
     <PageFrame title={screen.label} loading={isFetching} error={error}>
       <ReportToolbar onSubmit={() => search(report.refetch)} loading={isFetching}>
         <Select
-          label="Role"
+          label={FIELD_LABELS.accounts.role}
           data={[{ value: '', label: 'Any' }, ...belowRoles.map((r) => ({ value: r, label: r }))]}
           value={draft.role}
           onChange={(value) => setDraft({ ...draft, role: value ?? '' })}
@@ -176,7 +183,7 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
           w={170}
         />
         <Select
-          label="State"
+          label={FIELD_LABELS.accounts.state}
           data={[{ value: '', label: 'Any' }, ...ACCESS_STATES.map((s) => ({ value: s, label: ACCESS_STATE_LABELS[s] }))]}
           value={draft.state}
           onChange={(value) => setDraft({ ...draft, state: value ?? '' })}
@@ -184,14 +191,14 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
           w={200}
         />
         <TextInput
-          label="Username or name"
+          label={FIELD_LABELS.accounts.q}
           value={draft.q}
           onChange={(event) => setDraft({ ...draft, q: event.currentTarget.value })}
           w={190}
         />
       </ReportToolbar>
       <Group gap="xs">
-        <Button variant="default" size="xs" loading={bulkPending} onClick={() => void bulk()}>
+        <Button variant="default" size="xs" loading={bulkPending} onClick={() => void bulk()} styles={WRAPPING_LABEL}>
           Links for every account without a password{query.role ? ` (${query.role})` : ''} (CSV)
         </Button>
       </Group>

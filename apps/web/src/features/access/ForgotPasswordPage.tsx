@@ -1,4 +1,5 @@
 import { Anchor, Button, Container, Stack, Text, TextInput, Title } from '@mantine/core';
+import { FIELD_LABELS } from '@playrep/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LOGIN_PATH } from '../../config/paths';
@@ -37,7 +38,12 @@ export default function ForgotPasswordPage() {
         </Title>
         <form onSubmit={(event) => void submit(event)} aria-label="Forgot password">
           <Stack>
-            <TextInput label="Username" autoComplete="username" {...textField(username, setUsername)} required />
+            <TextInput
+              label={FIELD_LABELS.forgotPassword.username}
+              autoComplete="username"
+              {...textField(username, setUsername)}
+              required
+            />
             <Button type="submit" loading={pending} disabled={username.trim() === ''}>
               Send me a link
             </Button>

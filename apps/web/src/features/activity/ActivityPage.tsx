@@ -7,6 +7,8 @@ import {
   ACTIVITY_SORTS,
   type ActivityKind,
   type ActivityRow,
+  DATE_LABELS,
+  FIELD_LABELS,
 } from '@playrep/contracts';
 import { useMemo } from 'react';
 import { useListFilters } from '../../components/report/list-filters';
@@ -16,7 +18,7 @@ import { columnSort, urlPaging, useLastPageWhenPastEnd } from '../../components/
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { DataTable, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
-import { formatInt } from '../../lib/format';
+import { formatCount } from '../../lib/format';
 import { rangeIncludesToday } from '../../lib/report-call';
 import { activityExport, useActivity } from './api/activity';
 
@@ -77,23 +79,21 @@ export default function ActivityPage({ screen }: ScreenPageProps) {
     <PageFrame title={screen.label} loading={isFetching} error={error} live={report.live}>
       <ReportToolbar onSubmit={() => search(report.refetch)} loading={isFetching}>
         <Select
-          label="Kind"
+          label={FIELD_LABELS.activity.kind}
           data={[{ value: '', label: 'Any' }, ...ACTIVITY_KINDS.map((k) => ({ value: k, label: ACTIVITY_KIND_LABELS[k] }))]}
           value={draft.kind}
           onChange={(value) => setDraft({ ...draft, kind: value ?? '' })}
           allowDeselect={false}
           w={200}
         />
-        {text('actor', 'By (username)', 150)}
-        {text('subject', 'Account (username)', 150)}
-        {text('fromDate', 'From Date', 140, 'DD-Mon-YYYY')}
-        {text('toDate', 'To Date', 140, 'DD-Mon-YYYY')}
+        {text('actor', FIELD_LABELS.activity.actor, 150)}
+        {text('subject', FIELD_LABELS.activity.subject, 150)}
+        {text('fromDate', DATE_LABELS.fromDate, 140, 'DD-Mon-YYYY')}
+        {text('toDate', DATE_LABELS.toDate, 140, 'DD-Mon-YYYY')}
       </ReportToolbar>
       {data && !error && (
         <>
-          <Text size="sm">
-            {data.totalIsLowerBound ? `More than ${formatInt(data.total)} entries` : `${formatInt(data.total)} entries`}
-          </Text>
+          <Text size="sm">{`${data.totalIsLowerBound ? 'More than ' : ''}${formatCount(data.total, 'entry', 'entries')}`}</Text>
           <DataTable
             columns={columns}
             rows={data.data}

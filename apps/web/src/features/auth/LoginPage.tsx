@@ -1,4 +1,4 @@
-import { ACCESS_PAGES, TWO_STEP_MESSAGES } from '@playrep/contracts';
+import { ACCESS_PAGES, FIELD_LABELS, TWO_STEP_MESSAGES } from '@playrep/contracts';
 import {
   type ChangeEvent,
   type FormEvent,
@@ -165,14 +165,14 @@ export function LoginPage({ onNavigate, onSignedIn }: LoginPageProps) {
         )}
 
         <form onSubmit={submit} noValidate aria-label="Login" className={classes.form}>
-          <Field id={ids.username} label="User Name">
+          <Field id={ids.username} label={FIELD_LABELS.login.username}>
             <input {...input('username')} type="text" autoComplete="username" />
           </Field>
-          <Field id={ids.password} label="Password">
+          <Field id={ids.password} label={FIELD_LABELS.login.password}>
             <PasswordBox {...input('password')} />
           </Field>
           {codeAsked && (
-            <Field id={ids.code} label="Code">
+            <Field id={ids.code} label={FIELD_LABELS.login.code}>
               <input
                 id={ids.code}
                 name="code"

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { FIELD_LABELS } from '@playrep/contracts';
 import { useState } from 'react';
 import { Outcome } from '../../components/ui';
 import { errorMessage } from '../../lib/api-client';
@@ -44,7 +45,7 @@ export function EmailSection() {
             </Text>
           )}
           <Group align="flex-end" gap="xs">
-            <TextInput label="New email address" type="email" {...textField(draft, setDraft)} w={260} />
+            <TextInput label={FIELD_LABELS.setEmail.email} type="email" {...textField(draft, setDraft)} w={260} />
             <Button
               color="dark"
               loading={setEmail.isPending}

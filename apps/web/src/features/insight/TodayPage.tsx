@@ -3,6 +3,7 @@ import {
   BIG_WIN_COLUMNS,
   type BigWinRow,
   DRAW_GAMES,
+  FIELD_LABELS,
   IDLE_MASTER_COLUMNS,
   type IdleMasterRow,
   isRole,
@@ -58,14 +59,14 @@ function useScreenLink() {
   };
 }
 
-function Section({ title, link, children }: { title: string; link: ReactNode; children: ReactNode }) {
+function Section({ title, link, children }: { title: string; link?: ReactNode; children: ReactNode }) {
   return (
     <Stack gap={4} component="section" aria-label={title}>
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Title order={2} size="h4">
           {title}
         </Title>
-        <Text size="sm">{link}</Text>
+        {link && <Text size="sm">{link}</Text>}
       </Group>
       {children}
     </Stack>
@@ -134,7 +135,7 @@ function ThresholdForm({ threshold }: { threshold: number }) {
       }}
     >
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput label="Big wins from (points)" inputMode="decimal" {...textField(value, setValue)} w={180} />
+        <TextInput label={FIELD_LABELS.todayThreshold.threshold} inputMode="decimal" {...textField(value, setValue)} w={180} />
         <Button type="submit" variant="default" loading={save.isPending}>
           Save
         </Button>
@@ -151,7 +152,8 @@ function ThresholdForm({ threshold }: { threshold: number }) {
 /**
  * Today (docs/screens.md, Today): the subject's day so far against the same weekday last week,
  * big wins at or above the user's own threshold, the cafes losing most, transfers waiting, open
- * loans and the masters with no play today; each part links to the report that explains it.
+ * loans and the masters with no play today; each part links to the report that explains it (a big
+ * win to its member's page and to its game's draws).
  */
 export default function TodayPage({ screen }: ScreenPageProps) {
   const { subjectId } = useReportSubject();
@@ -205,7 +207,8 @@ export default function TodayPage({ screen }: ScreenPageProps) {
           <Section title="Today so far" link={to('reports/dailystatus', { date: day }, 'Daily Status for today')}>
             <FiguresTable data={data} />
           </Section>
-          <Section title="Big wins today" link={to('reports/pointtransfer', dayRange, 'Point Transfer for today')}>
+          {/* Each win links what explains it: its member's page and the game's draws today. */}
+          <Section title="Big wins today">
             <ThresholdForm threshold={data.threshold} />
             <DataTable columns={winColumns} rows={data.bigWins} ariaLabel="Big wins today" />
           </Section>

@@ -1,5 +1,6 @@
 import { Select, Text } from '@mantine/core';
 import {
+  FIELD_LABELS,
   TREND_WEEK_COUNTS,
   TRENDS_PAGE_SIZES,
   type TrendRow,
@@ -17,7 +18,7 @@ import { useDraft } from '../../components/report/use-draft';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { DataTable, type DataTableColumn, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
-import { formatAmount, formatDate, formatInt } from '../../lib/format';
+import { formatAmount, formatCount, formatDate } from '../../lib/format';
 import { useUrlFilters } from '../../lib/url-state';
 import { trendsExport, useTrends } from './api/trends';
 import { Sparkline } from './components/Sparkline';
@@ -99,7 +100,7 @@ export default function TrendsPage({ screen }: ScreenPageProps) {
       <ReportToolbar onSubmit={search} loading={isFetching}>
         <SubjectPicker />
         <Select
-          label="Weeks"
+          label={FIELD_LABELS.trends.weeks}
           data={TREND_WEEK_COUNTS.map((n) => ({ value: String(n), label: `Last ${n} weeks` }))}
           value={draft.weeks}
           onChange={(value) => setDraft({ weeks: value ?? draft.weeks })}
@@ -111,7 +112,7 @@ export default function TrendsPage({ screen }: ScreenPageProps) {
         <>
           <Text size="sm">{periodText(data)}</Text>
           <Text size="sm" aria-label="Totals over every row">
-            {`All ${formatInt(data.total)} rows: Total ${formatAmount(data.totals.total)} · Period Before ${formatAmount(data.totals.previous)} · Change ${formatAmount(data.totals.change)}`}
+            {`All ${formatCount(data.total, 'row')}: Total ${formatAmount(data.totals.total)} · Period Before ${formatAmount(data.totals.previous)} · Change ${formatAmount(data.totals.change)}`}
           </Text>
           <DataTable
             columns={columns}

@@ -1,5 +1,5 @@
 import { Stack, Text, TextInput } from '@mantine/core';
-import { RECOVERY_COLUMNS, type RecoveryResponse } from '@playrep/contracts';
+import { FIELD_LABELS, RECOVERY_COLUMNS, type RecoveryResponse } from '@playrep/contracts';
 import { PageFrame } from '../../components/report/PageFrame';
 import { SubjectPicker, useReportSubject } from '../../components/report/ReportSubject';
 import { tableColumns } from '../../components/report/table-columns';
@@ -89,7 +89,12 @@ export default function RevenueRecoveryPage({ screen }: ScreenPageProps) {
     <PageFrame title={screen.label} loading={isFetching}>
       <ReportToolbar onSubmit={search} submitLabel="Search" loading={isFetching}>
         <SubjectPicker />
-        <TextInput label="Agent ID" placeholder="Agent username" w={200} {...textField(draft, setDraft)} />
+        <TextInput
+          label={FIELD_LABELS.revenueRecovery.username}
+          placeholder="Agent username"
+          w={200}
+          {...textField(draft, setDraft)}
+        />
       </ReportToolbar>
       {applied !== '' && error && !isFetching && (
         <Text role="alert" fw={600} style={{ color: NEGATIVE_COLOR }}>

@@ -225,9 +225,13 @@ describe('Agent Mail Details', () => {
       'Carry Forward',
     ]);
     expect(figure('of which late', summary)).toBe('120.50');
-    expect(lineNote(summary, 'Gift Points')).toBe('Actual Points × 40% / 100, 0 when the profit is not positive');
-    // The lines between Gift Points and Actual Revenue add up on screen.
     const shown = (label: string) => Number(figure(label, summary)!.replaceAll(',', ''));
+    // The note's formula gives the figure (the commission is a percent once: × 40 / 100, not × 40% / 100).
+    const giftNote = lineNote(summary, 'Gift Points');
+    expect(giftNote).toBe('Actual Points × 40 / 100, 0 when the profit is not positive');
+    const rate = Number(giftNote!.match(/^Actual Points × ([\d.]+) \/ 100,/)![1]);
+    expect((shown('Actual Points') * rate) / 100).toBe(shown('Gift Points'));
+    // The lines between Gift Points and Actual Revenue add up on screen.
     expect(pointsSum([shown('Gift Points'), shown('Taken Off the Gift')])).toBe(figure('Actual Revenue', summary));
     expect(pointsSum([shown('Actual Revenue'), -shown('Deducted Points')])).toBe(figure('Paid', summary));
     // Open: said under the heading, over the summary, and where the loan stands.

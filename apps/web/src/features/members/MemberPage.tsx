@@ -1,5 +1,6 @@
 import { Stack, Text, TextInput, Title } from '@mantine/core';
 import {
+  FIELD_LABELS,
   MEMBER_LIST_PAGE_SIZES,
   MEMBER_PAGE_PARAM,
   MEMBER_PLAY_COLUMNS,
@@ -24,7 +25,7 @@ import { DataTable, ReportToolbar } from '../../components/ui';
 import { DateRangePicker } from '../../components/ui/DatePicker';
 import type { ScreenPageProps } from '../../config/navigation';
 import { FIRST_REPORT_DAY, LAST_REPORT_DAY, withinReportYears } from '../../config/report-years';
-import { formatAmount, formatDate } from '../../lib/format';
+import { formatAmount, formatCount, formatDate } from '../../lib/format';
 import { reportCall } from '../../lib/report-call';
 
 /** `GET /api/playrep/member?username`: the member, its master and cafe, balance, 12 weeks by game. */
@@ -141,7 +142,7 @@ export default function MemberPage({ screen }: ScreenPageProps) {
     <PageFrame title={screen.label} loading={loading} error={enabled ? error : undefined} live={member.live}>
       <ReportToolbar onSubmit={search} loading={loading}>
         <TextInput
-          label="Member ID"
+          label={FIELD_LABELS.member.username}
           placeholder="username"
           value={memberDraft}
           onChange={(event) => setMemberDraft(event.currentTarget.value)}
@@ -184,7 +185,7 @@ export default function MemberPage({ screen }: ScreenPageProps) {
             Plays
           </Title>
           <Text size="sm" aria-label="Plays over the range">
-            {`${playList.data.total} plays from ${formatDate(playList.data.range.fromDate)} to ${formatDate(playList.data.range.toDate)}: Play ${formatAmount(playList.data.totals.stake)} · Win ${formatAmount(playList.data.totals.win)} · Profit ${formatAmount(playList.data.totals.profit)}`}
+            {`${formatCount(playList.data.total, 'play')} from ${formatDate(playList.data.range.fromDate)} to ${formatDate(playList.data.range.toDate)}: Play ${formatAmount(playList.data.totals.stake)} · Win ${formatAmount(playList.data.totals.win)} · Profit ${formatAmount(playList.data.totals.profit)}`}
           </Text>
           <DataTable
             columns={PLAY_COLUMNS}

@@ -40,13 +40,7 @@ export default function AgentStatusPage({ screen }: ScreenPageProps) {
     <PageFrame title={screen.label} error={report.error} live={report.live}>
       <ReportToolbar onSubmit={showDetails} loading={report.isFetching}>
         <SubjectPicker />
-        <DatePickerField
-          label="Select Date"
-          value={draftDate}
-          onChange={setDraftDate}
-          minDate={FIRST_REPORT_DAY}
-          maxDate={today}
-        />
+        <DatePickerField value={draftDate} onChange={setDraftDate} minDate={FIRST_REPORT_DAY} maxDate={today} />
         <AgentIdField placeholder="All agents" value={draftAgent} onChange={setDraftAgent} />
       </ReportToolbar>
       <ReportTable

@@ -63,7 +63,7 @@ export default function DailyStatusPage({ screen }: ScreenPageProps) {
     <PageFrame title={screen.label} error={report.error} live={report.live}>
       <ReportToolbar onSubmit={showDetails} loading={report.isFetching}>
         <SubjectPicker />
-        <DatePickerField label="Select Date" value={draft} onChange={setDraft} minDate={FIRST_REPORT_DAY} maxDate={today} />
+        <DatePickerField value={draft} onChange={setDraft} minDate={FIRST_REPORT_DAY} maxDate={today} />
       </ReportToolbar>
       <Text size="sm">Profit on {formatDate(date)}</Text>
       <ReportTable

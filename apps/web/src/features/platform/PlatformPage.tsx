@@ -1,5 +1,5 @@
 import { Button, Code, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { FEED_BATCH_COLUMNS, FEED_KEY_COLUMNS, type FeedKeyRow } from '@playrep/contracts';
+import { FEED_BATCH_COLUMNS, FEED_KEY_COLUMNS, type FeedKeyRow, FIELD_LABELS } from '@playrep/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { PageFrame } from '../../components/report/PageFrame';
 import { tableColumns } from '../../components/report/table-columns';
@@ -55,7 +55,7 @@ export default function PlatformPage({ screen }: ScreenPageProps) {
   return (
     <PageFrame title={screen.label} loading={isFetching} error={error}>
       <Group align="flex-end" gap="xs">
-        <TextInput label="New feed key name" {...textField(name, setName)} w={220} />
+        <TextInput label={FIELD_LABELS.feedKeyCreate.name} {...textField(name, setName)} w={220} />
         <Button
           color="dark"
           disabled={name.trim() === ''}

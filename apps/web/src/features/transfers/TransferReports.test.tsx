@@ -301,29 +301,33 @@ describe('Multiplayer Point Transfer', () => {
 });
 
 describe('Weekly Details Report', () => {
-  it('shows the six sections for the current week, 3 rows a page, one counterparty column name, no Member ID', async () => {
-    const calls = reportServer((_call, url) =>
-      jsonResponse(200, {
-        ...DATA,
-        range: { fromDate: url.searchParams.get('fromDate')!, toDate: url.searchParams.get('toDate')! },
-      }),
-    );
-    signInAs('master');
-    renderApp('/master/weeklydetailsreport');
-    const table = await screen.findByRole('table', { name: 'Point Transferred' });
-    expect(titlesOf(screen.getAllByRole('heading', { level: 2 }))).toEqual(TITLES);
-    expect(within(table).getByRole('columnheader', { name: /Transferred To\/Received From/ })).toBeTruthy();
-    expect(screen.getByText(`Showing 1 to 3 of ${SENT_AMOUNTS.length} entries`)).toBeTruthy();
-    expect(screen.queryByRole('textbox', { name: 'Member ID' })).toBeNull();
+  it('shows the six sections for the current week so far, 3 rows a page, one counterparty column name, no Member ID', async () => {
+    // A Wednesday in India: the week so far is Monday 23 to Wednesday 25 November (the To Date
+    // picker offers no later day, so neither does its default).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T06:30:00Z'));
+    try {
+      const calls = reportServer((_call, url) =>
+        jsonResponse(200, {
+          ...DATA,
+          range: { fromDate: url.searchParams.get('fromDate')!, toDate: url.searchParams.get('toDate')! },
+        }),
+      );
+      signInAs('master');
+      renderApp('/master/weeklydetailsreport');
+      const table = await screen.findByRole('table', { name: 'Point Transferred' });
+      expect(titlesOf(screen.getAllByRole('heading', { level: 2 }))).toEqual(TITLES);
+      expect(within(table).getByRole('columnheader', { name: /Transferred To\/Received From/ })).toBeTruthy();
+      expect(screen.getByText(`Showing 1 to 3 of ${SENT_AMOUNTS.length} entries`)).toBeTruthy();
+      expect(screen.queryByRole('textbox', { name: 'Member ID' })).toBeNull();
 
-    // The week holding today in India, Monday to Sunday, computed independently.
-    const [call] = reportCalls(calls, 'weeklydetailsreport');
-    const from = call!.searchParams.get('fromDate')!;
-    const to = call!.searchParams.get('toDate')!;
-    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
-    expect(new Date(`${from}T00:00:00Z`).getUTCDay()).toBe(1);
-    expect(Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)).toBe(6 * 86_400_000);
-    expect(from <= today && today <= to).toBe(true);
+      const [call] = reportCalls(calls, 'weeklydetailsreport');
+      expect([call!.searchParams.get('fromDate'), call!.searchParams.get('toDate')]).toEqual(['2026-11-23', '2026-11-25']);
+      expect(screen.getByLabelText('From Date: 23-Nov-2026')).toBeTruthy();
+      expect(screen.getByLabelText('To Date: 25-Nov-2026')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

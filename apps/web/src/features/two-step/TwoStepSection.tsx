@@ -1,5 +1,5 @@
 import { Button, Code, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { TwoStepSetupResponse } from '@playrep/contracts';
+import { FIELD_LABELS, type TwoStepSetupResponse } from '@playrep/contracts';
 import { useState } from 'react';
 import { Outcome } from '../../components/ui';
 import { errorMessage } from '../../lib/api-client';
@@ -66,7 +66,7 @@ export function TwoStepSection() {
                 Key: <Code data-testid="two-step-key">{begun.secret}</Code>
               </Text>
               <Group align="flex-end" gap="xs">
-                {codeInput('Code from the app')}
+                {codeInput(FIELD_LABELS.twoStepConfirm.code)}
                 <Button
                   color="dark"
                   loading={confirm.isPending}
@@ -104,7 +104,7 @@ export function TwoStepSection() {
           )}
           {data.on && (
             <Group align="flex-end" gap="xs">
-              {codeInput('Code or recovery code')}
+              {codeInput(FIELD_LABELS.twoStepOff.code)}
               <Button
                 variant="default"
                 loading={off.isPending}

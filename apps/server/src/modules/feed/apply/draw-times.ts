@@ -1,4 +1,4 @@
-import { gameNameForCode } from '@playrep/contracts';
+import { formatCount, gameNameForCode } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/client.js';
 import { type ApplyContext, type Item, refuse } from './context.js';
@@ -83,7 +83,7 @@ export async function refuseDrawsTooClose(ctx: ApplyContext, items: (Item<'draw'
 function tooClose(ctx: ApplyContext, refused: Set<number>, time: DrawTime, other: Date, intervalMs: number): void {
   const apart = Math.abs(time.at.getTime() - other.getTime()) / 1_000;
   const reason =
-    `is ${apart} seconds from the ${gameNameForCode(time.game)} draw at ${other.toISOString()}: ` +
+    `is ${formatCount(apart, 'second')} from the ${gameNameForCode(time.game)} draw at ${other.toISOString()}: ` +
     `draws of one game are at least ${intervalMs / 1_000} seconds apart`;
   for (const item of time.items) {
     refuse(ctx, item, 'drawAt', reason);

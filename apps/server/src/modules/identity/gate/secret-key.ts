@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { formatCount } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { type Env, EnvError, secretKeyBytes } from '../../../config/env.js';
 import { type Database, queryRows, SECRET_KEY_FILE } from '../../../db/client.js';
@@ -29,9 +30,10 @@ export function withSecretKey(env: Env): Env {
 export async function refuseMissingSecretKey(database: Database, env: Env): Promise<void> {
   if (env.SECRET_KEY || !env.DATABASE_URL) return;
   const [row] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM two_step`);
-  if (Number(row?.n ?? 0) > 0) {
+  const n = Number(row?.n ?? 0);
+  if (n > 0) {
     throw new EnvError(
-      `SECRET_KEY is not set, but ${row!.n} account(s) have two-step sign-in: their secrets are encrypted with it. ` +
+      `SECRET_KEY is not set, but ${formatCount(n, 'account')} ${n === 1 ? 'has' : 'have'} two-step sign-in: their secrets are encrypted with it. ` +
         'Set SECRET_KEY to the key this database was used with (docs/access.md, "SECRET_KEY").',
     );
   }

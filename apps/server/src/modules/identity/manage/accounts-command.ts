@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { isRole, NewAccount, ROLES } from '@playrep/contracts';
+import { formatCount, isRole, NewAccount, ROLES } from '@playrep/contracts';
 import { type Env, publicUrl } from '../../../config/env.js';
 import type { Db } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
-import { HttpError } from '../../../lib/http-error.js';
+import { FieldError, HttpError } from '../../../lib/http-error.js';
 import { findSignInAccount } from '../../accounts/repository.js';
 import { createAccount, resetPassword, setAccountActive } from './accounts.js';
 import { commandLineLink } from './command-line-link.js';
@@ -155,13 +155,13 @@ export async function executeAccountsCommand(command: AccountsCommand, io: Comma
         io.out(
           active
             ? `Enabled "${account.username}": it can sign in again.`
-            : `Disabled "${account.username}": it can no longer sign in; ${revokedSessions} open session(s) ended.`,
+            : `Disabled "${account.username}": it can no longer sign in; ${formatCount(revokedSessions, 'open session')} ended.`,
         );
         return 0;
       }
       case 'reset-password': {
         const { account, revokedSessions } = await resetPassword(io.db, command.username, command.password, now);
-        io.out(`New password set for "${account.username}"; ${revokedSessions} open session(s) ended.`);
+        io.out(`New password set for "${account.username}"; ${formatCount(revokedSessions, 'open session')} ended.`);
         return 0;
       }
       case 'link': {
@@ -180,7 +180,8 @@ export async function executeAccountsCommand(command: AccountsCommand, io: Comma
     }
   } catch (err) {
     if (err instanceof HttpError) {
-      io.err(`Refused: ${err.message}`);
+      // A refused option is named as the command line spells it (the screens' labels are not its words).
+      io.err(`Refused: ${err instanceof FieldError ? `${err.field}: ${err.message}` : err.message}`);
       return 1;
     }
     throw err;

@@ -1,7 +1,7 @@
 import { ACCESS_MESSAGES } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.js';
-import { badRequest, notFound } from '../../../lib/http-error.js';
+import { badField, notFound } from '../../../lib/http-error.js';
 import { type ActivityOrigin, recordActivity } from '../../activity/record.js';
 import { endLiveLinks } from '../gate/links.js';
 import { hashPassword, requireStrongPassword, verifyPassword } from '../gate/passwords.js';
@@ -29,7 +29,7 @@ export async function changeOwnPassword(
   );
   if (!row) throw notFound('Unknown account');
   if (!row.password_hash || !(await verifyPassword(row.password_hash, input.currentPassword))) {
-    throw badRequest(`currentPassword: ${ACCESS_MESSAGES.wrongCurrentPassword}`);
+    throw badField('currentPassword', ACCESS_MESSAGES.wrongCurrentPassword);
   }
   requireStrongPassword(input.newPassword, input.username, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);

@@ -226,7 +226,7 @@ describe.each(TEST_DB_KINDS)('two-step sign-in on %s', (kind) => {
     expect((await call('master3', 'POST', '/api/auth/two-step/setup')).statusCode).toBe(200);
     const onPostgres = readEnv({ DATABASE_URL: 'postgres://elsewhere/db' });
     await expect(refuseMissingSecretKey(t.database, onPostgres)).rejects.toThrow(
-      /SECRET_KEY is not set, but 1 account\(s\) have two-step/,
+      /SECRET_KEY is not set, but 1 account has two-step/,
     );
     await expect(refuseMissingSecretKey(t.database, { ...onPostgres, SECRET_KEY })).resolves.toBeUndefined();
   });

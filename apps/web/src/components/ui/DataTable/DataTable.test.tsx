@@ -214,6 +214,13 @@ describe('DataTable paging', { timeout: 20_000 }, () => {
     expect(screen.getByText('Showing 1 to 10 of 45 entries')).toBeTruthy();
   });
 
+  it("says 'entry' for one row, and groups a count as the figures are", () => {
+    const { rerender } = renderUi(<DataTable columns={columns} rows={makeRows(1)} />);
+    expect(screen.getByText('Showing 1 to 1 of 1 entry')).toBeTruthy();
+    rerender(<DataTable columns={columns} rows={makeRows(1234)} />);
+    expect(screen.getByText('Showing 1 to 10 of 1,234 entries')).toBeTruthy();
+  });
+
   it('adds a screen default of 3 to the page sizes', () => {
     renderUi(<DataTable columns={columns} rows={makeRows(7)} defaultPageSize={3} />);
     expect(bodyRows()).toHaveLength(3);

@@ -4,6 +4,7 @@ import { ExportLinks } from '../../report/ExportLinks';
 import { SideScroll } from '../SideScroll';
 import { BodyRows } from './BodyRows';
 import { resolveColumns } from './columns';
+import emptyTable from './EmptyTable.module.css';
 import { HeaderRows } from './HeaderRows';
 import { useKeyFigurePins } from './key-figures';
 import { LoadingCover } from './LoadingCover';
@@ -58,7 +59,8 @@ export interface DataTableProps<Row extends object> {
  * ascending/descending), paging with a page size select and a windowed pager, a total row over the
  * whole result that says how many rows it adds up (with the page's own total above it when there
  * is more than one page), 'No data available' when empty, and a loading state. On a narrow screen
- * it scrolls sideways in its own box, the columns marked `keyFigure` held in view (key-figures.ts).
+ * it scrolls sideways in its own box, the columns marked `keyFigure` held in view (key-figures.ts);
+ * an empty one leaves its header row out there, so that it fits and says nothing about scrolling.
  */
 export function DataTable<Row extends object>({
   columns,
@@ -112,6 +114,7 @@ export function DataTable<Row extends object>({
         <LoadingCover visible={loading} />
         <Table
           ref={tableRef}
+          className={hasRows ? undefined : emptyTable.empty}
           striped
           highlightOnHover
           withTableBorder

@@ -1,5 +1,6 @@
 import { Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { type KeyboardEvent, useId, useState } from 'react';
+import { formatCount, formatInt } from '../../../lib/format';
 import { textField } from '../../../lib/text-field';
 import { clampPage, pagerWindowPages, pagerWindowStart } from './pager-math';
 
@@ -80,7 +81,7 @@ export function Pager({
           onChange={(event) => onPageSizeChange(Number(event.currentTarget.value))}
         />
         <Text size="sm" aria-live="polite">
-          Showing {first} to {last} of {rowCount} entries
+          {`Showing ${formatInt(first)} to ${formatInt(last)} of ${formatCount(rowCount, 'entry', 'entries')}`}
         </Text>
       </Group>
       <nav aria-label={label}>

@@ -1,4 +1,5 @@
 import { DatePickerInput } from '@mantine/dates';
+import { DATE_LABELS } from '@playrep/contracts';
 import { type ApiDate, formatDate, todayIst } from '../../../lib/format';
 
 /** Display format of every date field: d-M-Y, for example 05-Mar-2025 (docs/screens.md, Every report screen). */
@@ -46,7 +47,7 @@ export function latestDay(maxDate?: ApiDate): ApiDate {
  * days ('YYYY-MM-DD').
  */
 export function DatePickerField({
-  label = 'Select Date',
+  label = DATE_LABELS.date,
   value,
   onChange,
   minDate,

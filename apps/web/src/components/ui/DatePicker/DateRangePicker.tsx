@@ -1,4 +1,5 @@
 import { Group, Select } from '@mantine/core';
+import { DATE_LABELS } from '@playrep/contracts';
 import { useState } from 'react';
 import { type ApiDate, todayIst } from '../../../lib/format';
 import { type DayRange, presetRange, presetWithin, RANGE_PRESETS, type RangePreset } from '../../report/report-dates';
@@ -37,8 +38,8 @@ function offeredPresets(minDate: ApiDate | undefined, latest: ApiDate): { preset
 export function DateRangePicker({
   value,
   onChange,
-  fromLabel = 'From Date',
-  toLabel = 'To Date',
+  fromLabel = DATE_LABELS.fromDate,
+  toLabel = DATE_LABELS.toDate,
   spanDays = WEEK_SPAN_DAYS,
   minDate,
   maxDate,

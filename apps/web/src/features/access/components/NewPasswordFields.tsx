@@ -1,4 +1,5 @@
 import { PasswordInput, Stack, Text } from '@mantine/core';
+import { FIELD_LABELS } from '@playrep/contracts';
 import { useEffect, useState } from 'react';
 import { textField } from '../../../lib/text-field';
 
@@ -40,7 +41,7 @@ export function NewPasswordFields({ username, onChange }: { username: string; on
   return (
     <Stack gap="xs">
       <PasswordInput
-        label="New password"
+        label={FIELD_LABELS.useLink.password}
         autoComplete="new-password"
         {...textField(password, setPassword)}
         aria-describedby="password-strength"
@@ -50,7 +51,7 @@ export function NewPasswordFields({ username, onChange }: { username: string; on
         {reason === null ? 'Strong enough.' : reason}
       </Text>
       <PasswordInput
-        label="New password again"
+        label={`${FIELD_LABELS.useLink.password} again`}
         autoComplete="new-password"
         {...textField(again, setAgain)}
         error={again !== '' && again !== password ? 'The two entries differ.' : undefined}

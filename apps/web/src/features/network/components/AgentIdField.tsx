@@ -1,4 +1,5 @@
 import { TextInput } from '@mantine/core';
+import { FIELD_LABELS } from '@playrep/contracts';
 
 /** The Agent ID filter of the network reports: a username typed by hand (empty: every account). */
 export function AgentIdField({
@@ -12,7 +13,7 @@ export function AgentIdField({
 }) {
   return (
     <TextInput
-      label="Agent ID"
+      label={FIELD_LABELS.agentStatus.agentId}
       placeholder={placeholder}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}

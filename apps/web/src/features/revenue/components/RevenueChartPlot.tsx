@@ -1,5 +1,5 @@
 import { SideScroll } from '../../../components/ui';
-import { formatAmount } from '../../../lib/format';
+import { formatAmount, formatCount } from '../../../lib/format';
 import { type WeekAxisLayout, Y_AXIS_WIDTH } from './chart-axis';
 import { CHART_TITLE, PLOT_AND_LEGEND_HEIGHT, type WeekPoint } from './RevenueChart';
 
@@ -69,7 +69,7 @@ export function RevenueChartPlot({ points, axis, width, profitLabel }: RevenueCh
         height={height}
         viewBox={`0 0 ${chartWidth} ${height}`}
         role="img"
-        aria-label={`${CHART_TITLE}: ${points.length} weeks; the figures of every week are in the table below.`}
+        aria-label={`${CHART_TITLE}: ${formatCount(points.length, 'week')}; the figures of every week are in the table below.`}
         fontSize={12}
       >
         <g className="revenue-chart-y-labels" fill={TEXT_COLOR} textAnchor="end">

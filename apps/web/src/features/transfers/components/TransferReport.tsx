@@ -1,5 +1,5 @@
 import { Text, TextInput } from '@mantine/core';
-import { type CallParams, TRANSFER_SECTIONS, type TransferSectionKey } from '@playrep/contracts';
+import { type CallParams, FIELD_LABELS, TRANSFER_SECTIONS, type TransferSectionKey } from '@playrep/contracts';
 import { useCallback } from 'react';
 import { PageFrame } from '../../../components/report/PageFrame';
 import { SubjectPicker, useReportSubject } from '../../../components/report/ReportSubject';
@@ -108,7 +108,7 @@ export function TransferReport({ title, report }: { title: string; report: Trans
         />
         {report.memberFilter && (
           <TextInput
-            label="Member ID"
+            label={FIELD_LABELS.pointTransfer.memberId}
             placeholder="Username"
             w={180}
             value={draft.memberId}
