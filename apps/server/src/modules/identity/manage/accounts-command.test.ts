@@ -112,7 +112,7 @@ describe.each(TEST_DB_KINDS)('npm run accounts on %s', (kind) => {
     const session = await signIn(t.app, 'player2');
     const disabled = await run('disable', '--username', 'Player2');
     expect(disabled.code).toBe(0);
-    expect(disabled.out).toBe('Disabled "player2": it can no longer sign in; 1 open session(s) ended.');
+    expect(disabled.out).toBe('Disabled "player2": it can no longer sign in; 1 open session ended.');
     expect((await injectAs(t.app, session, { url: '/api/auth/session' })).statusCode).toBe(401);
     const refused = await t.app.inject({
       method: 'POST',
@@ -126,7 +126,7 @@ describe.each(TEST_DB_KINDS)('npm run accounts on %s', (kind) => {
 
     const reset = await run('reset-password', '--username', 'player2', '--password', 'Mango!Harbor58');
     expect(reset.code).toBe(0);
-    expect(reset.out).toBe('New password set for "player2"; 1 open session(s) ended.');
+    expect(reset.out).toBe('New password set for "player2"; 1 open session ended.');
     expect((await injectAs(t.app, again, { url: '/api/auth/session' })).statusCode).toBe(401);
     expect((await signIn(t.app, 'player2', { password: 'Mango!Harbor58' })).user._id).toBe(ids.player2);
   });
