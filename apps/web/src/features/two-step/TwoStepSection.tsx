@@ -22,6 +22,22 @@ export function TwoStepSection() {
   const failed = (error: unknown) => setMessage({ ok: false, text: errorMessage(error) });
   const data = state.data;
 
+  /** Sends the code typed to a change that needs one; its answer's message shows, and the recovery codes it shows once (or none). */
+  const withCode =
+    <T extends { message: string }>(
+      change: { mutate: (code: string, handlers: { onSuccess: (answer: T) => void; onError: (e: unknown) => void }) => void },
+      codesOf: ((answer: T) => string[]) | null,
+    ) =>
+    () =>
+      change.mutate(code.trim(), {
+        onSuccess: (answer) => {
+          setCode('');
+          setRecoveryCodes(codesOf ? codesOf(answer) : null);
+          setMessage({ ok: true, text: answer.message });
+        },
+        onError: failed,
+      });
+
   const codeInput = (label: string) => (
     <TextInput label={label} {...textField(code, setCode)} inputMode="numeric" autoComplete="one-time-code" w={200} />
   );
@@ -105,37 +121,14 @@ export function TwoStepSection() {
           {data.on && (
             <Group align="flex-end" gap="xs">
               {codeInput(FIELD_LABELS.twoStepOff.code)}
-              <Button
-                variant="default"
-                loading={off.isPending}
-                disabled={code.trim() === ''}
-                onClick={() =>
-                  off.mutate(code.trim(), {
-                    onSuccess: (answer) => {
-                      setCode('');
-                      setRecoveryCodes(null);
-                      setMessage({ ok: true, text: answer.message });
-                    },
-                    onError: failed,
-                  })
-                }
-              >
+              <Button variant="default" loading={off.isPending} disabled={code.trim() === ''} onClick={withCode(off, null)}>
                 Turn off
               </Button>
               <Button
                 variant="default"
                 loading={newRecoveryCodes.isPending}
                 disabled={code.trim() === ''}
-                onClick={() =>
-                  newRecoveryCodes.mutate(code.trim(), {
-                    onSuccess: (answer) => {
-                      setCode('');
-                      setRecoveryCodes(answer.recoveryCodes);
-                      setMessage({ ok: true, text: answer.message });
-                    },
-                    onError: failed,
-                  })
-                }
+                onClick={withCode(newRecoveryCodes, (answer) => answer.recoveryCodes)}
               >
                 New recovery codes
               </Button>
