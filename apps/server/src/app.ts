@@ -117,8 +117,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         registerSession(reports);
         registerScopeGuard(reports);
         registerTwoStepRequirement(reports);
-        registerReportLimits(reports, env.REPORTS_PER_ACCOUNT);
+        // A download the export limits refuse is refused before the report limits count it.
         registerExportLimits(reports, { perAccount: env.EXPORTS_PER_ACCOUNT, perServer: env.EXPORTS_PER_SERVER });
+        registerReportLimits(reports, env.REPORTS_PER_ACCOUNT);
         registerExportRecording(reports);
         registerEndpoints(reports, ['report'], reportHandlers(readingFromReplicas(app)));
         if (options.extraReportRoutes) await reports.register(options.extraReportRoutes);
