@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { ExportFormat } from '@playrep/contracts';
+import { FairSlots } from './fair-slots.js';
 import type { ExportRow, ExportTable } from './file-builders.js';
 import { exportTurn, pacedExport } from './pacer.js';
 import type { PdfLayout } from './pdf-builder.js';
@@ -32,9 +33,10 @@ const MAX_IDLE_WORKERS = 2;
  * Workers building at once: no more than the CPUs. Each export's worker holds a building slot
  * while it writes a batch of rows, then queues again for the next one, so that exports share the
  * CPUs batch by batch (a small export is not held up behind a large one), and the event loop
- * always has a CPU to come back to.
+ * always has a CPU to come back to. The slots are shared fairly between the accounts downloading
+ * (fair-slots.ts): one account's two downloads do not take the CPUs from another's one.
  */
-const MAX_BUILDING = Math.max(1, availableParallelism());
+const building = new FairSlots(Math.max(1, availableParallelism()));
 const IDLE_WORKER_MS = 30_000;
 
 const idleWorkers: { worker: Worker; timer: NodeJS.Timeout }[] = [];
@@ -67,24 +69,6 @@ function putBack(worker: Worker): void {
   idleWorkers.push(entry);
 }
 
-let building = 0;
-const waitingToBuild: (() => void)[] = [];
-
-function takeBuildingSlot(): Promise<void> {
-  if (building < MAX_BUILDING) {
-    building += 1;
-    return Promise.resolve();
-  }
-  return new Promise((resolve) => waitingToBuild.push(resolve));
-}
-
-function releaseBuildingSlot(): void {
-  const next = waitingToBuild.shift();
-  // The slot passes straight to the next export waiting for one.
-  if (next) next();
-  else building -= 1;
-}
-
 /** The rows of a table one at a time, read straight from its iterator (each layer costs per row). */
 function iteratorOf(table: ExportTable): AsyncIterator<ExportRow> | Iterator<ExportRow> {
   const rows = table.rows;
@@ -94,9 +78,11 @@ function iteratorOf(table: ExportTable): AsyncIterator<ExportRow> | Iterator<Exp
 /**
  * Writes the tables as a CSV or XLSX file, or as the PDF `pdf` lays out, to `output` and ends it;
  * the file is built in a worker thread. Rejects (and stops reading rows) when the rows fail, the worker fails, or the download
- * is closed before the end; `output` is then left to the caller.
+ * is closed before the end; `output` is then left to the caller. `owner` is whom it is built for
+ * (an account's id): exports share the CPUs and the database reads fairly between owners.
  */
 export function buildInWorker(
+  owner: string,
   format: ExportFormat,
   tables: readonly ExportTable[],
   output: Writable,
@@ -116,7 +102,7 @@ export function buildInWorker(
     const freeSlot = () => {
       if (!holdsSlot) return;
       holdsSlot = false;
-      releaseBuildingSlot();
+      building.release(owner);
     };
 
     const finish = (error?: Error) => {
@@ -144,7 +130,7 @@ export function buildInWorker(
       if (!source) throw new Error(`The export worker asked for table ${index} of ${sources.length}`);
       const rows: ExportRow[] = [];
       let last = false;
-      const done = unpaced[index] ? () => {} : await exportTurn();
+      const done = unpaced[index] ? () => {} : await exportTurn(owner);
       try {
         while (rows.length < ROWS_PER_MESSAGE) {
           const next = await source.next();
@@ -157,7 +143,7 @@ export function buildInWorker(
       } finally {
         done();
       }
-      await takeBuildingSlot();
+      await building.take(owner);
       holdsSlot = true;
       if (settled) freeSlot();
       else send({ type: 'rows', rows, last });
