@@ -39,18 +39,33 @@ const MAX_IDLE_WORKERS = 2;
 const building = new FairSlots(Math.max(1, availableParallelism()));
 const IDLE_WORKER_MS = 30_000;
 
-const idleWorkers: { worker: Worker; timer: NodeJS.Timeout }[] = [];
+interface IdleWorker {
+  worker: Worker;
+  timer: NodeJS.Timeout;
+  /** Takes it out of the idle ones when it stops by itself (a worker that failed to start). */
+  gone: () => void;
+}
+
+const idleWorkers: IdleWorker[] = [];
+
+function startWorker(): Worker {
+  const worker = new Worker(BOOTSTRAP, { eval: true });
+  // A worker never keeps the process alive: the download it serves does while it runs.
+  worker.unref();
+  return worker;
+}
 
 function takeWorker(): Worker {
   const idle = idleWorkers.pop();
   if (idle) {
     clearTimeout(idle.timer);
-    return idle.worker;
+    idle.worker.off('exit', idle.gone).off('error', idle.gone);
   }
-  const worker = new Worker(BOOTSTRAP, { eval: true });
-  // A worker never keeps the process alive: the download it serves does while it runs.
-  worker.unref();
-  return worker;
+  // The last idle worker taken, one more starts now and waits: the next export (another
+  // account's, begun beside a flood of downloads) finds one ready instead of waiting for a worker
+  // to start, which takes seconds of a busy machine. Unused, it stops after IDLE_WORKER_MS.
+  if (idleWorkers.length === 0) putBack(startWorker());
+  return idle?.worker ?? startWorker();
 }
 
 function putBack(worker: Worker): void {
@@ -58,14 +73,20 @@ function putBack(worker: Worker): void {
     void worker.terminate();
     return;
   }
-  const entry = {
+  const entry: IdleWorker = {
     worker,
     timer: setTimeout(() => {
       idleWorkers.splice(idleWorkers.indexOf(entry), 1);
       void worker.terminate();
     }, IDLE_WORKER_MS),
+    gone: () => {
+      const at = idleWorkers.indexOf(entry);
+      if (at !== -1) idleWorkers.splice(at, 1);
+      clearTimeout(entry.timer);
+    },
   };
   entry.timer.unref();
+  worker.once('exit', entry.gone).once('error', entry.gone);
   idleWorkers.push(entry);
 }
 
