@@ -4,7 +4,7 @@ import { percentile } from './load.js';
 import { sleep } from './server-process.js';
 
 /**
- * The flood of refused downloads (docs/domain.md, "Refusals do not starve"): one account asks for
+ * The flood of refused downloads (README, "Export limits"): one account asks for
  * the same year-long CSV on FLOOD_CONNECTIONS keep-alive connections, each asking again as soon as
  * it has its answer, 429 or not (a client that ignores Retry-After), for FLOOD_SECONDS. Another
  * account downloads the same file during the flood, and once before it on the idle server.
@@ -15,7 +15,7 @@ export const FLOOD_SECONDS = 20;
 const VICTIM_START_SECONDS = 3;
 /** Downloads of the other account on the idle server (the first one only warms the server up). */
 const IDLE_DOWNLOADS = 4;
-/** What the flood must not do (docs/domain.md): the other download's time, in idle times, and the health p99. */
+/** What the flood must not do: the other download's time, in idle times, and the health p99. */
 const TARGET_RATIO = 3;
 const TARGET_HEALTH_P99_MS = 250;
 

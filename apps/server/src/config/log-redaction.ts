@@ -1,5 +1,5 @@
 /**
- * What the server's log never holds (docs/domain.md, "Secrets in logs"): in a URL, the value of a
+ * What the server's log never holds (README, Configuration, `LOG_LEVEL`): in a URL, the value of a
  * query parameter that carries a secret, and anything after `#`, each written as `(hidden)`.
  *
  * `token` is the only secret the app takes in a query: the unsubscribe link's signature, on its

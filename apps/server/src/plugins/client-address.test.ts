@@ -6,8 +6,8 @@ import { TEST_DB_KINDS } from '../../test/test-db.js';
 import { queryRows } from '../db/client.js';
 
 /**
- * A forwarded client address that is not an IP address is never believed (docs/domain.md,
- * "Addresses"): the proxy's own address is the client's, in Activity and in the sign-in throttles.
+ * A forwarded client address that is not an IP address is never believed (README, "Sign-in
+ * limits"): the proxy's own address is the client's, in Activity and in the sign-in throttles.
  */
 let attempt = 0;
 /** player1 with the right password, or a wrong one: under a username of its own, so that no per-username delay steps in. */

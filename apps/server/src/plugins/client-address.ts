@@ -8,7 +8,7 @@ import type { TrustProxy } from '../config/env.js';
  * the sign-in throttles and everything else read request.ip.
  *
  * A forwarded entry that is not an IPv4 or IPv6 address (`not-an-ip`, `1.2.3.4:80`) is never
- * believed (docs/domain.md, "Addresses"): the header is cut before its last such entry, so that the
+ * believed (README, "Sign-in limits"): the header is cut before its last such entry, so that the
  * client is the address of the proxy that passed it on, never the text nor anything written
  * before it. That is done before Fastify reads the request at all (rewriteUrl is its one step on
  * the raw request, before routing, logging and every hook), so that even the request log's first

@@ -3,8 +3,8 @@
  * a freed slot goes to the waiting owner that holds the fewest slots, and among those to the one
  * served longest ago (a newcomer first); an owner's own waiters are served in the order they came.
  * So an account with two downloads running gets no more turns than another with one, and a
- * download started beside a running flood of them is not held up behind it (docs/domain.md,
- * "Refusals do not starve").
+ * download started beside a running flood of them is not held up behind it (README, "Export
+ * limits").
  */
 export class FairSlots {
   private free: number;
