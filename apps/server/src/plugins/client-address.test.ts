@@ -1,8 +1,12 @@
+import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNetwork, DEMO_PASSWORD } from '../../test/fixtures/network.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { TEST_DB_KINDS } from '../../test/test-db.js';
+import { buildApp } from '../app.js';
+import { readEnv } from '../config/env.js';
+import { serverLogger } from '../config/log-output.js';
 import { queryRows } from '../db/client.js';
 
 /**
@@ -68,6 +72,31 @@ describe.each(TEST_DB_KINDS)('forwarded client addresses on %s', (kind) => {
       expect(await lastAddresses(t)).toEqual({ activity: '203.0.113.7', throttle: '203.0.113.7' });
       await signIn(t, 'Wrong@1234', '10.1.2.3', 'not-an-ip, 2001:db8::8');
       expect(await lastAddresses(t)).toEqual({ activity: '2001:db8::8', throttle: '2001:db8:0:0::/64' });
+    });
+
+    it('logs the proxy’s address as the request’s, from the first line of the request log', async () => {
+      let written = '';
+      const output = new PassThrough().on('data', (chunk) => {
+        written += chunk;
+      });
+      const logging = await buildApp({
+        database: t.database,
+        env: readEnv({ NODE_ENV: 'test', TRUST_PROXY: '10.0.0.0/8' }),
+        clock: t.clock,
+        webDist: null,
+        logger: serverLogger('info', output),
+      });
+      try {
+        await logging.inject({ url: '/api/health', remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': 'not-an-ip' } });
+      } finally {
+        await logging.close();
+      }
+      const entries = written
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line));
+      expect(entries.find((entry) => entry.msg === 'incoming request')?.req.remoteAddress).toBe('10.1.2.3');
+      expect(written).not.toContain('not-an-ip');
     });
 
     it('counts the proxy’s address against the per-address limit: 30 attempts forwarding texts, then refused', async () => {
