@@ -56,6 +56,27 @@ describe('slots shared fairly between owners', () => {
     expect(granted).toEqual(['a', 'b', 'c', 'a']);
   });
 
+  it('keeps an owner to its share while another is present, even when the other wants no slot now', async () => {
+    const slots = new FairSlots(2);
+    const granted: string[] = [];
+    // a has two downloads running, b one that is reading rows (not building) at the moment.
+    slots.join('a');
+    slots.join('a');
+    slots.join('b');
+    ask(slots, ['a', 'a'], granted);
+    await settle();
+    expect(granted).toEqual(['a']);
+    // b's slot waits free for it.
+    ask(slots, ['b'], granted);
+    await settle();
+    expect(granted).toEqual(['a', 'b']);
+    // Once b's download has ended, a may have both.
+    slots.release('b');
+    slots.leave('b');
+    await settle();
+    expect(granted).toEqual(['a', 'b', 'a']);
+  });
+
   it('frees a slot nobody waits for', async () => {
     const slots = new FairSlots(1);
     await slots.take('a');

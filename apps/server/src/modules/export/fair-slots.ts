@@ -1,34 +1,47 @@
 /**
- * A number of slots shared fairly between owners (the accounts whose downloads are being built):
- * a freed slot goes to the waiting owner that holds the fewest slots, and among those to the one
- * served longest ago (a newcomer first); an owner's own waiters are served in the order they came.
- * So an account with two downloads running gets no more turns than another with one, and a
- * download started beside a running flood of them is not held up behind it (README, "Export
- * limits").
+ * A number of slots shared fairly between owners (the accounts whose downloads are being built).
+ * While several owners are present (they joined: a download of theirs is running), none holds
+ * more than its share of the slots (the slots divided by the owners present, at least one), even
+ * when the others do not want theirs at that moment: an account with two downloads running then
+ * leaves the CPUs and the reads to another's one instead of taking them whenever it asks first.
+ * A freed slot goes to the waiting owner that holds the fewest, and among those to the one served
+ * longest ago (a newcomer first); an owner's own waiters are served in the order they came. So a
+ * download started beside a flood of them is not held up behind it (README, "Export limits").
  */
 export class FairSlots {
   private free: number;
+  /** Running downloads of each owner present. */
+  private readonly present = new Map<string, number>();
   private readonly held = new Map<string, number>();
   private readonly waiting = new Map<string, (() => void)[]>();
   /** When each owner with slots or waiters was last given one (a count of grants). */
   private readonly lastServed = new Map<string, number>();
   private grants = 0;
 
-  constructor(size: number) {
+  constructor(private readonly size: number) {
     this.free = size;
+  }
+
+  /** A download of `owner` starts: the owner counts in the shares until as many leave(owner). */
+  join(owner: string): void {
+    this.present.set(owner, (this.present.get(owner) ?? 0) + 1);
+  }
+
+  leave(owner: string): void {
+    const left = (this.present.get(owner) ?? 1) - 1;
+    if (left > 0) this.present.set(owner, left);
+    else this.present.delete(owner);
+    // The others' shares may have grown.
+    this.dispatch();
   }
 
   /** Resolves once `owner` holds a slot; give it back with release(owner). */
   take(owner: string): Promise<void> {
-    if (this.free > 0) {
-      this.free -= 1;
-      this.grant(owner);
-      return Promise.resolve();
-    }
     return new Promise((resolve) => {
       const queue = this.waiting.get(owner);
       if (queue) queue.push(resolve);
       else this.waiting.set(owner, [resolve]);
+      this.dispatch();
     });
   }
 
@@ -36,28 +49,34 @@ export class FairSlots {
     const left = (this.held.get(owner) ?? 1) - 1;
     if (left > 0) this.held.set(owner, left);
     else this.held.delete(owner);
-    const next = this.nextOwner();
-    if (next === undefined) {
-      this.free += 1;
-    } else {
-      const queue = this.waiting.get(next)!;
-      const resolve = queue.shift()!;
-      if (queue.length === 0) this.waiting.delete(next);
-      this.grant(next);
-      resolve();
-    }
+    this.free += 1;
+    this.dispatch();
     if (!this.held.has(owner) && !this.waiting.has(owner)) this.lastServed.delete(owner);
   }
 
-  private grant(owner: string): void {
-    this.held.set(owner, (this.held.get(owner) ?? 0) + 1);
-    this.grants += 1;
-    this.lastServed.set(owner, this.grants);
+  /** Gives free slots to waiters, fairest first, within their shares. */
+  private dispatch(): void {
+    while (this.free > 0) {
+      const next = this.nextOwner();
+      if (next === undefined) return;
+      const queue = this.waiting.get(next)!;
+      const resolve = queue.shift()!;
+      if (queue.length === 0) this.waiting.delete(next);
+      this.free -= 1;
+      this.held.set(next, (this.held.get(next) ?? 0) + 1);
+      this.grants += 1;
+      this.lastServed.set(next, this.grants);
+      resolve();
+    }
   }
 
+  /** The waiting owner below its share that holds the fewest slots, served longest ago among those. */
   private nextOwner(): string | undefined {
+    const owners = new Set([...this.present.keys(), ...this.held.keys(), ...this.waiting.keys()]);
+    const share = Math.max(1, Math.floor(this.size / owners.size));
     let best: string | undefined;
     for (const owner of this.waiting.keys()) {
+      if ((this.held.get(owner) ?? 0) >= share) continue;
       if (best === undefined || this.before(owner, best)) best = owner;
     }
     return best;

@@ -69,13 +69,20 @@ export async function exportTurn(owner: string): Promise<() => void> {
   };
 }
 
-/** Keeps the lag sampler running while at least one export is (call the returned function at its end). */
-export function pacedExport(): () => void {
+/**
+ * An export of `owner` starts: keeps the lag sampler running while at least one export is, and
+ * counts the owner in the shares of turns and reads (call the returned function at its end).
+ */
+export function pacedExport(owner: string): () => void {
   startSampling();
+  readers.join(owner);
+  turns.join(owner);
   let ended = false;
   return () => {
     if (ended) return;
     ended = true;
     stopSampling();
+    readers.leave(owner);
+    turns.leave(owner);
   };
 }

@@ -114,7 +114,8 @@ export function buildInWorker(
   // A table held in memory that fits in one message (a statement, a popup) has nothing to read:
   // it goes to the worker without waiting for an export turn, which spaces out reading batches.
   const unpaced = tables.map((table) => Array.isArray(table.rows) && table.rows.length <= ROWS_PER_MESSAGE);
-  const endPacing = pacedExport();
+  const endPacing = pacedExport(owner);
+  building.join(owner);
   return new Promise<void>((resolve, reject) => {
     let settled = false;
     const send = (message: ToWorker) => worker.postMessage(message);
@@ -130,6 +131,7 @@ export function buildInWorker(
       if (settled) return;
       settled = true;
       endPacing();
+      building.leave(owner);
       freeSlot();
       worker.off('message', onMessage);
       worker.off('error', finish);
