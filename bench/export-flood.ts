@@ -28,6 +28,8 @@ export interface FloodOutcome {
   /** The flooding account's answers by status, and how long it flooded. */
   answers: Map<number, number>;
   refusalMs: number[];
+  /** Seconds of each of the flooding account's downloads that ended with 200 (one in flight at the end is not counted). */
+  floodDownloadSeconds: number[];
   floodedSeconds: number;
   idleHealth: Latencies;
   floodHealth: Latencies;
@@ -68,6 +70,7 @@ export async function measureFlood(
   const agent = new http.Agent({ keepAlive: true, maxSockets: FLOOD_CONNECTIONS });
   const answers = new Map<number, number>();
   const refusalMs: number[] = [];
+  const floodDownloadSeconds: number[] = [];
   const floodProbe = probeHealth(port);
   const started = performance.now();
   let flooding = true;
@@ -76,6 +79,7 @@ export async function measureFlood(
       const answer = await get(agent, port, path, tokens.flooder).catch(() => ({ status: 0, seconds: 0 }));
       answers.set(answer.status, (answers.get(answer.status) ?? 0) + 1);
       if (answer.status === 429) refusalMs.push(answer.seconds * 1000);
+      if (answer.status === 200) floodDownloadSeconds.push(answer.seconds);
     }
   };
   const clients = Array.from({ length: FLOOD_CONNECTIONS }, client);
@@ -94,6 +98,7 @@ export async function measureFlood(
     floodStatus: during.status,
     answers,
     refusalMs,
+    floodDownloadSeconds,
     floodedSeconds,
     idleHealth,
     floodHealth,
@@ -101,7 +106,7 @@ export async function measureFlood(
 }
 
 export function floodReport(outcome: FloodOutcome): string[] {
-  const { idleSeconds, floodSeconds, answers, refusalMs, floodedSeconds } = outcome;
+  const { idleSeconds, floodSeconds, answers, refusalMs, floodDownloadSeconds, floodedSeconds } = outcome;
   const measured = idleSeconds.slice(1);
   const idle = percentile(
     [...measured].sort((a, b) => a - b),
@@ -120,6 +125,7 @@ export function floodReport(outcome: FloodOutcome): string[] {
     `  other account, during the flood: ${floodSeconds.toFixed(2)} s (${outcome.floodStatus}), ` +
       `${ratio.toFixed(2)} x its idle time (target <= ${TARGET_RATIO}: ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'})`,
     `  flooding account: ${byStatus} in ${floodedSeconds.toFixed(1)} s (${(refused / floodedSeconds).toFixed(1)} refusals a second)`,
+    `  flooding account's downloads (200), each: ${seconds(floodDownloadSeconds)}`,
     refused > 0
       ? `  refusals answered in: p50 ${percentile(sortedRefusals, 50).toFixed(0)} ms, min ${sortedRefusals[0]!.toFixed(0)} ms, max ${sortedRefusals.at(-1)!.toFixed(0)} ms`
       : '  no refusals',
