@@ -17,15 +17,17 @@ import type { FromWorker, ToWorker } from './worker-protocol.js';
  */
 const WORKER_URL = new URL('./export-worker.ts', import.meta.url).href;
 /**
- * The worker's first code. It lowers the thread's priority (on Linux the nice value is a thread's
- * own), so that the event loop, which answers every other request, comes first when the CPUs are
- * busy with exports. Then, as the server runs on tsx (docs/decisions/0005) and a worker thread
- * does not inherit tsx's loader on Node 20, it registers the loader and loads its module.
+ * The worker's first code. As the server runs on tsx (docs/decisions/0005) and a worker thread
+ * does not inherit tsx's loader on Node 20, it registers the loader and loads its module. Then it
+ * lowers the thread's priority (on Linux the nice value is a thread's own), so that the event
+ * loop, which answers every other request, comes first when the CPUs are busy building files;
+ * only then: loading the module at the lower priority takes many seconds of a busy machine, and
+ * a download waits for it.
  */
 const BOOTSTRAP = `
-try { require('node:os').setPriority(10); } catch {}
 import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-  .then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL)}); });`;
+  .then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL)}); })
+  .then(() => { try { require('node:os').setPriority(10); } catch {} });`;
 /** Rows per message to the worker. */
 const ROWS_PER_MESSAGE = 500;
 const MAX_IDLE_WORKERS = 2;
