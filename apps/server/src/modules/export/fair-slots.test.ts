@@ -77,6 +77,21 @@ describe('slots shared fairly between owners', () => {
     expect(granted).toEqual(['a', 'b', 'a']);
   });
 
+  it('leaves no slot unused for want of a share: three slots, two owners hold two and one', async () => {
+    const slots = new FairSlots(3);
+    const granted: string[] = [];
+    slots.join('a');
+    slots.join('a');
+    slots.join('a');
+    slots.join('b');
+    ask(slots, ['a', 'a', 'a'], granted);
+    await settle();
+    expect(granted).toEqual(['a', 'a']);
+    ask(slots, ['b'], granted);
+    await settle();
+    expect(granted).toEqual(['a', 'a', 'b']);
+  });
+
   it('frees a slot nobody waits for', async () => {
     const slots = new FairSlots(1);
     await slots.take('a');

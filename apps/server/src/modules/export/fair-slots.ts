@@ -1,7 +1,7 @@
 /**
  * A number of slots shared fairly between owners (the accounts whose downloads are being built).
  * While several owners are present (they joined: a download of theirs is running), none holds
- * more than its share of the slots (the slots divided by the owners present, at least one), even
+ * more than its share of the slots (the slots divided by the owners present, rounded up), even
  * when the others do not want theirs at that moment: an account with two downloads running then
  * leaves the CPUs and the reads to another's one instead of taking them whenever it asks first.
  * A freed slot goes to the waiting owner that holds the fewest, and among those to the one served
@@ -73,7 +73,8 @@ export class FairSlots {
   /** The waiting owner below its share that holds the fewest slots, served longest ago among those. */
   private nextOwner(): string | undefined {
     const owners = new Set([...this.present.keys(), ...this.held.keys(), ...this.waiting.keys()]);
-    const share = Math.max(1, Math.floor(this.size / owners.size));
+    // Rounded up, so that no slot is left unused for want of a share (3 reads, 2 owners: 2 and 1).
+    const share = Math.ceil(this.size / owners.size);
     let best: string | undefined;
     for (const owner of this.waiting.keys()) {
       if ((this.held.get(owner) ?? 0) >= share) continue;
