@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/db/client.js';
 import { accounts } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/modules/identity/gate/passwords.js';
+import { FLOOD_CONNECTIONS, FLOOD_SECONDS, floodReport, measureFlood } from './export-flood.js';
 import { healthLine, PROBE_INTERVAL_MS, probeHealth, request, untilCalm } from './health-probe.js';
 import { type BenchServer, sleep, startBenchServer } from './server-process.js';
 import { createThrowawayDatabase, DEFAULT_ADMIN_URL, type ThrowawayDatabase } from './throwaway-database.js';
@@ -16,18 +17,28 @@ const PLAYERS = Array.from({ length: 10 }, (_, i) => `player${i + 1}`);
 const GAME_CODE = 'MNOQqWWi';
 /** A draw every 90 s over the 366 IST days from 2024-03-01 to 2025-03-01; every 1000th is not open. */
 const DRAWS = 366 * 960;
-const EXPORT_PATH = `/api/playrep/drawdetails?gameId=${GAME_CODE}&fromDate=2024-03-01&toDate=2025-03-01&format=xlsx`;
+const YEAR_PATH = `/api/playrep/drawdetails?gameId=${GAME_CODE}&fromDate=2024-03-01&toDate=2025-03-01`;
+const EXPORT_PATH = `${YEAR_PATH}&format=xlsx`;
+/** The flood's file: the year as CSV. */
+const CSV_PATH = `${YEAR_PATH}&format=csv`;
+const FLOOD = 'flood';
 const IDLE_PROBE_SECONDS = 3;
 
 const USAGE = `Usage: npm run bench:exports -- [--only <scenario>] [--embedded] [--exports N] [--keep] [--profile <dir>] [--calm <load>]
+                              [--server-root <dir>]
 
-  --only       run one scenario: ${'one-session, ten-sessions, ten-accounts, ten-running'}
+  --only       run one scenario: ${'one-session, ten-sessions, ten-accounts, ten-running'}, ${FLOOD}
   --embedded   the embedded database (PGlite, in a temporary folder) instead of PostgreSQL
-  --exports    concurrent exports per scenario (default 10)
+  --exports    concurrent exports per scenario (default 10; not the flood)
   --keep       keep the database (its name or folder is printed)
   --profile    write the server's CPU profiles (node --cpu-prof) into this folder
   --calm       before each scenario, wait (up to 15 minutes) until the machine's 1-minute load
                average is below this number: on a shared machine, other processes skew the figures
+  --server-root  run the server of another checkout (a revision extracted with git archive, its
+               node_modules linked), to compare before and after
+
+${FLOOD}: ${FLOOD_CONNECTIONS} connections of one account ask for a year's CSV again and again, whatever the
+answer, for ${FLOOD_SECONDS} s, while another account downloads the same (default limits).
 
 PostgreSQL: a database is created on BENCH_ADMIN_URL (default ${DEFAULT_ADMIN_URL}) and dropped at the end.`;
 
@@ -112,9 +123,15 @@ async function fill(database: Database): Promise<void> {
 
 // ---------------------------------------------------------------- the server process
 
-function startServer(env: Record<string, string>, profileDir?: string): Promise<BenchServer> {
-  const nodeArgs = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
-  return startBenchServer(env, { nodeArgs, startSeconds: 60 });
+/** Where the server runs and what it writes: the options every scenario starts it with. */
+interface ServerOptions {
+  profileDir?: string | undefined;
+  root?: string | undefined;
+}
+
+function startServer(env: Record<string, string>, options: ServerOptions): Promise<BenchServer> {
+  const nodeArgs = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir] : [];
+  return startBenchServer(env, { nodeArgs, startSeconds: 60, ...(options.root ? { root: options.root } : {}) });
 }
 
 // ---------------------------------------------------------------- HTTP
@@ -149,8 +166,8 @@ async function runExport(port: number, token: string): Promise<ExportResult> {
 
 // ---------------------------------------------------------------- the scenarios
 
-async function runScenario(scenario: Scenario, database: ThrowawayDatabase, exports: number, profileDir?: string) {
-  const server = await startServer({ ...database.serverEnv, ...scenario.serverEnv }, profileDir);
+async function runScenario(scenario: Scenario, database: ThrowawayDatabase, exports: number, options: ServerOptions) {
+  const server = await startServer({ ...database.serverEnv, ...scenario.serverEnv }, options);
   try {
     const idleProbe = probeHealth(server.port);
     await sleep(IDLE_PROBE_SECONDS * 1000);
@@ -170,6 +187,24 @@ async function runScenario(scenario: Scenario, database: ThrowawayDatabase, expo
     const seconds = (performance.now() - started) / 1000;
     const busy = await busyProbe.stop();
     return { idle, busy, results, seconds, load: [loadBefore, loadavg()[0]!] as const };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function runFloodScenario(database: ThrowawayDatabase, options: ServerOptions): Promise<string> {
+  const server = await startServer(database.serverEnv, options);
+  try {
+    const flooder = await signIn(server.port, PLAYERS[0]!, 0);
+    const other = await signIn(server.port, PLAYERS[1]!, 0);
+    const loadBefore = loadavg()[0]!;
+    const outcome = await measureFlood(server.port, CSV_PATH, { flooder, other });
+    return [
+      `${FLOOD}: ${FLOOD_CONNECTIONS} connections of one account ask for a year-long CSV of Draw Details again at once, ` +
+        `whatever the answer, for ${FLOOD_SECONDS} s; another account downloads the same`,
+      ...floodReport(outcome),
+      `  machine load average (1 min): ${loadBefore.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end`,
+    ].join('\n');
   } finally {
     await server.stop();
   }
@@ -213,11 +248,13 @@ async function main(): Promise<number> {
   }
   const exports = Number(values.exports);
   const scenarios = SCENARIOS.filter((s) => !values.only || s.name === values.only);
-  if (!Number.isInteger(exports) || exports < 1 || scenarios.length === 0) {
+  const flood = !values.only || values.only === FLOOD;
+  if (!Number.isInteger(exports) || exports < 1 || (scenarios.length === 0 && !flood)) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
 
+  const serverOptions: ServerOptions = { profileDir: values.profile, root: values['server-root'] };
   process.stdout.write(`Loading a year of draws (${DRAWS} draws)...\n`);
   const loadStarted = performance.now();
   const database = await createDatabase(values.embedded, values.keep);
@@ -225,15 +262,20 @@ async function main(): Promise<number> {
   try {
     for (const scenario of scenarios) {
       if (values.calm) await untilCalm(Number(values.calm));
-      const outcome = await runScenario(scenario, database, exports, values.profile);
+      const outcome = await runScenario(scenario, database, exports, serverOptions);
       process.stdout.write(`${report(scenario, outcome)}\n\n`);
+    }
+    if (flood) {
+      if (values.calm) await untilCalm(Number(values.calm));
+      process.stdout.write(`${await runFloodScenario(database, serverOptions)}\n\n`);
     }
   } finally {
     await database.drop();
   }
   process.stdout.write(
     `Health: one GET /api/health every ${PROBE_INTERVAL_MS} ms from this process, each timed from send to last byte ` +
-      '(nearest-rank percentiles); "idle" is the 3 s before the exports start.\n',
+      '(nearest-rank percentiles); "idle" is the 3 s before the exports start, the flood\'s "alone" while the other ' +
+      'account downloads on the otherwise idle server.\n',
   );
   return 0;
 }
@@ -249,6 +291,7 @@ function readOptions() {
       keep: { type: 'boolean', default: false },
       profile: { type: 'string' },
       calm: { type: 'string' },
+      'server-root': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });

@@ -13,7 +13,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Env, TrustProxy } from './config/env.js';
+import type { Env } from './config/env.js';
 import type { Database } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { registerExportRecording } from './modules/activity/exports.js';
@@ -24,6 +24,7 @@ import { feedHandlers } from './modules/feed/routes.js';
 import { healthHandlers, identityHandlers, registerTwoStepRequirement, reportHandlers } from './modules/index.js';
 import { emailHandlers, unsubscribeHandlers } from './modules/mail/routes.js';
 import './plugins/context.js';
+import { clientAddressOptions } from './plugins/client-address.js';
 import { registerEndpoints } from './plugins/endpoints.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { refusingControlCharacters, registerInputGuard } from './plugins/input-guard.js';
@@ -62,7 +63,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A path parameter may be a whole event id (GET /api/feed/v1/events/{id}): 128 characters of up
     // to 4 UTF-8 bytes each, percent-encoded (3 characters a byte).
     routerOptions: { maxParamLength: FEED_EVENT_ID_MAX * 4 * 3 },
-    trustProxy: trustProxyOption(env.TRUST_PROXY),
+    // request.ip: the socket's peer, or the address the proxies of TRUST_PROXY forward, always an IP address.
+    ...clientAddressOptions(env.TRUST_PROXY),
     // A URL that cannot be decoded (`/api/%zz`) is refused before routing and hooks: answer it
     // like every other error, with the security headers.
     frameworkErrors: answerFrameworkError,
@@ -111,8 +113,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         registerSession(reports);
         registerScopeGuard(reports);
         registerTwoStepRequirement(reports);
-        registerReportLimits(reports, env.REPORTS_PER_ACCOUNT);
+        // A download the export limits refuse is refused before the report limits count it.
         registerExportLimits(reports, { perAccount: env.EXPORTS_PER_ACCOUNT, perServer: env.EXPORTS_PER_SERVER });
+        registerReportLimits(reports, env.REPORTS_PER_ACCOUNT);
         registerExportRecording(reports);
         registerEndpoints(reports, ['report'], reportHandlers(readingFromReplicas(app)));
         if (options.extraReportRoutes) await reports.register(options.extraReportRoutes);
@@ -157,16 +160,4 @@ function answerFrameworkError(error: FastifyError, request: FastifyRequest, repl
           ? 'URL too long'
           : 'Bad request';
   reply.status(status).send({ message });
-}
-
-/**
- * Fastify's trustProxy for TRUST_PROXY (config/env.ts has refused "true"): the listed proxies, or
- * the nearest `hops` addresses. Fastify's own number form trusts no header at all, so the hop
- * count is a function: proxy-addr asks it about the socket's peer (hop 0), then about the
- * X-Forwarded-For entries from the right, and the client is the first address it does not trust.
- */
-function trustProxyOption(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
-  if (trust === false) return false;
-  if ('hops' in trust) return (_address, hop) => hop < trust.hops;
-  return trust.proxies;
 }

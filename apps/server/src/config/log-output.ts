@@ -1,6 +1,7 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import pinoPretty from 'pino-pretty';
 import type { Env } from './env.js';
+import { hideUrlSecrets, withoutUrlSecrets } from './log-redaction.js';
 
 /** Where the server's log goes: standard output, or a stand-in for it in tests. */
 type LogOutput = NodeJS.WritableStream & { isTTY?: boolean };
@@ -42,5 +43,28 @@ export function serverLogger(level: Env['LOG_LEVEL'], output: LogOutput = proces
           ignore: 'pid,hostname,reqId,req,res,responseTime',
         })
       : output;
-  return { level, redact: REDACTED, stream };
+  return {
+    level,
+    redact: REDACTED,
+    stream,
+    // Every URL the log writes has its secrets hidden (log-redaction.ts): the request's, in every
+    // entry about a request, and any in a message or an error (Fastify names the URL in some).
+    serializers: { req: requestForLog },
+    hooks: {
+      logMethod(args, write) {
+        write.apply(this, args.map(withoutUrlSecrets) as Parameters<typeof write>);
+      },
+    },
+  };
+}
+
+/** What an entry says about its request (the fields of Fastify's own), the URL's secrets hidden. */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: hideUrlSecrets(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }

@@ -4,6 +4,7 @@ import { createNetwork, injectAs, type NetworkIds, signIn, type TestSession } fr
 import { createHolds, type Holds, listenForHeldCalls, untilNot429 } from '../../test/held-calls.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { TEST_DB_KINDS } from '../../test/test-db.js';
+import { REFUSAL_DELAY_MS } from '../lib/refusal-delay.js';
 import { sendExport } from '../modules/export/table-export.js';
 
 /**
@@ -73,7 +74,10 @@ describe.each(TEST_DB_KINDS)('report calls in flight per account on %s', (kind) 
     await Promise.all(['a1', 'a2', 'a3', 'a4'].map((name) => holds.get(name).reached));
 
     for (const session of [player, other, await signIn(t.app, 'player1')]) {
+      const asked = performance.now();
       const fifth = await reportNow(session);
+      // Answered after the refusal delay, not at once (timers may fire a millisecond early).
+      expect(performance.now() - asked).toBeGreaterThanOrEqual(REFUSAL_DELAY_MS - 5);
       expect(fifth.statusCode).toBe(429);
       expect(fifth.json()).toEqual({ message: BUSY });
       expect(fifth.headers['retry-after']).toBe('2');

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error.js';
+import { refuseAfterDelay } from '../lib/refusal-delay.js';
 
 /**
  * How many report calls one account may have in flight on this server process (REPORTS_PER_ACCOUNT),
@@ -14,12 +15,6 @@ import { HttpError } from '../lib/http-error.js';
 
 /** Seconds a refused caller is asked to wait: about what a long report takes. */
 export const REPORT_RETRY_AFTER_SECONDS = 2;
-
-/**
- * A refusal is answered after this long: a client that asks again at once, whatever Retry-After
- * says, cannot turn its refusals into a flood of requests instead (each costs a session lookup).
- */
-const REFUSAL_DELAY_MS = 1_000;
 
 export function accountReportsMessage(limit: number): string {
   return `You already have ${limit === 1 ? 'a report' : `${limit} reports`} being prepared. Please wait for ${limit === 1 ? 'it' : 'one'} to finish, then try again.`;
@@ -45,8 +40,10 @@ export function registerReportLimits(reports: FastifyInstance, perAccount: numbe
     const account = request.auth!.accountId;
     const mine = byAccount.get(account) ?? 0;
     if (mine >= perAccount) {
-      await new Promise((resolve) => setTimeout(resolve, REFUSAL_DELAY_MS));
-      throw new HttpError(429, accountReportsMessage(perAccount), { 'Retry-After': String(REPORT_RETRY_AFTER_SECONDS) });
+      // Answered after a second (lib/refusal-delay.ts), like a refused download.
+      return refuseAfterDelay(
+        new HttpError(429, accountReportsMessage(perAccount), { 'Retry-After': String(REPORT_RETRY_AFTER_SECONDS) }),
+      );
     }
     byAccount.set(account, mine + 1);
 

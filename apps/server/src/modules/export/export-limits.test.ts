@@ -11,6 +11,7 @@ import {
 } from '../../../test/held-calls.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { TEST_DB_KINDS } from '../../../test/test-db.js';
+import { REFUSAL_DELAY_MS } from '../../lib/refusal-delay.js';
 import { accountExportsMessage, EXPORT_RETRY_AFTER_SECONDS, SERVER_EXPORTS_MESSAGE } from './export-limits.js';
 import { sendExport } from './table-export.js';
 
@@ -39,6 +40,13 @@ async function* probeRows(count: number, hold?: Hold) {
 
 function probes(holds: Holds): FastifyPluginAsync {
   return async (app) => {
+    // A report call (no file) that waits on its hold.
+    app.get('/playrep/__probe/report', { config: { call: 'drawDetails' } }, async (request) => {
+      const hold = holds.get((request.query as { hold: string }).hold);
+      hold.reach();
+      await hold.released;
+      return { ok: true };
+    });
     app.get('/playrep/__probe/export', { config: { call: 'drawDetails' } }, async (request, reply) => {
       const query = request.query as { format: 'csv' | 'xlsx'; hold?: string; rows?: string };
       const rows = probeRows(Number(query.rows ?? 3), query.hold ? holds.get(query.hold) : undefined);
@@ -50,11 +58,27 @@ function probes(holds: Holds): FastifyPluginAsync {
 interface Listening {
   /** Starts a download on its own connection and reads it to the end; `cancel` closes it. */
   download(session: TestSession, query: string): OpenRequest;
+  /** Starts a report call (no file) that waits on the hold `hold`. */
+  report(session: TestSession, hold: string): OpenRequest;
 }
 
 async function listen(t: TestApp): Promise<Listening> {
   const server = await listenForHeldCalls(t.app);
-  return { download: (session, query) => server.get(session, `/api/playrep/__probe/export?${query}`) };
+  return {
+    download: (session, query) => server.get(session, `/api/playrep/__probe/export?${query}`),
+    report: (session, hold) => server.get(session, `/api/playrep/__probe/report?hold=${hold}`),
+  };
+}
+
+/** 'running' once the call reaches its hold, or how it was answered without reaching it. */
+const outcome = (hold: Hold, call: OpenRequest) =>
+  Promise.race([hold.reached.then(() => 'running'), call.done.then((answer) => `answered ${answer.status}`)]);
+
+/** Times `call`: its answer and how long it took to come, in ms. */
+async function timed<R>(call: () => Promise<R>): Promise<{ answer: R; ms: number }> {
+  const started = performance.now();
+  const answer = await call();
+  return { answer, ms: performance.now() - started };
 }
 
 describe.each(TEST_DB_KINDS)('export limits on %s', (kind) => {
@@ -123,6 +147,29 @@ describe.each(TEST_DB_KINDS)('export limits on %s', (kind) => {
     expect((await second.done).status).toBe(200);
   });
 
+  it('answers a refused download after the same delay as a refused report call, holding no place of the account meanwhile', async () => {
+    const running = [server.download(player, 'format=csv&hold=r1'), server.download(other, 'format=csv&hold=r2')];
+    await Promise.all([holds.get('r1').reached, holds.get('r2').reached]);
+    const refused = timed(() => exportNow(player));
+    // While the refusal waits, the account's two other report calls run: it holds none of its four places.
+    const reports = [server.report(player, 'r3'), server.report(other, 'r4')];
+    const { answer, ms } = await refused;
+    expect([answer.statusCode, answer.json().message]).toEqual([429, accountExportsMessage(2)]);
+    // Timers may fire a millisecond early.
+    expect(ms).toBeGreaterThanOrEqual(REFUSAL_DELAY_MS - 5);
+    expect(await Promise.all([outcome(holds.get('r3'), reports[0]!), outcome(holds.get('r4'), reports[1]!)])).toEqual([
+      'running',
+      'running',
+    ]);
+    // A refused report call waits as long.
+    const report = await timed(() => injectAs(t.app, player, { url: '/api/playrep/__probe/report?hold=r5' }));
+    expect(report.answer.statusCode).toBe(429);
+    expect(report.ms).toBeGreaterThanOrEqual(REFUSAL_DELAY_MS - 5);
+
+    holds.releaseAll();
+    expect((await Promise.all([...running, ...reports].map((r) => r.done))).map((r) => r.status)).toEqual([200, 200, 200, 200]);
+  });
+
   it('frees every slot of finished exports: many in a row all pass', async () => {
     for (let i = 0; i < 6; i++) {
       const res = await exportNow(player, i % 2 ? 'format=csv' : 'format=xlsx');
@@ -172,8 +219,9 @@ describe.each(TEST_DB_KINDS)('the server-wide export limit on %s', (kind) => {
     running.push(server.download(b, 'format=xlsx&hold=s3'));
     await Promise.all(['s1', 's2', 's3'].map((name) => holds.get(name).reached));
 
-    const refused = await injectAs(t.app, c, { url: '/api/playrep/__probe/export?format=csv' });
+    const { answer: refused, ms } = await timed(() => injectAs(t.app, c, { url: '/api/playrep/__probe/export?format=csv' }));
     expect(refused.statusCode).toBe(429);
+    expect(ms).toBeGreaterThanOrEqual(REFUSAL_DELAY_MS - 5);
     expect(refused.json()).toEqual({ message: SERVER_EXPORTS_MESSAGE });
     expect(refused.headers['retry-after']).toBe(String(EXPORT_RETRY_AFTER_SECONDS));
 

@@ -1,11 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error.js';
+import { refuseAfterDelay } from '../../lib/refusal-delay.js';
 
 /**
  * How many exports may be built at once (a year of draws is ~351k rows): per account, all its
  * sessions together, so that one caller cannot take every slot, and for the whole server process.
- * Beyond either bound the export is refused at once with 429 and Retry-After, before any query
- * runs; a slot is freed when its download ends, completed or not.
+ * Beyond either bound the export is refused with 429 and Retry-After before any query runs,
+ * answered after the same short delay as a refused report call (lib/refusal-delay.ts); a slot is
+ * freed when its download ends, completed or not.
  */
 export interface ExportLimits {
   perAccount: number;
@@ -23,21 +25,37 @@ export const SERVER_EXPORTS_MESSAGE = 'The server is preparing as many downloads
 
 const tooMany = (message: string) => new HttpError(429, message, { 'Retry-After': String(EXPORT_RETRY_AFTER_SECONDS) });
 
+const asksForFile = (request: FastifyRequest) => (request.query as { format?: unknown } | undefined)?.format !== undefined;
+
 /**
- * Counts the exports of the report calls registered in `reports` (a request with `format`), after
- * the scope guard has passed them. Register it after the guard.
+ * Counts the exports of the report calls registered in `reports` (a request with `format`).
+ * Register it after the session reader, the scope guard and the two-step requirement, and before
+ * the report limits: a download that would be refused is refused before the report limits count
+ * it and before the scope guard looks any account up, so that its wait holds nothing. Its slot is
+ * taken once the scope guard has passed it.
  */
 export function registerExportLimits(reports: FastifyInstance, limits: ExportLimits): void {
   const byAccount = new Map<string, number>();
   let running = 0;
+  const refusalFor = (account: string): HttpError | null => {
+    if ((byAccount.get(account) ?? 0) >= limits.perAccount) return tooMany(accountExportsMessage(limits.perAccount));
+    if (running >= limits.perServer) return tooMany(SERVER_EXPORTS_MESSAGE);
+    return null;
+  };
+
+  reports.addHook('onRequest', async (request) => {
+    if (!asksForFile(request)) return;
+    const refusal = refusalFor(request.auth!.accountId);
+    if (refusal) return refuseAfterDelay(refusal);
+  });
 
   reports.addHook('preHandler', async (request, reply) => {
-    if ((request.query as { format?: unknown } | undefined)?.format === undefined) return;
+    if (!asksForFile(request)) return;
     const account = request.auth!.accountId;
-    const mine = byAccount.get(account) ?? 0;
-    if (mine >= limits.perAccount) throw tooMany(accountExportsMessage(limits.perAccount));
-    if (running >= limits.perServer) throw tooMany(SERVER_EXPORTS_MESSAGE);
-    byAccount.set(account, mine + 1);
+    // Another download may have taken the last slot since the check above.
+    const refusal = refusalFor(account);
+    if (refusal) return refuseAfterDelay(refusal);
+    byAccount.set(account, (byAccount.get(account) ?? 0) + 1);
     running += 1;
 
     let released = false;

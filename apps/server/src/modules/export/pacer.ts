@@ -1,3 +1,5 @@
+import { FairSlots } from './fair-slots.js';
+
 /**
  * Export work on the event loop (reading a batch of rows from the database and handing it to a
  * worker) starts in turns: one export at a time is let go, each after the loop has answered
@@ -7,6 +9,9 @@
  *
  * At most MAX_READERS exports read at once: a read holds a database connection, and the pool (10
  * connections) must keep room for every other request, however many exports run.
+ *
+ * Turns and reads are shared fairly between the accounts downloading (fair-slots.ts), not
+ * between their downloads: one account's two downloads get the turns another account's one gets.
  */
 const MAX_READERS = 3;
 const SAMPLE_MS = 10;
@@ -40,53 +45,44 @@ function stopSampling(): void {
 const afterPendingIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-let readers = 0;
-const waitingReaders: (() => void)[] = [];
-
-function takeReaderSlot(): Promise<void> {
-  if (readers < MAX_READERS) {
-    readers += 1;
-    return Promise.resolve();
-  }
-  return new Promise((resolve) => waitingReaders.push(resolve));
-}
-
-function releaseReaderSlot(): void {
-  const next = waitingReaders.shift();
-  // The slot passes straight to the next export waiting for one.
-  if (next) next();
-  else readers -= 1;
-}
-
-let queue: Promise<void> = Promise.resolve();
+const readers = new FairSlots(MAX_READERS);
+const turns = new FairSlots(1);
 
 /**
- * Resolves when it is this export's turn to read its next batch (see above), with the function
- * to call once the batch is read.
+ * Resolves when it is the turn of this export of `owner` (its account) to read its next batch
+ * (see above), with the function to call once the batch is read.
  */
-export async function exportTurn(): Promise<() => void> {
-  await takeReaderSlot();
-  const turn = queue.then(async () => {
+export async function exportTurn(owner: string): Promise<() => void> {
+  await readers.take(owner);
+  await turns.take(owner);
+  try {
     await afterPendingIo();
     for (let waited = 0; lagMs > MAX_LAG_MS && waited < MAX_WAIT_MS; waited += SAMPLE_MS) await sleep(SAMPLE_MS);
-  });
-  queue = turn;
-  await turn;
+  } finally {
+    turns.release(owner);
+  }
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    releaseReaderSlot();
+    readers.release(owner);
   };
 }
 
-/** Keeps the lag sampler running while at least one export is (call the returned function at its end). */
-export function pacedExport(): () => void {
+/**
+ * An export of `owner` starts: keeps the lag sampler running while at least one export is, and
+ * counts the owner in the shares of turns and reads (call the returned function at its end).
+ */
+export function pacedExport(owner: string): () => void {
   startSampling();
+  readers.join(owner);
+  turns.join(owner);
   let ended = false;
   return () => {
     if (ended) return;
     ended = true;
     stopSampling();
+    readers.leave(owner);
+    turns.leave(owner);
   };
 }

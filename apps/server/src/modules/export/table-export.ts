@@ -32,8 +32,10 @@ export function sendExport(
   reply.header('Content-Disposition', `attachment; filename="${filename}"`);
   reply.header('Cache-Control', 'no-store');
   const output = new PassThrough();
+  // Built in turns shared fairly with other accounts' downloads (worker-pool.ts).
+  const owner = reply.request.auth?.accountId ?? 'anonymous';
   // A failure half-way (the database gone) can no longer change the status: the download breaks off.
-  buildInWorker(format, tables, output, pdf).catch((error: unknown) => {
+  buildInWorker(owner, format, tables, output, pdf).catch((error: unknown) => {
     if (!output.destroyed) {
       reply.log.error({ err: error }, `${format.toUpperCase()} export failed`);
       output.destroy(error instanceof Error ? error : new Error(String(error)));
@@ -41,6 +43,9 @@ export function sendExport(
   });
   return reply.type(CONTENT_TYPES[format]).send(output);
 }
+
+/** Whom the statements mailed are built for, beside the accounts' downloads: one more owner (worker-pool.ts). */
+const MAIL_OWNER = 'mail';
 
 /** The PDF `layout` lays out over `tables`, whole, built in an export worker (a mail's attachment). */
 export async function buildPdf(layout: PdfLayout, tables: readonly ExportTable[]): Promise<Buffer> {
@@ -51,7 +56,7 @@ export async function buildPdf(layout: PdfLayout, tables: readonly ExportTable[]
     output.once('end', resolve);
     output.once('error', reject);
   });
-  await buildInWorker('pdf', tables, output, layout);
+  await buildInWorker(MAIL_OWNER, 'pdf', tables, output, layout);
   await ended;
   return Buffer.concat(chunks);
 }

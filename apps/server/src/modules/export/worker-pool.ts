@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { ExportFormat } from '@playrep/contracts';
+import { FairSlots } from './fair-slots.js';
 import type { ExportRow, ExportTable } from './file-builders.js';
 import { exportTurn, pacedExport } from './pacer.js';
 import type { PdfLayout } from './pdf-builder.js';
@@ -16,15 +17,17 @@ import type { FromWorker, ToWorker } from './worker-protocol.js';
  */
 const WORKER_URL = new URL('./export-worker.ts', import.meta.url).href;
 /**
- * The worker's first code. It lowers the thread's priority (on Linux the nice value is a thread's
- * own), so that the event loop, which answers every other request, comes first when the CPUs are
- * busy with exports. Then, as the server runs on tsx (docs/decisions/0005) and a worker thread
- * does not inherit tsx's loader on Node 20, it registers the loader and loads its module.
+ * The worker's first code. As the server runs on tsx (docs/decisions/0005) and a worker thread
+ * does not inherit tsx's loader on Node 20, it registers the loader and loads its module. Then it
+ * lowers the thread's priority (on Linux the nice value is a thread's own), so that the event
+ * loop, which answers every other request, comes first when the CPUs are busy building files;
+ * only then: loading the module at the lower priority takes many seconds of a busy machine, and
+ * a download waits for it.
  */
 const BOOTSTRAP = `
-try { require('node:os').setPriority(10); } catch {}
 import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-  .then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL)}); });`;
+  .then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL)}); })
+  .then(() => { try { require('node:os').setPriority(10); } catch {} });`;
 /** Rows per message to the worker. */
 const ROWS_PER_MESSAGE = 500;
 const MAX_IDLE_WORKERS = 2;
@@ -32,23 +35,39 @@ const MAX_IDLE_WORKERS = 2;
  * Workers building at once: no more than the CPUs. Each export's worker holds a building slot
  * while it writes a batch of rows, then queues again for the next one, so that exports share the
  * CPUs batch by batch (a small export is not held up behind a large one), and the event loop
- * always has a CPU to come back to.
+ * always has a CPU to come back to. The slots are shared fairly between the accounts downloading
+ * (fair-slots.ts): one account's two downloads do not take the CPUs from another's one.
  */
-const MAX_BUILDING = Math.max(1, availableParallelism());
+const building = new FairSlots(Math.max(1, availableParallelism()));
 const IDLE_WORKER_MS = 30_000;
 
-const idleWorkers: { worker: Worker; timer: NodeJS.Timeout }[] = [];
+interface IdleWorker {
+  worker: Worker;
+  timer: NodeJS.Timeout;
+  /** Takes it out of the idle ones when it stops by itself (a worker that failed to start). */
+  gone: () => void;
+}
+
+const idleWorkers: IdleWorker[] = [];
+
+function startWorker(): Worker {
+  const worker = new Worker(BOOTSTRAP, { eval: true });
+  // A worker never keeps the process alive: the download it serves does while it runs.
+  worker.unref();
+  return worker;
+}
 
 function takeWorker(): Worker {
   const idle = idleWorkers.pop();
   if (idle) {
     clearTimeout(idle.timer);
-    return idle.worker;
+    idle.worker.off('exit', idle.gone).off('error', idle.gone);
   }
-  const worker = new Worker(BOOTSTRAP, { eval: true });
-  // A worker never keeps the process alive: the download it serves does while it runs.
-  worker.unref();
-  return worker;
+  // The last idle worker taken, one more starts now and waits: the next export (another
+  // account's, begun beside a flood of downloads) finds one ready instead of waiting for a worker
+  // to start, which takes seconds of a busy machine. Unused, it stops after IDLE_WORKER_MS.
+  if (idleWorkers.length === 0) putBack(startWorker());
+  return idle?.worker ?? startWorker();
 }
 
 function putBack(worker: Worker): void {
@@ -56,33 +75,21 @@ function putBack(worker: Worker): void {
     void worker.terminate();
     return;
   }
-  const entry = {
+  const entry: IdleWorker = {
     worker,
     timer: setTimeout(() => {
       idleWorkers.splice(idleWorkers.indexOf(entry), 1);
       void worker.terminate();
     }, IDLE_WORKER_MS),
+    gone: () => {
+      const at = idleWorkers.indexOf(entry);
+      if (at !== -1) idleWorkers.splice(at, 1);
+      clearTimeout(entry.timer);
+    },
   };
   entry.timer.unref();
+  worker.once('exit', entry.gone).once('error', entry.gone);
   idleWorkers.push(entry);
-}
-
-let building = 0;
-const waitingToBuild: (() => void)[] = [];
-
-function takeBuildingSlot(): Promise<void> {
-  if (building < MAX_BUILDING) {
-    building += 1;
-    return Promise.resolve();
-  }
-  return new Promise((resolve) => waitingToBuild.push(resolve));
-}
-
-function releaseBuildingSlot(): void {
-  const next = waitingToBuild.shift();
-  // The slot passes straight to the next export waiting for one.
-  if (next) next();
-  else building -= 1;
 }
 
 /** The rows of a table one at a time, read straight from its iterator (each layer costs per row). */
@@ -94,9 +101,11 @@ function iteratorOf(table: ExportTable): AsyncIterator<ExportRow> | Iterator<Exp
 /**
  * Writes the tables as a CSV or XLSX file, or as the PDF `pdf` lays out, to `output` and ends it;
  * the file is built in a worker thread. Rejects (and stops reading rows) when the rows fail, the worker fails, or the download
- * is closed before the end; `output` is then left to the caller.
+ * is closed before the end; `output` is then left to the caller. `owner` is whom it is built for
+ * (an account's id): exports share the CPUs and the database reads fairly between owners.
  */
 export function buildInWorker(
+  owner: string,
   format: ExportFormat,
   tables: readonly ExportTable[],
   output: Writable,
@@ -107,7 +116,8 @@ export function buildInWorker(
   // A table held in memory that fits in one message (a statement, a popup) has nothing to read:
   // it goes to the worker without waiting for an export turn, which spaces out reading batches.
   const unpaced = tables.map((table) => Array.isArray(table.rows) && table.rows.length <= ROWS_PER_MESSAGE);
-  const endPacing = pacedExport();
+  const endPacing = pacedExport(owner);
+  building.join(owner);
   return new Promise<void>((resolve, reject) => {
     let settled = false;
     const send = (message: ToWorker) => worker.postMessage(message);
@@ -116,13 +126,14 @@ export function buildInWorker(
     const freeSlot = () => {
       if (!holdsSlot) return;
       holdsSlot = false;
-      releaseBuildingSlot();
+      building.release(owner);
     };
 
     const finish = (error?: Error) => {
       if (settled) return;
       settled = true;
       endPacing();
+      building.leave(owner);
       freeSlot();
       worker.off('message', onMessage);
       worker.off('error', finish);
@@ -144,7 +155,7 @@ export function buildInWorker(
       if (!source) throw new Error(`The export worker asked for table ${index} of ${sources.length}`);
       const rows: ExportRow[] = [];
       let last = false;
-      const done = unpaced[index] ? () => {} : await exportTurn();
+      const done = unpaced[index] ? () => {} : await exportTurn(owner);
       try {
         while (rows.length < ROWS_PER_MESSAGE) {
           const next = await source.next();
@@ -157,7 +168,7 @@ export function buildInWorker(
       } finally {
         done();
       }
-      await takeBuildingSlot();
+      await building.take(owner);
       holdsSlot = true;
       if (settled) freeSlot();
       else send({ type: 'rows', rows, last });
