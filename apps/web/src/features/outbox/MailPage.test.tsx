@@ -81,7 +81,11 @@ async function openMail() {
 const rowOf = (table: HTMLElement, id: number) =>
   within(table)
     .getAllByRole('row')
-    .find((row) => within(row).queryAllByRole('cell').some((cell) => cell.textContent === `person${id}@example.com`))!;
+    .find((row) =>
+      within(row)
+        .queryAllByRole('cell')
+        .some((cell) => cell.textContent === `person${id}@example.com`),
+    )!;
 
 describe('Mail', () => {
   it('shows every state with its reason, Retry now for mail that may still go and Discard for waiting mail', async () => {

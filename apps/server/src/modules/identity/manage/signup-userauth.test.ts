@@ -1,14 +1,7 @@
 import { type ActivityRow, SESSION_EXPIRED_MESSAGE } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createNetwork,
-  DEMO_PASSWORD,
-  injectAs,
-  type NetworkIds,
-  signIn,
-  type TestSession,
-} from '../../../../test/fixtures/network.js';
+import { createNetwork, injectAs, type NetworkIds, signIn, type TestSession } from '../../../../test/fixtures/network.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { TEST_DB_KINDS } from '../../../../test/test-db.js';
 import { queryRows } from '../../../db/client.js';
