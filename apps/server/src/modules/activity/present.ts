@@ -29,7 +29,7 @@ function actorLabel(entry: ActivityEntry): string {
   }
 }
 
-/** Why a sign-in failed, in words (the reasons sign-in records: auth/attempts.ts, two-step). */
+/** Why a sign-in failed, in words (identity/gate/attempts.ts AttemptReason). */
 const FAILURE_REASONS: Readonly<Record<string, string>> = {
   unknown_user: 'unknown username or no password',
   wrong_password: 'wrong password',
@@ -70,7 +70,7 @@ const PASSWORD_VIA: Readonly<Record<string, string>> = {
 /** A link's purpose, in words. */
 const LINK_PURPOSES: Readonly<Record<string, string>> = { invite: 'sign-in link', reset: 'reset link (forgot password)' };
 
-/** Why a live link ended unused (access/links.ts LinkEnd). */
+/** Why a live link ended unused (identity/gate/links.ts LinkEnd). */
 const LINK_ENDS: Readonly<Record<string, string>> = {
   replaced: 'replaced by a newer link',
   password_changed: 'the password was changed',

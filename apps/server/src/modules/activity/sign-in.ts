@@ -7,7 +7,7 @@ export interface SignInFact {
   accountId: string | null;
   /** The username as typed. */
   username: string;
-  /** 'ok', or why it failed (auth/attempts.ts AttemptReason, two-step's 'wrong_code'). */
+  /** 'ok', or why not (identity/gate/attempts.ts AttemptReason). */
   reason: string;
   address: string;
   userAgent?: string | undefined;
