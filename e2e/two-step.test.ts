@@ -102,11 +102,12 @@ describe('two-step sign-in', () => {
     timeout: 180_000,
   }, async () => {
     const { page, browser, baseURL } = e2e;
-    // A master of the demo network without a password yet (the last one am1 lists), invited by am1.
-    await login(page, 'am1');
-    await expectPath(page, '/areamanager/reports/pointtransfer', 20_000);
+    // A master of the demo network without a password yet, invited by sam1: the last one it lists
+    // (the access test takes the first).
+    await login(page, 'sam1');
+    await expectPath(page, '/superareamanager/reports/pointtransfer', 20_000);
     const issueLink = async (username?: string): Promise<{ username: string; link: string }> => {
-      await page.goto(`/areamanager/admin/accounts?role=master&${username ? `q=${username}` : 'state=noPassword'}`);
+      await page.goto(`/superareamanager/admin/accounts?role=master&${username ? `q=${username}` : 'state=noPassword'}`);
       await page.getByRole('heading', { level: 1, name: 'Accounts' }).waitFor({ timeout: 20_000 });
       await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
       const row = page.getByRole('table', { name: 'Accounts' }).locator('tbody tr').last();
