@@ -758,9 +758,15 @@ CREATE TABLE public.accounts (
     blocked_by uuid,
     last_sign_in_at timestamp with time zone,
     big_win_threshold_cents bigint DEFAULT 1000000 NOT NULL,
+    digest_emails boolean DEFAULT false NOT NULL,
+    digest_hour smallint DEFAULT 9 NOT NULL,
+    digest_asked_at timestamp with time zone,
+    big_win_emails boolean DEFAULT false NOT NULL,
+    big_win_alert_sent_at timestamp with time zone,
     CONSTRAINT accounts_balance_nonnegative CHECK (((wallet_balance_cents >= 0) OR (role = 'house'::public.role))),
     CONSTRAINT accounts_blocked_by_when_blocked CHECK (((blocked_by IS NULL) OR (blocked_at IS NOT NULL))),
     CONSTRAINT accounts_commission_range CHECK (((commission >= (0)::numeric) AND (commission <= (100)::numeric))),
+    CONSTRAINT accounts_digest_hour_range CHECK (((digest_hour >= 0) AND (digest_hour <= 23))),
     CONSTRAINT accounts_email_shape CHECK (((email IS NULL) OR ((length(email) <= 254) AND (email ~~ '_%@_%'::text)))),
     CONSTRAINT accounts_email_verified_has_email CHECK (((NOT email_verified) OR (email IS NOT NULL))),
     CONSTRAINT accounts_username_trimmed CHECK (((username = btrim(username)) AND (username <> ''::text)))
@@ -792,6 +798,37 @@ CREATE SEQUENCE public.activity_id_seq
 
 -- SEQUENCE OWNED BY: activity_id_seq
 ALTER SEQUENCE public.activity_id_seq OWNED BY public.activity.id;
+
+-- TABLE: big_win_alert_wins
+CREATE TABLE public.big_win_alert_wins (
+    account_id uuid NOT NULL,
+    news_id bigint NOT NULL
+);
+
+-- TABLE: big_win_news
+CREATE TABLE public.big_win_news (
+    id bigint NOT NULL,
+    play_id bigint NOT NULL,
+    played_at timestamp with time zone NOT NULL,
+    member_id uuid NOT NULL,
+    cafe_id uuid NOT NULL,
+    game_id smallint NOT NULL,
+    play_points_cents bigint NOT NULL,
+    win_points_cents bigint NOT NULL,
+    arrived_at timestamp with time zone NOT NULL,
+    processed_at timestamp with time zone
+);
+
+-- SEQUENCE: big_win_news_id_seq
+CREATE SEQUENCE public.big_win_news_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+-- SEQUENCE OWNED BY: big_win_news_id_seq
+ALTER SEQUENCE public.big_win_news_id_seq OWNED BY public.big_win_news.id;
 
 -- TABLE: cafe_week
 CREATE TABLE public.cafe_week (
@@ -1292,6 +1329,9 @@ ALTER TABLE ONLY public.poker_hands ATTACH PARTITION public.poker_hands_default 
 -- DEFAULT: activity id
 ALTER TABLE ONLY public.activity ALTER COLUMN id SET DEFAULT nextval('public.activity_id_seq'::regclass);
 
+-- DEFAULT: big_win_news id
+ALTER TABLE ONLY public.big_win_news ALTER COLUMN id SET DEFAULT nextval('public.big_win_news_id_seq'::regclass);
+
 -- DEFAULT: draws id
 ALTER TABLE ONLY public.draws ALTER COLUMN id SET DEFAULT nextval('public.draws_id_seq'::regclass);
 
@@ -1333,6 +1373,14 @@ ALTER TABLE ONLY public.accounts
 -- CONSTRAINT: activity activity_pkey
 ALTER TABLE ONLY public.activity
     ADD CONSTRAINT activity_pkey PRIMARY KEY (id);
+
+-- CONSTRAINT: big_win_alert_wins big_win_alert_wins_account_id_news_id_pk
+ALTER TABLE ONLY public.big_win_alert_wins
+    ADD CONSTRAINT big_win_alert_wins_account_id_news_id_pk PRIMARY KEY (account_id, news_id);
+
+-- CONSTRAINT: big_win_news big_win_news_pkey
+ALTER TABLE ONLY public.big_win_news
+    ADD CONSTRAINT big_win_news_pkey PRIMARY KEY (id);
 
 -- CONSTRAINT: cafe_week cafe_week_week_start_cafe_id_pk
 ALTER TABLE ONLY public.cafe_week
@@ -1524,6 +1572,12 @@ CREATE INDEX activity_kind_at_idx ON public.activity USING btree (kind, at, id);
 
 -- INDEX: activity_subject_at_idx
 CREATE INDEX activity_subject_at_idx ON public.activity USING btree (subject_id, at, id, kind) WHERE (subject_id IS NOT NULL);
+
+-- INDEX: big_win_news_arrived_idx
+CREATE INDEX big_win_news_arrived_idx ON public.big_win_news USING btree (arrived_at);
+
+-- INDEX: big_win_news_waiting_idx
+CREATE INDEX big_win_news_waiting_idx ON public.big_win_news USING btree (id) WHERE (processed_at IS NULL);
 
 -- INDEX: cafes_master_idx
 CREATE INDEX cafes_master_idx ON public.cafes USING btree (master_id);
@@ -1963,6 +2017,22 @@ ALTER TABLE ONLY public.activity
 -- FK CONSTRAINT: activity activity_subject_id_accounts_id_fk
 ALTER TABLE ONLY public.activity
     ADD CONSTRAINT activity_subject_id_accounts_id_fk FOREIGN KEY (subject_id) REFERENCES public.accounts(id);
+
+-- FK CONSTRAINT: big_win_alert_wins big_win_alert_wins_account_id_accounts_id_fk
+ALTER TABLE ONLY public.big_win_alert_wins
+    ADD CONSTRAINT big_win_alert_wins_account_id_accounts_id_fk FOREIGN KEY (account_id) REFERENCES public.accounts(id);
+
+-- FK CONSTRAINT: big_win_alert_wins big_win_alert_wins_news_id_big_win_news_id_fk
+ALTER TABLE ONLY public.big_win_alert_wins
+    ADD CONSTRAINT big_win_alert_wins_news_id_big_win_news_id_fk FOREIGN KEY (news_id) REFERENCES public.big_win_news(id) ON DELETE CASCADE;
+
+-- FK CONSTRAINT: big_win_news big_win_news_cafe_id_cafes_id_fk
+ALTER TABLE ONLY public.big_win_news
+    ADD CONSTRAINT big_win_news_cafe_id_cafes_id_fk FOREIGN KEY (cafe_id) REFERENCES public.cafes(id);
+
+-- FK CONSTRAINT: big_win_news big_win_news_member_id_accounts_id_fk
+ALTER TABLE ONLY public.big_win_news
+    ADD CONSTRAINT big_win_news_member_id_accounts_id_fk FOREIGN KEY (member_id) REFERENCES public.accounts(id);
 
 -- FK CONSTRAINT: cafe_week cafe_week_cafe_id_cafes_id_fk
 ALTER TABLE ONLY public.cafe_week

@@ -18,6 +18,8 @@ const EXPECTED_TABLES = [
   'account_closure',
   'accounts',
   'activity',
+  'big_win_alert_wins',
+  'big_win_news',
   'cafe_week',
   'cafes',
   'draws',

@@ -100,6 +100,16 @@ export const accounts = pgTable(
     lastSignInAt: tstz('last_sign_in_at'),
     /** Today's big wins start at this win (docs/domain.md, "Insight"), set by the user; 10,000 points by default. */
     bigWinThresholdCents: cents('big_win_threshold_cents').notNull().default(1_000_000),
+    /** The daily digest is mailed to it (docs/domain.md, "The owner's week"): off by default (0028). */
+    digestEmails: boolean('digest_emails').notNull().default(false),
+    /** The IST hour (0 to 23) the daily digest is made at; 09:00 by default. */
+    digestHour: smallint('digest_hour').notNull().default(9),
+    /** The last "Send me the digest now": at most one per 10 minutes. */
+    digestAskedAt: tstz('digest_asked_at'),
+    /** Big-win alerts are mailed to it, for wins at or above bigWinThresholdCents: off by default. */
+    bigWinEmails: boolean('big_win_emails').notNull().default(false),
+    /** When its last big-win alert was made: the next waits 15 minutes after it. */
+    bigWinAlertSentAt: tstz('big_win_alert_sent_at'),
   },
   (t) => [
     uniqueIndex('accounts_username_lower_key').on(sql`lower(${t.username})`),
@@ -114,6 +124,7 @@ export const accounts = pgTable(
     check('accounts_username_trimmed', sql`${t.username} = btrim(${t.username}) AND ${t.username} <> ''`),
     check('accounts_email_shape', sql`${t.email} IS NULL OR (length(${t.email}) <= 254 AND ${t.email} LIKE '_%@_%')`),
     check('accounts_email_verified_has_email', sql`NOT ${t.emailVerified} OR ${t.email} IS NOT NULL`),
+    check('accounts_digest_hour_range', sql`${t.digestHour} >= 0 AND ${t.digestHour} <= 23`),
     check('accounts_blocked_by_when_blocked', sql`${t.blockedBy} IS NULL OR ${t.blockedAt} IS NOT NULL`),
     index('accounts_last_sign_in_idx').on(t.lastSignInAt),
   ],
@@ -722,6 +733,50 @@ export const outbox = pgTable(
     check('outbox_has_body', sql`${t.bodyText} IS NOT NULL OR ${t.content} IS NOT NULL`),
     check('outbox_sent_at', sql`(${t.state} = 'sent') = (${t.sentAt} IS NOT NULL)`),
   ],
+);
+
+/**
+ * Big wins as they arrive through the feed (docs/domain.md, "The owner's week"): one row per play
+ * whose win reaches the lowest big-win threshold of the people with alerts on, written in the
+ * feed's transaction; the alert process gives each to the subscribers above it (bigWinAlertWins),
+ * then marks it processed. Processed rows are removed with the outbox's retention.
+ */
+export const bigWinNews = pgTable(
+  'big_win_news',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    playId: bigint('play_id', { mode: 'number' }).notNull(),
+    playedAt: tstz('played_at').notNull(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => accounts.id),
+    cafeId: uuid('cafe_id')
+      .notNull()
+      .references(() => cafes.id),
+    gameId: smallint('game_id').notNull(),
+    playPointsCents: cents('play_points_cents').notNull(),
+    winPointsCents: cents('win_points_cents').notNull(),
+    arrivedAt: tstz('arrived_at').notNull(),
+    processedAt: tstz('processed_at'),
+  },
+  (t) => [
+    index('big_win_news_waiting_idx').on(t.id).where(sql`${t.processedAt} IS NULL`),
+    index('big_win_news_arrived_idx').on(t.arrivedAt),
+  ],
+);
+
+/** The big wins waiting for a person's next alert mail (at most one per 15 minutes). */
+export const bigWinAlertWins = pgTable(
+  'big_win_alert_wins',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    newsId: bigint('news_id', { mode: 'number' })
+      .notNull()
+      .references(() => bigWinNews.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.newsId] })],
 );
 
 // ---------------------------------------------------------------- access (docs/domain.md, "Access")
