@@ -50,7 +50,8 @@ export function highRollerDay(
     );
     times.sort((a, b) => a - b);
     times.forEach((atMs, i) => {
-      const playId = `demo-high-roller-${day}-${hour}-${i + 1}`;
+      // A slip of the demo like the others (demo-play-<day>-...), named apart from the players' own.
+      const playId = `demo-play-${day}-high-roller-${hour}-${i + 1}`;
       const drawAt = Math.ceil(atMs / options.drawIntervalMs) * options.drawIntervalMs;
       add(atMs, () => ({
         id: playId,

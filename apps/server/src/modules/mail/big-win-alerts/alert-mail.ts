@@ -15,6 +15,11 @@ export interface AlertMail {
 }
 
 const TODAY_PATH = SCREENS.find((screen) => screen.key === 'today')!.path;
+/**
+ * The wins a mail lists, biggest first: a server that was stopped for days catches the live demo up
+ * (or a platform its backlog), and a mail of hundreds of wins helps nobody; the rest are counted.
+ */
+const LISTED_WINS = 20;
 const points = (cents: bigint) => formatPoints(centsToPoints(cents));
 
 function alertSubject(wins: readonly AlertWin[]): string {
@@ -41,7 +46,9 @@ function winLines(win: AlertWin, role: DueAlert['role'], publicUrl: string): Win
 }
 
 export function alertMail(alert: DueAlert, publicUrl: string): AlertMail {
-  const lines = alert.wins.map((win) => winLines(win, alert.role, publicUrl));
+  const lines = alert.wins.slice(0, LISTED_WINS).map((win) => winLines(win, alert.role, publicUrl));
+  const unlisted = alert.wins.length - lines.length;
+  const more = unlisted > 0 ? `And ${formatCount(unlisted, 'more big win')}, smaller than these.` : null;
   const today = `${publicUrl}/${alert.role}/${TODAY_PATH}`;
   const intro = `Big wins in your network (${alert.username}), at or above your threshold of ${points(alert.thresholdCents)} points:`;
   const optOut =
@@ -50,6 +57,7 @@ export function alertMail(alert: DueAlert, publicUrl: string): AlertMail {
     intro,
     '',
     ...lines.flatMap((line) => [line.heading, `  ${line.where}`, `  ${line.figures}`, `  Member page: ${line.memberLink}`, '']),
+    ...(more ? [more, ''] : []),
     `Today: ${today}`,
     '',
     optOut,
@@ -65,7 +73,7 @@ export function alertMail(alert: DueAlert, publicUrl: string): AlertMail {
 <ul style="font-size:14px;padding-left:18px">
 ${items}
 </ul>
-<p><a href="${escapeHtml(today)}">Open Today</a></p>
+${more ? `<p>${escapeHtml(more)}</p>\n` : ''}<p><a href="${escapeHtml(today)}">Open Today</a></p>
 <p style="font-size:12px;color:#495057">${escapeHtml(optOut)}</p>`;
   return { subject: alertSubject(alert.wins), text, html };
 }
