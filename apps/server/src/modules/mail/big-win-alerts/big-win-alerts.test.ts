@@ -285,4 +285,36 @@ describe.each(TEST_DB_KINDS)('big-win alerts on %s', (kind) => {
       await queryRows(db(), sql`SELECT * FROM outbox WHERE kind = 'big-win-alert' AND state IN ('pending', 'held')`),
     ).toEqual([]);
   });
+
+  it('cancels, never sends, an alert whose account was blocked, became inactive or changed its address before it went', async () => {
+    for (const name of ['am1', 'master2', 'am2']) await setAlerts(name, true);
+    clockTo(60 * MINUTE);
+    const wins: Win[] = [
+      { id: 'win-g', member: 'player1', game: FUN_TARGET, stake: 1_500, win: 13_500, at: at(59 * MINUTE) },
+      { id: 'win-h', member: 'player3', game: FUN_TARGET, stake: 1_600, win: 14_400, at: at(59 * MINUTE) },
+    ];
+    await post(wins.map(playEvent));
+    // player1's win goes to am1 only (master1 has alerts off); player3's to am2; master2 gets player2's below.
+    await post([playEvent({ id: 'win-i', member: 'player2', game: FUN_AB, stake: 1_000, win: 12_000, at: at(59 * MINUTE) })]);
+    const received = smtp.received.length;
+    clockTo(60 * MINUTE + 15 * SECOND);
+    expect(await makeBigWinAlerts(db(), { now: f.t.clock.now(), publicUrl: PUBLIC })).toEqual({ handedOut: 4, queued: 3 });
+    await db().execute(
+      sql`UPDATE accounts SET blocked_at = ${f.t.clock.now().toISOString()}::timestamptz WHERE username = 'am1'`,
+    );
+    await db().execute(sql`UPDATE accounts SET user_status = false WHERE username = 'master2'`);
+    await db().execute(sql`UPDATE accounts SET email = 'someone.else@example.com' WHERE username = 'am2'`);
+    await sender.runNow();
+    const closed = await queryRows<{ recipient: string; state: string; last_answer: string }>(
+      db(),
+      sql`SELECT recipient, state::text AS state, last_answer FROM outbox
+           WHERE kind = 'big-win-alert' AND created_at = ${f.t.clock.now().toISOString()}::timestamptz ORDER BY recipient`,
+    );
+    expect(closed.map((m) => [m.recipient, m.state, m.last_answer])).toEqual([
+      ['am1@example.com', 'cancelled', MAIL_REASONS.accountBlocked],
+      ['am2@example.com', 'cancelled', MAIL_REASONS.addressChanged],
+      ['master2@example.com', 'cancelled', MAIL_REASONS.accountInactive],
+    ]);
+    expect(smtp.received).toHaveLength(received);
+  });
 });
