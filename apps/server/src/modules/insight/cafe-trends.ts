@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, type DayRange, type IsoDay } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
-import { kindFilter, profitSum, type SubtreeOwner, subtreeJoin } from '../play-sums/index.js';
+import { holdsWholeNetwork, kindFilter, profitSum, type SubtreeOwner, subtreeJoin } from '../play-sums/index.js';
 import type { CafeOfMaster } from './cafe-profit.js';
 
 /**
@@ -66,7 +66,7 @@ export async function cafeTrends(
     db,
     sql`WITH s AS (SELECT cf.id AS "cafeId", cf.name AS cafe, ma.id AS "masterId", ma.username AS master
                      FROM cafes cf ${subtreeJoin(account, sql`cf.master_id`)} JOIN accounts ma ON ma.id = cf.master_id),
-             c AS (${cells([...weeks.before, ...weeks.shown], weeks.closed)}),
+             c AS (${cells(account, [...weeks.before, ...weeks.shown], weeks.closed)}),
              r AS (SELECT s."cafeId", s.cafe, s."masterId", s.master, ${sql.join(shownColumns, sql`, `)},
                           coalesce(sum(c.profit_cents) FILTER (WHERE c.week_start >= ${firstShown}::date), 0)::bigint AS total,
                           coalesce(sum(c.profit_cents) FILTER (WHERE c.week_start < ${firstShown}::date), 0)::bigint AS previous
@@ -103,29 +103,41 @@ type CafeRow = CafeOfMaster & { total: DbCents; previous: DbCents } & Record<`we
 type TotalsRow = { cafes: string | number; t_total: DbCents; t_previous: DbCents } & Record<`t_week${number}`, DbCents>;
 
 /**
- * The profit of every cafe of `s` in each of `weeks` that had any play: rows of `cafe_id`,
- * `week_start` and `profit_cents`. A closed week's row is what its closing fixed (own and other
- * members together: the cafe's profit); the other weeks are summed from play_daily per cafe and
- * IST week, each run of consecutive weeks in one range, as Cafe Profit sums them.
+ * The profit of every cafe of `s` (the account's cafes) in each of `weeks` that had any play:
+ * rows of `cafe_id`, `week_start` and `profit_cents`, a cafe and week possibly on several rows. A
+ * closed week's row is what its closing fixed (own and other members together: the cafe's profit);
+ * the other weeks are summed from play_daily, each run of consecutive weeks in one range, as Cafe
+ * Profit sums them.
  */
-function cells(weeks: readonly IsoDay[], closed: ReadonlySet<IsoDay>): SQL {
+function cells(account: SubtreeOwner, weeks: readonly IsoDay[], closed: ReadonlySet<IsoDay>): SQL {
   const closedWeeks = weeks.filter((week) => closed.has(week));
+  // The whole network's cafes are every cafe: no need to look each row's cafe up in `s`.
+  const inSubtree = (cafe: SQL) => (holdsWholeNetwork(account) ? sql`true` : sql`${cafe} IN (SELECT s."cafeId" FROM s)`);
   const parts: SQL[] = [sql`SELECT NULL::uuid AS cafe_id, NULL::date AS week_start, NULL::bigint AS profit_cents WHERE false`];
   if (closedWeeks.length > 0) {
     parts.push(sql`
       SELECT w.cafe_id, w.week_start, (w.own_profit_cents + w.other_profit_cents)::bigint
-        FROM cafe_week w JOIN s ON s."cafeId" = w.cafe_id
+        FROM cafe_week w
        WHERE w.week_start IN (${sql.join(
          closedWeeks.map((week) => sql`${week}::date`),
          sql`, `,
-       )})`);
+       )}) AND ${inSubtree(sql`w.cafe_id`)}`);
   }
+  // Summed per cafe and game first, the game's kind and the profit rule then applied to those few
+  // thousand sums: filtering the open week's hundred thousand roll-up rows by game or grouping
+  // them by the week's expression costs more than the sums themselves. A run of one week (the open
+  // week, mostly) has the week as a constant.
   for (const range of liveRuns(weeks, closed)) {
+    const week = range.to === addDays(range.from, 6) ? sql`${range.from}::date` : sql`ist_week_start(p.day)`;
     parts.push(sql`
-      SELECT d.cafe_id, ist_week_start(d.day), ${profitSum('games')}
-        FROM play_daily d JOIN s ON s."cafeId" = d.cafe_id
-       WHERE d.day >= ${range.from}::date AND d.day <= ${range.to}::date AND ${kindFilter('games')}
-       GROUP BY 1, 2`);
+      SELECT d.cafe_id, d.week_start, ${profitSum('games')}
+        FROM (SELECT p.cafe_id, p.game_id, ${week} AS week_start, sum(p.play_points_cents) AS play_points_cents,
+                     sum(p.win_points_cents) AS win_points_cents
+                FROM play_daily p
+               WHERE p.day >= ${range.from}::date AND p.day <= ${range.to}::date AND ${inSubtree(sql`p.cafe_id`)}
+               GROUP BY p.cafe_id, p.game_id, 3) d
+       WHERE ${kindFilter('games')}
+       GROUP BY d.cafe_id, d.week_start`);
   }
   return sql.join(parts, sql` UNION ALL `);
 }
