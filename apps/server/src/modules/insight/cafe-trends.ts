@@ -123,19 +123,19 @@ function cells(account: SubtreeOwner, weeks: readonly IsoDay[], closed: Readonly
          sql`, `,
        )}) AND ${inSubtree(sql`w.cafe_id`)}`);
   }
-  // Summed per cafe and game first, the game's kind and the profit rule then applied to those few
-  // thousand sums: filtering the open week's hundred thousand roll-up rows by game or grouping
-  // them by the week's expression costs more than the sums themselves. A run of one week (the open
-  // week, mostly) has the week as a constant.
+  // The profit rule per cafe and game first, the game's kind read on those few thousand sums:
+  // filtering the open week's hundred thousand roll-up rows by game, or grouping them by the week's
+  // expression, costs more than the sums themselves. A run of one week (mostly the open week alone)
+  // has the week as a constant.
   for (const range of liveRuns(weeks, closed)) {
-    const week = range.to === addDays(range.from, 6) ? sql`${range.from}::date` : sql`ist_week_start(p.day)`;
+    const oneWeek = range.to === addDays(range.from, 6);
+    const week = oneWeek ? sql`${range.from}::date` : sql`ist_week_start(d.day)`;
     parts.push(sql`
-      SELECT d.cafe_id, d.week_start, ${profitSum('games')}
-        FROM (SELECT p.cafe_id, p.game_id, ${week} AS week_start, sum(p.play_points_cents) AS play_points_cents,
-                     sum(p.win_points_cents) AS win_points_cents
-                FROM play_daily p
-               WHERE p.day >= ${range.from}::date AND p.day <= ${range.to}::date AND ${inSubtree(sql`p.cafe_id`)}
-               GROUP BY p.cafe_id, p.game_id, 3) d
+      SELECT d.cafe_id, d.week_start, sum(d.profit_cents)::bigint
+        FROM (SELECT d.cafe_id, d.game_id, ${week} AS week_start, ${profitSum('games')} AS profit_cents
+                FROM play_daily d
+               WHERE d.day >= ${range.from}::date AND d.day <= ${range.to}::date AND ${inSubtree(sql`d.cafe_id`)}
+               GROUP BY d.cafe_id, d.game_id${oneWeek ? sql`` : sql`, 3`}) d
        WHERE ${kindFilter('games')}
        GROUP BY d.cafe_id, d.week_start`);
   }
