@@ -55,23 +55,26 @@ export async function cafeTrends(
   order: CafeTrendOrder,
   page?: { offset: number; limit: number },
 ): Promise<{ cafes: CafeTrendCents[]; totals: CafeTrendTotalsCents }> {
-  const shownColumns = weeks.shown.map(
-    (week, i) =>
-      sql`coalesce(sum(c.profit_cents) FILTER (WHERE c.week_start = ${week}::date), 0)::bigint AS ${weekColumn(i + 1)}`,
+  const shownSums = weeks.shown.map(
+    (week, i) => sql`sum(c.profit_cents) FILTER (WHERE c.week_start = ${week}::date) AS ${weekColumn(i + 1)}`,
   );
+  const shownColumns = weeks.shown.map((_, i) => sql`coalesce(g.${weekColumn(i + 1)}, 0)::bigint AS ${weekColumn(i + 1)}`);
   const firstShown = weeks.shown[0]!;
   const limit = page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``;
   const totals = weeks.shown.map((_, i) => sql`coalesce(sum(r.${weekColumn(i + 1)}), 0) AS ${sql.identifier(`t_week${i + 1}`)}`);
+  // Summed per cafe id (`g`) before the cafes' names join: a hash of ids, not a sort of wide rows.
   const rows = await queryRows<TotalsRow & Partial<CafeRow>>(
     db,
     sql`WITH s AS (SELECT cf.id AS "cafeId", cf.name AS cafe, ma.id AS "masterId", ma.username AS master
                      FROM cafes cf ${subtreeJoin(account, sql`cf.master_id`)} JOIN accounts ma ON ma.id = cf.master_id),
              c AS (${cells(account, [...weeks.before, ...weeks.shown], weeks.closed)}),
+             g AS (SELECT c.cafe_id, ${sql.join(shownSums, sql`, `)},
+                          sum(c.profit_cents) FILTER (WHERE c.week_start >= ${firstShown}::date) AS total,
+                          sum(c.profit_cents) FILTER (WHERE c.week_start < ${firstShown}::date) AS previous
+                     FROM c GROUP BY c.cafe_id),
              r AS (SELECT s."cafeId", s.cafe, s."masterId", s.master, ${sql.join(shownColumns, sql`, `)},
-                          coalesce(sum(c.profit_cents) FILTER (WHERE c.week_start >= ${firstShown}::date), 0)::bigint AS total,
-                          coalesce(sum(c.profit_cents) FILTER (WHERE c.week_start < ${firstShown}::date), 0)::bigint AS previous
-                     FROM s LEFT JOIN c ON c.cafe_id = s."cafeId"
-                    GROUP BY s."cafeId", s.cafe, s."masterId", s.master),
+                          coalesce(g.total, 0)::bigint AS total, coalesce(g.previous, 0)::bigint AS previous
+                     FROM s LEFT JOIN g ON g.cafe_id = s."cafeId"),
              t AS (SELECT count(*) AS cafes, ${sql.join(totals, sql`, `)}, coalesce(sum(r.total), 0) AS t_total,
                           coalesce(sum(r.previous), 0) AS t_previous FROM r)
         SELECT t.*, p.* FROM t LEFT JOIN LATERAL (SELECT r.* FROM r ORDER BY ${orderBy(order)} ${limit}) p ON true`,
