@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, migrateDatabase, openDatabase, queryRows } from '../apps/server/src/db/client.js';
 import { addDays, type IsoDay, istDay, weekStartOf } from '../apps/server/src/lib/dates.js';
 import { childrenWeeklyProfit, trendWeeks } from '../apps/server/src/modules/insight/queries.js';
+import { cafeTrendsClosedScaleCase } from './cafe-trends-case.js';
 import { type BenchCase, type BenchContext, benchCases, caseLabel, NAMED_ACCOUNTS } from './cases.js';
 import { readDbFacts } from './db-facts.js';
 import { median } from './load.js';
@@ -58,6 +59,8 @@ const SCALE_CASES: ScaleCase[] = [
   TRENDS_CLOSED,
   { label: 'trends superadmin 26 weeks', closedWeeks: false },
   { label: 'today superadmin', closedWeeks: false },
+  cafeTrendsClosedScaleCase,
+  { label: 'cafetrends superadmin 26 weeks', closedWeeks: false },
 ];
 
 /** Median time of the case's query functions, run one after the other on the pool. */

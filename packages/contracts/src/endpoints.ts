@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { ACCESS_ENDPOINTS, ACCOUNTS_SCREEN_ENDPOINTS } from './api/access.js';
 import { ACTIVITY_ENDPOINTS } from './api/activity.js';
 import { AUTH_ENDPOINTS } from './api/auth.js';
+import { CAFE_TRENDS_ENDPOINTS } from './api/cafe-trends.js';
 import { DRAW_ENDPOINTS } from './api/draws.js';
 import { FEED_ENDPOINTS } from './api/feed.js';
 import { HEALTH_ENDPOINTS } from './api/health.js';
@@ -37,6 +38,7 @@ const DEFS = {
   ...NETWORK_ENDPOINTS,
   ...MONEY_ENDPOINTS,
   ...INSIGHT_ENDPOINTS,
+  ...CAFE_TRENDS_ENDPOINTS,
   ...MEMBER_ENDPOINTS,
   ...MAIL_SCREEN_ENDPOINTS,
   ...ACCOUNTS_SCREEN_ENDPOINTS,

@@ -35,6 +35,7 @@ export const FIELD_LABELS = {
   trends: { weeks: 'Weeks', ...PAGING_LABELS },
   todayThreshold: { threshold: 'Big wins from (points)' },
   cafeProfit: PAGING_LABELS,
+  cafeTrends: { weeks: 'Weeks', ...PAGING_LABELS },
   accounts: { role: 'Role', state: 'State', q: 'Username or name', ...PAGING_LABELS },
   activity: { kind: 'Kind', actor: 'By (username)', subject: 'Account (username)', ...PAGING_LABELS },
   mailOutbox: {

@@ -1,6 +1,7 @@
 export * from './api/access.js';
 export * from './api/activity.js';
 export * from './api/auth.js';
+export * from './api/cafe-trends.js';
 export * from './api/common.js';
 export * from './api/draws.js';
 export * from './api/feed.js';
@@ -24,6 +25,7 @@ export * from './roles.js';
 export * from './sessions.js';
 export * from './tables/access.js';
 export * from './tables/activity.js';
+export * from './tables/cafe-trends.js';
 export * from './tables/columns.js';
 export * from './tables/draws.js';
 export * from './tables/insight.js';

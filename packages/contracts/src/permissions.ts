@@ -2,6 +2,7 @@ import type { ReportCall } from './endpoints.js';
 import { isRole, ROLES, type Role } from './roles.js';
 import { ACCESS_SCREENS } from './screens/access.js';
 import { ACTIVITY_SCREENS } from './screens/activity.js';
+import { CAFE_TRENDS_SCREENS } from './screens/cafe-trends.js';
 import { DRAW_SCREENS, isDrawScreenKey } from './screens/draws.js';
 import { INSIGHT_SCREENS } from './screens/insight.js';
 import { MAIL_SCREENS } from './screens/mail.js';
@@ -51,6 +52,7 @@ export function isDrawScreen(screen: Screen): boolean {
  */
 const SCREEN_TABLE = [
   ...INSIGHT_SCREENS,
+  ...CAFE_TRENDS_SCREENS,
   ...MONEY_SCREENS,
   ...TRANSFER_SCREENS,
   ...NETWORK_SCREENS,

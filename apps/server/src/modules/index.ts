@@ -4,6 +4,7 @@ import type { EndpointHandlers } from '../plugins/endpoints.js';
 import { activityHandlers } from './activity/routes.js';
 import { drawHandlers } from './draws/routes.js';
 import { managerHandlers } from './identity/index.js';
+import { cafeTrendsHandlers } from './insight/cafe-trends-routes.js';
 import { insightHandlers } from './insight/routes.js';
 import { todayHandlers } from './insight/today-routes.js';
 import { mailScreenHandlers } from './mail/routes.js';
@@ -25,6 +26,7 @@ export function reportHandlers(app: FastifyInstance): EndpointHandlers<ReportCal
     ...networkHandlers(app),
     ...moneyReportHandlers(app),
     ...insightHandlers(app),
+    ...cafeTrendsHandlers(app),
     ...todayHandlers(app),
     ...memberHandlers(app),
     ...mailScreenHandlers(app, statementMailRenderer(app.database.db, app.clock)),

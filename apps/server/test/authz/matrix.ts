@@ -217,6 +217,13 @@ const CELLS: Record<ReportCall, MatrixCell> = {
     allowedRoles: AGENTS,
     subjectRoles: AGENTS,
   },
+  // Cafe Trends (docs/domain.md, "The owner's week"): master and above, the cafes of the subject's subtree.
+  cafeTrends: {
+    accountParam: 'id',
+    extraQuery: {},
+    allowedRoles: AGENTS,
+    subjectRoles: AGENTS,
+  },
   // Cafe Profit's terminals: one cafe whose master is in the subject's subtree (another is 404, routes.test).
   cafeTerminals: {
     accountParam: 'id',
@@ -365,6 +372,7 @@ function reportsMenu(role: Role): ExpectedMenu[number] {
     ['Balance Report', 'balancereport', true],
     ['Cafe Profit', 'cafeprofit', false],
     ['Trends', 'trends', false],
+    ['Cafe Trends', 'cafetrends', false],
   ];
   return [
     'Reports',

@@ -332,6 +332,7 @@ describe.each(TEST_DB_KINDS)('the largest amounts the feed accepts, and every re
       agentMail: { fromDate: WEEK1.from, toDate: WEEK1.to },
       managerMail: { fromDate: WEEK1.from, toDate: WEEK1.to },
       trends: { weeks: '26' },
+      cafeTrends: { weeks: '4' },
       today: {},
       cafeProfit: range,
       cafeTerminals: { ...range, cafeId: ownCafeId },
@@ -548,6 +549,16 @@ describe.each(TEST_DB_KINDS)('the largest amounts the feed accepts, and every re
           where,
         ).toEqual(['7']);
         return;
+      case 'cafeTrends': {
+        // The fed master's cafes in the last two weeks shown (the plays' weeks), exact.
+        for (const cafe of OWN_CAFES) {
+          const row = body.data.find((r: { cafe: string }) => r.cafe === cafe);
+          expect(row.profits.slice(-2), `${where} ${cafe}`).toEqual(
+            [WEEK1, WEEK2].map((week) => points(profitOf(weekPlays(week).filter((p) => p.cafe === cafe)))),
+          );
+        }
+        return;
+      }
       case 'cafeTerminals': {
         // The plays were sent without a terminal: one row, the cafe's whole range.
         const atCafe = plays.filter((p) => p.cafe === OWN_CAFES[0] && p.day >= RANGE.from && p.day <= RANGE.to);
