@@ -6,6 +6,7 @@ import { drawHandlers } from './draws/routes.js';
 import { managerHandlers } from './identity/index.js';
 import { insightHandlers } from './insight/routes.js';
 import { todayHandlers } from './insight/today-routes.js';
+import { weekGlanceHandlers } from './insight/week-glance-routes.js';
 import { mailScreenHandlers } from './mail/routes.js';
 import { memberHandlers } from './members/routes.js';
 import { moneyReportHandlers } from './money-reports/routes.js';
@@ -26,6 +27,7 @@ export function reportHandlers(app: FastifyInstance): EndpointHandlers<ReportCal
     ...moneyReportHandlers(app),
     ...insightHandlers(app),
     ...todayHandlers(app),
+    ...weekGlanceHandlers(app),
     ...memberHandlers(app),
     ...mailScreenHandlers(app, statementMailRenderer(app.database.db, app.clock)),
     ...managerHandlers(app),

@@ -210,6 +210,13 @@ const CELLS: Record<ReportCall, MatrixCell> = {
     allowedRoles: AGENTS,
     subjectRoles: AGENTS,
   },
+  // Week at a Glance (docs/domain.md, "The owner's week"): every role with accounts below it, about such an account.
+  weekGlance: {
+    accountParam: 'id',
+    extraQuery: {},
+    allowedRoles: AGENTS,
+    subjectRoles: AGENTS,
+  },
   // Cafe Profit: the cafes of the masters in the subject's subtree.
   cafeProfit: {
     accountParam: 'id',
@@ -365,6 +372,7 @@ function reportsMenu(role: Role): ExpectedMenu[number] {
     ['Balance Report', 'balancereport', true],
     ['Cafe Profit', 'cafeprofit', false],
     ['Trends', 'trends', false],
+    ['Week at a Glance', 'weekglance', false],
   ];
   return [
     'Reports',
