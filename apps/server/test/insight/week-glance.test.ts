@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.js';
 import {
   addLatePlays,
   buildMoneyNetwork,
@@ -120,7 +121,7 @@ describe.each(TEST_DB_KINDS)('week at a glance on %s', (kind) => {
     t.clock.set(NOW);
     ids = await buildMoneyNetwork(t.app.db);
     const cafeId = async (cafe: Cafe) =>
-      (await t.app.db.execute(sql`SELECT id FROM cafes WHERE name = ${cafe}`)).rows[0]!.id as string;
+      (await queryRows<{ id: string }>(t.app.db, sql`SELECT id FROM cafes WHERE name = ${cafe}`))[0]!.id;
     for (const play of EXTRA_PLAYS) {
       await t.app.db.execute(
         sql`INSERT INTO plays (member_id, cafe_id, game_id, play_points_cents, win_points_cents, played_at)

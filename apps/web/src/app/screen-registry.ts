@@ -36,6 +36,7 @@ const PAGE_MODULES: Readonly<Record<ScreenKey, () => Promise<PageModule>>> = {
   balanceReport: () => import('../features/network/BalanceReportPage'),
   cafeProfit: () => import('../features/insight/CafeProfitPage'),
   trends: () => import('../features/insight/TrendsPage'),
+  weekGlance: () => import('../features/insight/WeekGlancePage'),
   member: () => import('../features/members/MemberPage'),
   'drawDetails-funtarget': drawDetails,
   'drawDetails-funroullet': drawDetails,

@@ -332,6 +332,7 @@ describe.each(TEST_DB_KINDS)('the largest amounts the feed accepts, and every re
       agentMail: { fromDate: WEEK1.from, toDate: WEEK1.to },
       managerMail: { fromDate: WEEK1.from, toDate: WEEK1.to },
       trends: { weeks: '26' },
+      weekGlance: { fromDate: WEEK1.from },
       today: {},
       cafeProfit: range,
       cafeTerminals: { ...range, cafeId: ownCafeId },
@@ -538,6 +539,9 @@ describe.each(TEST_DB_KINDS)('the largest amounts the feed accepts, and every re
         ).toBe(PROFIT.week1);
         return;
       }
+      case 'weekGlance':
+        expect(body.totals.total, where).toBe(points(PROFIT.week1));
+        return;
       case 'managerMail':
         expect(body.totalProfit, where).toBe(points(PROFIT.week1));
         checkChildren(subject, body.data, where);
