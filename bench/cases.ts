@@ -26,6 +26,7 @@ import { dailyStatus, membersElsewhere, profitOver } from '../apps/server/src/mo
 import { categorize } from '../apps/server/src/modules/transfers/present.js';
 import { type Channel, findTransfers } from '../apps/server/src/modules/transfers/queries.js';
 import { type SettlementKind, weeklyRevenue, weekStatement } from '../apps/server/src/modules/weeks/index.js';
+import { weekGlanceCases } from './week-glance-cases.js';
 
 /** The accounts the bench signs in as (docs/domain.md, "Demo data", password Demo@1234). */
 export const BENCH_USERS = ['master1', 'am1', 'superadmin'] as const;
@@ -330,6 +331,7 @@ export function benchCases(): BenchCase[] {
       ]),
   });
   cases.push(...insightCases());
+  cases.push(...weekGlanceCases());
   return cases;
 }
 
