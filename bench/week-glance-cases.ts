@@ -22,7 +22,11 @@ export function weekGlanceCases(): BenchCase[] {
         path: (ctx) => (open ? '/weekglance' : `/weekglance?fromDate=${mondayOf(ctx, false)}`),
         aim: WEEK_GLANCE_AIM,
         bare: (db, ctx) =>
-          childrenDailyProfit(db, { accountId: ctx.ids[user]!, monday: mondayOf(ctx, open), wholeNetwork: user === 'superadmin' }),
+          childrenDailyProfit(db, {
+            accountId: ctx.ids[user]!,
+            monday: mondayOf(ctx, open),
+            wholeNetwork: user === 'superadmin',
+          }),
       }),
     ),
   );
