@@ -29,6 +29,17 @@ const mastersBelow = (accountId: string, wholeNetwork: boolean): SQL =>
            WHERE s.ancestor_id = ${accountId}::uuid AND s.depth > 0 AND a.role = 'master'`;
 
 /**
+ * One account's own play_daily rows over [from, to], by its key: for `CROSS JOIN LATERAL`, one
+ * index look-up per account. OFFSET 0 keeps the planner from turning it into a join, which reads
+ * every member's week of play_daily to find the few rows of these accounts.
+ */
+const ownRows = (account: SQL, from: IsoDay, to: IsoDay): SQL =>
+  sql`SELECT d.day, d.game_id, d.play_points_cents, d.win_points_cents
+        FROM play_daily d
+       WHERE d.member_id = ${account} AND d.day >= ${from}::date AND d.day <= ${to}::date
+      OFFSET 0`;
+
+/**
  * The draw-games profit of every direct child of `accountId` on each day of the week starting
  * `monday`, each cell equal to Daily Status for that child and that one day (docs/domain.md,
  * "The owner's week"). Daily Status of one day sums, for each master of the child's subtree, its
@@ -60,14 +71,14 @@ export async function childrenDailyProfit(
              by_master AS (
                SELECT d.parent_id AS master_id, d.day, ${profitSum('games')} AS cents
                  FROM play_daily_by_parent d
-                WHERE d.parent_id IN (SELECT id FROM masters) AND d.day >= ${from}::date AND d.day <= ${to}::date
-                  AND ${kindFilter('games')}
+                 JOIN masters m ON m.id = d.parent_id
+                WHERE d.day >= ${from}::date AND d.day <= ${to}::date AND ${kindFilter('games')}
                 GROUP BY 1, 2
                UNION ALL
-               SELECT d.member_id, d.day, ${profitSum('games')}
-                 FROM play_daily d
-                WHERE d.member_id IN (SELECT id FROM masters) AND d.day >= ${from}::date AND d.day <= ${to}::date
-                  AND ${kindFilter('games')}
+               SELECT m.id, d.day, ${profitSum('games')}
+                 FROM masters m
+                 CROSS JOIN LATERAL (${ownRows(sql`m.id`, from, to)}) d
+                WHERE ${kindFilter('games')}
                 GROUP BY 1, 2),
              by_child AS (
                SELECT up.ancestor_id AS id, m.day, sum(m.cents)::bigint AS cents
@@ -75,10 +86,10 @@ export async function childrenDailyProfit(
                  JOIN account_closure up ON up.descendant_id = m.master_id AND up.ancestor_id IN (${children})
                 GROUP BY 1, 2
                UNION ALL
-               SELECT d.member_id, d.day, ${profitSum('games')}
-                 FROM play_daily d
-                WHERE d.member_id IN (SELECT id FROM accounts WHERE parent_id = ${query.accountId}::uuid AND role = 'player')
-                  AND d.day >= ${from}::date AND d.day <= ${to}::date AND ${kindFilter('games')}
+               SELECT k.id, d.day, ${profitSum('games')}
+                 FROM accounts k
+                 CROSS JOIN LATERAL (${ownRows(sql`k.id`, from, to)}) d
+                WHERE k.parent_id = ${query.accountId}::uuid AND k.role = 'player' AND ${kindFilter('games')}
                 GROUP BY 1, 2),
              g AS (SELECT c.id, json_agg(json_build_object('day', c.day::text, 'profit_cents', c.cents::text)) AS days
                      FROM by_child c GROUP BY c.id)
