@@ -27,6 +27,7 @@ import { categorize } from '../apps/server/src/modules/transfers/present.js';
 import { type Channel, findTransfers } from '../apps/server/src/modules/transfers/queries.js';
 import { type SettlementKind, weeklyRevenue, weekStatement } from '../apps/server/src/modules/weeks/index.js';
 import { cafeTrendsCase } from './cafe-trends-case.js';
+import { weekGlanceCases } from './week-glance-cases.js';
 
 /** The accounts the bench signs in as (docs/domain.md, "Demo data", password Demo@1234). */
 export const BENCH_USERS = ['master1', 'am1', 'superadmin'] as const;
@@ -332,6 +333,7 @@ export function benchCases(): BenchCase[] {
   });
   cases.push(...insightCases());
   cases.push(cafeTrendsCase);
+  cases.push(...weekGlanceCases());
   return cases;
 }
 

@@ -14,6 +14,7 @@ import { NETWORK_ENDPOINTS } from './api/network.js';
 import { PLATFORM_ENDPOINTS } from './api/platform.js';
 import { TRANSFER_ENDPOINTS } from './api/transfers.js';
 import { TWO_STEP_ENDPOINTS } from './api/two-step.js';
+import { WEEK_GLANCE_ENDPOINTS } from './api/week-glance.js';
 import type { EndpointDef } from './endpoint-def.js';
 import { DATE_LABELS, FIELD_LABELS } from './field-labels.js';
 import { API_ROLES, API_SUBJECT_ROLES } from './permissions.js';
@@ -39,6 +40,7 @@ const DEFS = {
   ...MONEY_ENDPOINTS,
   ...INSIGHT_ENDPOINTS,
   ...CAFE_TRENDS_ENDPOINTS,
+  ...WEEK_GLANCE_ENDPOINTS,
   ...MEMBER_ENDPOINTS,
   ...MAIL_SCREEN_ENDPOINTS,
   ...ACCOUNTS_SCREEN_ENDPOINTS,

@@ -33,6 +33,7 @@ export const FIELD_LABELS = {
   memberTransfers: { username: 'Member ID', ...PAGING_LABELS },
   drawDetails: PAGING_LABELS,
   trends: { weeks: 'Weeks', ...PAGING_LABELS },
+  weekGlance: PAGING_LABELS,
   todayThreshold: { threshold: 'Big wins from (points)' },
   cafeProfit: PAGING_LABELS,
   cafeTrends: { weeks: 'Weeks', ...PAGING_LABELS },

@@ -12,6 +12,7 @@ import { NETWORK_SCREENS } from './screens/network.js';
 import { PLATFORM_SCREENS } from './screens/platform.js';
 import { AUDIENCES, type Audience, MENU_ORDER, type MenuGroup, type ScreenRow } from './screens/screen-row.js';
 import { TRANSFER_SCREENS } from './screens/transfers.js';
+import { WEEK_GLANCE_SCREENS } from './screens/week-glance.js';
 
 /**
  * The one permission table (docs/domain.md, "Who sees what"). The server's role gates, the web routes and
@@ -53,6 +54,7 @@ export function isDrawScreen(screen: Screen): boolean {
 const SCREEN_TABLE = [
   ...INSIGHT_SCREENS,
   ...CAFE_TRENDS_SCREENS,
+  ...WEEK_GLANCE_SCREENS,
   ...MONEY_SCREENS,
   ...TRANSFER_SCREENS,
   ...NETWORK_SCREENS,

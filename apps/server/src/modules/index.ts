@@ -7,6 +7,7 @@ import { managerHandlers } from './identity/index.js';
 import { cafeTrendsHandlers } from './insight/cafe-trends-routes.js';
 import { insightHandlers } from './insight/routes.js';
 import { todayHandlers } from './insight/today-routes.js';
+import { weekGlanceHandlers } from './insight/week-glance-routes.js';
 import { mailScreenHandlers } from './mail/routes.js';
 import { memberHandlers } from './members/routes.js';
 import { moneyReportHandlers } from './money-reports/routes.js';
@@ -28,6 +29,7 @@ export function reportHandlers(app: FastifyInstance): EndpointHandlers<ReportCal
     ...insightHandlers(app),
     ...cafeTrendsHandlers(app),
     ...todayHandlers(app),
+    ...weekGlanceHandlers(app),
     ...memberHandlers(app),
     ...mailScreenHandlers(app, statementMailRenderer(app.database.db, app.clock)),
     ...managerHandlers(app),

@@ -210,6 +210,13 @@ const CELLS: Record<ReportCall, MatrixCell> = {
     allowedRoles: AGENTS,
     subjectRoles: AGENTS,
   },
+  // Week at a Glance (docs/domain.md, "The owner's week"): every role with accounts below it, about such an account.
+  weekGlance: {
+    accountParam: 'id',
+    extraQuery: {},
+    allowedRoles: AGENTS,
+    subjectRoles: AGENTS,
+  },
   // Cafe Profit: the cafes of the masters in the subject's subtree.
   cafeProfit: {
     accountParam: 'id',
@@ -373,6 +380,7 @@ function reportsMenu(role: Role): ExpectedMenu[number] {
     ['Cafe Profit', 'cafeprofit', false],
     ['Trends', 'trends', false],
     ['Cafe Trends', 'cafetrends', false],
+    ['Week at a Glance', 'weekglance', false],
   ];
   return [
     'Reports',

@@ -37,6 +37,7 @@ const PAGE_MODULES: Readonly<Record<ScreenKey, () => Promise<PageModule>>> = {
   cafeProfit: () => import('../features/insight/CafeProfitPage'),
   trends: () => import('../features/insight/TrendsPage'),
   cafeTrends: () => import('../features/insight/CafeTrendsPage'),
+  weekGlance: () => import('../features/insight/WeekGlancePage'),
   member: () => import('../features/members/MemberPage'),
   'drawDetails-funtarget': drawDetails,
   'drawDetails-funroullet': drawDetails,

@@ -333,6 +333,7 @@ describe.each(TEST_DB_KINDS)('the largest amounts the feed accepts, and every re
       managerMail: { fromDate: WEEK1.from, toDate: WEEK1.to },
       trends: { weeks: '26' },
       cafeTrends: { weeks: '4' },
+      weekGlance: { fromDate: WEEK1.from },
       today: {},
       cafeProfit: range,
       cafeTerminals: { ...range, cafeId: ownCafeId },
@@ -539,6 +540,9 @@ describe.each(TEST_DB_KINDS)('the largest amounts the feed accepts, and every re
         ).toBe(PROFIT.week1);
         return;
       }
+      case 'weekGlance':
+        expect(body.totals.total, where).toBe(points(PROFIT.week1));
+        return;
       case 'managerMail':
         expect(body.totalProfit, where).toBe(points(PROFIT.week1));
         checkChildren(subject, body.data, where);

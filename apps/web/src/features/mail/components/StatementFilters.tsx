@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { SubjectPicker } from '../../../components/report/ReportSubject';
+import { WeekPicker } from '../../../components/report/WeekPicker';
 import { ReportToolbar } from '../../../components/ui';
 import type { DateRange } from '../../../components/ui/DatePicker';
-import { WeekPicker } from './WeekPicker';
 
 /** The mail pages' Print button: the statement alone (the page's print style), once there is one. */
 export function PrintStatementButton({ disabled }: { disabled: boolean }) {

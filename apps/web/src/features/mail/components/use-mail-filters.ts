@@ -1,7 +1,7 @@
 import type { CallParams } from '@playrep/contracts';
 import { useReportSubject } from '../../../components/report/ReportSubject';
+import { lastFinishedWeek } from '../../../components/report/settlement-weeks';
 import { useRangeFilters } from '../../../components/report/use-range-filters';
-import { lastFinishedWeek } from './mail-weeks';
 
 /**
  * The week of the mail pages, kept in the URL as its Monday and Sunday (default the last finished

@@ -1,17 +1,18 @@
 import { Group, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { CALENDAR_LABELS, DATE_FIELD_FORMAT, type DateRange } from '../../../components/ui/DatePicker';
-import { FIRST_REPORT_DAY } from '../../../config/report-years';
-import { type ApiDate, addDays, formatDate, parseApiDate } from '../../../lib/format';
-import { currentWeekMonday, lastWeekMonday } from './mail-weeks';
+import { FIRST_REPORT_DAY } from '../../config/report-years';
+import { type ApiDate, addDays, formatDate, parseApiDate } from '../../lib/format';
+import { CALENDAR_LABELS, DATE_FIELD_FORMAT, type DateRange } from '../ui/DatePicker';
+import { currentWeekMonday, lastWeekMonday } from './settlement-weeks';
 
 const isMonday = (day: ApiDate) => parseApiDate(day)?.getUTCDay() === 1;
 
 /**
- * The mail reports' dates: one settlement week. From Date is a read-only picker that offers only
- * Mondays, up to the current week, with the spec's Today (the week of today) and Clear (the
- * server's default week, the last finished one) besides Last week and This week; To Date follows
- * it (its Sunday, From Date + 6 days) and is shown, not picked.
+ * One settlement week (the mail reports, Week at a Glance). From Date is a read-only picker that
+ * offers only Mondays, up to the current week, with the spec's Today (the week of today) and Clear
+ * (the server's default week: the last finished one for the mail reports, the open one for Week at
+ * a Glance) besides Last week and This week; To Date follows it (its Sunday, From Date + 6 days)
+ * and is shown, not picked.
  */
 export function WeekPicker({ value, onChange }: { value: DateRange; onChange: (value: DateRange) => void }) {
   const from = value.from;

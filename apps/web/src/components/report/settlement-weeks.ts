@@ -1,5 +1,5 @@
-import { mondayOf } from '../../../components/report/report-dates';
-import { type ApiDate, addDays, todayIst } from '../../../lib/format';
+import { type ApiDate, addDays, todayIst } from '../../lib/format';
+import { mondayOf } from './report-dates';
 
 /** Monday of the current (open) settlement week. */
 export const currentWeekMonday = (today: ApiDate = todayIst()): ApiDate => mondayOf(today);

@@ -1,0 +1,114 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Queryable, queryRows } from '../../db/client.js';
+import { addDays, type IsoDay } from '../../lib/dates.js';
+import { type DbCents, readCents } from '../../lib/money.js';
+import { kindFilter, profitSum } from '../play-sums/index.js';
+
+/** A direct child of the subject with its draw-games profit on each day of one week. */
+export interface ChildDaysCents {
+  id: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  /** Monday first, seven days. */
+  profitCents: bigint[];
+}
+
+/** The seven days of the week starting `monday`. */
+export const weekDays = (monday: IsoDay): IsoDay[] => Array.from({ length: 7 }, (_, i) => addDays(monday, i));
+
+/**
+ * The masters strictly below the account: the superadmin's are every master (`wholeNetwork`,
+ * one look-up of the role's index rather than a walk of the whole closure).
+ */
+const mastersBelow = (accountId: string, wholeNetwork: boolean): SQL =>
+  wholeNetwork
+    ? sql`SELECT a.id FROM accounts a WHERE a.role = 'master'`
+    : sql`SELECT a.id FROM account_closure s JOIN accounts a ON a.id = s.descendant_id
+           WHERE s.ancestor_id = ${accountId}::uuid AND s.depth > 0 AND a.role = 'master'`;
+
+/**
+ * One account's own play_daily rows over [from, to], by its key: for `CROSS JOIN LATERAL`, one
+ * index look-up per account. OFFSET 0 keeps the planner from turning it into a join, which reads
+ * every member's week of play_daily to find the few rows of these accounts.
+ */
+const ownRows = (account: SQL, from: IsoDay, to: IsoDay): SQL =>
+  sql`SELECT d.day, d.game_id, d.play_points_cents, d.win_points_cents
+        FROM play_daily d
+       WHERE d.member_id = ${account} AND d.day >= ${from}::date AND d.day <= ${to}::date
+      OFFSET 0`;
+
+/**
+ * The draw-games profit of every direct child of `accountId` on each day of the week starting
+ * `monday`, each cell equal to Daily Status for that child and that one day (docs/domain.md,
+ * "The owner's week"). Daily Status of one day sums, for each master of the child's subtree, its
+ * members' plays (the roll-up per parent and day, play_daily_by_parent) and its own, booked on
+ * their booking day (a late play on the day it arrived, a void reversed on the day it arrived,
+ * a play voided while its week was open nowhere) under the tree of now (a member moved mid-week
+ * counts for its new master on every day, as the roll-up moved with it). A child that is a member
+ * (a master's children) has its own plays. One row per master and day is read, whatever the
+ * number of members below it.
+ */
+export async function childrenDailyProfit(
+  db: Queryable,
+  query: { accountId: string; monday: IsoDay; wholeNetwork: boolean },
+): Promise<ChildDaysCents[]> {
+  const days = weekDays(query.monday);
+  const [from, to] = [days[0]!, days[6]!];
+  const children = sql`SELECT id FROM accounts WHERE parent_id = ${query.accountId}::uuid`;
+  const masters = mastersBelow(query.accountId, query.wholeNetwork);
+  const rows = await queryRows<{
+    id: string;
+    username: string;
+    first_name: string;
+    last_name: string;
+    role: string;
+    days: { day: string; profit_cents: string }[] | null;
+  }>(
+    db,
+    sql`WITH masters AS (${masters}),
+             by_master AS (
+               SELECT d.parent_id AS master_id, d.day, ${profitSum('games')} AS cents
+                 FROM play_daily_by_parent d
+                 JOIN masters m ON m.id = d.parent_id
+                WHERE d.day >= ${from}::date AND d.day <= ${to}::date AND ${kindFilter('games')}
+                GROUP BY 1, 2
+               UNION ALL
+               SELECT m.id, d.day, ${profitSum('games')}
+                 FROM masters m
+                 CROSS JOIN LATERAL (${ownRows(sql`m.id`, from, to)}) d
+                WHERE ${kindFilter('games')}
+                GROUP BY 1, 2),
+             by_child AS (
+               SELECT up.ancestor_id AS id, m.day, sum(m.cents)::bigint AS cents
+                 FROM by_master m
+                 JOIN account_closure up ON up.descendant_id = m.master_id AND up.ancestor_id IN (${children})
+                GROUP BY 1, 2
+               UNION ALL
+               SELECT k.id, d.day, ${profitSum('games')}
+                 FROM accounts k
+                 CROSS JOIN LATERAL (${ownRows(sql`k.id`, from, to)}) d
+                WHERE k.parent_id = ${query.accountId}::uuid AND k.role = 'player' AND ${kindFilter('games')}
+                GROUP BY 1, 2),
+             g AS (SELECT c.id, json_agg(json_build_object('day', c.day::text, 'profit_cents', c.cents::text)) AS days
+                     FROM by_child c GROUP BY c.id)
+        SELECT a.id, a.username, a.first_name, a.last_name, a.role::text AS role, g.days
+          FROM accounts a
+          LEFT JOIN g ON g.id = a.id
+         WHERE a.parent_id = ${query.accountId}::uuid
+         ORDER BY a.username`,
+  );
+  return rows.map((row) => {
+    const byDay = new Map<string, bigint>();
+    for (const d of row.days ?? []) byDay.set(d.day, (byDay.get(d.day) ?? 0n) + readCents(d.profit_cents as DbCents));
+    return {
+      id: row.id,
+      username: row.username,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      role: row.role,
+      profitCents: days.map((day) => byDay.get(day) ?? 0n),
+    };
+  });
+}

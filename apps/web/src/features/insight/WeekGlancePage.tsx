@@ -1,0 +1,134 @@
+import { Text } from '@mantine/core';
+import {
+  WEEK_GLANCE_PAGE_SIZES,
+  type WeekGlanceResponse,
+  type WeekGlanceRow,
+  weekGlanceColumns,
+  weekGlanceDayKey,
+} from '@playrep/contracts';
+import { useMemo } from 'react';
+import { MemberLink } from '../../components/report/MemberLink';
+import { PageFrame } from '../../components/report/PageFrame';
+import { SubjectPicker, useReportSubject } from '../../components/report/ReportSubject';
+import { currentWeekMonday } from '../../components/report/settlement-weeks';
+import { tableColumns } from '../../components/report/table-columns';
+import { pagingOf, urlPaging, useLastPageWhenPastEnd } from '../../components/report/url-paging';
+import { useDraft } from '../../components/report/use-draft';
+import { useReportErrorLog } from '../../components/report/use-report-error-log';
+import { WeekPicker } from '../../components/report/WeekPicker';
+import { DataTable, type DataTableColumn, ReportToolbar } from '../../components/ui';
+import type { DateRange } from '../../components/ui/DatePicker';
+import type { ScreenPageProps } from '../../config/navigation';
+import { addDays, formatDate, isApiDate } from '../../lib/format';
+import { useUrlFilters } from '../../lib/url-state';
+import { useWeekGlance, weekGlanceExport } from './api/week-glance';
+import { Sparkline } from './components/Sparkline';
+
+/** A child's row with one `day{n}` field per day, as the columns read it. */
+type TableRow = WeekGlanceRow & Record<`day${number}`, number>;
+
+/** The week in the URL is its Monday; none: the open week (the server's default). */
+const DEFAULTS = {
+  fromDate: '',
+  page: '1',
+  pageSize: String(WEEK_GLANCE_PAGE_SIZES[0]),
+  sort: 'total',
+  order: 'desc',
+};
+
+const SORT = /^(username|name|total|day[1-7])$/;
+
+function tableRow(row: WeekGlanceRow): TableRow {
+  const days = Object.fromEntries(row.profits.map((profit, i) => [weekGlanceDayKey(i + 1), profit]));
+  return { ...row, ...days } as TableRow;
+}
+
+/** The totals over every child by column id, for the table's total row. */
+function totalsByColumn(totals: WeekGlanceResponse['totals']): Record<string, number> {
+  const days = Object.fromEntries(totals.profits.map((profit, i) => [weekGlanceDayKey(i + 1), profit]));
+  return { ...days, total: totals.total };
+}
+
+/** The line under the title: which week, and whether its figures are so far. */
+function weekText(week: WeekGlanceResponse['week']): string {
+  const open = week.open ? ' (the open week: figures so far)' : '';
+  return `Draw-games profit per day from Monday ${formatDate(week.fromDate)} to Sunday ${formatDate(week.toDate)}${open}, each day as Daily Status shows it.`;
+}
+
+/**
+ * Week at a Glance (docs/screens.md, Week at a Glance): the subject's direct children x Monday to
+ * Sunday of one week (the open week by default), each cell the child's profit that day, a total
+ * per row and per day (over every child), a sparkline per row; paged and sorted on the server,
+ * live while the open week is shown. On a phone the account column stays in view.
+ */
+export default function WeekGlancePage({ screen }: ScreenPageProps) {
+  const { subjectId } = useReportSubject();
+  const { filters, setFilters } = useUrlFilters(DEFAULTS);
+  const monday = isApiDate(filters.fromDate) ? filters.fromDate : '';
+  // The picker shows the week shown: without one in the address, the open week's Monday.
+  const shownMonday = monday || currentWeekMonday();
+  const [draft, setDraft] = useDraft<DateRange>({ from: shownMonday, to: addDays(shownMonday, 6) }, shownMonday);
+  const { page, pageSize, order } = pagingOf(filters, WEEK_GLANCE_PAGE_SIZES);
+  const sort = SORT.test(filters.sort) ? filters.sort : 'total';
+  const query = { id: subjectId, fromDate: monday, sort, order } as const;
+  const open = shownMonday === currentWeekMonday();
+  const report = useWeekGlance({ ...query, page, pageSize }, { live: open });
+  const { data, error, isFetching } = report;
+  useReportErrorLog(screen.label, error);
+
+  useLastPageWhenPastEnd({ page, pageSize }, report, setFilters);
+
+  const columns = useMemo((): DataTableColumn<TableRow>[] => {
+    const [account, name, ...days] = tableColumns<TableRow>(weekGlanceColumns(data?.days ?? []), {
+      // A master's children are its members: each opens its member page.
+      username: {
+        type: 'custom',
+        sortValue: (row) => row.username,
+        render: (row) => (row.role === 'player' ? <MemberLink username={row.username} /> : row.username),
+      },
+    });
+    const sparkline: DataTableColumn<TableRow> = {
+      key: 'profits',
+      header: 'Week',
+      type: 'custom',
+      sortable: false,
+      render: (row) => <Sparkline values={row.profits} label={`${row.username}, profit per day`} />,
+    };
+    return [account!, name!, sparkline, ...days];
+  }, [data?.days]);
+
+  const rows = useMemo(() => (data?.data ?? []).map(tableRow), [data]);
+
+  const search = () => {
+    if (!setFilters({ fromDate: draft.from ?? '', page: '1' })) void report.refetch();
+  };
+
+  return (
+    <PageFrame title={screen.label} loading={isFetching} error={error} live={report.live}>
+      <ReportToolbar onSubmit={search} loading={isFetching}>
+        <SubjectPicker />
+        <WeekPicker value={draft} onChange={setDraft} />
+      </ReportToolbar>
+      {data && !error && (
+        <>
+          <Text size="sm">{weekText(data.week)}</Text>
+          <DataTable
+            columns={columns}
+            rows={rows}
+            ariaLabel={screen.label}
+            loading={isFetching}
+            pageSizes={WEEK_GLANCE_PAGE_SIZES}
+            emptyText={`No accounts below ${data.account.username}`}
+            getRowId={(row) => row._id}
+            exportHref={weekGlanceExport({ id: subjectId, fromDate: data.week.fromDate, sort, order })}
+            serverPaging={urlPaging(
+              setFilters,
+              { page, pageSize, rowCount: data.total, totals: totalsByColumn(data.totals) },
+              { columnId: sort, direction: order, filters: (column, direction) => ({ sort: column, order: direction }) },
+            )}
+          />
+        </>
+      )}
+    </PageFrame>
+  );
+}
