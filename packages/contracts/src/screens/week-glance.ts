@@ -6,7 +6,7 @@ export const WEEK_GLANCE_SCREENS = [
     key: 'weekGlance',
     path: 'reports/weekglance',
     label: 'Week at a Glance',
-    menu: { section: 'Reports', order: 145 },
+    menu: { section: 'Reports', order: 142 },
     audience: 'agents', // every role with accounts below it
     api: ['weekGlance'],
   },
