@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { clusterRefusal, isClusterWorker, reportListening, superviseWorkers } from './cluster.js';
 import { describeDatabase, underlyingCause } from './config/database-target.js';
-import { type Env, EnvError, readEnv } from './config/env.js';
+import { type Env, EnvError, publicUrl, readEnv } from './config/env.js';
 import { serverLogger } from './config/log-output.js';
 import { startBackups } from './db/backup-schedule.js';
 import { type Database, lockDataDir, migrateDatabase, openDatabase } from './db/client.js';
@@ -13,7 +13,7 @@ import { demoBannerLines, liveDemo, loadDemoIfEmpty, prepareDemoFolder } from '.
 import { startActivityRetention } from './modules/activity/retention.js';
 import { refuseMissingSecretKey, withSecretKey } from './modules/identity/gate/secret-key.js';
 import { ensureConfiguredHouse } from './modules/ledger/ledger.js';
-import { startOutboxSender } from './modules/mail/index.js';
+import { startBigWinAlerts, startOutboxSender } from './modules/mail/index.js';
 import { statementMailRenderer } from './modules/money-reports/statement-mail.js';
 import { startSettlementSchedule } from './modules/settlement/index.js';
 import { stopOnSignals } from './shutdown.js';
@@ -65,6 +65,8 @@ async function main(): Promise<void> {
   await oneProcess('settlement', () => startSettlementSchedule(app.db, app.log, app.clock));
   // The outbox's sender: through SMTP_URL, or holding the mail without it (modules/mail).
   await oneProcess('mail-sender', () => startOutboxSender(app, statementMailRenderer(app.db, app.clock)));
+  // The big-win alerts, made every 15 seconds from the wins the feed brought (modules/mail/big-win-alerts).
+  await oneProcess('big-win-alerts', () => startBigWinAlerts(app.db, app.log, app.clock, publicUrl(app.env)));
   // The access activity's entries older than AUDIT_RETENTION_DAYS removed every hour (modules/activity).
   await oneProcess('activity-retention', () => startActivityRetention(app.db, app.log, env.AUDIT_RETENTION_DAYS));
   // Backups of the embedded database: daily, and on `npm run backup` (db/backup-schedule.ts).

@@ -53,6 +53,14 @@ export async function writeNetwork(db: Db, plan: NetworkPlan): Promise<void> {
                           sql`, `,
                         )})`);
 
+  // They have big-win alerts on too: the live demo's hourly big win in am1's network (live/big-wins.ts)
+  // makes an alert within the minute, mailed once a mail server is configured.
+  await db.execute(sql`UPDATE accounts SET big_win_emails = true
+                        WHERE username IN (${sql.join(
+                          DEMO_EMAIL_ACCOUNTS.map((name) => sql`${name}`),
+                          sql`, `,
+                        )})`);
+
   // Each cafe has its platform id (the feed's cafeId), as the game platform would have given it:
   // the live demo feed and anyone posting to the feed refer to the cafes by it.
   await db.execute(sql`

@@ -2,6 +2,7 @@ import { FeedEvent, type FeedEventInput } from '@playrep/contracts';
 import { describe, expect, it } from 'vitest';
 import { istDayStart } from '../../lib/dates.js';
 import { liveEvents } from './activity.js';
+import { HIGH_ROLLER_SLIPS } from './big-wins.js';
 import type { LiveNetwork } from './live-network.js';
 
 /** The events of the live demo for a given network and window: no database. */
@@ -17,6 +18,7 @@ function network(): LiveNetwork {
       {
         username: 'player1',
         master: 'master1',
+        areaManager: 'am1',
         registeredDay: '2025-01-01',
         homeCafes: ['demo-cafe-1'],
         nearbyCafes: ['demo-cafe-2'],
@@ -24,12 +26,20 @@ function network(): LiveNetwork {
       {
         username: 'player7',
         master: 'master2',
+        areaManager: 'am1',
         registeredDay: '2025-01-01',
         homeCafes: ['demo-cafe-2', 'demo-cafe-3'],
         nearbyCafes: ['demo-cafe-1'],
       },
       // Registered that day: plays from the next day on.
-      { username: 'player9', master: 'master1', registeredDay: DAY, homeCafes: ['demo-cafe-1'], nearbyCafes: [] },
+      {
+        username: 'player9',
+        master: 'master1',
+        areaManager: 'am1',
+        registeredDay: DAY,
+        homeCafes: ['demo-cafe-1'],
+        nearbyCafes: [],
+      },
     ],
     openCafes: ['demo-cafe-1', 'demo-cafe-2', 'demo-cafe-3'],
     masters: ['master1', 'master2'],
@@ -120,6 +130,7 @@ describe('the live demo activity', () => {
       players: Array.from({ length: 400 }, (_, i) => ({
         username: `player${100 + i}`,
         master: 'master1',
+        areaManager: 'am1',
         registeredDay: '2025-01-01',
         homeCafes: ['demo-cafe-1'],
         nearbyCafes: [],
@@ -145,5 +156,38 @@ describe('the live demo activity', () => {
       ...liveEvents(crowd, { fromMs: DAY_START + 43_200_000, toMs: DAY_START + 86_400_000 }, OPTIONS),
     ];
     expect(ofType(halves, 'play.voided', 'pokerHand.voided')).toEqual(voids);
+  });
+
+  it("makes a big win (10,000 points or more) in am1's network every hour from 09:00 to 23:00 IST, the house keeping its edge", () => {
+    type Play = Extract<FeedEventInput, { type: 'play' }>;
+    const plays = ofType(whole, 'play') as Play[];
+    const cents = (p: string | number) => Math.round(Number(p) * 100);
+    const hourOf = (p: Play) => Math.floor((at(p) - DAY_START) / 3_600_000);
+    const bigWins = plays.filter((p) => cents(p.win) >= 1_000_000);
+    for (let hour = 9; hour < 23; hour++) {
+      const inHour = bigWins.filter((p) => hourOf(p) === hour);
+      expect(inHour.length, `hour ${hour}`).toBeGreaterThanOrEqual(1);
+      // By am1's players (player9 registered that day: not before the next).
+      for (const p of inHour) expect(['player1', 'player7']).toContain(p.member);
+    }
+    // Each hour's high roller: ten slips, one winning 9x; the house keeps the rest.
+    const highRollers = plays.filter((p) => p.playId.includes('-high-roller-'));
+    expect(highRollers).toHaveLength(14 * HIGH_ROLLER_SLIPS);
+    for (let hour = 9; hour < 23; hour++) {
+      const slips = highRollers.filter((p) => hourOf(p) === hour);
+      expect(slips).toHaveLength(HIGH_ROLLER_SLIPS);
+      expect(new Set(slips.map((p) => p.member)).size).toBe(1);
+      const staked = slips.reduce((sum, p) => sum + cents(p.stake), 0);
+      const won = slips.reduce((sum, p) => sum + cents(p.win), 0);
+      expect(won).toBeGreaterThanOrEqual(1_000_000);
+      expect(staked).toBeGreaterThan(won);
+    }
+    // The same seed, the same slips.
+    const again = ofType(liveEvents(network(), { fromMs: DAY_START, toMs: DAY_START + 86_400_000 }, OPTIONS), 'play');
+    expect(again.filter((p) => (p as Play).playId.includes('-high-roller-'))).toEqual(highRollers);
+    // A network without am1's players has none.
+    const elsewhere = { ...network(), players: network().players.map((p) => ({ ...p, areaManager: 'am2' })) };
+    const none = ofType(liveEvents(elsewhere, { fromMs: DAY_START, toMs: DAY_START + 86_400_000 }, OPTIONS), 'play') as Play[];
+    expect(none.filter((p) => p.playId.includes('-high-roller-'))).toEqual([]);
   });
 });

@@ -7,13 +7,15 @@ import { CLOSE_HOUR, GAME_WEIGHTS, GAMES, OPEN_HOUR, STAKE_MULTIPLIERS, winMulti
 import { Random } from '../random.js';
 import { SCALE_CONFIGS } from '../scales.js';
 import { demoTerminals } from '../terminals.js';
+import { highRollerDay } from './big-wins.js';
 import { liveDrawResult } from './draw-results.js';
 import { DEMO_TRANSFER_PREFIX, type LiveNetwork, type LivePlayer, type PendingTransfer } from './live-network.js';
 
 /**
  * What happens in the demo network during a window of time, as feed events: the draws that fall
  * due (every game, every draw interval), the slips and poker hands of its players in cafe hours,
- * transfers between parents and children and their resolutions, now and then a new player, and
+ * a high roller's big win in am1's network every hour of them (big-wins.ts), transfers between
+ * parents and children and their resolutions, now and then a new player, and
  * rarely a slip or hand voided as soon as it was made (1 in LIVE_VOID_ONE_IN).
  *
  * Each player's day, each pair's transfer of a day and each transfer's fate are drawn from a
@@ -84,6 +86,7 @@ export function liveEvents(network: LiveNetwork, window: LiveWindow, options: Ac
       if (transfer && transfer.atMs > window.fromMs && transfer.atMs <= window.toMs) sent.push(transfer);
     }
     newPlayersDay(day, options, add);
+    highRollerDay(network.players, day, options, (atMs, make) => add(atMs, RANK.play, make));
   }
   // The resolutions of the transfers pending before the window and of those sent in it.
   for (const transfer of sent) resolution(transfer.transferId, transfer.atMs, options, add);

@@ -9,6 +9,8 @@ export const DEMO_TRANSFER_PREFIX = 'demo-transfer-';
 export interface LivePlayer {
   username: string;
   master: string;
+  /** Its master's parent (the area manager, in the demo). */
+  areaManager: string;
   /** The IST day it registered: it plays from the next day on. */
   registeredDay: IsoDay;
   /** Its master's cafes (platform ids). */
@@ -69,10 +71,15 @@ export async function readLiveNetwork(db: Queryable): Promise<LiveNetwork> {
   }
   const areaOf = new Map(cafes.map((c) => [c.master, c.area ?? '']));
 
-  const playerRows = await queryRows<{ username: string; master: string; created_at: Date | string }>(
+  const playerRows = await queryRows<{
+    username: string;
+    master: string;
+    area_manager: string | null;
+    created_at: Date | string;
+  }>(
     db,
-    sql`SELECT p.username, m.username AS master, p.created_at
-          FROM accounts p JOIN accounts m ON m.id = p.parent_id
+    sql`SELECT p.username, m.username AS master, am.username AS area_manager, p.created_at
+          FROM accounts p JOIN accounts m ON m.id = p.parent_id LEFT JOIN accounts am ON am.id = m.parent_id
          WHERE p.role = 'player' AND p.user_status AND m.role = 'master' AND m.user_status
          ORDER BY p.username`,
   );
@@ -84,6 +91,7 @@ export async function readLiveNetwork(db: Queryable): Promise<LiveNetwork> {
     players.push({
       username: row.username,
       master: row.master,
+      areaManager: row.area_manager ?? '',
       registeredDay: istDay(new Date(row.created_at)),
       homeCafes,
       nearbyCafes: neighbours.flatMap((m) => cafesOf.get(m)!),

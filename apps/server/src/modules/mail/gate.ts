@@ -17,6 +17,7 @@ export const MAIL_REASONS = {
   accountInactive: 'cancelled: account inactive',
   accountBlocked: 'cancelled: account blocked',
   statementsOff: 'cancelled: statements turned off',
+  bigWinAlertsOff: 'cancelled: big-win alerts turned off',
   addressRemoved: 'cancelled: address removed',
   addressChanged: 'cancelled: address changed',
   linkNotValid: 'withdrawn: the link is no longer valid',
@@ -78,11 +79,18 @@ function rules(at: string): Record<MailKind, readonly Bar[]> {
     { when: sql`NOT ${current}`, reason: MAIL_REASONS.notToConfirm },
     { when: sql`c.expires_at <= ${at}::timestamptz`, reason: MAIL_REASONS.linkNotValid },
   ];
+  // A big-win alert (big-win-alerts/): the account still has alerts on, at the address it was made for.
+  const bigWinAlert: Bar[] = [
+    ...account,
+    { when: sql`a.big_win_emails IS NOT TRUE`, reason: MAIL_REASONS.bigWinAlertsOff },
+    ...address,
+  ];
   return {
     'statement-agent': statement,
     'statement-manager': statement,
     'password-reset': link,
     'email-confirmation': confirmation,
+    'big-win-alert': bigWinAlert,
   };
 }
 

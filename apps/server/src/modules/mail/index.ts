@@ -10,8 +10,10 @@ import { unsubscribeKeyOf, unsubscribeQuery } from './unsubscribe.js';
  * Mail (docs/domain.md, "Mail and statements"): the outbox every mail is written to (outbox.ts,
  * queueMail), the gate each mail passes at the moment of sending (gate.ts), its one sender
  * (sender.ts), an account's email address and its confirmation (email-address.ts), the statements'
- * one-click unsubscribe (unsubscribe.ts), and the Mail screen's actions (mail-screen.ts).
+ * one-click unsubscribe (unsubscribe.ts), the Mail screen's actions (mail-screen.ts), and the big-win
+ * alerts made from the wins the feed brings (big-win-alerts/).
  */
+export { startBigWinAlerts } from './big-win-alerts/schedule.js';
 export { type MailContent, type MailToQueue, queueMail } from './outbox.js';
 export { HELD_ANSWER, type MailSender, RETRY_DELAYS_MS, type RenderedMail } from './sender.js';
 export { unsubscribeKeyOf } from './unsubscribe.js';

@@ -2,13 +2,15 @@ import { POKER_GAME } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/client.js';
 import { addDays, type IsoDay, istDayStart } from '../../../lib/dates.js';
+import { bigWinNewsOf } from './big-win-news.js';
 import { type ApplyContext, claimBatchId, type EventRef, type Item, refuse } from './context.js';
 import { accountMismatch, accountsByUsername, cafesByPlatformId } from './lookups.js';
 
 /**
  * Plays and poker hands, set-based: a run of them costs a few statements whatever its size (the
  * members and cafes it names in one lookup each, its draws in one upsert, its rows in one insert),
- * so a batch of thousands is applied in milliseconds. The roll-ups follow through the triggers.
+ * so a batch of thousands is applied in milliseconds. The roll-ups follow through the triggers, and
+ * a play's big win goes to big_win_news in the same insert (big-win-news.ts).
  *
  * Late facts (docs/domain.md, "Data from the game platform"): a play or hand whose IST week is closed keeps its real time
  * but is booked on the day the batch arrived (booked_day), in the open week.
@@ -110,8 +112,8 @@ export async function applyPlays(ctx: ApplyContext, items: Item<'play'>[]): Prom
       SELECT r.m, r.c, r.g, d.id, r.p, r.w, r.t, r.b, r.pid, r.tm
         FROM r JOIN draws d ON d.game_id = r.g AND d.draw_time = r.dt
        WHERE NOT EXISTS (SELECT 1 FROM play_platform_ids k WHERE k.platform_id = r.pid)
-      RETURNING platform_id
-    )
+      RETURNING id, member_id, cafe_id, game_id, play_points_cents, win_points_cents, played_at, platform_id
+    ), news AS (${bigWinNewsOf(sql`inserted`, ctx.now)})
     SELECT r.pid FROM r WHERE r.pid NOT IN (SELECT platform_id FROM inserted)`,
   );
   refuseKnown(ctx, items, rows, skipped, 'playId');

@@ -25,8 +25,11 @@ export interface FeedApp {
 
 export const HOUSE = 'HOUSE';
 
-export async function buildFeedApp(kind: TestDbKind, options: { now?: string } = {}): Promise<FeedApp> {
-  const t = await buildTestApp(kind, { env: { HOUSE_USERNAME: HOUSE } });
+export async function buildFeedApp(
+  kind: TestDbKind,
+  options: { now?: string; env?: Record<string, string> } = {},
+): Promise<FeedApp> {
+  const t = await buildTestApp(kind, { env: { HOUSE_USERNAME: HOUSE, ...options.env } });
   if (options.now) t.clock.set(options.now);
   const ids = await createNetwork(t.app.db);
   const houseId = await ensureHouseAccount(t.app.db, HOUSE);
