@@ -80,11 +80,13 @@ CREATE TRIGGER play_daily_by_cafe_delete AFTER DELETE ON play_daily REFERENCING 
 --> statement-breakpoint
 
 -- Existing plays (the triggers above hold play_daily's writers back until this commits), before
--- the roll-up refuses writes that are not the fold's.
+-- the roll-up refuses writes that are not the fold's; in day order, as the fold adds them, so that
+-- a week's rows lie together.
 INSERT INTO play_daily_by_cafe (cafe_id, day, game_id, plays, play_points_cents, win_points_cents, rake_cents)
 SELECT cafe_id, day, game_id, sum(plays)::int, sum(play_points_cents), sum(win_points_cents), sum(rake_cents)
   FROM play_daily
- GROUP BY cafe_id, day, game_id;
+ GROUP BY cafe_id, day, game_id
+ ORDER BY day, cafe_id, game_id;
 --> statement-breakpoint
 CREATE TRIGGER play_daily_by_cafe_direct_write BEFORE INSERT OR UPDATE OR DELETE ON play_daily_by_cafe FOR EACH STATEMENT EXECUTE FUNCTION refuse_direct_rollup_write();
 --> statement-breakpoint

@@ -110,7 +110,7 @@ type TotalsRow = { cafes: string | number; t_total: DbCents; t_previous: DbCents
  * rows of `cafe_id`, `week_start` and `profit_cents`, a cafe and week possibly on several rows. A
  * closed week's row is what its closing fixed (own and other members together: the cafe's profit);
  * the other weeks are summed from play_daily_by_cafe (play_daily summed by cafe, day and game:
- * about a twentieth of its rows on the large network), each run of consecutive weeks in one range,
+ * about a seventh of its rows in the large network's open week), each run of consecutive weeks in one range,
  * with Cafe Profit's rule.
  */
 function cells(account: SubtreeOwner, weeks: readonly IsoDay[], closed: ReadonlySet<IsoDay>): SQL {
