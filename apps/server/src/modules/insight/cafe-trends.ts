@@ -109,9 +109,9 @@ type TotalsRow = { cafes: string | number; t_total: DbCents; t_previous: DbCents
  * The profit of every cafe of `s` (the account's cafes) in each of `weeks` that had any play:
  * rows of `cafe_id`, `week_start` and `profit_cents`, a cafe and week possibly on several rows. A
  * closed week's row is what its closing fixed (own and other members together: the cafe's profit);
- * the other weeks are summed from play_daily_by_cafe (play_daily summed by cafe, day and game:
- * about a seventh of its rows in the large network's open week), each run of consecutive weeks in one range,
- * with Cafe Profit's rule.
+ * the other weeks are summed from play_daily_by_cafe (play_daily summed by cafe, day and game: a
+ * seventh of its rows in the large network's open week), each run of consecutive weeks in one
+ * range, with Cafe Profit's rule.
  */
 function cells(account: SubtreeOwner, weeks: readonly IsoDay[], closed: ReadonlySet<IsoDay>): SQL {
   const closedWeeks = weeks.filter((week) => closed.has(week));
