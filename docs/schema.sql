@@ -257,6 +257,64 @@ CREATE FUNCTION public.play_contributions_sql(tbl text, sign integer, rows_sql t
   $q$, sign, rows_sql, lead) END
 $_$;
 
+-- FUNCTION: play_daily_by_cafe_add_sql(text)
+CREATE FUNCTION public.play_daily_by_cafe_add_sql(rows_sql text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    AS $_$
+  SELECT format($q$
+    INSERT INTO play_daily_by_cafe AS c (cafe_id, day, game_id, plays, play_points_cents, win_points_cents, rake_cents)
+    SELECT r.cafe_id, r.day, r.game_id, sum(r.plays)::int, sum(r.play_points_cents), sum(r.win_points_cents), sum(r.rake_cents)
+      FROM (%s) r
+     GROUP BY r.cafe_id, r.day, r.game_id
+    HAVING sum(r.plays) <> 0 OR sum(r.play_points_cents) <> 0 OR sum(r.win_points_cents) <> 0 OR sum(r.rake_cents) <> 0
+    ON CONFLICT (cafe_id, day, game_id) DO UPDATE SET
+      plays = c.plays + excluded.plays,
+      play_points_cents = c.play_points_cents + excluded.play_points_cents,
+      win_points_cents = c.win_points_cents + excluded.win_points_cents,
+      rake_cents = c.rake_cents + excluded.rake_cents
+  $q$, rows_sql)
+$_$;
+
+-- FUNCTION: play_daily_by_cafe_fold()
+CREATE FUNCTION public.play_daily_by_cafe_fold() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    EXECUTE play_daily_by_cafe_add_sql(
+      'SELECT day, cafe_id, game_id, plays, play_points_cents, win_points_cents, rake_cents FROM new_rows');
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'DELETE' THEN
+    EXECUTE play_daily_by_cafe_add_sql(
+      'SELECT day, cafe_id, game_id, -plays AS plays, -play_points_cents AS play_points_cents,
+              -win_points_cents AS win_points_cents, -rake_cents AS rake_cents FROM old_rows');
+  ELSE
+    -- play_daily's key is unique in each transition table: new minus old per key (a key found on
+    -- one side only counts in full).
+    EXECUTE play_daily_by_cafe_add_sql(
+      'SELECT day, cafe_id, game_id,
+              coalesce(n.plays, 0) - coalesce(o.plays, 0) AS plays,
+              coalesce(n.play_points_cents, 0) - coalesce(o.play_points_cents, 0) AS play_points_cents,
+              coalesce(n.win_points_cents, 0) - coalesce(o.win_points_cents, 0) AS win_points_cents,
+              coalesce(n.rake_cents, 0) - coalesce(o.rake_cents, 0) AS rake_cents
+         FROM new_rows n FULL JOIN old_rows o USING (member_id, day, cafe_id, game_id)');
+    -- A cafe's row can only be left empty when some play_daily row lost plays: without plays,
+    -- every row under it is a reversal (no plays, sums of one sign), emptied only when play_daily
+    -- deletes it, which the DELETE branch sees.
+    IF NOT EXISTS (SELECT 1 FROM old_rows o LEFT JOIN new_rows n USING (member_id, day, cafe_id, game_id)
+                    WHERE n.plays IS NULL OR n.plays < o.plays) THEN
+      RETURN NULL;
+    END IF;
+  END IF;
+  -- Rows left with nothing in them go, as in play_daily; only the keys this statement touched are looked at.
+  DELETE FROM play_daily_by_cafe c
+   USING (SELECT DISTINCT cafe_id, day, game_id FROM old_rows) k
+   WHERE c.cafe_id = k.cafe_id AND c.day = k.day AND c.game_id = k.game_id AND c.plays = 0
+     AND c.play_points_cents = 0 AND c.win_points_cents = 0 AND c.rake_cents = 0;
+  RETURN NULL;
+END $$;
+
 -- FUNCTION: play_daily_by_parent_add_sql(text)
 CREATE FUNCTION public.play_daily_by_parent_add_sql(rows_sql text) RETURNS text
     LANGUAGE sql IMMUTABLE
@@ -1024,6 +1082,17 @@ CREATE TABLE public.play_daily (
     rake_cents bigint NOT NULL
 );
 
+-- TABLE: play_daily_by_cafe
+CREATE TABLE public.play_daily_by_cafe (
+    cafe_id uuid NOT NULL,
+    day date NOT NULL,
+    game_id smallint NOT NULL,
+    plays integer NOT NULL,
+    play_points_cents bigint NOT NULL,
+    win_points_cents bigint NOT NULL,
+    rake_cents bigint NOT NULL
+);
+
 -- TABLE: play_daily_by_parent
 CREATE TABLE public.play_daily_by_parent (
     day date NOT NULL,
@@ -1450,6 +1519,10 @@ ALTER TABLE ONLY public.outbox
 ALTER TABLE ONLY public.outbox
     ADD CONSTRAINT outbox_pkey PRIMARY KEY (id);
 
+-- CONSTRAINT: play_daily_by_cafe play_daily_by_cafe_cafe_id_day_game_id_pk
+ALTER TABLE ONLY public.play_daily_by_cafe
+    ADD CONSTRAINT play_daily_by_cafe_cafe_id_day_game_id_pk PRIMARY KEY (cafe_id, day, game_id);
+
 -- CONSTRAINT: play_daily_by_parent play_daily_by_parent_parent_id_day_game_id_pk
 ALTER TABLE ONLY public.play_daily_by_parent
     ADD CONSTRAINT play_daily_by_parent_parent_id_day_game_id_pk PRIMARY KEY (parent_id, day, game_id);
@@ -1614,6 +1687,9 @@ CREATE INDEX outbox_due_idx ON public.outbox USING btree (next_attempt_at) WHERE
 
 -- INDEX: outbox_waiting_created_idx
 CREATE INDEX outbox_waiting_created_idx ON public.outbox USING btree (created_at) WHERE (state = ANY (ARRAY['pending'::public.mail_state, 'held'::public.mail_state]));
+
+-- INDEX: play_daily_by_cafe_day_idx
+CREATE INDEX play_daily_by_cafe_day_idx ON public.play_daily_by_cafe USING btree (day);
 
 -- INDEX: play_daily_by_parent_day_idx
 CREATE INDEX play_daily_by_parent_day_idx ON public.play_daily_by_parent USING btree (day);
@@ -1851,6 +1927,21 @@ CREATE TRIGGER member_first_plays_final BEFORE DELETE OR UPDATE ON public.member
 
 -- TRIGGER: member_first_plays member_first_plays_no_truncate
 CREATE TRIGGER member_first_plays_no_truncate BEFORE TRUNCATE ON public.member_first_plays FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_change_to_closed_week();
+
+-- TRIGGER: play_daily play_daily_by_cafe_delete
+CREATE TRIGGER play_daily_by_cafe_delete AFTER DELETE ON public.play_daily REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.play_daily_by_cafe_fold();
+
+-- TRIGGER: play_daily_by_cafe play_daily_by_cafe_direct_write
+CREATE TRIGGER play_daily_by_cafe_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.play_daily_by_cafe FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+
+-- TRIGGER: play_daily play_daily_by_cafe_insert
+CREATE TRIGGER play_daily_by_cafe_insert AFTER INSERT ON public.play_daily REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.play_daily_by_cafe_fold();
+
+-- TRIGGER: play_daily_by_cafe play_daily_by_cafe_no_truncate
+CREATE TRIGGER play_daily_by_cafe_no_truncate BEFORE TRUNCATE ON public.play_daily_by_cafe FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+
+-- TRIGGER: play_daily play_daily_by_cafe_update
+CREATE TRIGGER play_daily_by_cafe_update AFTER UPDATE ON public.play_daily REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.play_daily_by_cafe_fold();
 
 -- TRIGGER: play_daily play_daily_by_parent_delete
 CREATE TRIGGER play_daily_by_parent_delete AFTER DELETE ON public.play_daily REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.play_daily_by_parent_fold();

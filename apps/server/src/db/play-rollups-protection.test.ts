@@ -6,7 +6,7 @@ import { istDay } from '../lib/dates.js';
 import { queryRows } from './client.js';
 
 /**
- * The play roll-ups (play_daily, play_daily_by_parent) can only follow their sources: direct
+ * The play roll-ups (play_daily, play_daily_by_parent, play_daily_by_cafe) can only follow their sources: direct
  * writes to them and TRUNCATE of plays or poker hands are refused, while writes to the sources
  * still fold in. The expected roll-ups are summed here, in JavaScript, from the rows written.
  */
@@ -83,15 +83,21 @@ describe.each(TEST_DB_KINDS)('play roll-up protection on %s', (kind) => {
       database.db,
       sql`SELECT day::text AS day, parent_id, game_id, plays, play_points_cents, win_points_cents, rake_cents FROM play_daily_by_parent`,
     );
+    const byCafe = await queryRows<Record<string, string | number>>(
+      database.db,
+      sql`SELECT day::text AS day, cafe_id, game_id, plays, play_points_cents, win_points_cents, rake_cents FROM play_daily_by_cafe`,
+    );
     return {
       daily: daily.map((r) => Object.values(r).join('|')).sort(),
       byParent: byParent.map((r) => Object.values(r).join('|')).sort(),
+      byCafe: byCafe.map((r) => Object.values(r).join('|')).sort(),
     };
   }
 
   const expectedRollUps = () => ({
     daily: summed((e) => [istDay(new Date(e.at)), e.member, e.cafe, e.gameId].join('|')),
     byParent: summed((e) => [istDay(new Date(e.at)), parentOf[e.member], e.gameId].join('|')),
+    byCafe: summed((e) => [istDay(new Date(e.at)), e.cafe, e.gameId].join('|')),
   });
 
   it('refuses direct writes to the roll-ups and TRUNCATE of their sources; the totals stay those of the sources', async () => {
@@ -101,17 +107,19 @@ describe.each(TEST_DB_KINDS)('play roll-up protection on %s', (kind) => {
     const before = await rollUps();
     expect(before).toEqual(expectedRollUps());
 
-    const rollUpRow = (table: 'play_daily' | 'play_daily_by_parent'): SQL =>
-      table === 'play_daily'
-        ? sql`INSERT INTO play_daily (day, member_id, cafe_id, game_id, plays, play_points_cents, win_points_cents, rake_cents)
-              VALUES ('2025-03-05', ${ids.player1!}, ${ids.cafe1!}, 1, 1, 100, 0, 0)`
-        : sql`INSERT INTO play_daily_by_parent (day, parent_id, game_id, plays, play_points_cents, win_points_cents, rake_cents,
-                other_play_points_cents, other_win_points_cents)
-              VALUES ('2025-03-05', ${ids.master1!}, 1, 1, 100, 0, 0, 0, 0)`;
+    const rollUpRows: Record<'play_daily' | 'play_daily_by_parent' | 'play_daily_by_cafe', SQL> = {
+      play_daily: sql`INSERT INTO play_daily (day, member_id, cafe_id, game_id, plays, play_points_cents, win_points_cents, rake_cents)
+                      VALUES ('2025-03-05', ${ids.player1!}, ${ids.cafe1!}, 1, 1, 100, 0, 0)`,
+      play_daily_by_parent: sql`INSERT INTO play_daily_by_parent (day, parent_id, game_id, plays, play_points_cents, win_points_cents,
+                                  rake_cents, other_play_points_cents, other_win_points_cents)
+                                VALUES ('2025-03-05', ${ids.master1!}, 1, 1, 100, 0, 0, 0, 0)`,
+      play_daily_by_cafe: sql`INSERT INTO play_daily_by_cafe (day, cafe_id, game_id, plays, play_points_cents, win_points_cents, rake_cents)
+                              VALUES ('2025-03-05', ${ids.cafe1!}, 1, 1, 100, 0, 0)`,
+    };
     const direct: [string, SQL][] = [];
-    for (const table of ['play_daily', 'play_daily_by_parent'] as const) {
+    for (const table of ['play_daily', 'play_daily_by_parent', 'play_daily_by_cafe'] as const) {
       direct.push(
-        [table, rollUpRow(table)],
+        [table, rollUpRows[table]],
         [table, sql`UPDATE ${sql.identifier(table)} SET play_points_cents = play_points_cents + 1`],
         [table, sql`DELETE FROM ${sql.identifier(table)}`],
         [table, sql`TRUNCATE ${sql.identifier(table)}`],
@@ -144,7 +152,7 @@ describe.each(TEST_DB_KINDS)('play roll-up protection on %s', (kind) => {
     expect(counts).toEqual({ plays: 2, hands: 1 });
   });
 
-  it('still folds every insert, update and delete of plays and poker hands into both roll-ups', async () => {
+  it('still folds every insert, update and delete of plays and poker hands into the roll-ups', async () => {
     await addPlay('player2', 1, 300, 0, '2025-03-03T11:00:00+05:30');
     await addHand('player2', 15, '2025-03-05T09:00:00+05:30');
     expect(await rollUps()).toEqual(expectedRollUps());
@@ -162,6 +170,6 @@ describe.each(TEST_DB_KINDS)('play roll-up protection on %s', (kind) => {
     await database.db.execute(sql`DELETE FROM plays`);
     await database.db.execute(sql`DELETE FROM poker_hands`);
     entries = [];
-    expect(await rollUps()).toEqual({ daily: [], byParent: [] });
+    expect(await rollUps()).toEqual({ daily: [], byParent: [], byCafe: [] });
   });
 });

@@ -360,6 +360,28 @@ export const playDailyByParent = pgTable(
   (t) => [primaryKey({ columns: [t.parentId, t.day, t.gameId] }), index('play_daily_by_parent_day_idx').on(t.day)],
 );
 
+/**
+ * `play_daily` summed by cafe per IST day and game (every member, every game, rake too): a report
+ * of many cafes over an open week reads about one row per cafe, day and game instead of one per
+ * member as well (Cafe Trends' open weeks). Maintained only by statement-level triggers on
+ * `play_daily` (play_daily_by_cafe_fold, migration 0029), never written directly. A play's cafe
+ * never changes hands in this sum (cafes are keyed by id), so account moves and a cafe's new master
+ * leave it as it is.
+ */
+export const playDailyByCafe = pgTable(
+  'play_daily_by_cafe',
+  {
+    cafeId: uuid('cafe_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    gameId: smallint('game_id').notNull(),
+    plays: integer('plays').notNull(),
+    playPointsCents: cents('play_points_cents').notNull(),
+    winPointsCents: cents('win_points_cents').notNull(),
+    rakeCents: cents('rake_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cafeId, t.day, t.gameId] }), index('play_daily_by_cafe_day_idx').on(t.day)],
+);
+
 export const loans = pgTable(
   'loans',
   {

@@ -54,7 +54,15 @@ const BATCH: FeedEventInput[] = [
 const LOWEST_CENTS = 50_000;
 
 /** What the feed writes, with every account and cafe id written as its name: two databases compared row by row. */
-const FED_TABLES = ['plays', 'play_daily', 'play_daily_by_parent', 'play_hours', 'draws', 'play_platform_ids'] as const;
+const FED_TABLES = [
+  'plays',
+  'play_daily',
+  'play_daily_by_parent',
+  'play_daily_by_cafe',
+  'play_hours',
+  'draws',
+  'play_platform_ids',
+] as const;
 async function namedRows(db: Queryable): Promise<Record<string, string[]>> {
   const names = new Map<string, string>();
   for (const row of await queryRows<{ id: string; name: string }>(

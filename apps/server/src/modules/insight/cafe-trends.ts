@@ -9,7 +9,7 @@ import type { CafeOfMaster } from './cafe-profit.js';
  * Cafe Trends (docs/domain.md, "The owner's week"): every cafe of the masters in a subtree over
  * consecutive weeks, each cell the cafe's profit that week exactly as Cafe Profit gives it for the
  * week: a week the job has closed from what its closing fixed (cafe_week), any other week from the
- * daily roll-ups with Cafe Profit's rule. One statement sums, sorts, pages and totals, so that a
+ * daily roll-up by cafe (play_daily_by_cafe) with Cafe Profit's rule. One statement sums, sorts, pages and totals, so that a
  * page of the superadmin's thousands of cafes sends ten rows.
  */
 
@@ -109,8 +109,9 @@ type TotalsRow = { cafes: string | number; t_total: DbCents; t_previous: DbCents
  * The profit of every cafe of `s` (the account's cafes) in each of `weeks` that had any play:
  * rows of `cafe_id`, `week_start` and `profit_cents`, a cafe and week possibly on several rows. A
  * closed week's row is what its closing fixed (own and other members together: the cafe's profit);
- * the other weeks are summed from play_daily, each run of consecutive weeks in one range, as Cafe
- * Profit sums them.
+ * the other weeks are summed from play_daily_by_cafe (play_daily summed by cafe, day and game: a
+ * seventh of its rows in the large network's open week), each run of consecutive weeks in one
+ * range, with Cafe Profit's rule.
  */
 function cells(account: SubtreeOwner, weeks: readonly IsoDay[], closed: ReadonlySet<IsoDay>): SQL {
   const closedWeeks = weeks.filter((week) => closed.has(week));
@@ -126,17 +127,16 @@ function cells(account: SubtreeOwner, weeks: readonly IsoDay[], closed: Readonly
          sql`, `,
        )}) AND ${inSubtree(sql`w.cafe_id`)}`);
   }
-  // The profit rule per cafe and game first, the game's kind read on those few thousand sums:
-  // filtering the open week's hundred thousand roll-up rows by game, or grouping them by the week's
-  // expression, costs more than the sums themselves. A run of one week (mostly the open week alone)
-  // has the week as a constant.
+  // The profit rule per cafe and game first, the game's kind read on those few thousand sums (a
+  // join of every roll-up row to games cost more than the sums). A run of one week (mostly the
+  // open week alone) has the week as a constant.
   for (const range of liveRuns(weeks, closed)) {
     const oneWeek = range.to === addDays(range.from, 6);
     const week = oneWeek ? sql`${range.from}::date` : sql`ist_week_start(d.day)`;
     parts.push(sql`
       SELECT d.cafe_id, d.week_start, sum(d.profit_cents)::bigint
         FROM (SELECT d.cafe_id, d.game_id, ${week} AS week_start, ${profitSum('games')} AS profit_cents
-                FROM play_daily d
+                FROM play_daily_by_cafe d
                WHERE d.day >= ${range.from}::date AND d.day <= ${range.to}::date AND ${inSubtree(sql`d.cafe_id`)}
                GROUP BY d.cafe_id, d.game_id${oneWeek ? sql`` : sql`, 3`}) d
        WHERE ${kindFilter('games')}

@@ -64,6 +64,7 @@ const DIGEST_TABLES = [
   'poker_hands',
   'play_daily',
   'play_daily_by_parent',
+  'play_daily_by_cafe',
   'loans',
   'weekly_settlements',
   'loan_deductions',
@@ -95,7 +96,8 @@ export async function databaseDigest(db: Queryable): Promise<Record<string, stri
  *   one left out, or, voided after its week closed, kept and reversed (no play, opposite sums) on
  *   the day its void was booked;
  * - play_daily_by_parent is exactly play_daily grouped by the member's current parent, with the
- *   plays at cafes of another master than that parent as "other".
+ *   plays at cafes of another master than that parent as "other";
+ * - play_daily_by_cafe is exactly play_daily grouped by cafe.
  */
 export async function brokenInvariants(db: Queryable): Promise<string[]> {
   const broken: string[] = [];
@@ -153,6 +155,14 @@ export async function brokenInvariants(db: Queryable): Promise<string[]> {
          GROUP BY 1, 2, 3),
       actual AS (SELECT day, parent_id, game_id, plays, play_points_cents, win_points_cents, rake_cents,
                         other_play_points_cents, other_win_points_cents FROM play_daily_by_parent)
+      SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
+                                      UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
+    play_daily_by_cafe: sql`
+      WITH expected AS (
+        SELECT cafe_id, day, game_id, sum(plays)::int AS plays, sum(play_points_cents)::bigint AS p,
+               sum(win_points_cents)::bigint AS w, sum(rake_cents)::bigint AS r
+          FROM play_daily GROUP BY 1, 2, 3),
+      actual AS (SELECT cafe_id, day, game_id, plays, play_points_cents, win_points_cents, rake_cents FROM play_daily_by_cafe)
       SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
                                       UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
   };
