@@ -29,7 +29,7 @@ export const MAIL_STATE_LABELS = {
  * Every kind of mail the back office sends (docs/domain.md, "Mail and statements"), each with its
  * rule at the moment of sending (the server's mail gate). A kind is added here first.
  */
-export const MAIL_KINDS = ['statement-agent', 'statement-manager', 'email-confirmation', 'password-reset'] as const;
+export const MAIL_KINDS = ['statement-agent', 'statement-manager', 'email-confirmation', 'password-reset', 'digest'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** The kinds of mail as the screen names them. */
@@ -38,6 +38,7 @@ export const MAIL_KIND_LABELS: Readonly<Record<MailKind, string>> = {
   'statement-manager': 'Manager Mail statement',
   'email-confirmation': 'Email confirmation',
   'password-reset': 'Password reset link',
+  digest: 'Daily digest',
 };
 
 /** A kind's label; a kind stored before the list was closed shows as it is stored. */

@@ -5,7 +5,7 @@ import { type Queryable, queryRows } from '../../db/client.js';
 /**
  * The mail gate (docs/domain.md, "Mail and statements"): may this mail still go? The sender asks
  * it of each mail in the statement that takes it (sender.ts); an account's waiting mail is asked
- * again in the transaction that turns its statements off or changes its address (closeBarredMail).
+ * again in the transaction that turns its statements or its digest off or changes its address (closeBarredMail).
  * A mail that may not go is closed instead of sent: `expired` when it waited (held or pending)
  * longer than MAIL_MAX_AGE_DAYS, else `cancelled`, its reason in `last_answer`.
  *
@@ -17,6 +17,7 @@ export const MAIL_REASONS = {
   accountInactive: 'cancelled: account inactive',
   accountBlocked: 'cancelled: account blocked',
   statementsOff: 'cancelled: statements turned off',
+  digestOff: 'cancelled: digest turned off',
   addressRemoved: 'cancelled: address removed',
   addressChanged: 'cancelled: address changed',
   linkNotValid: 'withdrawn: the link is no longer valid',
@@ -56,6 +57,12 @@ function rules(at: string): Record<MailKind, readonly Bar[]> {
     { when: sql`a.statement_emails IS NOT TRUE`, reason: MAIL_REASONS.statementsOff },
     ...address,
   ];
+  // The daily digest: for an agent or manager that still has it on (the account page, its own unsubscribe).
+  const digest: Bar[] = [
+    ...account,
+    { when: sql`a.digest_emails IS NOT TRUE OR a.role = 'player'`, reason: MAIL_REASONS.digestOff },
+    ...address,
+  ];
   // Used, replaced, revoked (a block, a deactivation, a password change) or expired: never sent.
   const link: Bar[] = [
     {
@@ -83,6 +90,7 @@ function rules(at: string): Record<MailKind, readonly Bar[]> {
     'statement-manager': statement,
     'password-reset': link,
     'email-confirmation': confirmation,
+    digest,
   };
 }
 
