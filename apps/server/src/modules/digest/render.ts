@@ -95,7 +95,7 @@ export function digestSections(digest: DigestFiguresCents, role: Role, origin: s
         ? [
             {
               text: `${formatWhole(digest.idleMasters.length)}: ${digest.idleMasters.map((m) => m.username).join(', ')}`,
-              link: screenUrl(origin, role, manager ? 'nonPerforming' : 'agentDetails'),
+              link: dailyStatus,
             },
           ]
         : [],

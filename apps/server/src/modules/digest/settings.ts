@@ -85,6 +85,9 @@ export async function setBigWinEmails(db: Db, accountId: string, on: boolean, no
  * a second ask within them is refused (429) saying when it may be asked again.
  */
 export async function digestNow(db: Db, links: DigestLinks, accountId: string, now: Date): Promise<string> {
+  // The link first: its signing key is read outside the transaction (the embedded database runs one at a time).
+  const unsubscribe = await links.unsubscribe(accountId);
+  const fixedLinks: DigestLinks = { publicUrl: links.publicUrl, unsubscribe: async () => unsubscribe };
   return db.transaction(async (tx) => {
     const row = await settingsOf(tx, accountId, true);
     if (!(row.emailVerified && row.email)) throw badRequest(MAIL_NEWS_MESSAGES.noAddress);
@@ -95,7 +98,7 @@ export async function digestNow(db: Db, links: DigestLinks, accountId: string, n
     }
     await tx.update(accounts).set({ digestAskedAt: now }).where(eq(accounts.id, accountId));
     const account = { id: accountId, username: row.username, role: row.role as Role, email: row.email };
-    await queueDigest(tx, links, account, `digest-now:${accountId}:${now.toISOString()}`, now);
+    await queueDigest(tx, fixedLinks, account, `digest-now:${accountId}:${now.toISOString()}`, now);
     return MAIL_NEWS_MESSAGES.digestQueued(row.email);
   });
 }

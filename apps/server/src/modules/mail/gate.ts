@@ -57,10 +57,11 @@ function rules(at: string): Record<MailKind, readonly Bar[]> {
     { when: sql`a.statement_emails IS NOT TRUE`, reason: MAIL_REASONS.statementsOff },
     ...address,
   ];
-  // The daily digest: for an agent or manager that still has it on (the account page, its own unsubscribe).
+  // The daily digest of the schedule (`digest:<day>:<account>`) goes while its account has it on; one
+  // asked for with "send me the digest now" (`digest-now:...`) was asked for, switch or not.
   const digest: Bar[] = [
     ...account,
-    { when: sql`a.digest_emails IS NOT TRUE OR a.role = 'player'`, reason: MAIL_REASONS.digestOff },
+    { when: sql`o.key LIKE 'digest:%' AND a.digest_emails IS NOT TRUE`, reason: MAIL_REASONS.digestOff },
     ...address,
   ];
   // Used, replaced, revoked (a block, a deactivation, a password change) or expired: never sent.
