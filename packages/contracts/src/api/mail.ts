@@ -87,8 +87,6 @@ export const EMAIL_MESSAGES = {
 
 // ---------------------------------------------------------------- news by mail (the account page, agents and managers)
 
-/** The IST hour the digest is made at when the person picks none (09:00). */
-export const DIGEST_DEFAULT_HOUR = 9;
 /** "Send me the digest now" at most once per this many minutes. */
 export const DIGEST_NOW_INTERVAL_MINUTES = 10;
 

@@ -18,7 +18,7 @@ import {
 import type { SubtreeOwner } from '../play-sums/index.js';
 
 /** The rows a digest lists of each kind: a mail read on a phone, the rest one click away. */
-export const DIGEST_LIST_LIMIT = 5;
+const DIGEST_LIST_LIMIT = 5;
 
 /**
  * The daily digest's figures (docs/domain.md, "The owner's week"), in hundredths: `day` (yesterday)

@@ -17,7 +17,7 @@ import { digestMail } from './render.js';
  */
 
 /** Who may have a digest: every agent and manager (not a player). */
-export const DIGEST_ROLES: readonly Role[] = AUDIENCES.agents;
+const DIGEST_ROLES: readonly Role[] = AUDIENCES.agents;
 
 /** What making a digest needs besides the database: the links' origin and the unsubscribe link. */
 export interface DigestLinks {
@@ -36,7 +36,7 @@ export interface DigestRecipient {
 const DIGESTS_AT_ONCE = 4;
 const EVERY_MS = 60_000;
 
-export const scheduledDigestKey = (day: string, accountId: string) => `digest:${day}:${accountId}`;
+const scheduledDigestKey = (day: string, accountId: string) => `digest:${day}:${accountId}`;
 
 /** The IST hour of an instant (0 to 23). */
 const istHour = (now: Date) => new Date(now.getTime() + IST_OFFSET_MS).getUTCHours();

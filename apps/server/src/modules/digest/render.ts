@@ -20,7 +20,7 @@ import type { DigestFiguresCents } from './figures.js';
  * statements' links), and the digest's own unsubscribe link at the end.
  */
 
-export interface DigestMail {
+interface DigestMail {
   subject: string;
   text: string;
   html: string;
@@ -39,7 +39,7 @@ interface Section {
   none: string;
 }
 
-export const digestSubject = (day: string) => `Your daily digest for ${formatDayText(day)}`;
+const digestSubject = (day: string) => `Your daily digest for ${formatDayText(day)}`;
 
 /** The absolute address of a screen of `role`'s area, with its query. */
 function screenUrl(origin: string, role: Role, key: ScreenKey, query: Record<string, string> = {}): string {

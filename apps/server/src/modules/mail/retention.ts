@@ -25,7 +25,7 @@ export function startOutboxRetention(db: Db, log: JobLog, clock: Clock, retentio
 }
 
 /** Removes the closed mail and the processed big wins older than `retentionDays` at `now`; returns how many of each. */
-export async function pruneOutbox(db: Queryable, now: Date, retentionDays: number): Promise<{ mails: number; bigWins: number }> {
+async function pruneOutbox(db: Queryable, now: Date, retentionDays: number): Promise<{ mails: number; bigWins: number }> {
   const before = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
   const mails = await queryRows<{ id: number }>(
     db,
