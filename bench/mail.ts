@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { type Database, type Db, migrateDatabase, openDatabase, queryRows } from '../apps/server/src/db/client.js';
 import { seedDemoNetwork } from '../apps/server/src/demo/index.js';
 import { addDays, istDay, weekStartOf } from '../apps/server/src/lib/dates.js';
+import { makeDueDigests } from '../apps/server/src/modules/digest/make.js';
+import { unsubscribeKeyOf, unsubscribeQuery } from '../apps/server/src/modules/mail/unsubscribe.js';
 import { closeFinishedWeeks } from '../apps/server/src/modules/settlement/index.js';
 import { withClient } from '../apps/server/test/scratch-database.js';
 import { parseReceived, startSmtpServer } from '../apps/server/test/smtp-server.js';
@@ -24,6 +26,11 @@ import { createThrowawayDatabase, DEFAULT_ADMIN_URL, type ThrowawayDatabase } fr
  *    its PDF; meanwhile three reports are asked in a closed loop (4 clients, or --clients N: 0
  *    measures the sender alone). Mails a second, and
  *    the reports' p95 while sending against their p95 once it is idle again.
+ * 4. The daily digests (docs/domain.md, "The owner's week"), the report clients still asking: every
+ *    master and manager (the superadmin too) subscribed at 23:00 IST, all made at once by the
+ *    digests' one pass (makeDueDigests, as the server's daily-digest job runs it) for 23:30 IST
+ *    today; the time they take, and the reports' p95 meanwhile. (The server's own job, on the real
+ *    clock, finds none of them due before 23:00 IST: run the bench at another hour.)
  */
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -61,6 +68,27 @@ async function timedClosing(db: Db, now: Date): Promise<{ ms: number; queued: nu
 }
 
 class RolledBack extends Error {}
+
+/**
+ * Subscribes every master and manager (a verified address each, the digest on at 23:00 IST) and
+ * makes all their digests of yesterday in the one pass the server's job makes at 23:30 IST.
+ */
+async function timedDigests(db: Db, now: Date): Promise<{ made: number; from: number; to: number }> {
+  await db.execute(
+    sql`UPDATE accounts SET email = username || '@example.com', email_verified = true, digest_emails = true, digest_hour = 23
+         WHERE role <> 'player' AND user_status AND blocked_at IS NULL`,
+  );
+  const key = unsubscribeKeyOf(db);
+  const links = {
+    publicUrl: 'https://backoffice.example.com',
+    unsubscribe: async (accountId: string) =>
+      `https://backoffice.example.com/mail/unsubscribe?${unsubscribeQuery(await key(), accountId, 'digest')}`,
+  };
+  const at = new Date(`${istDay(now)}T23:30:00+05:30`);
+  const from = performance.now();
+  const made = await makeDueDigests(db, links, at);
+  return { made, from, to: performance.now() };
+}
 
 /**
  * The network the run starts from: seeded at the scale, every finished week closed but the last
@@ -193,6 +221,7 @@ async function main(): Promise<void> {
       await sleep(2_000);
       const idleFrom = performance.now();
       await sleep(Math.max(10_000, lastAt - firstAt));
+      const digests = await timedDigests(handle.db, now);
       stop = true;
       await loop;
       const p95 = (from: number, to: number) =>
@@ -221,6 +250,10 @@ async function main(): Promise<void> {
         log('  no report load (--clients 0)');
       }
       if (failures > 0) log(`  report calls refused:        ${failures} (first: ${firstFailure})`);
+      const digestP95 = p95(digests.from, digests.to);
+      log(`\nThe daily digests, every master and manager subscribed, made in one pass beside the report clients:`);
+      log(`  ${String(digests.made).padStart(4)} digests made in:       ${seconds(digests.to - digests.from)}`);
+      if (CLIENTS > 0) log(`  reports p95 meanwhile:       ${digestP95.toFixed(0)} ms (idle: ${idleP95.toFixed(0)} ms)`);
     } finally {
       await server.stop();
       await smtp.close();

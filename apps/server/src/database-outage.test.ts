@@ -190,9 +190,16 @@ describe.skipIf(unavailable !== null)('PostgreSQL stopped and started again unde
 
   it('answers 503 at once while it is down, everything again within 5 s of its return, and the simulator applies every event once', async () => {
     const serverPid = server.child.pid!;
-    const jobs = ['activity-retention', 'big-win-alerts', 'demo-feed', 'mail-sender', 'play-partitions', 'settlement'].map(
-      (job) => leaderApplicationName(job, serverPid),
-    );
+    const jobs = [
+      'activity-retention',
+      'big-win-alerts',
+      'daily-digest',
+      'demo-feed',
+      'mail-sender',
+      'outbox-retention',
+      'play-partitions',
+      'settlement',
+    ].map((job) => leaderApplicationName(job, serverPid));
     await waitFor(async () => (await leaders(postgres.url)).join() === jobs.join(), 'the leader locks', 30_000);
     const signedIn = await login();
     expect(signedIn.status).toBe(200);

@@ -11,9 +11,11 @@ import { type RunningJob, runOnOneProcess } from './db/jobs.js';
 import { startPartitionSchedule } from './db/partitions.js';
 import { demoBannerLines, liveDemo, loadDemoIfEmpty, prepareDemoFolder } from './demo/index.js';
 import { startActivityRetention } from './modules/activity/retention.js';
+import { startDigestSchedule } from './modules/digest/make.js';
+import { digestLinksOf } from './modules/digest/routes.js';
 import { refuseMissingSecretKey, withSecretKey } from './modules/identity/gate/secret-key.js';
 import { ensureConfiguredHouse } from './modules/ledger/ledger.js';
-import { startBigWinAlerts, startOutboxSender } from './modules/mail/index.js';
+import { startBigWinAlerts, startOutboxRetention, startOutboxSender } from './modules/mail/index.js';
 import { statementMailRenderer } from './modules/money-reports/statement-mail.js';
 import { startSettlementSchedule } from './modules/settlement/index.js';
 import { stopOnSignals } from './shutdown.js';
@@ -67,6 +69,13 @@ async function main(): Promise<void> {
   await oneProcess('mail-sender', () => startOutboxSender(app, statementMailRenderer(app.db, app.clock)));
   // The big-win alerts, made every 15 seconds from the wins the feed brought (modules/mail/big-win-alerts).
   await oneProcess('big-win-alerts', () => startBigWinAlerts(app.db, app.log, app.clock, publicUrl(app.env)));
+  // The daily digests, each subscriber's at its hour (IST), checked every minute (modules/digest).
+  await oneProcess('daily-digest', () => {
+    const job = startDigestSchedule(app.db, digestLinksOf(app), app.log, app.clock);
+    return { stop: () => job.stop() }; // its first pass need not hold the start up
+  });
+  // Sent, cancelled and expired mail older than MAIL_RETENTION_DAYS removed every hour (modules/mail).
+  await oneProcess('outbox-retention', () => startOutboxRetention(app.db, app.log, app.clock, env.MAIL_RETENTION_DAYS));
   // The access activity's entries older than AUDIT_RETENTION_DAYS removed every hour (modules/activity).
   await oneProcess('activity-retention', () => startActivityRetention(app.db, app.log, env.AUDIT_RETENTION_DAYS));
   // Backups of the embedded database: daily, and on `npm run backup` (db/backup-schedule.ts).

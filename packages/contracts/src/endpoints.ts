@@ -7,7 +7,7 @@ import { DRAW_ENDPOINTS } from './api/draws.js';
 import { FEED_ENDPOINTS } from './api/feed.js';
 import { HEALTH_ENDPOINTS } from './api/health.js';
 import { INSIGHT_ENDPOINTS } from './api/insight.js';
-import { EMAIL_ENDPOINTS, MAIL_SCREEN_ENDPOINTS } from './api/mail.js';
+import { EMAIL_ENDPOINTS, MAIL_NEWS_ENDPOINTS, MAIL_SCREEN_ENDPOINTS } from './api/mail.js';
 import { MEMBER_ENDPOINTS } from './api/members.js';
 import { MONEY_ENDPOINTS } from './api/money.js';
 import { NETWORK_ENDPOINTS } from './api/network.js';
@@ -43,6 +43,7 @@ const DEFS = {
   ...WEEK_GLANCE_ENDPOINTS,
   ...MEMBER_ENDPOINTS,
   ...MAIL_SCREEN_ENDPOINTS,
+  ...MAIL_NEWS_ENDPOINTS,
   ...ACCOUNTS_SCREEN_ENDPOINTS,
   ...ACTIVITY_ENDPOINTS,
   ...PLATFORM_ENDPOINTS,

@@ -35,6 +35,8 @@ export const FIELD_LABELS = {
   trends: { weeks: 'Weeks', ...PAGING_LABELS },
   weekGlance: PAGING_LABELS,
   todayThreshold: { threshold: 'Big wins from (points)' },
+  digestEmails: { on: 'Email me a daily digest', hour: 'Hour (IST)' },
+  bigWinEmails: { on: 'Email me big wins' },
   cafeProfit: PAGING_LABELS,
   cafeTrends: { weeks: 'Weeks', ...PAGING_LABELS },
   accounts: { role: 'Role', state: 'State', q: 'Username or name', ...PAGING_LABELS },

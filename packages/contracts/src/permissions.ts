@@ -87,6 +87,11 @@ const SHARED_CALLS: Partial<Record<ReportCall, Audience>> = {
   accountSearch: 'managers',
   // Clearing a lost phone's two-step: every role with accounts below it (the Accounts screen's action).
   twoStepClear: 'agents',
+  // The account page's news by mail (docs/domain.md, "The owner's week"): every agent and manager.
+  mailNews: 'agents',
+  digestEmails: 'agents',
+  digestNow: 'agents',
+  bigWinEmails: 'agents',
 };
 
 /** The landing screen of every role (docs/domain.md). */

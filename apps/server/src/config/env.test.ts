@@ -80,6 +80,19 @@ describe('the report and export limits in the configuration', () => {
   });
 });
 
+describe('MAIL_RETENTION_DAYS', () => {
+  it('keeps closed mail 90 days by default, a whole number of days from 1 on', () => {
+    expect(readEnv({}).MAIL_RETENTION_DAYS).toBe(90);
+    expect(readEnv({ MAIL_RETENTION_DAYS: '30' }).MAIL_RETENTION_DAYS).toBe(30);
+    expect(() => readEnv({ MAIL_RETENTION_DAYS: '0' })).toThrow(
+      'Invalid configuration:\n  MAIL_RETENTION_DAYS: must be 1 or more',
+    );
+    expect(() => readEnv({ MAIL_RETENTION_DAYS: '2.5' })).toThrow('MAIL_RETENTION_DAYS: must be a whole number of days');
+    expect(() => readEnv({ MAIL_RETENTION_DAYS: 'a year' })).toThrow('MAIL_RETENTION_DAYS: must be a whole number of days');
+    expect(() => readEnv({ MAIL_RETENTION_DAYS: '40000' })).toThrow('MAIL_RETENTION_DAYS: must be at most 36500');
+  });
+});
+
 describe('MAIL_MAX_AGE_DAYS', () => {
   it('is 7 days unless set, a whole number from 1 to 365', () => {
     expect(readEnv({}).MAIL_MAX_AGE_DAYS).toBe(7);

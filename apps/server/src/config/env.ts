@@ -125,6 +125,16 @@ const EnvSchema = z.object({
     .max(365, 'must be at most 365')
     .default(7),
   /**
+   * Days the outbox keeps a mail once it is sent, cancelled or expired (docs/domain.md, "The owner's
+   * week"); the outbox retention, hourly, removes older ones. Failed and waiting mail is never removed.
+   */
+  MAIL_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(1, 'must be 1 or more')
+    .max(36_500, 'must be at most 36500')
+    .default(90),
+  /**
    * The address people open the back office at (https://backoffice.example.com), for the links in
    * mails; unset: http://localhost:PORT.
    */

@@ -35,7 +35,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
  */
 export const DEMO_NAMED_AGENTS = { inactive: 'master3', borrower: 'master4' } as const;
 
-/** The fixed accounts with a confirmed email address (`<username>@example.com`): their statements and big-win alerts are mailed. */
+/** The fixed accounts with a confirmed email address (`<username>@example.com`): their statements, daily digest and big-win alerts are mailed. */
 export const DEMO_EMAIL_ACCOUNTS: readonly string[] = ['am1', 'master1'];
 
 /** Commission (percent) of the fixed accounts that have one. */

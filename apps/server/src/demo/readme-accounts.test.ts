@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { INACTIVE_ACCOUNT_MESSAGE } from '@playrep/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { TEST_DB_KINDS } from '../../test/test-db.js';
+import { queryRows } from '../db/client.js';
 import { seedNetwork } from './seed.js';
 
 /** README.md's "Demo accounts": the password it gives and its table (username, role, what the account is). */
@@ -56,5 +58,16 @@ describe.each(TEST_DB_KINDS)('every account of README.md’s demo table signs in
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().user).toMatchObject({ username, role });
     }
+  });
+
+  it('has the daily digest on for the accounts the README says, with their confirmed addresses', async () => {
+    const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+    const said = /`(\w+)` and `(\w+)` have confirmed email addresses[\s\S]*?Both have the daily digest on/.exec(readme);
+    expect(said, 'README.md says which demo accounts have the digest on').not.toBeNull();
+    const rows = await queryRows<{ username: string }>(
+      t.app.db,
+      sql`SELECT username FROM accounts WHERE digest_emails AND email_verified ORDER BY username`,
+    );
+    expect(rows.map((r) => r.username)).toEqual([said![1]!, said![2]!].sort());
   });
 });

@@ -47,7 +47,8 @@ export async function writeNetwork(db: Db, plan: NetworkPlan): Promise<void> {
   // master1 and am1 have confirmed addresses: their weekly statements are made when the weeks close
   // (docs/domain.md, "Demo data"), held on the embedded default without a mail server, so the Mail
   // screen shows what would be sent. example.com is reserved: nothing sent there reaches anyone.
-  await db.execute(sql`UPDATE accounts SET email = username || '@example.com', email_verified = true
+  // They have the daily digest on too (docs/domain.md, "The owner's week"), at the default 09:00 IST.
+  await db.execute(sql`UPDATE accounts SET email = username || '@example.com', email_verified = true, digest_emails = true
                         WHERE username IN (${sql.join(
                           DEMO_EMAIL_ACCOUNTS.map((name) => sql`${name}`),
                           sql`, `,

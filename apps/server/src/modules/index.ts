@@ -2,6 +2,7 @@ import type { ReportCall } from '@playrep/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { EndpointHandlers } from '../plugins/endpoints.js';
 import { activityHandlers } from './activity/routes.js';
+import { digestHandlers } from './digest/routes.js';
 import { drawHandlers } from './draws/routes.js';
 import { managerHandlers } from './identity/index.js';
 import { cafeTrendsHandlers } from './insight/cafe-trends-routes.js';
@@ -30,6 +31,7 @@ export function reportHandlers(app: FastifyInstance): EndpointHandlers<ReportCal
     ...cafeTrendsHandlers(app),
     ...todayHandlers(app),
     ...weekGlanceHandlers(app),
+    ...digestHandlers(app),
     ...memberHandlers(app),
     ...mailScreenHandlers(app, statementMailRenderer(app.database.db, app.clock)),
     ...managerHandlers(app),

@@ -46,6 +46,9 @@ const NOT_ACCOUNTS = [
   'actor',
   'subject',
   'name',
+  // The account page's news by mail: the digest and big-win switches and the digest's hour (the caller's own).
+  'on',
+  'hour',
   // The subject picker's ask for the matching players too (accountSearch).
   'members',
   // Cafe Profit's terminals: a cafe, checked against the subject's subtree by its own handler

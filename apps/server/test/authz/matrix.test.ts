@@ -229,6 +229,8 @@ describe.each(TEST_DB_KINDS)('authorization matrix on %s', (kind) => {
         new Date(),
       );
     }
+    // A confirmed address for everyone: the digest and big-win switches and "send me the digest now" need one.
+    await t.app.db.execute(sql`UPDATE accounts SET email = username || '@example.com', email_verified = true`);
     for (const user of CHAIN) sessions[user] = await signIn(t.app, user);
   });
   afterAll(async () => t?.close());

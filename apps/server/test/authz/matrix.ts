@@ -254,6 +254,28 @@ const CELLS: Record<ReportCall, MatrixCell> = {
     extraQuery: { threshold: '5000' },
     allowedRoles: AGENTS,
   },
+  // The account page's news by mail (docs/domain.md, "The owner's week"): every agent and manager,
+  // about the caller's own account (no account parameter). The test gives every account a confirmed address.
+  mailNews: {
+    accountParam: null,
+    extraQuery: {},
+    allowedRoles: AGENTS,
+  },
+  digestEmails: {
+    accountParam: null,
+    extraQuery: { on: 'true', hour: '7' },
+    allowedRoles: AGENTS,
+  },
+  digestNow: {
+    accountParam: null,
+    extraQuery: {},
+    allowedRoles: AGENTS,
+  },
+  bigWinEmails: {
+    accountParam: null,
+    extraQuery: { on: 'true' },
+    allowedRoles: AGENTS,
+  },
   // The Mail screen: about the whole outbox, no account; mails 1 and 2 are queued by the test.
   mailOutbox: {
     accountParam: null,

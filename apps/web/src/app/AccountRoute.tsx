@@ -1,5 +1,6 @@
 import AccountPage from '../features/access/AccountPage';
 import { EmailSection } from '../features/email/EmailSection';
+import { NewsSection } from '../features/email/NewsSection';
 import { TwoStepSection } from '../features/two-step/TwoStepSection';
 
 /** The account page with the sections of the features it gathers (a feature imports no other feature). */
@@ -8,6 +9,7 @@ export default function AccountRoute() {
     <AccountPage>
       <TwoStepSection />
       <EmailSection />
+      <NewsSection />
     </AccountPage>
   );
 }

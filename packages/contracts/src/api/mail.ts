@@ -46,13 +46,19 @@ export type ConfirmEmailBody = z.input<typeof ConfirmEmailBody>;
 export const ConfirmEmailResponse = z.object({ message: z.string(), username: z.string(), email: z.string() });
 export type ConfirmEmailResponse = z.infer<typeof ConfirmEmailResponse>;
 
+/** The mails a one-click unsubscribe link can stop, each signed for its own purpose. */
+export const UNSUBSCRIBE_MAILS = ['statement', 'digest'] as const;
+export type UnsubscribeMail = (typeof UNSUBSCRIBE_MAILS)[number];
+
 /**
- * The one-click unsubscribe of a weekly statement (RFC 8058): the link's account and signature in
+ * The one-click unsubscribe of a weekly statement or a daily digest (RFC 8058): the link's account and signature in
  * the query; the body a mail provider posts (`List-Unsubscribe=One-Click`) or none.
  */
 export const UnsubscribeQuery = queryObject({
   account: z.string({ error: 'is required' }).max(64),
   token: z.string({ error: 'is required' }).max(100),
+  /** Which mail the link stops: the weekly statement (the links before the digest name none) or the daily digest. */
+  mail: z.enum(UNSUBSCRIBE_MAILS, { error: `must be one of ${UNSUBSCRIBE_MAILS.join(', ')}` }).default('statement'),
 });
 export type UnsubscribeQuery = z.infer<typeof UnsubscribeQuery>;
 
@@ -75,7 +81,99 @@ export const EMAIL_MESSAGES = {
   statementsOff: 'Your weekly statement will no longer be emailed to you.',
   unsubscribed: 'You will no longer receive the weekly statement by email. You can turn it back on from your account page.',
   unsubscribeNotValid: 'This unsubscribe link is not valid. Turn the weekly statement off from your account page instead.',
+  digestUnsubscribed: 'You will no longer receive the daily digest by email. You can turn it back on from your account page.',
+  digestUnsubscribeNotValid: 'This unsubscribe link is not valid. Turn the daily digest off from your account page instead.',
 } as const;
+
+// ---------------------------------------------------------------- news by mail (the account page, agents and managers)
+
+/** "Send me the digest now" at most once per this many minutes. */
+export const DIGEST_NOW_INTERVAL_MINUTES = 10;
+
+const onOff = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
+
+/** The caller's daily digest and big-win alert settings, and whether mail can reach it. */
+export const MailNewsResponse = z.object({
+  /** A confirmed address: without one, neither mail is sent. */
+  emailConfirmed: z.boolean(),
+  digestEmails: z.boolean(),
+  /** The IST hour (0 to 23) the digest is made at. */
+  digestHour: z.number().int(),
+  /** When "Send me the digest now" can be asked again (ISO instant); null: now. */
+  digestNowFrom: z.string().nullable(),
+  bigWinEmails: z.boolean(),
+  /** Today's big-win threshold (points), which the alerts use. */
+  bigWinThreshold: z.number(),
+});
+export type MailNewsResponse = z.infer<typeof MailNewsResponse>;
+
+export const DigestEmailsQuery = queryObject({
+  on: onOff,
+  hour: z.coerce
+    .number({ error: 'must be a whole hour from 0 to 23' })
+    .int('must be a whole hour from 0 to 23')
+    .min(0, 'must be a whole hour from 0 to 23')
+    .max(23, 'must be a whole hour from 0 to 23')
+    .optional(),
+});
+export type DigestEmailsQuery = z.input<typeof DigestEmailsQuery>;
+
+export const BigWinEmailsQuery = queryObject({ on: onOff });
+export type BigWinEmailsQuery = z.input<typeof BigWinEmailsQuery>;
+
+/** "Send me the digest now" takes no parameter. */
+export const DigestNowQuery = queryObject({});
+
+export const MailNewsChangeResponse = MailNewsResponse.extend({ message: z.string() });
+export type MailNewsChangeResponse = z.infer<typeof MailNewsChangeResponse>;
+
+const hourText = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+/** The answers of the news calls, word for word (docs/screens.md, Account). */
+export const MAIL_NEWS_MESSAGES = {
+  digestOn: (hour: number) => `Your daily digest will be emailed to you every day at ${hourText(hour)} IST.`,
+  digestOff: 'Your daily digest will no longer be emailed to you.',
+  digestQueued: (email: string) => `Your digest of yesterday is on its way to ${email}.`,
+  digestTooSoon: (at: string) =>
+    `A digest was asked for less than ${DIGEST_NOW_INTERVAL_MINUTES} minutes ago. You can ask for another at ${at} IST.`,
+  bigWinsOn: 'Big wins at or above your threshold will be emailed to you.',
+  bigWinsOff: 'Big wins will no longer be emailed to you.',
+  noAddress: 'Set and confirm an email address first: mail goes only to a confirmed address.',
+} as const;
+
+/** Entries of the endpoint table (endpoints.ts): the account page's news by mail (docs/domain.md, "The owner's week"). */
+export const MAIL_NEWS_ENDPOINTS = {
+  mailNews: {
+    ...report('mailNews', 'The caller’s daily digest and big-win alert settings'),
+    query: queryObject({}),
+    response: MailNewsResponse,
+  },
+  digestEmails: {
+    method: 'POST',
+    path: reportPath('digestEmails'),
+    access: 'report',
+    summary: 'Turn the caller’s daily digest on or off, at an IST hour (0 to 23)',
+    query: DigestEmailsQuery,
+    response: MailNewsChangeResponse,
+  },
+  digestNow: {
+    method: 'POST',
+    path: reportPath('digestNow'),
+    access: 'report',
+    summary: 'Mail the caller its digest of yesterday now (at most once per 10 minutes)',
+    query: DigestNowQuery,
+    response: MailNewsChangeResponse,
+    otherResponses: { 429: ErrorBody },
+  },
+  bigWinEmails: {
+    method: 'POST',
+    path: reportPath('bigWinEmails'),
+    access: 'report',
+    summary: 'Turn the caller’s big-win alert emails on or off',
+    query: BigWinEmailsQuery,
+    response: MailNewsChangeResponse,
+  },
+} as const satisfies Record<string, EndpointDef>;
 
 // ---------------------------------------------------------------- the Mail screen (superadmin)
 
@@ -221,7 +319,7 @@ export const EMAIL_ENDPOINTS = {
   unsubscribe: {
     ...EMAIL_CALLS.unsubscribe,
     access: 'public',
-    summary: 'One-click unsubscribe from the weekly statement (RFC 8058), without signing in',
+    summary: 'One-click unsubscribe from the weekly statement or the daily digest (RFC 8058), without signing in',
     query: UnsubscribeQuery,
     response: UnsubscribeResponse,
   },

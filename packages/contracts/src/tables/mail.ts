@@ -35,6 +35,7 @@ export const MAIL_KINDS = [
   'email-confirmation',
   'password-reset',
   'big-win-alert',
+  'digest',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -45,6 +46,7 @@ export const MAIL_KIND_LABELS: Readonly<Record<MailKind, string>> = {
   'email-confirmation': 'Email confirmation',
   'password-reset': 'Password reset link',
   'big-win-alert': 'Big-win alert',
+  digest: 'Daily digest',
 };
 
 /** A kind's label; a kind stored before the list was closed shows as it is stored. */

@@ -340,8 +340,12 @@ describe.each(TEST_DB_KINDS)('the largest amounts the feed accepts, and every re
       member: { username: PLAYERS[0]! },
       memberPlays: { ...range, username: PLAYERS[0]!, pageSize: '100' },
       memberTransfers: { ...range, username: PLAYERS[0]! },
-      // A setting of the caller, not a report: left out below.
+      // Settings of the caller, not reports: left out below.
       todayThreshold: {},
+      mailNews: {},
+      digestEmails: {},
+      digestNow: {},
+      bigWinEmails: {},
       // The outbox (the Mail screen): about mail, not figures; one mail's calls are left out below.
       mailOutbox: {},
       mailPreview: {},
@@ -378,6 +382,10 @@ describe.each(TEST_DB_KINDS)('the largest amounts the feed accepts, and every re
       'feedKeyCreate',
       'feedKeyRevoke',
       'todayThreshold',
+      'mailNews',
+      'digestEmails',
+      'digestNow',
+      'bigWinEmails',
     ];
     const calls = CALL_NAMES.filter(isReportCall).filter((name) => !actions.includes(name));
     for (const subject of SUBJECTS) {

@@ -67,8 +67,32 @@ export async function todayFigures(db: Queryable, owner: SubtreeOwner, today: Is
  */
 export async function lastWeekFigures(db: Queryable, owner: SubtreeOwner, now: Date): Promise<DayFiguresCents> {
   const until = new Date(now.getTime() - 7 * 86_400_000);
-  const day = istDay(until);
-  if (await closedByJob(db, 'games', weekStartOf(day))) return closedDayFigures(db, owner, day, until);
+  return dayFiguresUpTo(db, owner, { day: istDay(until), until });
+}
+
+/**
+ * lastWeekFigures for a whole day (the daily digest's "same day last week"): the plays of the day a
+ * week before `day`, from its start to its end, counted as Today counts them.
+ */
+export async function lastWeekWholeDayFigures(db: Queryable, owner: SubtreeOwner, day: IsoDay): Promise<DayFiguresCents> {
+  return dayFiguresUpTo(db, owner, { day: addDays(day, -7), until: 'end of day' });
+}
+
+/** A day's plays up to an instant of it (included), or up to its end. */
+interface DayWindow {
+  day: IsoDay;
+  until: Date | 'end of day';
+}
+
+/** The condition "played up to the window's end" on a timestamp column. */
+const upTo = (window: DayWindow, column: SQL): SQL =>
+  window.until === 'end of day'
+    ? sql`${column} < ${istDayStart(addDays(window.day, 1)).toISOString()}::timestamptz`
+    : sql`${column} <= ${window.until.toISOString()}::timestamptz`;
+
+async function dayFiguresUpTo(db: Queryable, owner: SubtreeOwner, window: DayWindow): Promise<DayFiguresCents> {
+  const { day } = window;
+  if (await closedByJob(db, 'games', weekStartOf(day))) return closedDayFigures(db, owner, window);
   const [row] = await queryRows<FiguresRow>(
     db,
     sql`SELECT ${FIGURES}
@@ -76,7 +100,7 @@ export async function lastWeekFigures(db: Queryable, owner: SubtreeOwner, now: D
                        count(*) AS plays, true AS active
                   FROM plays x
                   ${subtreeJoin(owner, sql`x.member_id`)}
-                 WHERE x.played_at >= ${istDayStart(day).toISOString()}::timestamptz AND x.played_at <= ${until.toISOString()}::timestamptz
+                 WHERE x.played_at >= ${istDayStart(day).toISOString()}::timestamptz AND ${upTo(window, sql`x.played_at`)}
                    AND ${countedOnItsDay(sql`x`)}
                  GROUP BY x.member_id) m`,
   );
@@ -90,13 +114,14 @@ const countedOnItsDay = (x: SQL): SQL =>
 const HOUR_MS = 3_600_000;
 
 /**
- * lastWeekFigures over a day of a closed week, up to `until`: its hours before the hour of `until`
- * from play_hours, that hour's plays so far from the plays, and the members from member_first_plays,
+ * dayFiguresUpTo over a day of a closed week: its hours before the hour of the window's end from
+ * play_hours, that hour's plays so far from the plays, and the members from member_first_plays,
  * each with the member's parent when the week closed (in the owner's subtree). An hour of plays at
- * most is read, at any time of the day.
+ * most is read, at any time of the day; none for the whole day (its 24 hours are in play_hours).
  */
-async function closedDayFigures(db: Queryable, owner: SubtreeOwner, day: IsoDay, until: Date): Promise<DayFiguresCents> {
-  const hour = Math.floor((until.getTime() - istDayStart(day).getTime()) / HOUR_MS);
+async function closedDayFigures(db: Queryable, owner: SubtreeOwner, window: DayWindow): Promise<DayFiguresCents> {
+  const { day, until } = window;
+  const hour = until === 'end of day' ? 24 : Math.floor((until.getTime() - istDayStart(day).getTime()) / HOUR_MS);
   const hourStart = new Date(istDayStart(day).getTime() + hour * HOUR_MS);
   const wholeNetwork = holdsWholeNetwork(owner);
   const [row] = await queryRows<FiguresRow>(
@@ -104,7 +129,7 @@ async function closedDayFigures(db: Queryable, owner: SubtreeOwner, day: IsoDay,
     sql`WITH f AS (SELECT f.member_id
                      FROM member_first_plays f
                      ${subtreeJoin(owner, sql`f.parent_id`)}
-                    WHERE f.day = ${day}::date AND f.first_at <= ${until.toISOString()}::timestamptz)
+                    WHERE f.day = ${day}::date AND ${upTo(window, sql`f.first_at`)})
         SELECT sum(s.profit)::bigint AS profit_cents, sum(s.stake)::bigint AS stake_cents, sum(s.plays)::bigint AS plays,
                (SELECT count(*) FROM f) AS members
           FROM (SELECT h.play_points_cents - h.win_points_cents AS profit, h.play_points_cents AS stake, h.plays
@@ -115,7 +140,7 @@ async function closedDayFigures(db: Queryable, owner: SubtreeOwner, day: IsoDay,
                 SELECT x.play_points_cents - x.win_points_cents, x.play_points_cents, 1
                   FROM plays x
                   ${wholeNetwork ? sql`` : sql`JOIN f ON f.member_id = x.member_id`}
-                 WHERE x.played_at >= ${hourStart.toISOString()}::timestamptz AND x.played_at <= ${until.toISOString()}::timestamptz
+                 WHERE x.played_at >= ${hourStart.toISOString()}::timestamptz AND ${upTo(window, sql`x.played_at`)}
                    AND ${countedOnItsDay(sql`x`)}) s`,
   );
   return figuresOf(row);

@@ -5,7 +5,7 @@ import { type Queryable, queryRows } from '../../db/client.js';
 /**
  * The mail gate (docs/domain.md, "Mail and statements"): may this mail still go? The sender asks
  * it of each mail in the statement that takes it (sender.ts); an account's waiting mail is asked
- * again in the transaction that turns its statements off or changes its address (closeBarredMail).
+ * again in the transaction that turns its statements or its digest off or changes its address (closeBarredMail).
  * A mail that may not go is closed instead of sent: `expired` when it waited (held or pending)
  * longer than MAIL_MAX_AGE_DAYS, else `cancelled`, its reason in `last_answer`.
  *
@@ -18,6 +18,7 @@ export const MAIL_REASONS = {
   accountBlocked: 'cancelled: account blocked',
   statementsOff: 'cancelled: statements turned off',
   bigWinAlertsOff: 'cancelled: big-win alerts turned off',
+  digestOff: 'cancelled: digest turned off',
   addressRemoved: 'cancelled: address removed',
   addressChanged: 'cancelled: address changed',
   linkNotValid: 'withdrawn: the link is no longer valid',
@@ -57,6 +58,13 @@ function rules(at: string): Record<MailKind, readonly Bar[]> {
     { when: sql`a.statement_emails IS NOT TRUE`, reason: MAIL_REASONS.statementsOff },
     ...address,
   ];
+  // The daily digest of the schedule (`digest:<day>:<account>`) goes while its account has it on; one
+  // asked for with "send me the digest now" (`digest-now:...`) was asked for, switch or not.
+  const digest: Bar[] = [
+    ...account,
+    { when: sql`o.key LIKE 'digest:%' AND a.digest_emails IS NOT TRUE`, reason: MAIL_REASONS.digestOff },
+    ...address,
+  ];
   // Used, replaced, revoked (a block, a deactivation, a password change) or expired: never sent.
   const link: Bar[] = [
     {
@@ -91,6 +99,7 @@ function rules(at: string): Record<MailKind, readonly Bar[]> {
     'password-reset': link,
     'email-confirmation': confirmation,
     'big-win-alert': bigWinAlert,
+    digest,
   };
 }
 

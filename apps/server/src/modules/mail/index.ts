@@ -1,4 +1,4 @@
-import { ENDPOINTS, MAIL_PAGES } from '@playrep/contracts';
+import { ENDPOINTS, MAIL_PAGES, type UnsubscribeMail } from '@playrep/contracts';
 import type { FastifyInstance } from 'fastify';
 import { publicUrl } from '../../config/env.js';
 import type { MailContent } from './outbox.js';
@@ -6,6 +6,7 @@ import { type MailSender, startMailSender } from './sender.js';
 import { smtpTransport } from './transport.js';
 import { unsubscribeKeyOf, unsubscribeQuery } from './unsubscribe.js';
 
+export { closeBarredMail } from './gate.js';
 /**
  * Mail (docs/domain.md, "Mail and statements"): the outbox every mail is written to (outbox.ts,
  * queueMail), the gate each mail passes at the moment of sending (gate.ts), its one sender
@@ -15,6 +16,7 @@ import { unsubscribeKeyOf, unsubscribeQuery } from './unsubscribe.js';
  */
 export { startBigWinAlerts } from './big-win-alerts/schedule.js';
 export { type MailContent, type MailToQueue, queueMail } from './outbox.js';
+export { startOutboxRetention } from './retention.js';
 export { HELD_ANSWER, type MailSender, RETRY_DELAYS_MS, type RenderedMail } from './sender.js';
 export { unsubscribeKeyOf } from './unsubscribe.js';
 
@@ -42,8 +44,21 @@ export async function statementLinks(
   key: () => Promise<Buffer>,
   accountId: string,
 ): Promise<StatementLinks & { oneClick: string }> {
+  return unsubscribeLinks(app, key, accountId, 'statement');
+}
+
+/**
+ * The links that stop one mail of an account (the statement, the digest): the page a person opens
+ * from the body (works without signing in) and the call a mail provider posts to (List-Unsubscribe).
+ */
+export async function unsubscribeLinks(
+  app: FastifyInstance,
+  key: () => Promise<Buffer>,
+  accountId: string,
+  mail: UnsubscribeMail,
+): Promise<{ publicUrl: string; unsubscribe: string; oneClick: string }> {
   const origin = publicUrl(app.env);
-  const query = unsubscribeQuery(await key(), accountId);
+  const query = unsubscribeQuery(await key(), accountId, mail);
   return {
     publicUrl: origin,
     unsubscribe: `${origin}${MAIL_PAGES.unsubscribe}?${query}`,
@@ -51,9 +66,15 @@ export async function statementLinks(
   };
 }
 
+/** RFC 8058's two headers: the one-click call, and that it takes a POST of `List-Unsubscribe=One-Click`. */
+const oneClickHeaders = (oneClick: string) => ({
+  'List-Unsubscribe': `<${oneClick}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+
 /**
  * The sender of this server: through SMTP_URL from MAIL_FROM, or holding every mail without a
- * mail server. Every statement carries the one-click unsubscribe of RFC 8058: `List-Unsubscribe`
+ * mail server. Every statement and digest carries the one-click unsubscribe of RFC 8058: `List-Unsubscribe`
  * (the call a mail provider posts to) and `List-Unsubscribe-Post`, and the same link in its body.
  */
 export function startOutboxSender(
@@ -77,7 +98,7 @@ export function startOutboxSender(
       return {
         text: statement.text,
         html: statement.html,
-        headers: { 'List-Unsubscribe': `<${links.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        headers: oneClickHeaders(links.oneClick),
         attachments: [
           {
             filename: statement.pdf.filename,
@@ -87,6 +108,11 @@ export function startOutboxSender(
         ],
       };
     },
+    // A digest's body was written when it was made; its one-click unsubscribe stops the digest alone.
+    headersOf: async (mail) =>
+      mail.kind === 'digest' && mail.accountId
+        ? oneClickHeaders((await unsubscribeLinks(app, unsubscribeKey, mail.accountId, 'digest')).oneClick)
+        : undefined,
     ...options,
   });
 }

@@ -53,15 +53,14 @@ export function emailHandlers(app: FastifyInstance): EndpointHandlers<EmailCall>
 }
 
 /**
- * The weekly statement's one-click unsubscribe (RFC 8058), without a session: a mail provider posts
+ * The one-click unsubscribe of the weekly statement and of the daily digest (RFC 8058), without a session: a mail provider posts
  * `List-Unsubscribe=One-Click` as a form (register it where forms are parsed), the web page nothing.
  */
 export function unsubscribeHandlers(app: FastifyInstance): EndpointHandlers<'unsubscribe'> {
   const unsubscribeKey = unsubscribeKeyOf(app.db);
   return {
     unsubscribe: async (request) => {
-      const username = await unsubscribe(app.db, await unsubscribeKey(), request.query, app.clock.now());
-      return { message: EMAIL_MESSAGES.unsubscribed, username };
+      return unsubscribe(app.db, await unsubscribeKey(), request.query, app.clock.now());
     },
   };
 }

@@ -52,6 +52,8 @@ export interface MailSenderOptions {
   transport: MailTransport | null;
   from: string;
   render: ContentRenderer;
+  /** The headers of a mail whose body was written when it was queued (a digest's List-Unsubscribe); none when left out. */
+  headersOf?: (mail: { kind: string; accountId: string | null }) => Promise<Record<string, string> | undefined>;
   /** MAIL_MAX_AGE_DAYS: mail held or pending longer expires. */
   maxAgeDays: number;
   pollMs?: number;
@@ -80,6 +82,8 @@ export interface MailSender {
 
 interface DueMail {
   id: number;
+  kind: string;
+  account_id: string | null;
   /** The gate's reason when it closed the mail instead; null: to send. */
   closed: string | null;
   recipient: string;
@@ -204,7 +208,7 @@ async function takeDue(db: Db, at: GateAt): Promise<DueMail[]> {
             lock: 'skip',
           })}) due
          WHERE o.id = due.id
-     RETURNING o.id, due.reason AS closed, o.recipient, o.subject, o.body_text, o.body_html, o.content, o.attempts`,
+     RETURNING o.id, o.kind, o.account_id, due.reason AS closed, o.recipient, o.subject, o.body_text, o.body_html, o.content, o.attempts`,
   );
 }
 
@@ -216,7 +220,8 @@ async function deliver(mail: DueMail, transport: MailTransport, options: MailSen
       rendered = await options.render(mail.content);
       body = rendered;
     } else {
-      body = { text: mail.body_text ?? '', html: mail.body_html ?? undefined };
+      const headers = await options.headersOf?.({ kind: mail.kind, accountId: mail.account_id });
+      body = { text: mail.body_text ?? '', html: mail.body_html ?? undefined, headers };
     }
   } catch (err) {
     options.log.error({ err, mail: mail.id }, 'mail: could not build the mail');

@@ -4,7 +4,7 @@ import { FIELD_LABELS } from '@playrep/contracts';
 import { type ReactNode, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { PageFrame } from '../../components/report/PageFrame';
-import { Outcome } from '../../components/ui';
+import { Outcome, SideScroll } from '../../components/ui';
 import { screensFor } from '../../config/navigation';
 import { screenPath } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
@@ -69,8 +69,9 @@ function RecentActivitySection({ account }: { account: MyAccountResponse }) {
       {account.recentActivity.length === 0 ? (
         <Text size="sm">No activity recorded for this account yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table aria-labelledby="recent-activity-title" striped>
+        // Scrolls sideways on a phone as every report's table does: a focusable box that says so.
+        <SideScroll label="Recent activity table">
+          <Table aria-labelledby="recent-activity-title" striped miw={480}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Time</Table.Th>
@@ -90,7 +91,7 @@ function RecentActivitySection({ account }: { account: MyAccountResponse }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </SideScroll>
       )}
       {activityScreen && (
         <Anchor component={Link} to={screenPath(account.role, activityScreen.path)} size="sm">

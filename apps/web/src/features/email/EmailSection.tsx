@@ -33,7 +33,7 @@ export function EmailSection() {
           <Group gap="xs">
             <Text>{data.email ?? 'No email address'}</Text>
             {data.email && (
-              <Badge color={data.verified ? 'green.9' : 'yellow.3'} c={data.verified ? 'white' : 'dark.9'} variant="filled">
+              <Badge color={data.verified ? 'teal.9' : 'yellow.3'} c={data.verified ? 'white' : 'dark.9'} variant="filled">
                 {data.verified ? 'Confirmed' : 'Not confirmed'}
               </Badge>
             )}

@@ -12,11 +12,11 @@ export function confirmEmail(token: string): Promise<ConfirmEmailResponse> {
   });
 }
 
-/** `POST /api/mail/unsubscribe?account&token`: the weekly statement's unsubscribe, without signing in. */
-export function unsubscribe(account: string, token: string): Promise<UnsubscribeResponse> {
+/** `POST /api/mail/unsubscribe?account&token[&mail=digest]`: the weekly statement's or the digest's unsubscribe, without signing in. */
+export function unsubscribe(account: string, token: string, mail: string | null): Promise<UnsubscribeResponse> {
   return apiRequest<UnsubscribeResponse>(EMAIL_CALLS.unsubscribe.path, {
     method: 'POST',
-    query: { account, token },
+    query: mail ? { account, token, mail } : { account, token },
     skipSessionExpiry: true,
   });
 }

@@ -1,0 +1,64 @@
+import type { Queryable } from '../../db/client.js';
+import { addDays, type IsoDay } from '../../lib/dates.js';
+import { sumCents } from '../../lib/money.js';
+import {
+  type BigWinCents,
+  bigWinsToday,
+  bigWinThreshold,
+  type DayFiguresCents,
+  type IdleMasterRecord,
+  idleMasters,
+  type LosingCafeCents,
+  lastWeekWholeDayFigures,
+  losingCafesToday,
+  openLoans,
+  todayFigures,
+  waitingTransfers,
+} from '../insight/today.js';
+import type { SubtreeOwner } from '../play-sums/index.js';
+
+/** The rows a digest lists of each kind: a mail read on a phone, the rest one click away. */
+const DIGEST_LIST_LIMIT = 5;
+
+/**
+ * The daily digest's figures (docs/domain.md, "The owner's week"), in hundredths: `day` (yesterday)
+ * as Today shows a whole day, with Today's own functions: its figures against the same day last week,
+ * the biggest wins at or above the person's threshold, the cafes losing most, the masters with no
+ * play; and, as they stand when the digest is made, the transfers waiting and the open loans.
+ */
+export interface DigestFiguresCents {
+  day: IsoDay;
+  lastWeekDay: IsoDay;
+  figures: { day: DayFiguresCents; lastWeek: DayFiguresCents };
+  thresholdCents: bigint;
+  bigWins: BigWinCents[];
+  losingCafes: LosingCafeCents[];
+  idleMasters: IdleMasterRecord[];
+  waitingTransfers: { count: number; amountCents: bigint };
+  openLoans: { count: number; outstandingCents: bigint };
+}
+
+/** `owner`'s digest of `day`, with the lists and totals as of `today` (the day it is made). */
+export async function digestFigures(db: Queryable, owner: SubtreeOwner, day: IsoDay, today: IsoDay): Promise<DigestFiguresCents> {
+  const thresholdCents = await bigWinThreshold(db, owner.id);
+  const [figuresDay, figuresLastWeek, wins, cafes, idle, transfers, loans] = await Promise.all([
+    todayFigures(db, owner, day),
+    lastWeekWholeDayFigures(db, owner, day),
+    bigWinsToday(db, { owner, today: day, thresholdCents, limit: DIGEST_LIST_LIMIT }),
+    losingCafesToday(db, { owner, today: day, limit: DIGEST_LIST_LIMIT }),
+    idleMasters(db, owner, day),
+    waitingTransfers(db, owner.id),
+    openLoans(db, owner.id, today),
+  ]);
+  return {
+    day,
+    lastWeekDay: addDays(day, -7),
+    figures: { day: figuresDay, lastWeek: figuresLastWeek },
+    thresholdCents,
+    bigWins: wins,
+    losingCafes: cafes,
+    idleMasters: idle,
+    waitingTransfers: { count: transfers.length, amountCents: sumCents(transfers, (t) => t.amountCents) },
+    openLoans: { count: loans.length, outstandingCents: sumCents(loans, (l) => l.outstandingCents) },
+  };
+}
