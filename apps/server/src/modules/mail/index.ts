@@ -6,7 +6,6 @@ import { type MailSender, startMailSender } from './sender.js';
 import { smtpTransport } from './transport.js';
 import { unsubscribeKeyOf, unsubscribeQuery } from './unsubscribe.js';
 
-export { closeBarredMail } from './gate.js';
 /**
  * Mail (docs/domain.md, "Mail and statements"): the outbox every mail is written to (outbox.ts,
  * queueMail), the gate each mail passes at the moment of sending (gate.ts), its one sender
@@ -15,6 +14,7 @@ export { closeBarredMail } from './gate.js';
  * alerts made from the wins the feed brings (big-win-alerts/).
  */
 export { startBigWinAlerts } from './big-win-alerts/schedule.js';
+export { closeBarredMail } from './gate.js';
 export { type MailContent, type MailToQueue, queueMail } from './outbox.js';
 export { startOutboxRetention } from './retention.js';
 export { HELD_ANSWER, type MailSender, RETRY_DELAYS_MS, type RenderedMail } from './sender.js';
