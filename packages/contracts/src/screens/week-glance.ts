@@ -6,7 +6,7 @@ export const WEEK_GLANCE_SCREENS = [
     key: 'weekGlance',
     path: 'reports/weekglance',
     label: 'Week at a Glance',
-    menu: { section: 'Reports', order: 142 },
+    menu: { section: 'Reports', order: 147 },
     audience: 'agents', // every role with accounts below it
     api: ['weekGlance'],
   },
