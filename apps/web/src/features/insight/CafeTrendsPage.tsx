@@ -1,4 +1,4 @@
-import { Anchor, Select, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import {
   type CafeTrendRow,
   type CafeTrendsResponse,
@@ -25,6 +25,7 @@ import { formatAmount, formatDate } from '../../lib/format';
 import { reportCall } from '../../lib/report-call';
 import { useSession } from '../../lib/session';
 import { useUrlFilters } from '../../lib/url-state';
+import { TrendWeeksSelect } from './components/TrendWeeksSelect';
 
 /**
  * `GET /api/playrep/cafetrends?id&weeks&page&pageSize&sort&order`: one page of the cafes of the
@@ -158,14 +159,7 @@ export default function CafeTrendsPage({ screen }: ScreenPageProps) {
     <PageFrame title={screen.label} loading={isFetching} error={error} live={report.live}>
       <ReportToolbar onSubmit={search} loading={isFetching}>
         <SubjectPicker />
-        <Select
-          label={FIELD_LABELS.cafeTrends.weeks}
-          data={TREND_WEEK_COUNTS.map((n) => ({ value: String(n), label: `Last ${n} weeks` }))}
-          value={draft.weeks}
-          onChange={(value) => setDraft({ weeks: value ?? draft.weeks })}
-          allowDeselect={false}
-          w={160}
-        />
+        <TrendWeeksSelect label={FIELD_LABELS.cafeTrends.weeks} value={draft.weeks} onChange={(weeks) => setDraft({ weeks })} />
       </ReportToolbar>
       {data && !error && (
         <>

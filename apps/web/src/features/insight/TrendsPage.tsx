@@ -1,4 +1,4 @@
-import { Select, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import {
   FIELD_LABELS,
   TREND_WEEK_COUNTS,
@@ -9,19 +9,18 @@ import {
   trendWeekKey,
 } from '@playrep/contracts';
 import { useMemo } from 'react';
-import { MemberLink } from '../../components/report/MemberLink';
 import { PageFrame } from '../../components/report/PageFrame';
 import { SubjectPicker, useReportSubject } from '../../components/report/ReportSubject';
-import { tableColumns } from '../../components/report/table-columns';
 import { pagingOf, urlPaging, useLastPageWhenPastEnd } from '../../components/report/url-paging';
 import { useDraft } from '../../components/report/use-draft';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
-import { DataTable, type DataTableColumn, ReportToolbar } from '../../components/ui';
+import { DataTable, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { formatAmount, formatCount, formatDate } from '../../lib/format';
 import { useUrlFilters } from '../../lib/url-state';
 import { trendsExport, useTrends } from './api/trends';
-import { Sparkline } from './components/Sparkline';
+import { childColumnsWithSparkline } from './components/child-columns';
+import { TrendWeeksSelect } from './components/TrendWeeksSelect';
 
 /** A child's row with one `week{n}` field per week shown, as the columns read it. */
 type TableRow = TrendRow & Record<`week${number}`, number>;
@@ -70,24 +69,10 @@ export default function TrendsPage({ screen }: ScreenPageProps) {
 
   useLastPageWhenPastEnd({ page, pageSize }, report, setFilters);
 
-  const columns = useMemo((): DataTableColumn<TableRow>[] => {
-    const [account, name, ...rest] = tableColumns<TableRow>(trendsColumns(data?.weeks ?? []), {
-      // A master's children are its members: each opens its member page.
-      username: {
-        type: 'custom',
-        sortValue: (row) => row.username,
-        render: (row) => (row.role === 'player' ? <MemberLink username={row.username} /> : row.username),
-      },
-    });
-    const sparkline: DataTableColumn<TableRow> = {
-      key: 'profits',
-      header: 'Trend',
-      type: 'custom',
-      sortable: false,
-      render: (row) => <Sparkline values={row.profits} label={`${row.username}, profit per week`} />,
-    };
-    return [account!, name!, sparkline, ...rest];
-  }, [data?.weeks]);
+  const columns = useMemo(
+    () => childColumnsWithSparkline<TableRow>(trendsColumns(data?.weeks ?? []), { header: 'Trend', per: 'week' }),
+    [data?.weeks],
+  );
 
   const rows = useMemo(() => (data?.data ?? []).map(tableRow), [data]);
 
@@ -99,14 +84,7 @@ export default function TrendsPage({ screen }: ScreenPageProps) {
     <PageFrame title={screen.label} loading={isFetching} error={error} live={report.live}>
       <ReportToolbar onSubmit={search} loading={isFetching}>
         <SubjectPicker />
-        <Select
-          label={FIELD_LABELS.trends.weeks}
-          data={TREND_WEEK_COUNTS.map((n) => ({ value: String(n), label: `Last ${n} weeks` }))}
-          value={draft.weeks}
-          onChange={(value) => setDraft({ weeks: value ?? draft.weeks })}
-          allowDeselect={false}
-          w={160}
-        />
+        <TrendWeeksSelect label={FIELD_LABELS.trends.weeks} value={draft.weeks} onChange={(weeks) => setDraft({ weeks })} />
       </ReportToolbar>
       {data && !error && (
         <>

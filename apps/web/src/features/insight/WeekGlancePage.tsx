@@ -7,22 +7,20 @@ import {
   weekGlanceDayKey,
 } from '@playrep/contracts';
 import { useMemo } from 'react';
-import { MemberLink } from '../../components/report/MemberLink';
 import { PageFrame } from '../../components/report/PageFrame';
 import { SubjectPicker, useReportSubject } from '../../components/report/ReportSubject';
 import { currentWeekMonday } from '../../components/report/settlement-weeks';
-import { tableColumns } from '../../components/report/table-columns';
 import { pagingOf, urlPaging, useLastPageWhenPastEnd } from '../../components/report/url-paging';
 import { useDraft } from '../../components/report/use-draft';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { WeekPicker } from '../../components/report/WeekPicker';
-import { DataTable, type DataTableColumn, ReportToolbar } from '../../components/ui';
+import { DataTable, ReportToolbar } from '../../components/ui';
 import type { DateRange } from '../../components/ui/DatePicker';
 import type { ScreenPageProps } from '../../config/navigation';
 import { addDays, formatDate, isApiDate } from '../../lib/format';
 import { useUrlFilters } from '../../lib/url-state';
 import { useWeekGlance, weekGlanceExport } from './api/week-glance';
-import { Sparkline } from './components/Sparkline';
+import { childColumnsWithSparkline } from './components/child-columns';
 
 /** A child's row with one `day{n}` field per day, as the columns read it. */
 type TableRow = WeekGlanceRow & Record<`day${number}`, number>;
@@ -78,24 +76,10 @@ export default function WeekGlancePage({ screen }: ScreenPageProps) {
 
   useLastPageWhenPastEnd({ page, pageSize }, report, setFilters);
 
-  const columns = useMemo((): DataTableColumn<TableRow>[] => {
-    const [account, name, ...days] = tableColumns<TableRow>(weekGlanceColumns(data?.days ?? []), {
-      // A master's children are its members: each opens its member page.
-      username: {
-        type: 'custom',
-        sortValue: (row) => row.username,
-        render: (row) => (row.role === 'player' ? <MemberLink username={row.username} /> : row.username),
-      },
-    });
-    const sparkline: DataTableColumn<TableRow> = {
-      key: 'profits',
-      header: 'Week',
-      type: 'custom',
-      sortable: false,
-      render: (row) => <Sparkline values={row.profits} label={`${row.username}, profit per day`} />,
-    };
-    return [account!, name!, sparkline, ...days];
-  }, [data?.days]);
+  const columns = useMemo(
+    () => childColumnsWithSparkline<TableRow>(weekGlanceColumns(data?.days ?? []), { header: 'Week', per: 'day' }),
+    [data?.days],
+  );
 
   const rows = useMemo(() => (data?.data ?? []).map(tableRow), [data]);
 
