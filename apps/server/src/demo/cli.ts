@@ -1,5 +1,5 @@
 /**
- * npm run seed -- --scale small|medium|large --seed N [--end YYYY-MM-DD] [--force]
+ * npm run seed -- --scale small|medium|large|xlarge --seed N [--end YYYY-MM-DD] [--force]
  *
  * Loads the demo network into the configured database (DATABASE_URL, else the embedded one in
  * DATA_DIR), migrating it first. A database that already has accounts is refused unless --force
@@ -12,10 +12,11 @@ import { parseDay } from '../lib/dates.js';
 import { SCALES, type Scale } from './scales.js';
 import type { SeedSummary } from './summary.js';
 
-const USAGE = `Usage: npm run seed -- --scale small|medium|large --seed N [--end YYYY-MM-DD] [--force]
+const USAGE = `Usage: npm run seed -- --scale small|medium|large|xlarge --seed N [--end YYYY-MM-DD] [--force]
 
   --scale   size of the network: small (embedded default), medium (about 5x small),
             large (500+ masters, 5,000,000+ plays over 12 weeks; for PostgreSQL)
+            xlarge (ten times large's accounts and daily plays over 8 weeks; for PostgreSQL)
   --seed    integer; the same seed and end date give the same network
   --end     last day of the network, IST (default: today)
   --force   wipe a database that already has data (drops all tables, then migrates again)
@@ -41,7 +42,7 @@ function readArgs(argv: string[]): CliOptions | 'help' {
   if (values.help) return 'help';
   if (!values.scale) throw new UsageError('--scale is required');
   if (!(SCALES as readonly string[]).includes(values.scale))
-    throw new UsageError(`--scale must be small, medium or large, not ${values.scale}`);
+    throw new UsageError(`--scale must be small, medium, large or xlarge, not ${values.scale}`);
   if (values.seed === undefined) throw new UsageError('--seed is required');
   if (!/^-?\d{1,15}$/.test(values.seed)) throw new UsageError(`--seed must be an integer, not ${values.seed}`);
   if (values.end !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(values.end) || !parseDay(values.end))) {
