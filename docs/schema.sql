@@ -105,6 +105,59 @@ BEGIN
   RETURN NULL;
 END $_$;
 
+-- FUNCTION: accounts_after_move_managers()
+CREATE FUNCTION public.accounts_after_move_managers() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF NEW.role <> 'player' THEN
+  INSERT INTO play_daily_by_manager AS b (manager_id, day, game_id, under_master, stripe, plays, play_points_cents,
+                                          win_points_cents, rake_cents, other_play_points_cents, other_win_points_cents)
+  SELECT up.ancestor_id, s.day, s.game_id, s.under_master, mod(txid_current(), 4)::smallint, sum(m.sign * s.plays)::int,
+         sum(m.sign * s.play_points_cents), sum(m.sign * s.win_points_cents), sum(m.sign * s.rake_cents),
+         sum(m.sign * s.other_play_points_cents), sum(m.sign * s.other_win_points_cents)
+    FROM (SELECT day, game_id, under_master, plays, play_points_cents, win_points_cents, rake_cents,
+                 other_play_points_cents, other_win_points_cents
+            FROM play_daily_by_manager WHERE manager_id = NEW.id
+          UNION ALL
+          SELECT day, game_id, true, plays, play_points_cents, win_points_cents, rake_cents, other_play_points_cents,
+                 other_win_points_cents
+            FROM play_daily_by_parent WHERE parent_id = NEW.id AND NEW.role = 'master') s
+   CROSS JOIN (VALUES (-1, OLD.parent_id), (1, NEW.parent_id)) AS m(sign, parent_id)
+    JOIN account_closure up ON up.descendant_id = m.parent_id
+   GROUP BY up.ancestor_id, s.day, s.game_id, s.under_master
+  HAVING sum(m.sign * s.plays) <> 0 OR sum(m.sign * s.play_points_cents) <> 0 OR sum(m.sign * s.win_points_cents) <> 0
+      OR sum(m.sign * s.rake_cents) <> 0 OR sum(m.sign * s.other_play_points_cents) <> 0
+      OR sum(m.sign * s.other_win_points_cents) <> 0
+  ON CONFLICT (manager_id, day, game_id, under_master, stripe) DO UPDATE SET
+    plays = b.plays + excluded.plays,
+    play_points_cents = b.play_points_cents + excluded.play_points_cents,
+    win_points_cents = b.win_points_cents + excluded.win_points_cents,
+    rake_cents = b.rake_cents + excluded.rake_cents,
+    other_play_points_cents = b.other_play_points_cents + excluded.other_play_points_cents,
+    other_win_points_cents = b.other_win_points_cents + excluded.other_win_points_cents;
+  END IF;
+  -- The members active on each day below it (itself, for a player) change managers the same way.
+  INSERT INTO active_members_by_manager AS b (manager_id, day, stripe, members)
+  SELECT up.ancestor_id, s.day, mod(txid_current(), 4)::smallint, sum(m.sign * s.members)::int
+    FROM (SELECT day, sum(members) AS members FROM active_members_by_manager WHERE manager_id = NEW.id GROUP BY day
+          UNION ALL
+          SELECT a.day, count(*) FROM (
+            SELECT d.member_id, d.day FROM play_daily d
+             WHERE NEW.role >= 'master'
+               AND (d.member_id = NEW.id OR d.member_id IN (SELECT id FROM accounts WHERE parent_id = NEW.id))
+               AND d.game_id IN (SELECT id FROM games WHERE kind = 'draw')
+             GROUP BY 1, 2 HAVING sum(d.plays) > 0) a
+           GROUP BY a.day) s
+   CROSS JOIN (VALUES (-1, OLD.parent_id), (1, NEW.parent_id)) AS m(sign, parent_id)
+    JOIN account_closure up ON up.descendant_id = m.parent_id
+    JOIN accounts k ON k.id = up.ancestor_id AND k.role < 'master'
+   GROUP BY up.ancestor_id, s.day
+  HAVING sum(m.sign * s.members) <> 0
+  ON CONFLICT (manager_id, day, stripe) DO UPDATE SET members = b.members + excluded.members;
+  RETURN NULL;
+END $$;
+
 -- FUNCTION: accounts_before_insert()
 CREATE FUNCTION public.accounts_before_insert() RETURNS trigger
     LANGUAGE plpgsql
@@ -144,6 +197,35 @@ BEGIN
   END IF;
   RETURN NEW;
 END $$;
+
+-- FUNCTION: active_members_change_sql(text)
+CREATE FUNCTION public.active_members_change_sql(rows_sql text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    AS $_$
+  SELECT format($q$
+    WITH delta AS (
+      SELECT r.member_id, r.day, sum(r.plays)::int AS plays
+        FROM (%s) r
+       WHERE r.game_id IN (SELECT id FROM games WHERE kind = 'draw')
+       GROUP BY 1, 2
+      HAVING sum(r.plays) <> 0),
+    flips AS (
+      SELECT d.member_id, d.day, CASE WHEN s.after > 0 THEN 1 ELSE -1 END AS sign
+        FROM delta d
+        CROSS JOIN LATERAL (SELECT coalesce(sum(x.plays), 0) AS after FROM play_daily x
+                             WHERE x.member_id = d.member_id AND x.day = d.day
+                               AND x.game_id IN (SELECT id FROM games WHERE kind = 'draw')) s
+       WHERE (s.after > 0) <> (s.after - d.plays > 0))
+    INSERT INTO active_members_by_manager AS b (manager_id, day, stripe, members)
+    SELECT up.ancestor_id, f.day, mod(txid_current(), 4)::smallint, sum(f.sign)::int
+      FROM flips f
+      JOIN account_closure up ON up.descendant_id = f.member_id
+      JOIN accounts a ON a.id = up.ancestor_id AND a.role < 'master'
+     GROUP BY 1, 2
+    HAVING sum(f.sign) <> 0
+    ON CONFLICT (manager_id, day, stripe) DO UPDATE SET members = b.members + excluded.members
+  $q$, rows_sql)
+$_$;
 
 -- FUNCTION: cafes_after_master_change()
 CREATE FUNCTION public.cafes_after_master_change() RETURNS trigger
@@ -315,6 +397,61 @@ BEGIN
   RETURN NULL;
 END $$;
 
+-- FUNCTION: play_daily_by_manager_add_sql(text)
+CREATE FUNCTION public.play_daily_by_manager_add_sql(rows_sql text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    AS $_$
+  SELECT format($q$
+    INSERT INTO play_daily_by_manager AS b (manager_id, day, game_id, under_master, stripe, plays, play_points_cents,
+                                            win_points_cents, rake_cents, other_play_points_cents, other_win_points_cents)
+    SELECT up.ancestor_id, r.day, r.game_id, p.role = 'master', mod(txid_current(), 4)::smallint, sum(r.plays)::int, sum(r.play_points_cents),
+           sum(r.win_points_cents), sum(r.rake_cents), sum(r.other_play_points_cents), sum(r.other_win_points_cents)
+      FROM (%s) r
+      JOIN accounts p ON p.id = r.parent_id
+      JOIN account_closure up ON up.descendant_id = r.parent_id AND (up.depth > 0 OR p.role <> 'master')
+     GROUP BY up.ancestor_id, r.day, r.game_id, p.role = 'master'
+    HAVING sum(r.plays) <> 0 OR sum(r.play_points_cents) <> 0 OR sum(r.win_points_cents) <> 0 OR sum(r.rake_cents) <> 0
+        OR sum(r.other_play_points_cents) <> 0 OR sum(r.other_win_points_cents) <> 0
+    ON CONFLICT (manager_id, day, game_id, under_master, stripe) DO UPDATE SET
+      plays = b.plays + excluded.plays,
+      play_points_cents = b.play_points_cents + excluded.play_points_cents,
+      win_points_cents = b.win_points_cents + excluded.win_points_cents,
+      rake_cents = b.rake_cents + excluded.rake_cents,
+      other_play_points_cents = b.other_play_points_cents + excluded.other_play_points_cents,
+      other_win_points_cents = b.other_win_points_cents + excluded.other_win_points_cents
+  $q$, rows_sql)
+$_$;
+
+-- FUNCTION: play_daily_by_manager_fold()
+CREATE FUNCTION public.play_daily_by_manager_fold() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    EXECUTE play_daily_by_manager_add_sql(
+      'SELECT parent_id, day, game_id, plays, play_points_cents, win_points_cents, rake_cents,
+              other_play_points_cents, other_win_points_cents FROM new_rows');
+  ELSIF TG_OP = 'DELETE' THEN
+    EXECUTE play_daily_by_manager_add_sql(
+      'SELECT parent_id, day, game_id, -plays AS plays, -play_points_cents AS play_points_cents,
+              -win_points_cents AS win_points_cents, -rake_cents AS rake_cents,
+              -other_play_points_cents AS other_play_points_cents, -other_win_points_cents AS other_win_points_cents
+         FROM old_rows');
+  ELSE
+    -- play_daily_by_parent's key is unique in each transition table: new minus old per key.
+    EXECUTE play_daily_by_manager_add_sql(
+      'SELECT parent_id, day, game_id,
+              coalesce(n.plays, 0) - coalesce(o.plays, 0) AS plays,
+              coalesce(n.play_points_cents, 0) - coalesce(o.play_points_cents, 0) AS play_points_cents,
+              coalesce(n.win_points_cents, 0) - coalesce(o.win_points_cents, 0) AS win_points_cents,
+              coalesce(n.rake_cents, 0) - coalesce(o.rake_cents, 0) AS rake_cents,
+              coalesce(n.other_play_points_cents, 0) - coalesce(o.other_play_points_cents, 0) AS other_play_points_cents,
+              coalesce(n.other_win_points_cents, 0) - coalesce(o.other_win_points_cents, 0) AS other_win_points_cents
+         FROM new_rows n FULL JOIN old_rows o USING (parent_id, day, game_id)');
+  END IF;
+  RETURN NULL;
+END $$;
+
 -- FUNCTION: play_daily_by_parent_add_sql(text)
 CREATE FUNCTION public.play_daily_by_parent_add_sql(rows_sql text) RETURNS text
     LANGUAGE sql IMMUTABLE
@@ -431,6 +568,22 @@ BEGIN
   $q$, changed);
   RETURN NULL;
 END $_$;
+
+-- FUNCTION: plays_active_members_fold()
+CREATE FUNCTION public.plays_active_members_fold() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    EXECUTE active_members_change_sql(play_contributions_sql('plays', 1, 'new_rows'));
+  ELSIF TG_OP = 'DELETE' THEN
+    EXECUTE active_members_change_sql(play_contributions_sql('plays', -1, 'old_rows'));
+  ELSE
+    EXECUTE active_members_change_sql(
+      play_contributions_sql('plays', 1, 'new_rows') || ' UNION ALL ' || play_contributions_sql('plays', -1, 'old_rows'));
+  END IF;
+  RETURN NULL;
+END $$;
 
 -- FUNCTION: plays_check_references()
 CREATE FUNCTION public.plays_check_references() RETURNS trigger
@@ -830,6 +983,14 @@ CREATE TABLE public.accounts (
     CONSTRAINT accounts_username_trimmed CHECK (((username = btrim(username)) AND (username <> ''::text)))
 );
 
+-- TABLE: active_members_by_manager
+CREATE TABLE public.active_members_by_manager (
+    manager_id uuid NOT NULL,
+    day date NOT NULL,
+    stripe smallint NOT NULL,
+    members integer NOT NULL
+);
+
 -- TABLE: activity
 CREATE TABLE public.activity (
     id bigint NOT NULL,
@@ -1091,6 +1252,21 @@ CREATE TABLE public.play_daily_by_cafe (
     play_points_cents bigint NOT NULL,
     win_points_cents bigint NOT NULL,
     rake_cents bigint NOT NULL
+);
+
+-- TABLE: play_daily_by_manager
+CREATE TABLE public.play_daily_by_manager (
+    manager_id uuid NOT NULL,
+    day date NOT NULL,
+    game_id smallint NOT NULL,
+    stripe smallint NOT NULL,
+    under_master boolean NOT NULL,
+    plays integer NOT NULL,
+    play_points_cents bigint NOT NULL,
+    win_points_cents bigint NOT NULL,
+    rake_cents bigint NOT NULL,
+    other_play_points_cents bigint NOT NULL,
+    other_win_points_cents bigint NOT NULL
 );
 
 -- TABLE: play_daily_by_parent
@@ -1439,6 +1615,10 @@ ALTER TABLE ONLY public.account_closure
 ALTER TABLE ONLY public.accounts
     ADD CONSTRAINT accounts_pkey PRIMARY KEY (id);
 
+-- CONSTRAINT: active_members_by_manager active_members_by_manager_manager_id_day_stripe_pk
+ALTER TABLE ONLY public.active_members_by_manager
+    ADD CONSTRAINT active_members_by_manager_manager_id_day_stripe_pk PRIMARY KEY (manager_id, day, stripe);
+
 -- CONSTRAINT: activity activity_pkey
 ALTER TABLE ONLY public.activity
     ADD CONSTRAINT activity_pkey PRIMARY KEY (id);
@@ -1522,6 +1702,10 @@ ALTER TABLE ONLY public.outbox
 -- CONSTRAINT: play_daily_by_cafe play_daily_by_cafe_cafe_id_day_game_id_pk
 ALTER TABLE ONLY public.play_daily_by_cafe
     ADD CONSTRAINT play_daily_by_cafe_cafe_id_day_game_id_pk PRIMARY KEY (cafe_id, day, game_id);
+
+-- CONSTRAINT: play_daily_by_manager play_daily_by_manager_manager_id_day_game_id_under_master_strip
+ALTER TABLE ONLY public.play_daily_by_manager
+    ADD CONSTRAINT play_daily_by_manager_manager_id_day_game_id_under_master_strip PRIMARY KEY (manager_id, day, game_id, under_master, stripe);
 
 -- CONSTRAINT: play_daily_by_parent play_daily_by_parent_parent_id_day_game_id_pk
 ALTER TABLE ONLY public.play_daily_by_parent
@@ -1850,6 +2034,9 @@ CREATE TRIGGER accounts_after_insert AFTER INSERT ON public.accounts FOR EACH RO
 -- TRIGGER: accounts accounts_after_move
 CREATE TRIGGER accounts_after_move AFTER UPDATE OF parent_id ON public.accounts FOR EACH ROW WHEN ((old.parent_id IS DISTINCT FROM new.parent_id)) EXECUTE FUNCTION public.accounts_after_move();
 
+-- TRIGGER: accounts accounts_after_move_managers
+CREATE TRIGGER accounts_after_move_managers AFTER UPDATE OF parent_id ON public.accounts FOR EACH ROW WHEN ((old.parent_id IS DISTINCT FROM new.parent_id)) EXECUTE FUNCTION public.accounts_after_move_managers();
+
 -- TRIGGER: accounts accounts_before_insert
 CREATE TRIGGER accounts_before_insert BEFORE INSERT ON public.accounts FOR EACH ROW EXECUTE FUNCTION public.accounts_before_insert();
 
@@ -1861,6 +2048,12 @@ CREATE TRIGGER accounts_id_kept BEFORE UPDATE OF id ON public.accounts FOR EACH 
 
 -- TRIGGER: accounts accounts_never_deleted
 CREATE TRIGGER accounts_never_deleted BEFORE DELETE OR TRUNCATE ON public.accounts FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_delete_of_referenced();
+
+-- TRIGGER: active_members_by_manager active_members_by_manager_direct_write
+CREATE TRIGGER active_members_by_manager_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.active_members_by_manager FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+
+-- TRIGGER: active_members_by_manager active_members_by_manager_no_truncate
+CREATE TRIGGER active_members_by_manager_no_truncate BEFORE TRUNCATE ON public.active_members_by_manager FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
 
 -- TRIGGER: activity activity_append_only
 CREATE TRIGGER activity_append_only BEFORE DELETE OR UPDATE ON public.activity FOR EACH ROW EXECUTE FUNCTION public.refuse_activity_change();
@@ -1943,6 +2136,21 @@ CREATE TRIGGER play_daily_by_cafe_no_truncate BEFORE TRUNCATE ON public.play_dai
 -- TRIGGER: play_daily play_daily_by_cafe_update
 CREATE TRIGGER play_daily_by_cafe_update AFTER UPDATE ON public.play_daily REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.play_daily_by_cafe_fold();
 
+-- TRIGGER: play_daily_by_parent play_daily_by_manager_delete
+CREATE TRIGGER play_daily_by_manager_delete AFTER DELETE ON public.play_daily_by_parent REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.play_daily_by_manager_fold();
+
+-- TRIGGER: play_daily_by_manager play_daily_by_manager_direct_write
+CREATE TRIGGER play_daily_by_manager_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.play_daily_by_manager FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+
+-- TRIGGER: play_daily_by_parent play_daily_by_manager_insert
+CREATE TRIGGER play_daily_by_manager_insert AFTER INSERT ON public.play_daily_by_parent REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.play_daily_by_manager_fold();
+
+-- TRIGGER: play_daily_by_manager play_daily_by_manager_no_truncate
+CREATE TRIGGER play_daily_by_manager_no_truncate BEFORE TRUNCATE ON public.play_daily_by_manager FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+
+-- TRIGGER: play_daily_by_parent play_daily_by_manager_update
+CREATE TRIGGER play_daily_by_manager_update AFTER UPDATE ON public.play_daily_by_parent REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.play_daily_by_manager_fold();
+
 -- TRIGGER: play_daily play_daily_by_parent_delete
 CREATE TRIGGER play_daily_by_parent_delete AFTER DELETE ON public.play_daily REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.play_daily_by_parent_fold();
 
@@ -1996,6 +2204,15 @@ CREATE TRIGGER plays_fold_insert AFTER INSERT ON public.plays REFERENCING NEW TA
 
 -- TRIGGER: plays plays_fold_update
 CREATE TRIGGER plays_fold_update AFTER UPDATE ON public.plays REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.play_rows_fold();
+
+-- TRIGGER: plays plays_members_delete
+CREATE TRIGGER plays_members_delete AFTER DELETE ON public.plays REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.plays_active_members_fold();
+
+-- TRIGGER: plays plays_members_insert
+CREATE TRIGGER plays_members_insert AFTER INSERT ON public.plays REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.plays_active_members_fold();
+
+-- TRIGGER: plays plays_members_update
+CREATE TRIGGER plays_members_update AFTER UPDATE ON public.plays REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.plays_active_members_fold();
 
 -- TRIGGER: plays plays_no_truncate
 CREATE TRIGGER plays_no_truncate BEFORE TRUNCATE ON public.plays FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate_of_rolled_up();

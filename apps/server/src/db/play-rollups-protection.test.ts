@@ -6,7 +6,7 @@ import { istDay } from '../lib/dates.js';
 import { queryRows } from './client.js';
 
 /**
- * The play roll-ups (play_daily, play_daily_by_parent, play_daily_by_cafe) can only follow their sources: direct
+ * The play roll-ups (play_daily, play_daily_by_parent, play_daily_by_cafe, play_daily_by_manager) can only follow their sources: direct
  * writes to them and TRUNCATE of plays or poker hands are refused, while writes to the sources
  * still fold in. The expected roll-ups are summed here, in JavaScript, from the rows written.
  */
@@ -107,7 +107,7 @@ describe.each(TEST_DB_KINDS)('play roll-up protection on %s', (kind) => {
     const before = await rollUps();
     expect(before).toEqual(expectedRollUps());
 
-    const rollUpRows: Record<'play_daily' | 'play_daily_by_parent' | 'play_daily_by_cafe', SQL> = {
+    const rollUpRows: Record<'play_daily' | 'play_daily_by_parent' | 'play_daily_by_cafe' | 'play_daily_by_manager', SQL> = {
       play_daily: sql`INSERT INTO play_daily (day, member_id, cafe_id, game_id, plays, play_points_cents, win_points_cents, rake_cents)
                       VALUES ('2025-03-05', ${ids.player1!}, ${ids.cafe1!}, 1, 1, 100, 0, 0)`,
       play_daily_by_parent: sql`INSERT INTO play_daily_by_parent (day, parent_id, game_id, plays, play_points_cents, win_points_cents,
@@ -115,9 +115,12 @@ describe.each(TEST_DB_KINDS)('play roll-up protection on %s', (kind) => {
                                 VALUES ('2025-03-05', ${ids.master1!}, 1, 1, 100, 0, 0, 0, 0)`,
       play_daily_by_cafe: sql`INSERT INTO play_daily_by_cafe (day, cafe_id, game_id, plays, play_points_cents, win_points_cents, rake_cents)
                               VALUES ('2025-03-05', ${ids.cafe1!}, 1, 1, 100, 0, 0)`,
+      play_daily_by_manager: sql`INSERT INTO play_daily_by_manager (manager_id, day, game_id, under_master, stripe, plays,
+                                   play_points_cents, win_points_cents, rake_cents, other_play_points_cents, other_win_points_cents)
+                                 VALUES (${ids.superadmin!}, '2025-03-05', 1, true, 0, 1, 100, 0, 0, 0, 0)`,
     };
     const direct: [string, SQL][] = [];
-    for (const table of ['play_daily', 'play_daily_by_parent', 'play_daily_by_cafe'] as const) {
+    for (const table of ['play_daily', 'play_daily_by_parent', 'play_daily_by_cafe', 'play_daily_by_manager'] as const) {
       direct.push(
         [table, rollUpRows[table]],
         [table, sql`UPDATE ${sql.identifier(table)} SET play_points_cents = play_points_cents + 1`],

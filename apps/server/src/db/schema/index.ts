@@ -361,6 +361,49 @@ export const playDailyByParent = pgTable(
 );
 
 /**
+ * play_daily_by_parent summed up the tree (migration 0030): every play strictly below a manager
+ * (superadmin, admin, superareamanager, areamanager), per day, game and stripe, so that a
+ * manager's whole subtree is a handful of rows at any size of network. Kept by statement-level
+ * triggers on play_daily_by_parent (and an account's move); never written directly. `stripe`
+ * spreads each manager's day over a few rows, picked per transaction, so that concurrent feed
+ * batches do not wait on one row (the superadmin's); readers sum the stripes.
+ */
+export const playDailyByManager = pgTable(
+  'play_daily_by_manager',
+  {
+    managerId: uuid('manager_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    gameId: smallint('game_id').notNull(),
+    stripe: smallint('stripe').notNull(),
+    /** The plays of members whose parent is a master (Daily Status counts only these); false: a player placed directly under a manager. */
+    underMaster: boolean('under_master').notNull(),
+    plays: integer('plays').notNull(),
+    playPointsCents: cents('play_points_cents').notNull(),
+    winPointsCents: cents('win_points_cents').notNull(),
+    rakeCents: cents('rake_cents').notNull(),
+    otherPlayPointsCents: cents('other_play_points_cents').notNull(),
+    otherWinPointsCents: cents('other_win_points_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.managerId, t.day, t.gameId, t.underMaster, t.stripe] })],
+);
+
+/**
+ * How many members below a manager played a draw game on a day (Today's active members), per
+ * stripe as in play_daily_by_manager (migration 0030): kept by statement-level triggers on
+ * `plays` and an account's move; never written directly.
+ */
+export const activeMembersByManager = pgTable(
+  'active_members_by_manager',
+  {
+    managerId: uuid('manager_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    stripe: smallint('stripe').notNull(),
+    members: integer('members').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.managerId, t.day, t.stripe] })],
+);
+
+/**
  * `play_daily` summed by cafe per IST day and game (every member, every game, rake too): a report
  * of many cafes over an open week reads about one row per cafe, day and game instead of one per
  * member as well (Cafe Trends' open weeks). Maintained only by statement-level triggers on

@@ -26,11 +26,10 @@ const weekList = (weeks: readonly IsoDay[]): SQL =>
  * in any order), as Revenue shows it for that child (docs/domain.md, "Insight"): a final week as
  * it was closed (an account with a commission: its settlement row; a member: the play totals its
  * closing fixed; before settlement began, nothing), an open week live from the daily roll-ups.
- * `wholeNetwork`: the account is the superadmin (holdsWholeNetwork).
  */
 export async function childrenWeeklyProfit(
   db: Queryable,
-  query: { accountId: string; weekStarts: readonly IsoDay[]; today: IsoDay; wholeNetwork?: boolean },
+  query: { accountId: string; weekStarts: readonly IsoDay[]; today: IsoDay },
 ): Promise<{ children: ChildWeeksCents[]; openWeeks: IsoDay[] }> {
   const calendar = await settlementCalendar(db, 'games', weekStartOf(query.today));
   const finalWeeks = query.weekStarts.filter((week) => isFinal(calendar, week));
@@ -51,12 +50,11 @@ export async function childrenWeeklyProfit(
        GROUP BY 1, 2`);
   }
   // An open week (one, or two while the last has not been closed yet) per child from the roll-ups
-  // summed per parent first (profitBelowByChild): a few hundred rows for the superadmin where
-  // walking each child's subtree looked up every account of the network.
+  // kept per manager and master (profitBelowByChild): a few rows per child at any size of network.
   for (const week of openWeeks) {
     parts.push(sql`
       SELECT b.root_id, ${week}::text, b.profit_cents
-        FROM (${profitBelowByChild(query.accountId, 'games', { from: week, to: weekEndDay(week) }, query.wholeNetwork)}) b`);
+        FROM (${profitBelowByChild(query.accountId, 'games', { from: week, to: weekEndDay(week) })}) b`);
   }
   const none = sql`SELECT NULL::uuid AS id, NULL::text AS week_start, NULL::bigint AS profit_cents WHERE false`;
   const rows = await queryRows<{

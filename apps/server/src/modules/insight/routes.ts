@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { istDay, resolveRange } from '../../lib/dates.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import type { EndpointHandlers } from '../../plugins/endpoints.js';
-import { holdsWholeNetwork } from '../play-sums/index.js';
 import { cafeProfit, cafeProfitPage } from './cafe-profit.js';
 import { cafeInSubtree, cafeTerminals } from './cafe-terminals.js';
 import {
@@ -75,7 +74,6 @@ export function insightHandlers(app: FastifyInstance): EndpointHandlers<'trends'
         accountId: subject.id,
         weekStarts: [...before, ...shown],
         today,
-        wholeNetwork: holdsWholeNetwork(subject),
       });
       const trends = sortTrends(
         children.map((child) => trendOf(child, query.weeks)),

@@ -3,7 +3,7 @@ import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, type IsoDay, istDay, istDayStart, weekStartOf } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
 import { type LoanRowCents, loansReport } from '../loans/loans-report.js';
-import { holdsWholeNetwork, type SubtreeOwner, subtreeJoin } from '../play-sums/index.js';
+import { holdsWholeNetwork, isManager, type SubtreeOwner, subtreeJoin } from '../play-sums/index.js';
 import { closedByJob } from '../weeks/index.js';
 import type { CafeOfMaster } from './cafe-profit.js';
 
@@ -45,8 +45,24 @@ const FIGURES = sql`sum(m.profit)::bigint AS profit_cents, sum(m.stake)::bigint 
 
 const drawGames = (alias: SQL): SQL => sql`${alias}.game_id IN (SELECT g.id FROM games g WHERE g.kind = 'draw')`;
 
-/** Today's plays so far below (and of) `owner`: the roll-up rows of the day, as Daily Status sums them. */
+/**
+ * Today's plays so far below (and of) `owner`: the roll-up rows of the day, as Daily Status sums them.
+ * A manager's are its rows of play_daily_by_manager and active_members_by_manager (a few rows at any
+ * size of its network; managers do not play); a master's or a member's are its members' play_daily rows.
+ */
 export async function todayFigures(db: Queryable, owner: SubtreeOwner, today: IsoDay): Promise<DayFiguresCents> {
+  if (isManager(owner)) {
+    const [row] = await queryRows<FiguresRow>(
+      db,
+      sql`SELECT sum(d.play_points_cents - d.win_points_cents)::bigint AS profit_cents, sum(d.play_points_cents)::bigint AS stake_cents,
+                 sum(d.plays)::bigint AS plays,
+                 (SELECT sum(a.members) FROM active_members_by_manager a
+                   WHERE a.manager_id = ${owner.id}::uuid AND a.day = ${today}::date) AS members
+            FROM play_daily_by_manager d
+           WHERE d.manager_id = ${owner.id}::uuid AND d.day = ${today}::date AND ${drawGames(sql`d`)}`,
+    );
+    return figuresOf(row);
+  }
   const [row] = await queryRows<FiguresRow>(
     db,
     sql`SELECT ${FIGURES}

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { formatDayMon, type IsoDay, istDay, resolveDay, weekStartOf } from '../../lib/dates.js';
 import { badRequest } from '../../lib/http-error.js';
 import type { EndpointHandlers } from '../../plugins/endpoints.js';
-import { holdsWholeNetwork } from '../play-sums/index.js';
 import { weekEndDay } from '../weeks/index.js';
 import { accountRefOf } from './present.js';
 import { childrenDailyProfit, weekDays } from './week-glance.js';
@@ -35,11 +34,7 @@ export function weekGlanceHandlers(app: FastifyInstance): EndpointHandlers<'week
       const { subject, query } = request;
       const today = istDay(app.clock.now());
       const monday = weekAsked(query.fromDate, today);
-      const children = await childrenDailyProfit(app.db, {
-        accountId: subject.id,
-        monday,
-        wholeNetwork: holdsWholeNetwork(subject),
-      });
+      const children = await childrenDailyProfit(app.db, { accountId: subject.id, monday });
       const weeks = sortChildWeeks(children.map(childWeekOf), query.sort, query.order);
       const days = weekDays(monday);
       const offset = (query.page - 1) * query.pageSize;

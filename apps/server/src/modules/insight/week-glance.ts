@@ -19,16 +19,6 @@ export interface ChildDaysCents {
 export const weekDays = (monday: IsoDay): IsoDay[] => Array.from({ length: 7 }, (_, i) => addDays(monday, i));
 
 /**
- * The masters strictly below the account: the superadmin's are every master (`wholeNetwork`,
- * one look-up of the role's index rather than a walk of the whole closure).
- */
-const mastersBelow = (accountId: string, wholeNetwork: boolean): SQL =>
-  wholeNetwork
-    ? sql`SELECT a.id FROM accounts a WHERE a.role = 'master'`
-    : sql`SELECT a.id FROM account_closure s JOIN accounts a ON a.id = s.descendant_id
-           WHERE s.ancestor_id = ${accountId}::uuid AND s.depth > 0 AND a.role = 'master'`;
-
-/**
  * One account's own play_daily rows over [from, to], by its key: for `CROSS JOIN LATERAL`, one
  * index look-up per account. OFFSET 0 keeps the planner from turning it into a join, which reads
  * every member's week of play_daily to find the few rows of these accounts.
@@ -43,21 +33,20 @@ const ownRows = (account: SQL, from: IsoDay, to: IsoDay): SQL =>
  * The draw-games profit of every direct child of `accountId` on each day of the week starting
  * `monday`, each cell equal to Daily Status for that child and that one day (docs/domain.md,
  * "The owner's week"). Daily Status of one day sums, for each master of the child's subtree, its
- * members' plays (the roll-up per parent and day, play_daily_by_parent) and its own, booked on
- * their booking day (a late play on the day it arrived, a void reversed on the day it arrived,
- * a play voided while its week was open nowhere) under the tree of now (a member moved mid-week
- * counts for its new master on every day, as the roll-up moved with it). A child that is a member
- * (a master's children) has its own plays. One row per master and day is read, whatever the
- * number of members below it.
+ * members' plays (only players play), booked on their booking day (a late play on the day it
+ * arrived, a void reversed on the day it arrived, a play voided while its week was open nowhere)
+ * under the tree of now (a member moved mid-week counts for its new master on every day, as the
+ * roll-up moved with it). For a manager child those are its play_daily_by_manager rows of members
+ * under a master; for a master child its play_daily_by_parent rows; a member child has its own
+ * plays. A few rows per child and day, whatever the size of the network below it.
  */
 export async function childrenDailyProfit(
   db: Queryable,
-  query: { accountId: string; monday: IsoDay; wholeNetwork: boolean },
+  query: { accountId: string; monday: IsoDay },
 ): Promise<ChildDaysCents[]> {
   const days = weekDays(query.monday);
   const [from, to] = [days[0]!, days[6]!];
-  const children = sql`SELECT id FROM accounts WHERE parent_id = ${query.accountId}::uuid`;
-  const masters = mastersBelow(query.accountId, query.wholeNetwork);
+  const children = (role: SQL): SQL => sql`SELECT id FROM accounts WHERE parent_id = ${query.accountId}::uuid AND ${role}`;
   const rows = await queryRows<{
     id: string;
     username: string;
@@ -67,23 +56,17 @@ export async function childrenDailyProfit(
     days: { day: string; profit_cents: string }[] | null;
   }>(
     db,
-    sql`WITH masters AS (${masters}),
-             by_master AS (
-               SELECT d.parent_id AS master_id, d.day, ${profitSum('games')} AS cents
-                 FROM play_daily_by_parent d
-                 JOIN masters m ON m.id = d.parent_id
-                WHERE d.day >= ${from}::date AND d.day <= ${to}::date AND ${kindFilter('games')}
+    sql`WITH by_child AS (
+               SELECT d.manager_id AS id, d.day, ${profitSum('games')} AS cents
+                 FROM play_daily_by_manager d
+                WHERE d.manager_id IN (${children(sql`role < 'master'`)}) AND d.under_master
+                  AND d.day >= ${from}::date AND d.day <= ${to}::date AND ${kindFilter('games')}
                 GROUP BY 1, 2
                UNION ALL
-               SELECT m.id, d.day, ${profitSum('games')}
-                 FROM masters m
-                 CROSS JOIN LATERAL (${ownRows(sql`m.id`, from, to)}) d
-                WHERE ${kindFilter('games')}
-                GROUP BY 1, 2),
-             by_child AS (
-               SELECT up.ancestor_id AS id, m.day, sum(m.cents)::bigint AS cents
-                 FROM by_master m
-                 JOIN account_closure up ON up.descendant_id = m.master_id AND up.ancestor_id IN (${children})
+               SELECT d.parent_id, d.day, ${profitSum('games')}
+                 FROM play_daily_by_parent d
+                WHERE d.parent_id IN (${children(sql`role = 'master'`)})
+                  AND d.day >= ${from}::date AND d.day <= ${to}::date AND ${kindFilter('games')}
                 GROUP BY 1, 2
                UNION ALL
                SELECT k.id, d.day, ${profitSum('games')}

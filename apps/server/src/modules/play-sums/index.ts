@@ -1,4 +1,4 @@
-import { hasCommission, ROLES } from '@playrep/contracts';
+import { hasCommission, MANAGER_ROLES, ROLES } from '@playrep/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DayRange, IsoDay } from '../../lib/dates.js';
 import type { ClosedWeekSplit, SettlementKind } from '../weeks/index.js';
@@ -103,17 +103,21 @@ export const hasCommissionSql = (role: SQL): SQL =>
  * `day`, `game_id`, `play_points_cents`, `win_points_cents` and `rake_cents`, to be used as
  * `FROM (${playsUnder(...)}) d` with profitSum and kindFilter.
  *
- * The plays below a root are the play_daily_by_parent rows of the accounts in its subtree (a
- * member's parent is in the subtree exactly when the member is below the root); the root's own
- * plays come from play_daily. The same sums as play_daily over the closure, from one row per
- * agent and day instead of one per member, cafe and day.
+ * The plays below a root are its rows of play_daily_by_manager when it is a manager, its
+ * play_daily_by_parent rows when it is a master (a player has none below it); its own plays come
+ * from play_daily. A few rows per root, day and game at any size of its subtree.
  */
 export function playsUnder(roots: SQL, range: DayRange): SQL {
   return sql`
-    SELECT r.id AS root_id, p.day, p.game_id, p.play_points_cents, p.win_points_cents, p.rake_cents
+    SELECT r.id AS root_id, b.day, b.game_id, b.play_points_cents, b.win_points_cents, b.rake_cents
       FROM (${roots}) r
-      JOIN account_closure c ON c.ancestor_id = r.id
-      JOIN play_daily_by_parent p ON p.parent_id = c.descendant_id
+      JOIN play_daily_by_manager b ON b.manager_id = r.id
+     WHERE b.day >= ${range.from} AND b.day <= ${range.to}
+    UNION ALL
+    SELECT r.id, p.day, p.game_id, p.play_points_cents, p.win_points_cents, p.rake_cents
+      FROM (${roots}) r
+      JOIN accounts a ON a.id = r.id AND a.role = 'master'
+      JOIN play_daily_by_parent p ON p.parent_id = r.id
      WHERE p.day >= ${range.from} AND p.day <= ${range.to}
     UNION ALL
     SELECT r.id, pd.day, pd.game_id, pd.play_points_cents, pd.win_points_cents, pd.rake_cents
@@ -130,6 +134,12 @@ export const oneRoot = (accountId: string): SQL => sql`SELECT ${accountId}::uuid
  * the house has a parent, and the house is no one's parent), which spares walking its closure.
  */
 export const holdsWholeNetwork = (account: { role: string }): boolean => account.role === 'superadmin';
+
+/**
+ * Whether the account is a manager (superadmin, admin, superareamanager, areamanager): the
+ * accounts play_daily_by_manager and active_members_by_manager keep rows for.
+ */
+export const isManager = (account: { role: string }): boolean => (MANAGER_ROLES as readonly string[]).includes(account.role);
 
 /** The account whose subtree a report is about. */
 export interface SubtreeOwner {
@@ -150,37 +160,29 @@ export function subtreeJoin(owner: SubtreeOwner, account: SQL): SQL {
 }
 
 const childrenOf = (accountId: string): SQL => sql`SELECT id FROM accounts WHERE parent_id = ${accountId}::uuid`;
-
-/** `parent` (a column of account ids) is strictly below the account; wholeNetwork: every account but it. */
-const parentsBelow = (parent: SQL, accountId: string, wholeNetwork: boolean): SQL =>
-  wholeNetwork
-    ? sql`${parent} <> ${accountId}::uuid`
-    : sql`${parent} IN (SELECT descendant_id FROM account_closure WHERE ancestor_id = ${accountId}::uuid AND depth > 0)`;
+const masterChildrenOf = (accountId: string): SQL =>
+  sql`SELECT id FROM accounts WHERE parent_id = ${accountId}::uuid AND role = 'master'`;
 
 /**
- * Every play below an account (its own excluded) over the IST days of `range`, summed per direct
- * child of the account it was made under and game: rows of `root_id` (the child), `game_id` and
- * the sums of playsUnder, to be used as `FROM (${playsBelowByChild(...)}) d` with profitSum and
- * kindFilter. Plays by the children themselves come from play_daily; the rest from
- * play_daily_by_parent, summed per parent first and then labelled with the child above that
- * parent (a few hundred rows for the superadmin instead of one per member in its subtree).
- * `wholeNetwork` (holdsWholeNetwork of the account) takes every parent's rows without the closure.
+ * Every play below an account (its own excluded) over the IST days of `range`, per direct child
+ * of the account it was made under and game: rows of `root_id` (the child), `game_id` and the
+ * sums of playsUnder with `other_*`, to be used as `FROM (${playsBelowByChild(...)}) d` with
+ * profitSum and kindFilter, a child possibly on several rows. What is below a child comes from
+ * play_daily_by_manager (a manager child) or play_daily_by_parent (a master child), its own plays
+ * from play_daily: a few rows per child, day and game at any size of the network below.
  */
-export function playsBelowByChild(accountId: string, range: DayRange, wholeNetwork = false): SQL {
+export function playsBelowByChild(accountId: string, range: DayRange): SQL {
   const children = childrenOf(accountId);
-  const below = parentsBelow(sql`p.parent_id`, accountId, wholeNetwork);
   return sql`
-    SELECT up.ancestor_id AS root_id, pp.game_id, pp.play_points_cents, pp.win_points_cents, pp.rake_cents,
-           pp.other_play_points_cents, pp.other_win_points_cents
-      FROM (SELECT p.parent_id, p.game_id, sum(p.play_points_cents) AS play_points_cents,
-                   sum(p.win_points_cents) AS win_points_cents, sum(p.rake_cents) AS rake_cents,
-                   sum(p.other_play_points_cents) AS other_play_points_cents,
-                   sum(p.other_win_points_cents) AS other_win_points_cents
-              FROM play_daily_by_parent p
-             WHERE ${below} AND p.day >= ${range.from} AND p.day <= ${range.to}
-             GROUP BY p.parent_id, p.game_id) pp
-      JOIN account_closure up ON up.descendant_id = pp.parent_id
-     WHERE up.ancestor_id IN (${children})
+    SELECT b.manager_id AS root_id, b.game_id, b.play_points_cents, b.win_points_cents, b.rake_cents,
+           b.other_play_points_cents, b.other_win_points_cents
+      FROM play_daily_by_manager b
+     WHERE b.manager_id IN (${children}) AND b.day >= ${range.from} AND b.day <= ${range.to}
+    UNION ALL
+    SELECT p.parent_id, p.game_id, p.play_points_cents, p.win_points_cents, p.rake_cents,
+           p.other_play_points_cents, p.other_win_points_cents
+      FROM play_daily_by_parent p
+     WHERE p.parent_id IN (${masterChildrenOf(accountId)}) AND p.day >= ${range.from} AND p.day <= ${range.to}
     UNION ALL
     SELECT pd.member_id, pd.game_id, pd.play_points_cents, pd.win_points_cents, pd.rake_cents,
            CASE WHEN cf.master_id IS DISTINCT FROM m.parent_id THEN pd.play_points_cents ELSE 0 END,
@@ -194,20 +196,20 @@ export function playsBelowByChild(accountId: string, range: DayRange, wholeNetwo
 /**
  * The profit of `kind` (profitSum's rule) of the plays playsBelowByChild gives, per direct child:
  * rows of `root_id` (the child) and `profit_cents`, a child possibly on two rows (its own plays
- * and those below it). Only the kind's games are read and one sum is kept per parent before the
- * child above it is found, where playsBelowByChild keeps every column of every game.
+ * and those below it). Only the kind's games are read.
  */
-export function profitBelowByChild(accountId: string, kind: SettlementKind, range: DayRange, wholeNetwork = false): SQL {
+export function profitBelowByChild(accountId: string, kind: SettlementKind, range: DayRange): SQL {
   const children = childrenOf(accountId);
   return sql`
-    SELECT up.ancestor_id AS root_id, sum(pp.profit_cents)::bigint AS profit_cents
-      FROM (SELECT d.parent_id, ${profitSum(kind)} AS profit_cents
-              FROM play_daily_by_parent d
-             WHERE ${parentsBelow(sql`d.parent_id`, accountId, wholeNetwork)} AND d.day >= ${range.from} AND d.day <= ${range.to}
-               AND ${kindFilter(kind)}
-             GROUP BY d.parent_id) pp
-      JOIN account_closure up ON up.descendant_id = pp.parent_id
-     WHERE up.ancestor_id IN (${children})
+    SELECT d.manager_id AS root_id, ${profitSum(kind)} AS profit_cents
+      FROM play_daily_by_manager d
+     WHERE d.manager_id IN (${children}) AND d.day >= ${range.from} AND d.day <= ${range.to} AND ${kindFilter(kind)}
+     GROUP BY 1
+    UNION ALL
+    SELECT d.parent_id, ${profitSum(kind)}
+      FROM play_daily_by_parent d
+     WHERE d.parent_id IN (${masterChildrenOf(accountId)}) AND d.day >= ${range.from} AND d.day <= ${range.to}
+       AND ${kindFilter(kind)}
      GROUP BY 1
     UNION ALL
     SELECT d.member_id, ${profitSum(kind)}
