@@ -37,15 +37,19 @@ CREATE TABLE "play_daily_by_manager" (
 -- Each statement writes the stripe mod(txid_current(), 4), so two feed batches in flight rarely
 -- update the same row (the superadmin's day, say) and neither waits for the other's commit.
 
--- The grouped upsert of signed rows (parent_id, day, game_id, plays and the five sums), each added
--- to every manager at or above its parent_id (a master parent only counts for those above it).
-CREATE FUNCTION play_daily_by_manager_add_sql(rows_sql text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT format($q$
+-- Each row of play_daily_by_parent's transition tables (a signed change per parent, day and game)
+-- is added to every manager at or above its parent (a master parent only counts for those above
+-- it), grouped. Static SQL in each branch, so that a session plans it once (a feed connection folds
+-- many statements).
+CREATE FUNCTION play_daily_by_manager_fold() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
     INSERT INTO play_daily_by_manager AS b (manager_id, day, game_id, under_master, stripe, plays, play_points_cents,
                                             win_points_cents, rake_cents, other_play_points_cents, other_win_points_cents)
-    SELECT up.ancestor_id, r.day, r.game_id, p.role = 'master', mod(txid_current(), 4)::smallint, sum(r.plays)::int, sum(r.play_points_cents),
-           sum(r.win_points_cents), sum(r.rake_cents), sum(r.other_play_points_cents), sum(r.other_win_points_cents)
-      FROM (%s) r
+    SELECT up.ancestor_id, r.day, r.game_id, p.role = 'master', mod(txid_current(), 4)::smallint, sum(r.plays)::int,
+           sum(r.play_points_cents), sum(r.win_points_cents), sum(r.rake_cents), sum(r.other_play_points_cents),
+           sum(r.other_win_points_cents)
+      FROM new_rows r
       JOIN accounts p ON p.id = r.parent_id
       JOIN account_closure up ON up.descendant_id = r.parent_id AND (up.depth > 0 OR p.role <> 'master')
      GROUP BY up.ancestor_id, r.day, r.game_id, p.role = 'master'
@@ -57,34 +61,56 @@ CREATE FUNCTION play_daily_by_manager_add_sql(rows_sql text) RETURNS text LANGUA
       win_points_cents = b.win_points_cents + excluded.win_points_cents,
       rake_cents = b.rake_cents + excluded.rake_cents,
       other_play_points_cents = b.other_play_points_cents + excluded.other_play_points_cents,
-      other_win_points_cents = b.other_win_points_cents + excluded.other_win_points_cents
-  $q$, rows_sql)
-$$;
---> statement-breakpoint
-
-CREATE FUNCTION play_daily_by_manager_fold() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    EXECUTE play_daily_by_manager_add_sql(
-      'SELECT parent_id, day, game_id, plays, play_points_cents, win_points_cents, rake_cents,
-              other_play_points_cents, other_win_points_cents FROM new_rows');
+      other_win_points_cents = b.other_win_points_cents + excluded.other_win_points_cents;
   ELSIF TG_OP = 'DELETE' THEN
-    EXECUTE play_daily_by_manager_add_sql(
-      'SELECT parent_id, day, game_id, -plays AS plays, -play_points_cents AS play_points_cents,
-              -win_points_cents AS win_points_cents, -rake_cents AS rake_cents,
-              -other_play_points_cents AS other_play_points_cents, -other_win_points_cents AS other_win_points_cents
-         FROM old_rows');
+    INSERT INTO play_daily_by_manager AS b (manager_id, day, game_id, under_master, stripe, plays, play_points_cents,
+                                            win_points_cents, rake_cents, other_play_points_cents, other_win_points_cents)
+    SELECT up.ancestor_id, r.day, r.game_id, p.role = 'master', mod(txid_current(), 4)::smallint, sum(r.plays)::int,
+           sum(r.play_points_cents), sum(r.win_points_cents), sum(r.rake_cents), sum(r.other_play_points_cents),
+           sum(r.other_win_points_cents)
+      FROM (SELECT parent_id, day, game_id, -plays AS plays, -play_points_cents AS play_points_cents,
+                   -win_points_cents AS win_points_cents, -rake_cents AS rake_cents,
+                   -other_play_points_cents AS other_play_points_cents, -other_win_points_cents AS other_win_points_cents
+              FROM old_rows) r
+      JOIN accounts p ON p.id = r.parent_id
+      JOIN account_closure up ON up.descendant_id = r.parent_id AND (up.depth > 0 OR p.role <> 'master')
+     GROUP BY up.ancestor_id, r.day, r.game_id, p.role = 'master'
+    HAVING sum(r.plays) <> 0 OR sum(r.play_points_cents) <> 0 OR sum(r.win_points_cents) <> 0 OR sum(r.rake_cents) <> 0
+        OR sum(r.other_play_points_cents) <> 0 OR sum(r.other_win_points_cents) <> 0
+    ON CONFLICT (manager_id, day, game_id, under_master, stripe) DO UPDATE SET
+      plays = b.plays + excluded.plays,
+      play_points_cents = b.play_points_cents + excluded.play_points_cents,
+      win_points_cents = b.win_points_cents + excluded.win_points_cents,
+      rake_cents = b.rake_cents + excluded.rake_cents,
+      other_play_points_cents = b.other_play_points_cents + excluded.other_play_points_cents,
+      other_win_points_cents = b.other_win_points_cents + excluded.other_win_points_cents;
   ELSE
     -- play_daily_by_parent's key is unique in each transition table: new minus old per key.
-    EXECUTE play_daily_by_manager_add_sql(
-      'SELECT parent_id, day, game_id,
-              coalesce(n.plays, 0) - coalesce(o.plays, 0) AS plays,
-              coalesce(n.play_points_cents, 0) - coalesce(o.play_points_cents, 0) AS play_points_cents,
-              coalesce(n.win_points_cents, 0) - coalesce(o.win_points_cents, 0) AS win_points_cents,
-              coalesce(n.rake_cents, 0) - coalesce(o.rake_cents, 0) AS rake_cents,
-              coalesce(n.other_play_points_cents, 0) - coalesce(o.other_play_points_cents, 0) AS other_play_points_cents,
-              coalesce(n.other_win_points_cents, 0) - coalesce(o.other_win_points_cents, 0) AS other_win_points_cents
-         FROM new_rows n FULL JOIN old_rows o USING (parent_id, day, game_id)');
+    INSERT INTO play_daily_by_manager AS b (manager_id, day, game_id, under_master, stripe, plays, play_points_cents,
+                                            win_points_cents, rake_cents, other_play_points_cents, other_win_points_cents)
+    SELECT up.ancestor_id, r.day, r.game_id, p.role = 'master', mod(txid_current(), 4)::smallint, sum(r.plays)::int,
+           sum(r.play_points_cents), sum(r.win_points_cents), sum(r.rake_cents), sum(r.other_play_points_cents),
+           sum(r.other_win_points_cents)
+      FROM (SELECT parent_id, day, game_id,
+                   coalesce(n.plays, 0) - coalesce(o.plays, 0) AS plays,
+                   coalesce(n.play_points_cents, 0) - coalesce(o.play_points_cents, 0) AS play_points_cents,
+                   coalesce(n.win_points_cents, 0) - coalesce(o.win_points_cents, 0) AS win_points_cents,
+                   coalesce(n.rake_cents, 0) - coalesce(o.rake_cents, 0) AS rake_cents,
+                   coalesce(n.other_play_points_cents, 0) - coalesce(o.other_play_points_cents, 0) AS other_play_points_cents,
+                   coalesce(n.other_win_points_cents, 0) - coalesce(o.other_win_points_cents, 0) AS other_win_points_cents
+              FROM new_rows n FULL JOIN old_rows o USING (parent_id, day, game_id)) r
+      JOIN accounts p ON p.id = r.parent_id
+      JOIN account_closure up ON up.descendant_id = r.parent_id AND (up.depth > 0 OR p.role <> 'master')
+     GROUP BY up.ancestor_id, r.day, r.game_id, p.role = 'master'
+    HAVING sum(r.plays) <> 0 OR sum(r.play_points_cents) <> 0 OR sum(r.win_points_cents) <> 0 OR sum(r.rake_cents) <> 0
+        OR sum(r.other_play_points_cents) <> 0 OR sum(r.other_win_points_cents) <> 0
+    ON CONFLICT (manager_id, day, game_id, under_master, stripe) DO UPDATE SET
+      plays = b.plays + excluded.plays,
+      play_points_cents = b.play_points_cents + excluded.play_points_cents,
+      win_points_cents = b.win_points_cents + excluded.win_points_cents,
+      rake_cents = b.rake_cents + excluded.rake_cents,
+      other_play_points_cents = b.other_play_points_cents + excluded.other_play_points_cents,
+      other_win_points_cents = b.other_win_points_cents + excluded.other_win_points_cents;
   END IF;
   RETURN NULL;
 END $$;
@@ -159,41 +185,59 @@ CREATE TRIGGER accounts_after_move_managers AFTER UPDATE OF parent_id ON account
 -- change of plays per member and day and, where it turns a member's day from none to some or back
 -- (play_daily has the day after the statement), adds one or takes one away for every manager above
 -- the member.
-CREATE FUNCTION active_members_change_sql(rows_sql text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT format($q$
-    WITH delta AS (
-      SELECT r.member_id, r.day, sum(r.plays)::int AS plays
-        FROM (%s) r
-       WHERE r.game_id IN (SELECT id FROM games WHERE kind = 'draw')
-       GROUP BY 1, 2
-      HAVING sum(r.plays) <> 0),
-    flips AS (
-      SELECT d.member_id, d.day, CASE WHEN s.after > 0 THEN 1 ELSE -1 END AS sign
-        FROM delta d
-        CROSS JOIN LATERAL (SELECT coalesce(sum(x.plays), 0) AS after FROM play_daily x
-                             WHERE x.member_id = d.member_id AND x.day = d.day
-                               AND x.game_id IN (SELECT id FROM games WHERE kind = 'draw')) s
-       WHERE (s.after > 0) <> (s.after - d.plays > 0))
-    INSERT INTO active_members_by_manager AS b (manager_id, day, stripe, members)
-    SELECT up.ancestor_id, f.day, mod(txid_current(), 4)::smallint, sum(f.sign)::int
-      FROM flips f
-      JOIN account_closure up ON up.descendant_id = f.member_id
-      JOIN accounts a ON a.id = up.ancestor_id AND a.role < 'master'
-     GROUP BY 1, 2
-    HAVING sum(f.sign) <> 0
-    ON CONFLICT (manager_id, day, stripe) DO UPDATE SET members = b.members + excluded.members
-  $q$, rows_sql)
-$$;
+CREATE FUNCTION active_members_apply(member_ids uuid[], days date[], changes int[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  WITH flips AS (
+    SELECT d.member_id, d.day, CASE WHEN s.after > 0 THEN 1 ELSE -1 END AS sign
+      FROM unnest(member_ids, days, changes) AS d(member_id, day, plays)
+      CROSS JOIN LATERAL (SELECT coalesce(sum(x.plays), 0) AS after FROM play_daily x
+                           WHERE x.member_id = d.member_id AND x.day = d.day
+                             AND x.game_id IN (SELECT id FROM games WHERE kind = 'draw')) s
+     WHERE (s.after > 0) <> (s.after - d.plays > 0))
+  INSERT INTO active_members_by_manager AS b (manager_id, day, stripe, members)
+  SELECT up.ancestor_id, f.day, mod(txid_current(), 4)::smallint, sum(f.sign)::int
+    FROM flips f
+    JOIN account_closure up ON up.descendant_id = f.member_id
+    JOIN accounts a ON a.id = up.ancestor_id AND a.role < 'master'
+   GROUP BY 1, 2
+  HAVING sum(f.sign) <> 0
+  ON CONFLICT (manager_id, day, stripe) DO UPDATE SET members = b.members + excluded.members;
+END $$;
 --> statement-breakpoint
+-- The change of counted draw plays per member and day of a statement on plays (as play_daily
+-- counts them: a play voided while its week was open counts nowhere, a reversal is no play).
 CREATE FUNCTION plays_active_members_fold() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  member_ids uuid[];
+  days date[];
+  changes int[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    EXECUTE active_members_change_sql(play_contributions_sql('plays', 1, 'new_rows'));
+    SELECT array_agg(r.member_id), array_agg(r.day), array_agg(r.plays) INTO member_ids, days, changes
+      FROM (SELECT member_id, coalesce(booked_day, ist_day(played_at)) AS day, count(*)::int AS plays
+              FROM new_rows
+             WHERE (voided_at IS NULL OR void_booked_day IS NOT NULL) AND game_id IN (SELECT id FROM games WHERE kind = 'draw')
+             GROUP BY 1, 2) r;
   ELSIF TG_OP = 'DELETE' THEN
-    EXECUTE active_members_change_sql(play_contributions_sql('plays', -1, 'old_rows'));
+    SELECT array_agg(r.member_id), array_agg(r.day), array_agg(r.plays) INTO member_ids, days, changes
+      FROM (SELECT member_id, coalesce(booked_day, ist_day(played_at)) AS day, -count(*)::int AS plays
+              FROM old_rows
+             WHERE (voided_at IS NULL OR void_booked_day IS NOT NULL) AND game_id IN (SELECT id FROM games WHERE kind = 'draw')
+             GROUP BY 1, 2) r;
   ELSE
-    EXECUTE active_members_change_sql(
-      play_contributions_sql('plays', 1, 'new_rows') || ' UNION ALL ' || play_contributions_sql('plays', -1, 'old_rows'));
+    SELECT array_agg(r.member_id), array_agg(r.day), array_agg(r.plays) INTO member_ids, days, changes
+      FROM (SELECT member_id, day, sum(plays)::int AS plays
+              FROM (SELECT member_id, coalesce(booked_day, ist_day(played_at)) AS day, game_id, 1 AS plays
+                      FROM new_rows WHERE voided_at IS NULL OR void_booked_day IS NOT NULL
+                    UNION ALL
+                    SELECT member_id, coalesce(booked_day, ist_day(played_at)), game_id, -1
+                      FROM old_rows WHERE voided_at IS NULL OR void_booked_day IS NOT NULL) c
+             WHERE game_id IN (SELECT id FROM games WHERE kind = 'draw')
+             GROUP BY 1, 2
+            HAVING sum(plays) <> 0) r;
+  END IF;
+  IF member_ids IS NOT NULL THEN
+    PERFORM active_members_apply(member_ids, days, changes);
   END IF;
   RETURN NULL;
 END $$;
