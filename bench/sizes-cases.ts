@@ -1,3 +1,4 @@
+import { CALL_NAMES, type CallName, ENDPOINTS } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../apps/server/src/db/client.js';
 import { addDays, weekStartOf } from '../apps/server/src/lib/dates.js';
@@ -88,6 +89,22 @@ function extraCases(): SizeCase[] {
     { endpoint: 'mailnews', user: 'superadmin', note: '', path: () => '/mailnews', aim: SCREEN_AIM },
   );
   return cases;
+}
+
+/** Report calls the size table leaves out on purpose (see extraCases). */
+const LEFT_OUT: readonly CallName[] = ['revenueById', 'mailPreview'];
+
+/**
+ * The report reads (GET report calls of the endpoint table) that no case of `cases` asks and that
+ * are not left out on purpose: empty while the table covers every report of the product.
+ */
+export function reportsWithoutCase(cases: readonly SizeCase[]): string[] {
+  const asked = new Set(cases.map((c) => c.endpoint));
+  return CALL_NAMES.filter((name) => {
+    const endpoint = ENDPOINTS[name];
+    if (endpoint.access !== 'report' || endpoint.method !== 'GET' || LEFT_OUT.includes(name)) return false;
+    return !asked.has(endpoint.path.split('/').at(-1)!);
+  });
 }
 
 /** Every report call of the product: the bench's cases, then the ones it has no case for. */

@@ -12,7 +12,7 @@ import { NAMED_ACCOUNTS } from './cases.js';
 import { type DbFacts, readDbFacts } from './db-facts.js';
 import { createAgent, get, percentile, type Target } from './load.js';
 import { accountIds, Sessions } from './sessions.js';
-import { memberAndCafe, type SizeCase, type SizesContext, sizeCaseLabel, sizeCases } from './sizes-cases.js';
+import { memberAndCafe, reportsWithoutCase, type SizeCase, type SizesContext, sizeCaseLabel, sizeCases } from './sizes-cases.js';
 
 /**
  * `npm run bench -- --sizes`: every report of the product through HTTP at one client, on the
@@ -252,7 +252,9 @@ export async function sizesTable(
     const when = at
       ? `the app's clock fixed at ${at.toISOString()} (yesterday 23:59 IST: the day's plays all in)`
       : `the real clock (today ${istDay(startedAt)} IST, ${startedAt.toISOString().slice(11, 16)} UTC)`;
+    const uncovered = options.only ? [] : reportsWithoutCase(cases);
     const text = [
+      ...(uncovered.length > 0 ? [`Report calls without a row (add them to bench/sizes-cases.ts): ${uncovered.join(', ')}`] : []),
       `Every report at three sizes: HTTP, c=1, ${settings.requests} requests a network (at most ${settings.maxSeconds} s a case, ` +
         `at least ${settings.minRounds} rounds) in alternating rounds after ${settings.warmup} warm-up each; gzip ${options.gzip ? 'on' : 'off'}; ${when}.`,
       `Started ${startedAt.toISOString()}, load average ${loadBefore}; ended ${new Date().toISOString()}, load average ${load()}.`,
