@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../apps/server/src/db/client.js';
 
-/** The large demo network of `npm run seed -- --scale large` (as the seed's --help describes it). */
+/**
+ * The large demo network of `npm run seed -- --scale large` (as the seed's --help describes it):
+ * the least the bench runs on. The xlarge network (`--scale xlarge`, ten times its masters and
+ * daily plays over eight weeks) is above it on both counts.
+ */
 export const LARGE_NETWORK = { masters: 500, plays: 5_000_000 };
 
 export interface DbFacts {

@@ -1,13 +1,14 @@
 /**
  * npm run bench [-- --quick] [-- --only <pattern>] [--allow-small] [--json <file>] [--no-gzip]
- *               [--scale-only | --no-scale] [--processes]
+ *               [--scale-only | --no-scale] [--processes] [--sizes [--end-of-day]]
  *
  * Latency of the report endpoints (transfers, draws, money and network reports) on the large demo
  * network in PostgreSQL: the real app in this process on an ephemeral port, signed in as the demo
  * accounts, each endpoint at 1 and at 32 concurrent clients, and the same work as bare SQL (the
  * module's query functions on the same pool); then the scale table (scale.ts) over the small,
- * medium and large networks. --processes instead runs the c=32 phase against the real server
- * with one and with two processes (processes.ts). See bench/README.md.
+ * medium, large and xlarge networks. --processes instead runs the c=32 phase against the real server
+ * with one and with two processes (processes.ts); --sizes instead measures every report through
+ * HTTP at c=1 on medium, large and xlarge at once (sizes.ts). See bench/README.md.
  */
 import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -24,10 +25,12 @@ import { createAgent, get, type Phase, runPhase, summarize, type Target } from '
 import { compareProcesses, formatProcesses } from './processes.js';
 import { type Scale, scaleTable, timeBare } from './scale.js';
 import { accountIds, Sessions } from './sessions.js';
+import { SIZES_FULL, SIZES_QUICK, sizesTable } from './sizes.js';
 import { type CaseResult, formatTable } from './table.js';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/playrep_bench';
 const DEFAULT_SCALE_URL = (scale: Scale) => `postgres://postgres@127.0.0.1:5432/playrep_bench_${scale}`;
+const DEFAULT_XLARGE_URL = DEFAULT_SCALE_URL('xlarge');
 const POOL_SIZE = 40;
 
 const USAGE = `Usage: npm run bench -- [--quick] [--only <pattern>] [--allow-small] [--json <file>] [--no-gzip]
@@ -39,14 +42,20 @@ const USAGE = `Usage: npm run bench -- [--quick] [--only <pattern>] [--allow-sma
   --json         also write every figure (p99 and max included) to this file
   --no-gzip      do not ask for gzip bodies (a browser does ask)
   --scale-only   only the scale table (bare SQL of the superadmin's whole-network reports on
-                 the small, medium and large networks)
+                 the small, medium, large and xlarge networks)
   --no-scale     leave the scale table out
   --processes    instead of the table: the c=32 phase against the real server with one and with
                  two server processes (WEB_CONCURRENCY=2), side by side
+  --sizes        instead of the table: every report through HTTP at c=1 on the medium, large and
+                 xlarge networks at once, in alternating rounds, p50 / p95 and the ratios
+                 (--quick and --only apply; --no-gzip too)
+  --end-of-day   with --sizes: the apps' clock fixed at yesterday 23:59 IST, the day's plays all in
 
-Database: BENCH_DATABASE_URL (default ${DEFAULT_URL}), the large network. The scale table also
-reads BENCH_SMALL_DATABASE_URL and BENCH_MEDIUM_DATABASE_URL (default ${DEFAULT_SCALE_URL('small')}
-and ..._medium); a database that is missing is left out of it.`;
+Database: BENCH_DATABASE_URL (default ${DEFAULT_URL}), the large network (or the xlarge one).
+The scale table and --sizes also read BENCH_SMALL_DATABASE_URL, BENCH_MEDIUM_DATABASE_URL and
+BENCH_XLARGE_DATABASE_URL (default ${DEFAULT_SCALE_URL('small')}, ..._medium and ..._xlarge);
+their large network is BENCH_DATABASE_URL unless that is the xlarge one (then ${DEFAULT_URL}).
+A database that is missing is left out with the reason.`;
 
 interface Settings {
   c1: Phase;
@@ -81,6 +90,8 @@ function readOptions() {
       'scale-only': { type: 'boolean', default: false },
       'no-scale': { type: 'boolean', default: false },
       processes: { type: 'boolean', default: false },
+      sizes: { type: 'boolean', default: false },
+      'end-of-day': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -108,20 +119,36 @@ async function main(): Promise<number> {
     return 2;
   }
   const cases = benchCases().filter((c) => !only || only.test(caseLabel(c)));
-  if (cases.length === 0) {
+  if (cases.length === 0 && !options.sizes) {
     process.stderr.write(`No case matches --only ${options.only}\n`);
     return 2;
   }
 
   const url = process.env.BENCH_DATABASE_URL || DEFAULT_URL;
+  const xlargeUrl = process.env.BENCH_XLARGE_DATABASE_URL || DEFAULT_XLARGE_URL;
   const scaleUrls: Record<Scale, string> = {
     small: process.env.BENCH_SMALL_DATABASE_URL || DEFAULT_SCALE_URL('small'),
     medium: process.env.BENCH_MEDIUM_DATABASE_URL || DEFAULT_SCALE_URL('medium'),
-    large: url,
+    // When the bench itself runs on the xlarge network, the tables' large one is the default.
+    large: url === xlargeUrl ? DEFAULT_URL : url,
+    xlarge: xlargeUrl,
   };
   const printScale = async () => {
     process.stdout.write(`\nScale table\n\n${await scaleTable(scaleUrls, settings.bareRuns)}\n`);
   };
+  if (options['end-of-day'] && !options.sizes) {
+    process.stderr.write('--end-of-day goes with --sizes\n');
+    return 2;
+  }
+  if (options.sizes) {
+    const { text, errors } = await sizesTable(
+      { medium: scaleUrls.medium, large: scaleUrls.large, xlarge: scaleUrls.xlarge },
+      options.quick ? SIZES_QUICK : SIZES_FULL,
+      { at: options['end-of-day'] ? 'end-of-day' : 'now', gzip: !options['no-gzip'], ...(only ? { only } : {}) },
+    );
+    process.stdout.write(`\n${text}\n`);
+    return errors > 0 ? 1 : 0;
+  }
   if (options['scale-only']) {
     await printScale();
     return 0;

@@ -31,11 +31,15 @@ const MAX_THROTTLE_WAITS = 3;
 export class Sessions {
   private readonly live = new Map<string, { token: string; expiresAt: number }>();
 
-  constructor(private readonly port: number) {}
+  /** `now`: the server's clock in milliseconds, when the app runs on a clock of its own (bench/sizes.ts). */
+  constructor(
+    private readonly port: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   async token(username: string): Promise<string> {
     const held = this.live.get(username);
-    if (held && held.expiresAt - Date.now() > RENEW_MARGIN_MS) return held.token;
+    if (held && held.expiresAt - this.now() > RENEW_MARGIN_MS) return held.token;
     for (let attempt = 0; ; attempt++) {
       const res = await fetch(`http://127.0.0.1:${this.port}/api/auth/login`, {
         method: 'POST',
