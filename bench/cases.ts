@@ -375,7 +375,6 @@ function insightCases(): BenchCase[] {
           accountId: ctx.ids[user]!,
           weekStarts: [...before, ...shown],
           today: ctx.today,
-          wholeNetwork: true,
         });
       },
     },

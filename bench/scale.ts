@@ -42,7 +42,6 @@ const TRENDS_CLOSED: ScaleCase = {
       accountId: ctx.ids.superadmin!,
       weekStarts: [...before, ...shown],
       today: ctx.today,
-      wholeNetwork: true,
     });
   },
 };

@@ -25,7 +25,6 @@ export function weekGlanceCases(): BenchCase[] {
           childrenDailyProfit(db, {
             accountId: ctx.ids[user]!,
             monday: mondayOf(ctx, open),
-            wholeNetwork: user === 'superadmin',
           }),
       }),
     ),
