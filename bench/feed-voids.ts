@@ -145,7 +145,12 @@ export async function measureVoids(database: FedDatabase, rounds: number, throwa
       await closeFinishedWeeks(db, { now: arrival });
       for (const [round, ids] of forClosedWeek.entries()) {
         const at = new Date(arrival.getTime() - 60_000 + round).toISOString();
-        outcome.closedVoids.times.push(await apply(ids.map((id) => voidOf(id, at)), new Date(arrival.getTime() + round * 1000)));
+        outcome.closedVoids.times.push(
+          await apply(
+            ids.map((id) => voidOf(id, at)),
+            new Date(arrival.getTime() + round * 1000),
+          ),
+        );
       }
     }
     return outcome;

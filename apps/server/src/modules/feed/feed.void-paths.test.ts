@@ -77,7 +77,15 @@ const late: PlayFact = { id: 'same-late', stake: 60, win: 0, at: '2025-03-06T09:
 const lateKept: PlayFact = { id: 'same-late-kept', stake: 9, win: 0, at: '2025-03-06T09:30:00+05:30' };
 const bigWin: PlayFact = { id: 'same-big', stake: 10, win: 30_000, at: '2025-03-12T11:03:00+05:30' };
 
-const plays: FeedEventInput[] = [play(p1), play(p2), play(p3), play(late), play(lateKept), play(bigWin), hand('same-h', 4.5, p1.at)];
+const plays: FeedEventInput[] = [
+  play(p1),
+  play(p2),
+  play(p3),
+  play(late),
+  play(lateKept),
+  play(bigWin),
+  hand('same-h', 4.5, p1.at),
+];
 const voids: FeedEventInput[] = [
   voidPlay('v-p1', p1.id, 'terminal fault'),
   voidPlay('v-p1-again', p1.id, 'sent twice'),
