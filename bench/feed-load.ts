@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { runSimulator, type SimulatorStats } from '../apps/server/src/demo/simulator.js';
 import { istDay } from '../apps/server/src/lib/dates.js';
 import { type FedDatabase, type Kind, prepareFedDatabase } from './fed-database.js';
+import { measureVoids, reportVoids, type VoidsOutcome } from './feed-voids.js';
 import { createAgent, type Phase, percentile, runPhase, type Summary, summarize } from './load.js';
 import { type BenchServer, sleep, startBenchServer } from './server-process.js';
 import { Sessions } from './sessions.js';
@@ -14,6 +15,8 @@ const SUBJECT = 'superadmin';
 /** What the reports may lose while the feed runs at the fed rate, and the throughput aims. */
 const REPORT_AIM_RATIO = 2;
 const THROUGHPUT_AIM: Record<Kind, number> = { postgres: 20_000, pglite: 5_000 };
+/** The plays' rate the feed keeps with 1 void in 500 (docs/feed.md, "Voided plays and hands"). */
+const VOIDS_RATE_AIM: Record<Kind, number> = { postgres: 18_000, pglite: 5_000 };
 
 const USAGE = `Usage: npm run bench:feed -- [--only postgres|pglite] [--seconds N] [--fed-rate N] [--concurrency N] [--quick] [--database URL] [--keep]
 
@@ -25,6 +28,7 @@ const USAGE = `Usage: npm run bench:feed -- [--only postgres|pglite] [--seconds 
   --database     an existing PostgreSQL database holding the demo network (e.g. "$BENCH_DATABASE_URL")
                  instead of a throwaway one; the run adds its plays to it (prefix "bench")
   --keep         keep the throwaway database (its name or folder is printed)
+  --voids-rounds rounds of the voids' batches, after the server stops (default 5; --quick 3; 0: none)
 
 BENCH_SERVER_NODE_ARGS: extra Node.js flags for the server process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
 PostgreSQL: a throwaway database is created on BENCH_ADMIN_URL (default ${DEFAULT_ADMIN_URL}),
@@ -37,6 +41,7 @@ interface Settings {
   reports: Phase;
   /** Seconds the fed simulator runs before the reports are measured. */
   fedWarmupSeconds: number;
+  voidsRounds: number;
 }
 
 // ---------------------------------------------------------------- the server process
@@ -90,10 +95,17 @@ interface Outcome {
   fed: Map<string, Summary>;
   fedRate: number;
   throughput: Throughput;
+  voids: VoidsOutcome | null;
   load: { start: number; fed: number; throughput: number; end: number };
 }
 
-async function runDatabase(database: FedDatabase, settings: Settings): Promise<Outcome> {
+async function runDatabase(database: FedDatabase, settings: Settings, throwaway: boolean): Promise<Outcome> {
+  const outcome = await runServer(database, settings);
+  const voids = settings.voidsRounds > 0 ? await measureVoids(database, settings.voidsRounds, throwaway) : null;
+  return { ...outcome, voids, load: { ...outcome.load, end: loadavg()[0]! } };
+}
+
+async function runServer(database: FedDatabase, settings: Settings): Promise<Omit<Outcome, 'voids'>> {
   const server = await startServer(database.serverEnv);
   const url = `http://127.0.0.1:${server.port}`;
   const simulator = {
@@ -166,6 +178,7 @@ function report(outcome: Outcome): string {
       `    ${label.padEnd(26)} ${ms(idle.p50).padStart(8)} ${ms(idle.p95).padStart(9)} ${ms(fed.p50).padStart(9)} ${ms(fed.p95).padStart(9)} ${ratio.toFixed(2).padStart(11)}  ${ratio <= REPORT_AIM_RATIO ? 'ok' : 'MISS'}`,
     );
   }
+  if (outcome.voids) lines.push(reportVoids(outcome.voids, throughput.playsPerSecond, VOIDS_RATE_AIM[database.kind]));
   lines.push(
     `  machine load average (1 min): ${load.start.toFixed(1)} at the start, ${load.fed.toFixed(1)} fed, ${load.throughput.toFixed(1)} before the throughput phase, ${load.end.toFixed(1)} at the end`,
   );
@@ -188,7 +201,9 @@ async function main(): Promise<number> {
   const seconds = Number(values.seconds ?? (values.quick ? 10 : 30));
   const fedRate = Number(values['fed-rate']);
   const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
+  const voidsRounds = Number(values['voids-rounds'] ?? (values.quick ? 3 : 5));
   if (
+    !(Number.isInteger(voidsRounds) && voidsRounds >= 0) ||
     !kinds.every((k) => k === 'postgres' || k === 'pglite') ||
     !(seconds >= 1) ||
     !(fedRate > 0) ||
@@ -205,6 +220,7 @@ async function main(): Promise<number> {
       ? { concurrency: 1, requests: 100, maxSeconds: 6, warmupPerClient: 3 }
       : { concurrency: 1, requests: 300, maxSeconds: 15, warmupPerClient: 5 },
     fedWarmupSeconds: 3,
+    voidsRounds,
   };
   process.stdout.write(
     `Feed benchmark, machine load average ${loadavg()
@@ -220,7 +236,7 @@ async function main(): Promise<number> {
       'playrep_feedbench',
     );
     try {
-      const outcome = await runDatabase(database, settings);
+      const outcome = await runDatabase(database, settings, values.database === undefined);
       process.stdout.write(`${report(outcome)}\n\n`);
     } finally {
       await database.drop();
@@ -228,7 +244,8 @@ async function main(): Promise<number> {
   }
   process.stdout.write(
     'Reports: c=1 closed loop over keep-alive, each request timed from send to last byte, nearest-rank percentiles.\n' +
-      'Throughput: plays applied (200 answers) over the phase, from the first batch sent to the last answer.\n',
+      'Throughput: plays applied (200 answers) over the phase, from the first batch sent to the last answer.\n' +
+      'Voids: batches applied in this process (applyFeedBatch, one transaction each) once the server has stopped.\n',
   );
   return 0;
 }
@@ -245,6 +262,7 @@ function readOptions() {
       quick: { type: 'boolean', default: false },
       database: { type: 'string' },
       keep: { type: 'boolean', default: false },
+      'voids-rounds': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });

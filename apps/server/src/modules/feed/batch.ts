@@ -12,7 +12,7 @@ import { applyDraws } from './apply/draws.js';
 import { applyLoan } from './apply/loans.js';
 import { applyPlays, applyPokerHands } from './apply/plays.js';
 import { applyTransfer, applyTransferResolution } from './apply/transfers.js';
-import { applyVoids } from './apply/voids.js';
+import { applyVoids, firstVoids } from './apply/voids.js';
 import type { AppliedEvent } from './events.js';
 import { lastClosedWeeks, takeBatchLocks } from './locks.js';
 import { type ParsedEvent, parseBatch } from './parse.js';
@@ -123,7 +123,8 @@ function changesNetwork(event: AppliedEvent): boolean {
  * reads or changes what they write, so only the events they may depend on (accounts, cafes) must
  * come first; a draw result sent among plays lands the same either way (a play creates its draw
  * without a result, the draw event gives it one, in whichever order). Voids come after the plays
- * and hands of their run, so a void may name a play sent earlier in the same batch. Draw results
+ * and hands of their run, so a void may name a play sent earlier in the same batch (such a play
+ * is inserted voided). Draw results
  * and plays naming a new draw too close to another of its game are refused first, and left out.
  */
 async function applyInOrder(ctx: ApplyContext, events: ParsedEvent[]): Promise<void> {
@@ -136,9 +137,10 @@ async function applyInOrder(ctx: ApplyContext, events: ParsedEvent[]): Promise<v
     const kept = <T extends { index: number }>(items: T[]) =>
       tooClose.size === 0 ? items : items.filter((i) => !tooClose.has(i.index));
     await applyDraws(ctx, kept(draws));
-    await applyPlays(ctx, kept(plays));
-    await applyPokerHands(ctx, hands);
-    await applyVoids(ctx, voids);
+    // A void of a play or hand of this run is written with its insert (no update follows).
+    const voidedPlays = await applyPlays(ctx, kept(plays), firstVoids(voids, 'play.voided'));
+    const voidedHands = await applyPokerHands(ctx, hands, firstVoids(voids, 'pokerHand.voided'));
+    await applyVoids(ctx, voids, { 'play.voided': voidedPlays, 'pokerHand.voided': voidedHands });
     draws = [];
     plays = [];
     hands = [];

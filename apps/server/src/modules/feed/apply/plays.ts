@@ -5,6 +5,7 @@ import { addDays, type IsoDay, istDayStart } from '../../../lib/dates.js';
 import { bigWinNewsOf } from './big-win-news.js';
 import { type ApplyContext, claimBatchId, type EventRef, type Item, refuse } from './context.js';
 import { accountMismatch, accountsByUsername, cafesByPlatformId } from './lookups.js';
+import { type VoidOf, voidBookedDaySql } from './voids.js';
 
 /**
  * Plays and poker hands, set-based: a run of them costs a few statements whatever its size (the
@@ -14,6 +15,10 @@ import { accountMismatch, accountsByUsername, cafesByPlatformId } from './lookup
  *
  * Late facts (docs/domain.md, "Data from the game platform"): a play or hand whose IST week is closed keeps its real time
  * but is booked on the day the batch arrived (booked_day), in the open week.
+ *
+ * A play or hand voided in the same run (`voids`: the first void of each id) is inserted voided,
+ * as the update of voids.ts would leave it, so its roll-ups never count it; the ids so voided are
+ * returned, and voids.ts leaves their voids out.
  *
  * A playId or handId is applied once for ever: the ones already registered (play_platform_ids,
  * poker_hand_platform_ids, kept by triggers on the partitioned tables, migration 0010) are left
@@ -71,8 +76,12 @@ async function resolveMembersAndCafes<I extends MemberAtCafe>(
   return out;
 }
 
-export async function applyPlays(ctx: ApplyContext, items: Item<'play'>[]): Promise<void> {
-  if (items.length === 0) return;
+export async function applyPlays(
+  ctx: ApplyContext,
+  items: Item<'play'>[],
+  voids: ReadonlyMap<string, VoidOf> = new Map(),
+): Promise<Set<string>> {
+  if (items.length === 0) return new Set();
   const games = await ctx.gameIds();
   const bookingDay = bookingDays(ctx.lastClosed.games, ctx.today);
   const rows = (await resolveMembersAndCafes(ctx, items, 'play', (i) => ['playId', i.event.playId])).map(({ item, resolved }) => {
@@ -88,10 +97,12 @@ export async function applyPlays(ctx: ApplyContext, items: Item<'play'>[]): Prom
       b: bookingDay(e.at),
       pid: e.playId,
       tm: e.terminalId,
+      va: voids.get(e.playId)?.at ?? null,
+      vr: voids.get(e.playId)?.reason ?? null,
       i: item.index,
     };
   });
-  if (rows.length === 0) return;
+  if (rows.length === 0) return new Set();
   // The draws the plays are on (a few: a batch's plays fall on the same draws); one not known yet
   // is created without its result.
   const draws = [...new Map(rows.map((r) => [`${r.g} ${r.dt}`, { g: r.g, dt: r.dt }])).values()];
@@ -106,10 +117,12 @@ export async function applyPlays(ctx: ApplyContext, items: Item<'play'>[]): Prom
     ctx.tx,
     sql`
     WITH r AS MATERIALIZED (
-      SELECT * FROM json_to_recordset(${json}::json) AS r(m uuid, c uuid, g smallint, dt timestamptz, p bigint, w bigint, t timestamptz, b date, pid text, tm text)
+      SELECT * FROM json_to_recordset(${json}::json) AS r(m uuid, c uuid, g smallint, dt timestamptz, p bigint, w bigint, t timestamptz, b date, pid text, tm text, va timestamptz, vr text)
     ), inserted AS (
-      INSERT INTO plays (member_id, cafe_id, game_id, draw_id, play_points_cents, win_points_cents, played_at, booked_day, platform_id, terminal_id)
-      SELECT r.m, r.c, r.g, d.id, r.p, r.w, r.t, r.b, r.pid, r.tm
+      INSERT INTO plays (member_id, cafe_id, game_id, draw_id, play_points_cents, win_points_cents, played_at, booked_day, platform_id, terminal_id,
+                         voided_at, void_reason, void_booked_day)
+      SELECT r.m, r.c, r.g, d.id, r.p, r.w, r.t, r.b, r.pid, r.tm,
+             r.va, r.vr, CASE WHEN r.va IS NOT NULL THEN ${voidBookedDaySql(ctx, 'play.voided', sql`coalesce(r.b, ist_day(r.t))`)} END
         FROM r JOIN draws d ON d.game_id = r.g AND d.draw_time = r.dt
        WHERE NOT EXISTS (SELECT 1 FROM play_platform_ids k WHERE k.platform_id = r.pid)
       RETURNING id, member_id, cafe_id, game_id, play_points_cents, win_points_cents, played_at, platform_id
@@ -117,10 +130,15 @@ export async function applyPlays(ctx: ApplyContext, items: Item<'play'>[]): Prom
     SELECT r.pid FROM r WHERE r.pid NOT IN (SELECT platform_id FROM inserted)`,
   );
   refuseKnown(ctx, items, rows, skipped, 'playId');
+  return voidedIn(rows, skipped);
 }
 
-export async function applyPokerHands(ctx: ApplyContext, items: Item<'pokerHand'>[]): Promise<void> {
-  if (items.length === 0) return;
+export async function applyPokerHands(
+  ctx: ApplyContext,
+  items: Item<'pokerHand'>[],
+  voids: ReadonlyMap<string, VoidOf> = new Map(),
+): Promise<Set<string>> {
+  if (items.length === 0) return new Set();
   const bookingDay = bookingDays(ctx.lastClosed.poker, ctx.today);
   const rows = (await resolveMembersAndCafes(ctx, items, 'pokerHand', (i) => ['handId', i.event.handId])).map(
     ({ item, resolved }) => {
@@ -133,20 +151,24 @@ export async function applyPokerHands(ctx: ApplyContext, items: Item<'pokerHand'
         b: bookingDay(e.at),
         pid: e.handId,
         tm: e.terminalId,
+        va: voids.get(e.handId)?.at ?? null,
+        vr: voids.get(e.handId)?.reason ?? null,
         i: item.index,
       };
     },
   );
-  if (rows.length === 0) return;
+  if (rows.length === 0) return new Set();
   // The feed carries no pot: the pot is recorded as the rake (the most a hand may rake).
   const skipped = await queryRows<{ pid: string }>(
     ctx.tx,
     sql`
     WITH r AS MATERIALIZED (
-      SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(m uuid, c uuid, r bigint, t timestamptz, b date, pid text, tm text)
+      SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(m uuid, c uuid, r bigint, t timestamptz, b date, pid text, tm text, va timestamptz, vr text)
     ), inserted AS (
-      INSERT INTO poker_hands (member_id, cafe_id, pot_cents, rake_cents, played_at, booked_day, platform_id, terminal_id)
-      SELECT r.m, r.c, r.r, r.r, r.t, r.b, r.pid, r.tm
+      INSERT INTO poker_hands (member_id, cafe_id, pot_cents, rake_cents, played_at, booked_day, platform_id, terminal_id,
+                               voided_at, void_reason, void_booked_day)
+      SELECT r.m, r.c, r.r, r.r, r.t, r.b, r.pid, r.tm,
+             r.va, r.vr, CASE WHEN r.va IS NOT NULL THEN ${voidBookedDaySql(ctx, 'pokerHand.voided', sql`coalesce(r.b, ist_day(r.t))`)} END
         FROM r
        WHERE NOT EXISTS (SELECT 1 FROM poker_hand_platform_ids k WHERE k.platform_id = r.pid)
       RETURNING platform_id
@@ -154,6 +176,13 @@ export async function applyPokerHands(ctx: ApplyContext, items: Item<'pokerHand'
     SELECT r.pid FROM r WHERE r.pid NOT IN (SELECT platform_id FROM inserted)`,
   );
   refuseKnown(ctx, items, rows, skipped, 'handId');
+  return voidedIn(rows, skipped);
+}
+
+/** The ids inserted voided: rows with a void of the run, less those the insert left out. */
+function voidedIn(rows: { pid: string; va: string | null }[], skipped: { pid: string }[]): Set<string> {
+  const left = new Set(skipped.map((r) => r.pid));
+  return new Set(rows.filter((r) => r.va !== null && !left.has(r.pid)).map((r) => r.pid));
 }
 
 /** Rows the insert skipped: their business id was applied before (by another event id). */
