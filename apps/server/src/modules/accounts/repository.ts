@@ -157,6 +157,12 @@ export async function pathFrom(db: Queryable, rootId: string, id: string): Promi
  * Accounts in the subtree of `rootId` whose username or full name contains `text` (ignoring case),
  * for the account picker; only those of `roles` when given. An exact username comes first, then
  * the nearest to the root, then by username.
+ *
+ * At the same cost on any size of network for the superadmin (docs/decisions/0019-account-search-indexes.md):
+ * its subtree is every account but the house, so the closure is not walked; the accounts are read
+ * in the answer's order (accounts.depth, then username) when many match, through the trigram
+ * indexes of the two matched expressions when few do (0033). The exact username is one probe of
+ * its unique index. Any other root walks its subtree in the closure, as large as that subtree.
  */
 export async function searchAccounts(
   db: Queryable,
@@ -168,14 +174,29 @@ export async function searchAccounts(
   const q = text.toLowerCase();
   const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const ofRoles = roles ? sql`AND a.role::text = ANY (string_to_array(${roles.join(',')}, ','))` : sql``;
+  const matches = sql`(lower(a.username) LIKE ${pattern} OR lower(a.first_name || ' ' || a.last_name) LIKE ${pattern})`;
+  // Computed once (an uncorrelated subquery): only one of the two walks below runs.
+  const wholeNetwork = sql`EXISTS (SELECT 1 FROM accounts r WHERE r.id = ${rootId}::uuid AND r.role = 'superadmin')`;
   return records(
     db,
     sql`SELECT ${ACCOUNT_COLUMNS}
-          FROM account_closure c JOIN accounts a ON a.id = c.descendant_id
-         WHERE c.ancestor_id = ${rootId}::uuid
-           AND (lower(a.username) LIKE ${pattern} OR lower(a.first_name || ' ' || a.last_name) LIKE ${pattern})
-           ${ofRoles}
-         ORDER BY (lower(a.username) = ${q}) DESC, c.depth, lower(a.username)
+          FROM (SELECT a.*, 0 AS rank, 0 AS level
+                  FROM accounts a
+                 WHERE lower(a.username) = ${q} ${ofRoles}
+                   AND EXISTS (SELECT 1 FROM account_closure c WHERE c.ancestor_id = ${rootId}::uuid AND c.descendant_id = a.id)
+                UNION ALL
+                (SELECT a.*, 1, a.depth
+                   FROM accounts a
+                  WHERE ${wholeNetwork} AND a.role <> 'house' AND lower(a.username) <> ${q} AND ${matches} ${ofRoles}
+                  ORDER BY a.depth, lower(a.username)
+                  LIMIT ${limit})
+                UNION ALL
+                (SELECT a.*, 1, c.depth
+                   FROM account_closure c JOIN accounts a ON a.id = c.descendant_id
+                  WHERE NOT ${wholeNetwork} AND c.ancestor_id = ${rootId}::uuid AND lower(a.username) <> ${q} AND ${matches} ${ofRoles}
+                  ORDER BY c.depth, lower(a.username)
+                  LIMIT ${limit})) a
+         ORDER BY a.rank, a.level, lower(a.username)
          LIMIT ${limit}`,
   );
 }

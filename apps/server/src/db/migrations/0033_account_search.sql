@@ -1,0 +1,70 @@
+-- The account search (searchAccounts in modules/accounts/repository.ts) at the same cost on any
+-- size of network (docs/decisions/0019-account-search-indexes.md). It finds the accounts whose
+-- username or full name contains a text, ignoring case, an exact username first, then the
+-- nearest to the root, then by username, and keeps the first few. For the superadmin (whose
+-- subtree is every account but the house) it no longer walks the closure:
+--   * a text that many accounts contain is read in the answer's order, (depth, lower(username)),
+--     and the walk stops at the last row kept;
+--   * a text that few accounts contain is found through trigram indexes of the two matched
+--     expressions, and only those accounts are sorted.
+-- The planner picks between the two from the statistics of the indexed expressions.
+--
+-- accounts.depth: how many levels the account is below the top of its tree (the superadmin and
+-- the house 0). Within any subtree the closure's depth is the account's depth less the root's, so
+-- ordering by it orders as the closure does. It is kept by triggers only: set from the parent's
+-- on insert, set again for the whole subtree when an account moves, never written directly.
+--
+-- pg_trgm is a trusted extension on PostgreSQL (the database's owner may create it); the embedded
+-- database loads it when it opens (db/client.ts, PGLITE_EXTENSIONS).
+
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+--> statement-breakpoint
+ALTER TABLE "accounts" ADD COLUMN "depth" smallint DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+UPDATE accounts a SET depth = c.depth
+  FROM (SELECT descendant_id, max(depth) AS depth FROM account_closure GROUP BY descendant_id) c
+ WHERE a.id = c.descendant_id AND c.depth <> 0;
+--> statement-breakpoint
+CREATE INDEX "accounts_search_order_idx" ON "accounts" USING btree ("depth", lower("username"));
+--> statement-breakpoint
+CREATE INDEX "accounts_username_trgm_idx" ON "accounts" USING gin (lower("username") gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX "accounts_name_trgm_idx" ON "accounts" USING gin (lower("first_name" || ' ' || "last_name") gin_trgm_ops);
+--> statement-breakpoint
+
+-- A new account is one level below its parent (accounts_before_insert has checked the parent).
+CREATE FUNCTION accounts_depth_on_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.depth := coalesce((SELECT p.depth + 1 FROM accounts p WHERE p.id = NEW.parent_id), 0);
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER accounts_depth_on_insert BEFORE INSERT ON accounts FOR EACH ROW EXECUTE FUNCTION accounts_depth_on_insert();
+--> statement-breakpoint
+
+-- A move (accounts_after_move) takes the whole subtree along: each account of it is as far below
+-- the moved one as before (the closure rows under the moved account do not change).
+CREATE FUNCTION accounts_depth_after_move() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE accounts a SET depth = p.depth + 1 + c.depth
+    FROM account_closure c, accounts p
+   WHERE c.ancestor_id = NEW.id AND a.id = c.descendant_id AND p.id = NEW.parent_id
+     AND a.depth <> p.depth + 1 + c.depth;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER accounts_depth_after_move AFTER UPDATE OF parent_id ON accounts FOR EACH ROW
+  WHEN (OLD.parent_id IS DISTINCT FROM NEW.parent_id) EXECUTE FUNCTION accounts_depth_after_move();
+--> statement-breakpoint
+
+-- Only the triggers above write depth: a statement of its own that changes it is refused.
+CREATE FUNCTION accounts_depth_kept() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF pg_trigger_depth() < 2 THEN
+    RAISE EXCEPTION 'accounts.depth is kept by the hierarchy''s triggers' USING ERRCODE = 'check_violation';
+  END IF;
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER accounts_depth_kept BEFORE UPDATE OF depth ON accounts FOR EACH ROW
+  WHEN (OLD.depth IS DISTINCT FROM NEW.depth) EXECUTE FUNCTION accounts_depth_kept();
