@@ -2,22 +2,26 @@
 -- size of network (docs/decisions/0019-account-search-indexes.md). It finds the accounts whose
 -- username or full name contains a text, ignoring case, an exact username first, then the
 -- nearest to the root, then by username, and keeps the first few. For the superadmin (whose
--- subtree is every account but the house) it no longer walks the closure:
---   * a text that many accounts contain is read in the answer's order, (depth, lower(username)),
---     and the walk stops at the last row kept;
---   * a text that few accounts contain is found through trigram indexes of the two matched
---     expressions, and only those accounts are sorted.
--- The planner picks between the two from the statistics of the indexed expressions.
+-- subtree is every account but the house) it no longer walks the closure but reads each role
+-- apart:
+--   * the role's first accounts in the answer's order, (role, depth, lower(username)): a text that
+--     many of them contain is answered there;
+--   * otherwise the role's matches through trigram indexes that hold the role as well (btree_gin
+--     puts the role beside the trigrams), so that the role and the text are matched inside the
+--     index: a text that only accounts of another role contain ('mas', every master's username,
+--     among the players) finds nothing without reading those accounts.
 --
 -- accounts.depth: how many levels the account is below the top of its tree (the superadmin and
 -- the house 0). Within any subtree the closure's depth is the account's depth less the root's, so
 -- ordering by it orders as the closure does. It is kept by triggers only: set from the parent's
 -- on insert, set again for the whole subtree when an account moves, never written directly.
 --
--- pg_trgm is a trusted extension on PostgreSQL (the database's owner may create it); the embedded
--- database loads it when it opens (db/client.ts, PGLITE_EXTENSIONS).
+-- pg_trgm and btree_gin are trusted extensions on PostgreSQL (the database's owner may create
+-- them); the embedded database loads them when it opens (db/client.ts, PGLITE_EXTENSIONS).
 
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
+--> statement-breakpoint
+CREATE EXTENSION IF NOT EXISTS btree_gin;
 --> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "depth" smallint DEFAULT 0 NOT NULL;
 --> statement-breakpoint
@@ -25,11 +29,11 @@ UPDATE accounts a SET depth = c.depth
   FROM (SELECT descendant_id, max(depth) AS depth FROM account_closure GROUP BY descendant_id) c
  WHERE a.id = c.descendant_id AND c.depth <> 0;
 --> statement-breakpoint
-CREATE INDEX "accounts_search_order_idx" ON "accounts" USING btree ("depth", lower("username"));
+CREATE INDEX "accounts_search_order_idx" ON "accounts" USING btree ("role", "depth", lower("username"));
 --> statement-breakpoint
-CREATE INDEX "accounts_username_trgm_idx" ON "accounts" USING gin (lower("username") gin_trgm_ops);
+CREATE INDEX "accounts_username_trgm_idx" ON "accounts" USING gin ("role", lower("username") gin_trgm_ops);
 --> statement-breakpoint
-CREATE INDEX "accounts_name_trgm_idx" ON "accounts" USING gin (lower("first_name" || ' ' || "last_name") gin_trgm_ops);
+CREATE INDEX "accounts_name_trgm_idx" ON "accounts" USING gin ("role", lower("first_name" || ' ' || "last_name") gin_trgm_ops);
 --> statement-breakpoint
 
 -- A new account is one level below its parent (accounts_before_insert has checked the parent).

@@ -134,10 +134,10 @@ export const accounts = pgTable(
     check('accounts_blocked_by_when_blocked', sql`${t.blockedBy} IS NULL OR ${t.blockedAt} IS NOT NULL`),
     index('accounts_last_sign_in_idx').on(t.lastSignInAt),
     // The account search (searchAccounts in modules/accounts/repository.ts, 0033): the superadmin's
-    // walks its answer's order when many accounts match, and finds the few through trigrams otherwise.
-    index('accounts_search_order_idx').on(t.depth, sql`lower(${t.username})`),
-    index('accounts_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
-    index('accounts_name_trgm_idx').using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    // reads each role's first accounts in the answer's order, then the role's matches by trigrams.
+    index('accounts_search_order_idx').on(t.role, t.depth, sql`lower(${t.username})`),
+    index('accounts_username_trgm_idx').using('gin', t.role, sql`lower(${t.username}) gin_trgm_ops`),
+    index('accounts_name_trgm_idx').using('gin', t.role, sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { isRole, type Role } from '@playrep/contracts';
+import { isRole, ROLES, type Role } from '@playrep/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { notFound } from '../../lib/http-error.js';
@@ -154,15 +154,23 @@ export async function pathFrom(db: Queryable, rootId: string, id: string): Promi
 }
 
 /**
+ * How many accounts of one role the superadmin's search reads in the answer's order before it asks
+ * the trigram indexes instead (searchAccounts).
+ */
+const SEARCH_WALK = 50;
+
+/**
  * Accounts in the subtree of `rootId` whose username or full name contains `text` (ignoring case),
  * for the account picker; only those of `roles` when given. An exact username comes first, then
  * the nearest to the root, then by username.
  *
- * At the same cost on any size of network for the superadmin (docs/decisions/0019-account-search-indexes.md):
- * its subtree is every account but the house, so the closure is not walked; the accounts are read
- * in the answer's order (accounts.depth, then username) when many match, through the trigram
- * indexes of the two matched expressions when few do (0033). The exact username is one probe of
- * its unique index. Any other root walks its subtree in the closure, as large as that subtree.
+ * The superadmin's subtree is every account but the house: its search does not walk the closure
+ * but reads each role apart (docs/decisions/0019-account-search-indexes.md, migration 0033). For
+ * each role, the first SEARCH_WALK accounts in the answer's order (depth, then username); when
+ * fewer than `limit` of them match and the role has more, the role's matches through the trigram
+ * indexes, which hold the role too, so a text that only another role contains costs nothing here.
+ * The exact username is one probe of its unique index. Any other root walks its subtree in the
+ * closure, as large as that subtree.
  */
 export async function searchAccounts(
   db: Queryable,
@@ -173,30 +181,66 @@ export async function searchAccounts(
 ): Promise<AccountRecord[]> {
   const q = text.toLowerCase();
   const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const [root] = await queryRows<{ role: string }>(db, sql`SELECT role::text AS role FROM accounts WHERE id = ${rootId}::uuid`);
+  if (root?.role === 'superadmin') return searchWholeNetwork(db, q, pattern, limit, roles);
   const ofRoles = roles ? sql`AND a.role::text = ANY (string_to_array(${roles.join(',')}, ','))` : sql``;
-  const matches = sql`(lower(a.username) LIKE ${pattern} OR lower(a.first_name || ' ' || a.last_name) LIKE ${pattern})`;
-  // Computed once (an uncorrelated subquery): only one of the two walks below runs.
-  const wholeNetwork = sql`EXISTS (SELECT 1 FROM accounts r WHERE r.id = ${rootId}::uuid AND r.role = 'superadmin')`;
   return records(
     db,
     sql`SELECT ${ACCOUNT_COLUMNS}
-          FROM (SELECT a.*, 0 AS rank, 0 AS level
-                  FROM accounts a
-                 WHERE lower(a.username) = ${q} ${ofRoles}
-                   AND EXISTS (SELECT 1 FROM account_closure c WHERE c.ancestor_id = ${rootId}::uuid AND c.descendant_id = a.id)
-                UNION ALL
-                (SELECT a.*, 1, a.depth
-                   FROM accounts a
-                  WHERE ${wholeNetwork} AND a.role <> 'house' AND lower(a.username) <> ${q} AND ${matches} ${ofRoles}
-                  ORDER BY a.depth, lower(a.username)
-                  LIMIT ${limit})
-                UNION ALL
-                (SELECT a.*, 1, c.depth
-                   FROM account_closure c JOIN accounts a ON a.id = c.descendant_id
-                  WHERE NOT ${wholeNetwork} AND c.ancestor_id = ${rootId}::uuid AND lower(a.username) <> ${q} AND ${matches} ${ofRoles}
-                  ORDER BY c.depth, lower(a.username)
-                  LIMIT ${limit})) a
-         ORDER BY a.rank, a.level, lower(a.username)
+          FROM account_closure c JOIN accounts a ON a.id = c.descendant_id
+         WHERE c.ancestor_id = ${rootId}::uuid
+           AND (lower(a.username) LIKE ${pattern} OR lower(a.first_name || ' ' || a.last_name) LIKE ${pattern})
+           ${ofRoles}
+         ORDER BY (lower(a.username) = ${q}) DESC, c.depth, lower(a.username)
+         LIMIT ${limit}`,
+  );
+}
+
+/** searchAccounts for the superadmin: every account but the house, in the same order. */
+async function searchWholeNetwork(
+  db: Queryable,
+  q: string,
+  pattern: string,
+  limit: number,
+  roles: readonly string[] | undefined,
+): Promise<AccountRecord[]> {
+  const wanted = ROLES.filter((role) => !roles || roles.includes(role));
+  if (wanted.length === 0) return [];
+  const matches = (t: string) =>
+    sql`(lower(${sql.raw(t)}.username) LIKE ${pattern} OR lower(${sql.raw(t)}.first_name || ' ' || ${sql.raw(t)}.last_name) LIKE ${pattern})
+        AND lower(${sql.raw(t)}.username) <> ${q}`;
+  const ctes: SQL[] = [];
+  const parts: SQL[] = [
+    sql`SELECT a.*, 0 AS rank FROM accounts a
+         WHERE lower(a.username) = ${q} AND a.role::text = ANY (string_to_array(${wanted.join(',')}, ','))`,
+  ];
+  wanted.forEach((role, i) => {
+    const [walk, done] = [sql.raw(`walk_${i}`), sql.raw(`done_${i}`)];
+    ctes.push(sql`${walk} AS MATERIALIZED (
+        SELECT s.*, 1 AS rank
+          FROM (SELECT a.* FROM accounts a WHERE a.role = ${role}::role ORDER BY a.depth, lower(a.username) LIMIT ${SEARCH_WALK}) s
+         WHERE ${matches('s')}
+         ORDER BY s.depth, lower(s.username)
+         LIMIT ${limit}),
+      ${done} AS MATERIALIZED (
+        SELECT (SELECT count(*) FROM ${walk}) >= ${limit}
+            OR (SELECT count(*) FROM (SELECT 1 FROM accounts a WHERE a.role = ${role}::role LIMIT ${SEARCH_WALK + 1}) x) <= ${SEARCH_WALK}
+            AS yes)`);
+    parts.push(
+      sql`SELECT * FROM ${walk} WHERE (SELECT yes FROM ${done})`,
+      // Sorted apart (depth + 0): the role's accounts in order are what the walk read already.
+      sql`(SELECT a.*, 1 FROM accounts a
+            WHERE NOT (SELECT yes FROM ${done}) AND a.role = ${role}::role AND ${matches('a')}
+            ORDER BY a.depth + 0, lower(a.username)
+            LIMIT ${limit})`,
+    );
+  });
+  return records(
+    db,
+    sql`WITH ${sql.join(ctes, sql`, `)}
+        SELECT ${ACCOUNT_COLUMNS}
+          FROM (${sql.join(parts, sql` UNION ALL `)}) a
+         ORDER BY a.rank, a.depth, lower(a.username)
          LIMIT ${limit}`,
   );
 }

@@ -1,9 +1,9 @@
 import type { Role } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client.js';
 import { createAccounts } from '../../../test/fixtures/network.js';
 import { createTestDatabase, databaseError, TEST_DB_KINDS, type TestDatabase } from '../../../test/test-db.js';
+import { queryRows } from '../../db/client.js';
 import { ensureHouseAccount } from '../ledger/ledger.js';
 import { searchAccounts } from './repository.js';
 
@@ -28,7 +28,7 @@ function tree(): [string, Role, string | null][] {
       for (let m = 1; m <= 2; m++) {
         const am = `am${a}${s}${m}`;
         rows.push([am, 'areamanager', sam]);
-        for (let k = 1; k <= 3; k++) {
+        for (let k = 1; k <= 7; k++) {
           const master = `master${a}${s}${m}${k}`;
           rows.push([master, 'master', am]);
           for (let p = 1; p <= 2; p++) rows.push([`player${a}${s}${m}${k}${p}`, 'player', master]);
@@ -71,7 +71,9 @@ function expected(rows: Row[], rootId: string, text: string, limit: number, role
   const key = (u: string) => u.toLowerCase();
   found.sort(
     (a, b) =>
-      Number(b.exact) - Number(a.exact) || a.depth - b.depth || (key(a.username) < key(b.username) ? -1 : key(a.username) > key(b.username) ? 1 : 0),
+      Number(b.exact) - Number(a.exact) ||
+      a.depth - b.depth ||
+      (key(a.username) < key(b.username) ? -1 : key(a.username) > key(b.username) ? 1 : 0),
   );
   return found.slice(0, limit).map((f) => f.username);
 }
@@ -90,7 +92,7 @@ const PLANS: Record<string, readonly string[]> = {
   'the trigram indexes': ['enable_seqscan', 'enable_indexscan'],
 };
 
-const TEXTS = ['a', 'AM1', 'mas', 'Master1', 'player12', 'sharma', 'as g', 'kumar', '1', 'zzz', '%', 'am_1', 'MAS'];
+const TEXTS = ['', 'a', 'AM1', 'mas', 'Master1', 'player2', 'player12', 'sharma', 'as g', 'kumar', '1', 'zzz', '%', 'am_1', 'MAS'];
 const ROLES: (readonly string[] | undefined)[] = [undefined, ['player'], ['master', 'areamanager']];
 
 describe.each(TEST_DB_KINDS)('the account search on %s', (kind) => {
@@ -130,16 +132,17 @@ describe.each(TEST_DB_KINDS)('the account search on %s', (kind) => {
             const want = expected(all, ids[root]!, text, limit, roles);
             if (want.length > 0) nonEmpty++;
             for (const plan of Object.keys(PLANS)) {
-              expect(await answersUnder(plan, ids[root]!, text, limit, roles), `${root} '${text}' ${roles} ${limit} by ${plan}`).toEqual(
-                want,
-              );
+              expect(
+                await answersUnder(plan, ids[root]!, text, limit, roles),
+                `${root} '${text}' ${roles} ${limit} by ${plan}`,
+              ).toEqual(want);
             }
           }
         }
       }
     }
     // The texts do find accounts: the comparison is not between empty lists.
-    expect(nonEmpty).toBeGreaterThan(100);
+    expect(nonEmpty).toBeGreaterThan(10 * roots.length);
   }
 
   it('keeps every account as many levels below the top as its parents say, levels skipped too', async () => {
@@ -160,11 +163,11 @@ describe.each(TEST_DB_KINDS)('the account search on %s', (kind) => {
     // Nothing outside the subtree: admin2's accounts are not admin1's.
     const fromAdmin1 = (await searchAccounts(t.db, ids.admin1!, 'master2', 500)).map((a) => a.username);
     expect(fromAdmin1).toEqual([]);
-    expect((await searchAccounts(t.db, ids.superadmin!, 'master2', 500)).length).toBe(13);
+    expect((await searchAccounts(t.db, ids.superadmin!, 'master2', 500)).length).toBe(29);
   });
 
   it('follows a move: the moved subtree is searched at its new depth', async () => {
-    // am111 (4 levels below the top, with 3 masters and 6 players) goes right under admin2.
+    // am111 (3 levels below the top, with 7 masters and 14 players) goes right under admin2.
     await t.db.execute(sql`UPDATE accounts SET parent_id = ${ids.admin2!} WHERE id = ${ids.am111!}`);
     const all = await rows();
     expect(Object.fromEntries(all.map((r) => [r.username, r.depth]))).toEqual(depths(all));
