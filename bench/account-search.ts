@@ -189,6 +189,7 @@ async function openTarget(size: Size): Promise<Target | null> {
 }
 
 interface Timing {
+  min: number;
   p50: number;
   p95: number;
 }
@@ -201,7 +202,7 @@ async function time(fn: () => Promise<unknown>, samples: number[]): Promise<void
 
 const summary = (samples: number[]): Timing => {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+  return { min: sorted[0] ?? Number.NaN, p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
 };
 
 /** Before and after alternately, `rounds` each after two warm-up calls; whether their answers agree. */
@@ -265,11 +266,13 @@ async function main() {
     for (const [label, fn] of scope) record(label, target.size, { after: await measureOne(fn) });
   }
 
-  const ms = (t: Timing | undefined) => (t ? `${t.p50.toFixed(2)} / ${t.p95.toFixed(2)}` : '-');
-  const ratio = (a: Timing | undefined, b: Timing | undefined) => (a && b ? `x${(a.p50 / b.p50).toFixed(2)}` : '-');
+  const ms = (t: Timing | undefined) => (t ? `${t.min.toFixed(2)} / ${t.p50.toFixed(2)} / ${t.p95.toFixed(2)}` : '-');
+  const ratio = (a: Timing | undefined, b: Timing | undefined) =>
+    a && b ? `x${(a.p50 / b.p50).toFixed(2)} (x${(a.min / b.min).toFixed(2)})` : '-';
   const present = targets.map((t) => t.size);
   const out: string[] = [];
-  out.push(`Bare SQL p50 / p95 ms, ${rounds} calls a side (before and after alternating), limit 20, load ${load}`);
+  out.push(`Bare SQL min / p50 / p95 ms, ${rounds} calls a side (before and after alternating), limit 20, load ${load}`);
+  out.push('Ratios: of the p50 (of the min in brackets).');
   out.push(`Accounts: ${targets.map((t) => `${t.size} ${t.accounts}`).join(', ')}`);
   out.push('');
   const heads = present.flatMap((s) => [`${s} before`, `${s} after`]);

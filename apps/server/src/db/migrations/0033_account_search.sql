@@ -36,6 +36,44 @@ CREATE INDEX "accounts_username_trgm_idx" ON "accounts" USING gin ("role", lower
 CREATE INDEX "accounts_name_trgm_idx" ON "accounts" USING gin ("role", lower("first_name" || ' ' || "last_name") gin_trgm_ops);
 --> statement-breakpoint
 
+-- The superadmin's matches, role by role, as searchAccounts orders them (without the exact
+-- username, which it finds itself): for each role of `wanted`, the first 50 accounts in the
+-- answer's order that match, or, when fewer than `n` of them do and the role has more, the role's
+-- first `n` matches through the trigram indexes. A function so that its statements are planned
+-- once per connection: the same statements sent as one query cost more to plan than to run.
+CREATE FUNCTION account_search_whole_network(q text, pattern text, wanted text[], n int) RETURNS uuid[]
+LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  walk CONSTANT int := 50;
+  r role;
+  found uuid[];
+  result uuid[] := '{}';
+BEGIN
+  FOREACH r IN ARRAY wanted::role[] LOOP
+    found := ARRAY(
+      SELECT s.id
+        FROM (SELECT a.id, a.username, a.first_name, a.last_name, a.depth FROM accounts a
+               WHERE a.role = r ORDER BY a.depth, lower(a.username) LIMIT walk) s
+       WHERE (lower(s.username) LIKE pattern OR lower(s.first_name || ' ' || s.last_name) LIKE pattern)
+         AND lower(s.username) <> q
+       ORDER BY s.depth, lower(s.username)
+       LIMIT n);
+    IF cardinality(found) < n
+       AND (SELECT count(*) FROM (SELECT 1 FROM accounts a WHERE a.role = r LIMIT walk + 1) x) > walk THEN
+      -- Sorted apart (depth + 0): the role's accounts in order are what the walk read already.
+      found := ARRAY(
+        SELECT a.id FROM accounts a
+         WHERE a.role = r AND (lower(a.username) LIKE pattern OR lower(a.first_name || ' ' || a.last_name) LIKE pattern)
+           AND lower(a.username) <> q
+         ORDER BY a.depth + 0, lower(a.username)
+         LIMIT n);
+    END IF;
+    result := result || found;
+  END LOOP;
+  RETURN result;
+END $$;
+--> statement-breakpoint
+
 -- A new account is one level below its parent (accounts_before_insert has checked the parent).
 CREATE FUNCTION accounts_depth_on_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -154,23 +154,16 @@ export async function pathFrom(db: Queryable, rootId: string, id: string): Promi
 }
 
 /**
- * How many accounts of one role the superadmin's search reads in the answer's order before it asks
- * the trigram indexes instead (searchAccounts).
- */
-const SEARCH_WALK = 50;
-
-/**
  * Accounts in the subtree of `rootId` whose username or full name contains `text` (ignoring case),
  * for the account picker; only those of `roles` when given. An exact username comes first, then
  * the nearest to the root, then by username.
  *
  * The superadmin's subtree is every account but the house: its search does not walk the closure
- * but reads each role apart (docs/decisions/0019-account-search-indexes.md, migration 0033). For
- * each role, the first SEARCH_WALK accounts in the answer's order (depth, then username); when
- * fewer than `limit` of them match and the role has more, the role's matches through the trigram
- * indexes, which hold the role too, so a text that only another role contains costs nothing here.
- * The exact username is one probe of its unique index. Any other root walks its subtree in the
- * closure, as large as that subtree.
+ * but reads each role apart (docs/decisions/0019-account-search-indexes.md, migration 0033): the
+ * role's first 50 accounts in the answer's order (depth, then username), and when fewer than
+ * `limit` of them match and the role has more, the role's matches through the trigram indexes,
+ * which hold the role too, so that a text only another role contains costs nothing here. Any
+ * other root walks its subtree in the closure, as large as that subtree.
  */
 export async function searchAccounts(
   db: Queryable,
@@ -196,7 +189,11 @@ export async function searchAccounts(
   );
 }
 
-/** searchAccounts for the superadmin: every account but the house, in the same order. */
+/**
+ * searchAccounts for the superadmin: every account but the house, in the same order. The exact
+ * username is one probe of its unique index; the other matches come role by role from
+ * account_search_whole_network (migration 0033).
+ */
 async function searchWholeNetwork(
   db: Queryable,
   q: string,
@@ -206,41 +203,15 @@ async function searchWholeNetwork(
 ): Promise<AccountRecord[]> {
   const wanted = ROLES.filter((role) => !roles || roles.includes(role));
   if (wanted.length === 0) return [];
-  const matches = (t: string) =>
-    sql`(lower(${sql.raw(t)}.username) LIKE ${pattern} OR lower(${sql.raw(t)}.first_name || ' ' || ${sql.raw(t)}.last_name) LIKE ${pattern})
-        AND lower(${sql.raw(t)}.username) <> ${q}`;
-  const ctes: SQL[] = [];
-  const parts: SQL[] = [
-    sql`SELECT a.*, 0 AS rank FROM accounts a
-         WHERE lower(a.username) = ${q} AND a.role::text = ANY (string_to_array(${wanted.join(',')}, ','))`,
-  ];
-  wanted.forEach((role, i) => {
-    const [walk, done] = [sql.raw(`walk_${i}`), sql.raw(`done_${i}`)];
-    ctes.push(sql`${walk} AS MATERIALIZED (
-        SELECT s.*, 1 AS rank
-          FROM (SELECT a.* FROM accounts a WHERE a.role = ${role}::role ORDER BY a.depth, lower(a.username) LIMIT ${SEARCH_WALK}) s
-         WHERE ${matches('s')}
-         ORDER BY s.depth, lower(s.username)
-         LIMIT ${limit}),
-      ${done} AS MATERIALIZED (
-        SELECT (SELECT count(*) FROM ${walk}) >= ${limit}
-            OR (SELECT count(*) FROM (SELECT 1 FROM accounts a WHERE a.role = ${role}::role LIMIT ${SEARCH_WALK + 1}) x) <= ${SEARCH_WALK}
-            AS yes)`);
-    parts.push(
-      sql`SELECT * FROM ${walk} WHERE (SELECT yes FROM ${done})`,
-      // Sorted apart (depth + 0): the role's accounts in order are what the walk read already.
-      sql`(SELECT a.*, 1 FROM accounts a
-            WHERE NOT (SELECT yes FROM ${done}) AND a.role = ${role}::role AND ${matches('a')}
-            ORDER BY a.depth + 0, lower(a.username)
-            LIMIT ${limit})`,
-    );
-  });
+  const wantedSql = sql`string_to_array(${wanted.join(',')}, ',')`;
   return records(
     db,
-    sql`WITH ${sql.join(ctes, sql`, `)}
-        SELECT ${ACCOUNT_COLUMNS}
-          FROM (${sql.join(parts, sql` UNION ALL `)}) a
-         ORDER BY a.rank, a.depth, lower(a.username)
+    sql`SELECT ${ACCOUNT_COLUMNS}
+          FROM (SELECT a.* FROM unnest(account_search_whole_network(${q}, ${pattern}, ${wantedSql}, ${limit}::int)) f(id)
+                  JOIN accounts a ON a.id = f.id
+                UNION ALL
+                SELECT a.* FROM accounts a WHERE lower(a.username) = ${q} AND a.role::text = ANY (${wantedSql})) a
+         ORDER BY (lower(a.username) = ${q}) DESC, a.depth, lower(a.username)
          LIMIT ${limit}`,
   );
 }

@@ -92,7 +92,23 @@ const PLANS: Record<string, readonly string[]> = {
   'the trigram indexes': ['enable_seqscan', 'enable_indexscan'],
 };
 
-const TEXTS = ['', 'a', 'AM1', 'mas', 'Master1', 'player2', 'player12', 'sharma', 'as g', 'kumar', '1', 'zzz', '%', 'am_1', 'MAS'];
+const TEXTS = [
+  '',
+  'a',
+  'AM1',
+  'mas',
+  'Master1',
+  'player2',
+  'player12',
+  'sharma',
+  'as g',
+  'kumar',
+  '1',
+  'zzz',
+  '%',
+  'am_1',
+  'MAS',
+];
 const ROLES: (readonly string[] | undefined)[] = [undefined, ['player'], ['master', 'areamanager']];
 
 describe.each(TEST_DB_KINDS)('the account search on %s', (kind) => {
