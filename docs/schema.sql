@@ -59,6 +59,40 @@ CREATE TYPE public.transfer_status AS ENUM (
     'cancelled'
 );
 
+-- FUNCTION: account_search_whole_network(text, text, text[], integer)
+CREATE FUNCTION public.account_search_whole_network(q text, pattern text, wanted text[], n integer) RETURNS uuid[]
+    LANGUAGE plpgsql STABLE
+    AS $$
+DECLARE
+  walk CONSTANT int := 50;
+  r role;
+  found uuid[];
+  result uuid[] := '{}';
+BEGIN
+  FOREACH r IN ARRAY wanted::role[] LOOP
+    found := ARRAY(
+      SELECT s.id
+        FROM (SELECT a.id, a.username, a.first_name, a.last_name, a.depth FROM accounts a
+               WHERE a.role = r ORDER BY a.depth, lower(a.username) LIMIT walk) s
+       WHERE (lower(s.username) LIKE pattern OR lower(s.first_name || ' ' || s.last_name) LIKE pattern)
+         AND lower(s.username) <> q
+       ORDER BY s.depth, lower(s.username)
+       LIMIT n);
+    IF cardinality(found) < n
+       AND (SELECT count(*) FROM (SELECT 1 FROM accounts a WHERE a.role = r LIMIT walk + 1) x) > walk THEN
+      -- Sorted apart (depth + 0): the role's accounts in order are what the walk read already.
+      found := ARRAY(
+        SELECT a.id FROM accounts a
+         WHERE a.role = r AND (lower(a.username) LIKE pattern OR lower(a.first_name || ' ' || a.last_name) LIKE pattern)
+           AND lower(a.username) <> q
+         ORDER BY a.depth + 0, lower(a.username)
+         LIMIT n);
+    END IF;
+    result := result || found;
+  END LOOP;
+  RETURN result;
+END $$;
+
 -- FUNCTION: accounts_after_insert()
 CREATE FUNCTION public.accounts_after_insert() RETURNS trigger
     LANGUAGE plpgsql

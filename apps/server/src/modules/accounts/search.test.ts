@@ -128,7 +128,7 @@ describe.each(TEST_DB_KINDS)('the account search on %s', (kind) => {
         FROM (SELECT id, row_number() OVER (ORDER BY username)::int AS i FROM accounts WHERE role <> 'house') n
        WHERE a.id = n.id`);
     await t.db.execute(sql`ANALYZE accounts`);
-  });
+  }, 120_000);
   afterAll(async () => t?.destroy());
 
   async function answersUnder(plan: string, rootId: string, text: string, limit: number, roles?: readonly string[]) {
@@ -180,7 +180,7 @@ describe.each(TEST_DB_KINDS)('the account search on %s', (kind) => {
     const fromAdmin1 = (await searchAccounts(t.db, ids.admin1!, 'master2', 500)).map((a) => a.username);
     expect(fromAdmin1).toEqual([]);
     expect((await searchAccounts(t.db, ids.superadmin!, 'master2', 500)).length).toBe(29);
-  });
+  }, 300_000);
 
   it('follows a move: the moved subtree is searched at its new depth', async () => {
     // am111 (3 levels below the top, with 7 masters and 14 players) goes right under admin2.
@@ -189,7 +189,7 @@ describe.each(TEST_DB_KINDS)('the account search on %s', (kind) => {
     expect(Object.fromEntries(all.map((r) => [r.username, r.depth]))).toEqual(depths(all));
     expect(depths(all)).toMatchObject({ am111: 2, master1111: 3, player11111: 4 });
     await checkAll(['superadmin', 'admin2']);
-  });
+  }, 300_000);
 
   it('refuses a depth written directly, and sets it on insert whatever is given', async () => {
     expect(await databaseError(t.db.execute(sql`UPDATE accounts SET depth = 3 WHERE id = ${ids.admin1!}`))).toContain(
