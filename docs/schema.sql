@@ -59,6 +59,40 @@ CREATE TYPE public.transfer_status AS ENUM (
     'cancelled'
 );
 
+-- FUNCTION: account_search_whole_network(text, text, text[], integer)
+CREATE FUNCTION public.account_search_whole_network(q text, pattern text, wanted text[], n integer) RETURNS uuid[]
+    LANGUAGE plpgsql STABLE
+    AS $$
+DECLARE
+  walk CONSTANT int := 50;
+  r role;
+  found uuid[];
+  result uuid[] := '{}';
+BEGIN
+  FOREACH r IN ARRAY wanted::role[] LOOP
+    found := ARRAY(
+      SELECT s.id
+        FROM (SELECT a.id, a.username, a.first_name, a.last_name, a.depth FROM accounts a
+               WHERE a.role = r ORDER BY a.depth, lower(a.username) LIMIT walk) s
+       WHERE (lower(s.username) LIKE pattern OR lower(s.first_name || ' ' || s.last_name) LIKE pattern)
+         AND lower(s.username) <> q
+       ORDER BY s.depth, lower(s.username)
+       LIMIT n);
+    IF cardinality(found) < n
+       AND (SELECT count(*) FROM (SELECT 1 FROM accounts a WHERE a.role = r LIMIT walk + 1) x) > walk THEN
+      -- Sorted apart (depth + 0): the role's accounts in order are what the walk read already.
+      found := ARRAY(
+        SELECT a.id FROM accounts a
+         WHERE a.role = r AND (lower(a.username) LIKE pattern OR lower(a.first_name || ' ' || a.last_name) LIKE pattern)
+           AND lower(a.username) <> q
+         ORDER BY a.depth + 0, lower(a.username)
+         LIMIT n);
+    END IF;
+    result := result || found;
+  END LOOP;
+  RETURN result;
+END $$;
+
 -- FUNCTION: accounts_after_insert()
 CREATE FUNCTION public.accounts_after_insert() RETURNS trigger
     LANGUAGE plpgsql
@@ -195,6 +229,38 @@ BEGIN
       RAISE EXCEPTION 'the parent of a % must be an account of a higher role', NEW.role USING ERRCODE = 'check_violation';
     END IF;
   END IF;
+  RETURN NEW;
+END $$;
+
+-- FUNCTION: accounts_depth_after_move()
+CREATE FUNCTION public.accounts_depth_after_move() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  UPDATE accounts a SET depth = p.depth + 1 + c.depth
+    FROM account_closure c, accounts p
+   WHERE c.ancestor_id = NEW.id AND a.id = c.descendant_id AND p.id = NEW.parent_id
+     AND a.depth <> p.depth + 1 + c.depth;
+  RETURN NULL;
+END $$;
+
+-- FUNCTION: accounts_depth_kept()
+CREATE FUNCTION public.accounts_depth_kept() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF pg_trigger_depth() < 2 THEN
+    RAISE EXCEPTION 'accounts.depth is kept by the hierarchy''s triggers' USING ERRCODE = 'check_violation';
+  END IF;
+  RETURN NEW;
+END $$;
+
+-- FUNCTION: accounts_depth_on_insert()
+CREATE FUNCTION public.accounts_depth_on_insert() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  NEW.depth := coalesce((SELECT p.depth + 1 FROM accounts p WHERE p.id = NEW.parent_id), 0);
   RETURN NEW;
 END $$;
 
@@ -1139,6 +1205,7 @@ CREATE TABLE public.accounts (
     digest_asked_at timestamp with time zone,
     big_win_emails boolean DEFAULT false NOT NULL,
     big_win_alert_sent_at timestamp with time zone,
+    depth smallint DEFAULT 0 NOT NULL,
     CONSTRAINT accounts_balance_nonnegative CHECK (((wallet_balance_cents >= 0) OR (role = 'house'::public.role))),
     CONSTRAINT accounts_blocked_by_when_blocked CHECK (((blocked_by IS NULL) OR (blocked_at IS NOT NULL))),
     CONSTRAINT accounts_commission_range CHECK (((commission >= (0)::numeric) AND (commission <= (100)::numeric))),
@@ -1962,11 +2029,17 @@ CREATE INDEX account_closure_descendant_idx ON public.account_closure USING btre
 -- INDEX: accounts_last_sign_in_idx
 CREATE INDEX accounts_last_sign_in_idx ON public.accounts USING btree (last_sign_in_at);
 
+-- INDEX: accounts_name_trgm_idx
+CREATE INDEX accounts_name_trgm_idx ON public.accounts USING gin (role, lower(((first_name || ' '::text) || last_name)) public.gin_trgm_ops);
+
 -- INDEX: accounts_parent_idx
 CREATE INDEX accounts_parent_idx ON public.accounts USING btree (parent_id);
 
 -- INDEX: accounts_role_idx
 CREATE INDEX accounts_role_idx ON public.accounts USING btree (role);
+
+-- INDEX: accounts_search_order_idx
+CREATE INDEX accounts_search_order_idx ON public.accounts USING btree (role, depth, lower(username));
 
 -- INDEX: accounts_single_house
 CREATE UNIQUE INDEX accounts_single_house ON public.accounts USING btree (role) WHERE (role = 'house'::public.role);
@@ -1979,6 +2052,9 @@ CREATE INDEX accounts_username_c_idx ON public.accounts USING btree (lower((user
 
 -- INDEX: accounts_username_lower_key
 CREATE UNIQUE INDEX accounts_username_lower_key ON public.accounts USING btree (lower(username));
+
+-- INDEX: accounts_username_trgm_idx
+CREATE INDEX accounts_username_trgm_idx ON public.accounts USING gin (role, lower(username) public.gin_trgm_ops);
 
 -- INDEX: activity_actor_at_idx
 CREATE INDEX activity_actor_at_idx ON public.activity USING btree (actor_id, at, id) WHERE (actor_id IS NOT NULL);
@@ -2207,6 +2283,15 @@ CREATE TRIGGER accounts_before_insert BEFORE INSERT ON public.accounts FOR EACH 
 
 -- TRIGGER: accounts accounts_before_update
 CREATE TRIGGER accounts_before_update BEFORE UPDATE ON public.accounts FOR EACH ROW EXECUTE FUNCTION public.accounts_before_update();
+
+-- TRIGGER: accounts accounts_depth_after_move
+CREATE TRIGGER accounts_depth_after_move AFTER UPDATE OF parent_id ON public.accounts FOR EACH ROW WHEN ((old.parent_id IS DISTINCT FROM new.parent_id)) EXECUTE FUNCTION public.accounts_depth_after_move();
+
+-- TRIGGER: accounts accounts_depth_kept
+CREATE TRIGGER accounts_depth_kept BEFORE UPDATE OF depth ON public.accounts FOR EACH ROW WHEN ((old.depth IS DISTINCT FROM new.depth)) EXECUTE FUNCTION public.accounts_depth_kept();
+
+-- TRIGGER: accounts accounts_depth_on_insert
+CREATE TRIGGER accounts_depth_on_insert BEFORE INSERT ON public.accounts FOR EACH ROW EXECUTE FUNCTION public.accounts_depth_on_insert();
 
 -- TRIGGER: accounts accounts_id_kept
 CREATE TRIGGER accounts_id_kept BEFORE UPDATE OF id ON public.accounts FOR EACH ROW WHEN ((old.id IS DISTINCT FROM new.id)) EXECUTE FUNCTION public.refuse_new_id_of_referenced();

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
-import { MIGRATIONS_DIR, migrateDatabase, openDatabase } from '../src/db/client.js';
+import { MIGRATIONS_DIR, migrateDatabase, openDatabase, PGLITE_EXTENSIONS } from '../src/db/client.js';
 import { createScratchDatabase, withClient } from './scratch-database.js';
 
 declare module 'vitest' {
@@ -70,7 +70,7 @@ async function writePgliteDumps(testRun: string): Promise<{ empty: string; migra
     empty: path.join(tmpdir(), `playrep-test-${testRun}-empty.tar`),
     migrated: path.join(tmpdir(), `playrep-test-${testRun}-migrated.tar`),
   };
-  const client = new PGlite('memory://');
+  const client = new PGlite('memory://', { extensions: PGLITE_EXTENSIONS });
   try {
     await client.waitReady;
     writeFileSync(dumps.empty, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));

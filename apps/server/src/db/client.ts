@@ -2,6 +2,8 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSy
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -47,6 +49,12 @@ export interface Database {
   whileIdle?<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/**
+ * The extensions the migrations create, which the embedded database must load when it opens
+ * (PostgreSQL has them installed): pg_trgm and btree_gin for the account search's indexes (0032).
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -160,7 +168,11 @@ async function openPglite(
   const lock = inMemory ? null : (heldLock ?? lockDataDir(dataDir));
   let client: PGlite;
   try {
-    client = new PGlite(inMemory ? dataDir : path.resolve(dataDir), { parsers: { 20: parseInt8 }, loadDataDir });
+    client = new PGlite(inMemory ? dataDir : path.resolve(dataDir), {
+      parsers: { 20: parseInt8 },
+      loadDataDir,
+      extensions: PGLITE_EXTENSIONS,
+    });
     await client.waitReady;
   } catch (err) {
     lock?.release();

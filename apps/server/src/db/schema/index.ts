@@ -110,6 +110,12 @@ export const accounts = pgTable(
     bigWinEmails: boolean('big_win_emails').notNull().default(false),
     /** When its last big-win alert was made: the next waits 15 minutes after it. */
     bigWinAlertSentAt: tstz('big_win_alert_sent_at'),
+    /**
+     * Levels below the top of the tree (the superadmin and the house 0): the closure's depth from
+     * the superadmin, kept by triggers on insert and move and never written directly (0032). The
+     * account search's order within a subtree.
+     */
+    depth: smallint('depth').notNull().default(0),
   },
   (t) => [
     uniqueIndex('accounts_username_lower_key').on(sql`lower(${t.username})`),
@@ -127,6 +133,11 @@ export const accounts = pgTable(
     check('accounts_digest_hour_range', sql`${t.digestHour} >= 0 AND ${t.digestHour} <= 23`),
     check('accounts_blocked_by_when_blocked', sql`${t.blockedBy} IS NULL OR ${t.blockedAt} IS NOT NULL`),
     index('accounts_last_sign_in_idx').on(t.lastSignInAt),
+    // The account search (searchAccounts in modules/accounts/repository.ts, 0032): the superadmin's
+    // reads each role's first accounts in the answer's order, then the role's matches by trigrams.
+    index('accounts_search_order_idx').on(t.role, t.depth, sql`lower(${t.username})`),
+    index('accounts_username_trgm_idx').using('gin', t.role, sql`lower(${t.username}) gin_trgm_ops`),
+    index('accounts_name_trgm_idx').using('gin', t.role, sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { isRole, type Role } from '@playrep/contracts';
+import { isRole, ROLES, type Role } from '@playrep/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { notFound } from '../../lib/http-error.js';
@@ -157,6 +157,13 @@ export async function pathFrom(db: Queryable, rootId: string, id: string): Promi
  * Accounts in the subtree of `rootId` whose username or full name contains `text` (ignoring case),
  * for the account picker; only those of `roles` when given. An exact username comes first, then
  * the nearest to the root, then by username.
+ *
+ * The superadmin's subtree is every account but the house: its search does not walk the closure
+ * but reads each role apart (docs/decisions/0019-account-search-indexes.md, migration 0032): the
+ * role's first 50 accounts in the answer's order (depth, then username), and when fewer than
+ * `limit` of them match and the role has more, the role's matches through the trigram indexes,
+ * which hold the role too, so that a text only another role contains costs nothing here. Any
+ * other root walks its subtree in the closure, as large as that subtree.
  */
 export async function searchAccounts(
   db: Queryable,
@@ -167,6 +174,8 @@ export async function searchAccounts(
 ): Promise<AccountRecord[]> {
   const q = text.toLowerCase();
   const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const [root] = await queryRows<{ role: string }>(db, sql`SELECT role::text AS role FROM accounts WHERE id = ${rootId}::uuid`);
+  if (root?.role === 'superadmin') return searchWholeNetwork(db, q, pattern, limit, roles);
   const ofRoles = roles ? sql`AND a.role::text = ANY (string_to_array(${roles.join(',')}, ','))` : sql``;
   return records(
     db,
@@ -176,6 +185,33 @@ export async function searchAccounts(
            AND (lower(a.username) LIKE ${pattern} OR lower(a.first_name || ' ' || a.last_name) LIKE ${pattern})
            ${ofRoles}
          ORDER BY (lower(a.username) = ${q}) DESC, c.depth, lower(a.username)
+         LIMIT ${limit}`,
+  );
+}
+
+/**
+ * searchAccounts for the superadmin: every account but the house, in the same order. The exact
+ * username is one probe of its unique index; the other matches come role by role from
+ * account_search_whole_network (migration 0032).
+ */
+async function searchWholeNetwork(
+  db: Queryable,
+  q: string,
+  pattern: string,
+  limit: number,
+  roles: readonly string[] | undefined,
+): Promise<AccountRecord[]> {
+  const wanted = ROLES.filter((role) => !roles || roles.includes(role));
+  if (wanted.length === 0) return [];
+  const wantedSql = sql`string_to_array(${wanted.join(',')}, ',')`;
+  return records(
+    db,
+    sql`SELECT ${ACCOUNT_COLUMNS}
+          FROM (SELECT a.* FROM unnest(account_search_whole_network(${q}, ${pattern}, ${wantedSql}, ${limit}::int)) f(id)
+                  JOIN accounts a ON a.id = f.id
+                UNION ALL
+                SELECT a.* FROM accounts a WHERE lower(a.username) = ${q} AND a.role::text = ANY (${wantedSql})) a
+         ORDER BY (lower(a.username) = ${q}) DESC, a.depth, lower(a.username)
          LIMIT ${limit}`,
   );
 }
