@@ -90,7 +90,8 @@ export async function compareAtC32(options: C32Options): Promise<void> {
       for (const res of [...plain, ...zipped]) {
         if (res.status !== 200) throw new Error(`${caseLabel(c)}: ${res.status} ${res.body.toString('utf8', 0, 200)}`);
       }
-      const unzip = (res: (typeof zipped)[number]) => (res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.body) : res.body);
+      const unzip = (res: (typeof zipped)[number]) =>
+        res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.body) : res.body;
       const same =
         plain[0]!.body.equals(plain[1]!.body) &&
         unzip(zipped[0]!).equals(unzip(zipped[1]!)) &&
@@ -170,6 +171,8 @@ export async function compareAtC32(options: C32Options): Promise<void> {
     const file = readdirSync(side.profileDir).find((name) => name.endsWith('.cpuprofile'));
     if (!file) continue;
     const summary = summarizeProfile(path.join(side.profileDir, file), side.measureFrom - side.startedAt);
-    process.stdout.write(`\nCPU profile of ${side.name} (${path.join(side.profileDir, file)}):\n${formatProfile(summary, side.measured)}\n`);
+    process.stdout.write(
+      `\nCPU profile of ${side.name} (${path.join(side.profileDir, file)}):\n${formatProfile(summary, side.measured)}\n`,
+    );
   }
 }
