@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -18,7 +18,8 @@ import { accountIds, Sessions } from './sessions.js';
  *
  * - first, both answers of each case, uncompressed and through gzip, must be the same bytes;
  * - c=32: 32 clients in a closed loop, `rounds` rounds of 320 requests a side (the side that goes
- *   first alternates), after 5 warm-up requests per client; requests a second over all rounds;
+ *   first alternates), after 5 warm-up requests per client; requests a second over all rounds, and
+ *   the server process's CPU time (user + system, /proc/<pid>/stat) over its requests;
  * - c=1: rounds of 5 requests a side, and 5 calls of the same work as bare SQL between them (the
  *   case's query functions on a pool of this process); overhead = c=1 p50 - bare SQL p50.
  *
@@ -36,6 +37,8 @@ export interface C32Options {
 }
 
 const CLIENTS = 32;
+/** Clock ticks a second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
 const C32_ROUND = 320;
 const C1_ROUND = 5;
 const C1_ROUNDS = 12;
@@ -49,6 +52,17 @@ interface Side {
   /** Requests sent after the warm-up (for the profile's per-request figures). */
   measured: number;
   measureFrom?: number;
+}
+
+/** CPU time the process has used so far (user + system, all its threads), milliseconds; NaN off Linux. */
+function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 async function startSide(name: Side['name'], options: C32Options, root?: string): Promise<Side> {
@@ -105,10 +119,14 @@ export async function compareAtC32(options: C32Options): Promise<void> {
       }
 
       const c32 = { before: [] as PhaseResult[], after: [] as PhaseResult[] };
+      const serverCpu = { before: 0, after: 0 };
       for (let round = 0; round < options.rounds; round++) {
         for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
           const phase = { concurrency: CLIENTS, requests: C32_ROUND, maxSeconds: 60, warmupPerClient: 0 };
-          const result = await runPhase(agent, await target(side), phase);
+          const t = await target(side);
+          const cpuBefore = cpuMs(side.server.pid);
+          const result = await runPhase(agent, t, phase);
+          serverCpu[side.name] += cpuMs(side.server.pid) - cpuBefore;
           if (result.errors > 0) throw new Error(`${caseLabel(c)} (${side.name}): ${result.firstError}`);
           c32[side.name].push(result);
           side.measured += result.latencies.length;
@@ -135,6 +153,7 @@ export async function compareAtC32(options: C32Options): Promise<void> {
         results.reduce((n, r) => n + r.latencies.length, 0) / results.reduce((s, r) => s + r.seconds, 0);
       const p50 = (results: PhaseResult[]) =>
         summarize({ concurrency: CLIENTS, latencies: results.flatMap((r) => r.latencies), seconds: 1, errors: 0, bytes: 0 }).p50;
+      const cpuPerRequest = (name: Side['name']) => serverCpu[name] / c32[name].reduce((n, r) => n + r.latencies.length, 0);
       const rb = rate(c32.before);
       const ra = rate(c32.after);
       const c1b = median(c1.before);
@@ -142,6 +161,7 @@ export async function compareAtC32(options: C32Options): Promise<void> {
       const bareMs = median(bare);
       rows.push(
         `| ${caseLabel(c).padEnd(44)} | ${rb.toFixed(0).padStart(6)} | ${ra.toFixed(0).padStart(6)} | x${(ra / rb).toFixed(2)} ` +
+          `| ${cpuPerRequest('before').toFixed(2).padStart(5)} | ${cpuPerRequest('after').toFixed(2).padStart(5)} ` +
           `| ${p50(c32.before).toFixed(1).padStart(6)} | ${p50(c32.after).toFixed(1).padStart(6)} ` +
           `| ${bareMs.toFixed(2).padStart(6)} | ${c1b.toFixed(2).padStart(6)} | ${c1a.toFixed(2).padStart(6)} ` +
           `| ${(c1b - bareMs).toFixed(2).padStart(6)} | ${(c1a - bareMs).toFixed(2).padStart(6)} |`,
@@ -151,9 +171,9 @@ export async function compareAtC32(options: C32Options): Promise<void> {
     process.stdout.write(
       `\nc=32: ${options.rounds} rounds of ${C32_ROUND} requests a side; c=1: ${C1_ROUNDS * C1_ROUND} requests a side (p50 ms); ` +
         `bare SQL p50 of ${C1_ROUNDS * C1_ROUND} calls; answers compared byte for byte: equal\n\n` +
-        '| case                                         | req/s before | req/s after | ratio | c=32 p50 before | after ' +
-        '| bare SQL | c=1 p50 before | after | overhead before | after |\n' +
-        `|${'-'.repeat(46)}|------:|------:|------:|------:|------:|------:|------:|------:|------:|------:|\n` +
+        '| case                                         | req/s before | req/s after | ratio | server CPU ms a request before | after ' +
+        '| c=32 p50 before | after | bare SQL | c=1 p50 before | after | overhead before | after |\n' +
+        `|${'-'.repeat(46)}|------:|------:|------:|------:|------:|------:|------:|------:|------:|------:|------:|------:|\n` +
         `${rows.join('\n')}\n`,
     );
     process.stdout.write(
