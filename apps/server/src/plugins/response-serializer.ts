@@ -25,6 +25,8 @@ type Check = (value: unknown) => boolean;
 
 interface ZodDef {
   type: string;
+  /** A string or number format (z.email(), z.int(), ...): the schema is its own check. */
+  format?: string;
   checks?: { _zod: { def: { check: string; format?: string } } }[];
   shape?: Record<string, ZodSchema>;
   catchall?: unknown;
@@ -57,11 +59,16 @@ export function compileShapeCheck(schema: ZodSchema): Check | null {
   const checks = def.checks ?? [];
   switch (def.type) {
     case 'string':
-      return checks.length > 0 ? null : (v) => typeof v === 'string';
+      return checks.length > 0 || def.format !== undefined ? null : (v) => typeof v === 'string';
     case 'boolean':
       return checks.length > 0 ? null : (v) => typeof v === 'boolean';
     case 'number': {
       const formats: ((n: number) => boolean)[] = [];
+      if (def.format !== undefined) {
+        const test = INTEGER_FORMATS[def.format];
+        if (!test) return null;
+        formats.push(test);
+      }
       for (const check of checks) {
         const { check: kind, format } = check._zod.def;
         const test = kind === 'number_format' && format !== undefined ? INTEGER_FORMATS[format] : undefined;
