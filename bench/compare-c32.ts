@@ -20,9 +20,6 @@ import { accountIds, Sessions } from './sessions.js';
  * - c=32: 32 clients in a closed loop, `rounds` rounds of 320 requests a side (the side that goes
  *   first alternates), after 5 warm-up requests per client; requests a second over all rounds, and
  *   the server process's CPU time (user + system, /proc/<pid>/stat) over its requests;
- *   against the CPU time the bare SQL calls take in this process (building the statements and
- *   reading their rows, the part of the server's work that is the report's own), the CPU a
- *   request costs above the bare SQL;
  * - c=1: rounds of 5 requests a side, and 5 calls of the same work as bare SQL between them (the
  *   case's query functions on a pool of this process); overhead = c=1 p50 - bare SQL p50.
  *
@@ -137,7 +134,6 @@ export async function compareAtC32(options: C32Options): Promise<void> {
       }
       const c1 = { before: [] as number[], after: [] as number[] };
       const bare: number[] = [];
-      let bareCpuMs = 0;
       for (let round = 0; round < C1_ROUNDS; round++) {
         for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
           const phase = { concurrency: 1, requests: C1_ROUND, maxSeconds: 60, warmupPerClient: round === 0 ? 2 : 0 };
@@ -147,12 +143,9 @@ export async function compareAtC32(options: C32Options): Promise<void> {
           side.measured += result.latencies.length + phase.warmupPerClient;
         }
         for (let i = 0; i < C1_ROUND; i++) {
-          const cpu = process.cpuUsage();
           const started = performance.now();
           await c.bare(database.db, ctx);
           bare.push(performance.now() - started);
-          const used = process.cpuUsage(cpu);
-          bareCpuMs += (used.user + used.system) / 1000;
         }
       }
 
@@ -161,8 +154,6 @@ export async function compareAtC32(options: C32Options): Promise<void> {
       const p50 = (results: PhaseResult[]) =>
         summarize({ concurrency: CLIENTS, latencies: results.flatMap((r) => r.latencies), seconds: 1, errors: 0, bytes: 0 }).p50;
       const cpuPerRequest = (name: Side['name']) => serverCpu[name] / c32[name].reduce((n, r) => n + r.latencies.length, 0);
-      // The same work's own CPU in this process (building the statements, reading their rows).
-      const bareCpu = bareCpuMs / bare.length;
       const rb = rate(c32.before);
       const ra = rate(c32.after);
       const c1b = median(c1.before);
@@ -171,7 +162,6 @@ export async function compareAtC32(options: C32Options): Promise<void> {
       rows.push(
         `| ${caseLabel(c).padEnd(44)} | ${rb.toFixed(0).padStart(6)} | ${ra.toFixed(0).padStart(6)} | x${(ra / rb).toFixed(2)} ` +
           `| ${cpuPerRequest('before').toFixed(2).padStart(5)} | ${cpuPerRequest('after').toFixed(2).padStart(5)} ` +
-          `| ${bareCpu.toFixed(2).padStart(5)} | x${((cpuPerRequest('before') - bareCpu) / (cpuPerRequest('after') - bareCpu)).toFixed(2)} ` +
           `| ${p50(c32.before).toFixed(1).padStart(6)} | ${p50(c32.after).toFixed(1).padStart(6)} ` +
           `| ${bareMs.toFixed(2).padStart(6)} | ${c1b.toFixed(2).padStart(6)} | ${c1a.toFixed(2).padStart(6)} ` +
           `| ${(c1b - bareMs).toFixed(2).padStart(6)} | ${(c1a - bareMs).toFixed(2).padStart(6)} |`,
@@ -182,9 +172,8 @@ export async function compareAtC32(options: C32Options): Promise<void> {
       `\nc=32: ${options.rounds} rounds of ${C32_ROUND} requests a side; c=1: ${C1_ROUNDS * C1_ROUND} requests a side (p50 ms); ` +
         `bare SQL p50 of ${C1_ROUNDS * C1_ROUND} calls; answers compared byte for byte: equal\n\n` +
         '| case                                         | req/s before | req/s after | ratio | server CPU ms a request before | after ' +
-        '| bare SQL CPU ms | CPU above bare SQL, before / after ' +
         '| c=32 p50 before | after | bare SQL | c=1 p50 before | after | overhead before | after |\n' +
-        `|${'-'.repeat(46)}|${'------:|'.repeat(14)}\n` +
+        `|${'-'.repeat(46)}|${'------:|'.repeat(12)}\n` +
         `${rows.join('\n')}\n`,
     );
     process.stdout.write(
