@@ -1,5 +1,9 @@
 /**
  * npx tsx bench/compare.ts <git revision> [--only <pattern>] [--requests N] [--sign-in]
+ * npx tsx bench/compare.ts <git revision> --c32 [--only <pattern>] [--rounds N] [--cpu-prof <folder>]
+ *
+ * With --c32, see compareAtC32 (bench/compare-c32.ts): both revisions' servers in processes of
+ * their own, requests a second at c=32 and the overhead above the bare SQL at c=1.
  *
  * With --sign-in, POST /api/auth/login as master1 instead of the report cases (each request from
  * an address of its own, given in X-Forwarded-For to both apps, so that the sign-in throttle never
@@ -26,6 +30,7 @@ import { type Database, openDatabase } from '../apps/server/src/db/client.js';
 import { DEMO_PASSWORD } from '../apps/server/src/demo/network.js';
 import { istDay } from '../apps/server/src/lib/dates.js';
 import { benchCases, caseLabel, NAMED_ACCOUNTS } from './cases.js';
+import { compareAtC32 } from './compare-c32.js';
 import { createAgent, runPhase, type Summary, summarize } from './load.js';
 import { accountIds, Sessions } from './sessions.js';
 
@@ -63,7 +68,14 @@ async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     args: process.argv.slice(2),
     allowPositionals: true,
-    options: { only: { type: 'string' }, requests: { type: 'string', default: '30' }, 'sign-in': { type: 'boolean' } },
+    options: {
+      only: { type: 'string' },
+      requests: { type: 'string', default: '30' },
+      'sign-in': { type: 'boolean' },
+      c32: { type: 'boolean' },
+      rounds: { type: 'string', default: '6' },
+      'cpu-prof': { type: 'string' },
+    },
   });
   const revision = positionals[0];
   if (!revision) throw new Error('Usage: npx tsx bench/compare.ts <git revision> [--only <pattern>] [--requests N]');
@@ -88,6 +100,17 @@ async function main(): Promise<void> {
     // Versions held back for Node 20 are installed under the server's own folder.
     const serverModules = path.join(ROOT, 'apps/server/node_modules');
     if (existsSync(serverModules)) symlinkSync(serverModules, path.join(dir, 'apps/server/node_modules'));
+    if (values.c32) {
+      await compareAtC32({
+        revision,
+        root: dir,
+        url,
+        only,
+        rounds: Number(values.rounds),
+        cpuProfileDir: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : undefined,
+      });
+      return;
+    }
     const load = async <T>(file: string) => (await import(pathToFileURL(path.join(dir, 'apps/server/src', file)).href)) as T;
     const old: Revision = {
       ...(await load<Pick<Revision, 'buildApp'>>('app.ts')),

@@ -9,10 +9,27 @@ import { hashSessionToken } from './tokens.js';
  * made by the gate alone (session-gate.ts); here they are found and ended.
  */
 
-/** The live session behind a token with its account: not expired, not revoked, account active and not blocked. */
-export async function findLiveSession(db: Queryable, token: string, now: Date) {
-  const [row] = await db
+/** A live session with its account, as the session reader keeps it on the request. */
+export interface LiveSession {
+  sessionId: number;
+  expiresAt: Date;
+  accountId: string;
+  username: string;
+  role: string;
+  firstName: string;
+  lastName: string;
+  parentId: string | null;
+}
+
+/**
+ * The live sessions behind these tokens, each with its account, by token: not expired, not
+ * revoked, account active and not blocked. A token without one is missing from the answer.
+ */
+export async function findLiveSessions(db: Queryable, tokens: readonly string[], now: Date): Promise<Map<string, LiveSession>> {
+  const byHash = new Map(tokens.map((token) => [hashSessionToken(token), token]));
+  const rows = await db
     .select({
+      tokenHash: sessions.tokenHash,
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
       accountId: accounts.id,
@@ -26,16 +43,20 @@ export async function findLiveSession(db: Queryable, token: string, now: Date) {
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .where(
       and(
-        eq(sessions.tokenHash, hashSessionToken(token)),
+        inArray(sessions.tokenHash, [...byHash.keys()]),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
         eq(accounts.userStatus, true),
         isNull(accounts.blockedAt),
         ne(accounts.role, 'house'),
       ),
-    )
-    .limit(1);
-  return row ?? null;
+    );
+  const found = new Map<string, LiveSession>();
+  for (const { tokenHash, ...live } of rows) {
+    const token = byHash.get(tokenHash);
+    if (token !== undefined) found.set(token, live);
+  }
+  return found;
 }
 
 /** Revokes the sessions behind these tokens (logout); unknown or already revoked ones are ignored. */
