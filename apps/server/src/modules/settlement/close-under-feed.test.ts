@@ -1,6 +1,6 @@
 import { type FeedEventInput, hasCommission, ROLES, type Role } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { TEST_DB_KINDS } from '../../../test/test-db.js';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { buildFeedApp, cafeEvents, type FeedApp } from '../feed/test-support/feed-fixture.js';
@@ -349,4 +349,88 @@ describe.each(TEST_DB_KINDS)('a sealed week on %s', (kind) => {
     await expectClosedWeekAsThePlays(db());
     expect((await closeFinishedWeeks(db(), { now: f.t.clock.now() })).closed).toEqual([]);
   });
+});
+
+describe.each(TEST_DB_KINDS)('batches while the closing reads the week on %s', (kind) => {
+  let f: FeedApp;
+  const db = () => f.t.app.db;
+  const weekPlays: string[] = [];
+
+  beforeAll(async () => {
+    f = await buildFeedApp(kind, { now: '2025-03-16T23:30:00+05:30' });
+    expect((await f.post(cafeEvents())).statusCode).toBe(200);
+    const events: FeedEventInput[] = [];
+    for (let n = 0; n < 80; n += 1) {
+      weekPlays.push(`h-${n}`);
+      events.push(play(`h-${n}`, `2025-03-${10 + (n % 7)}`, 9 + (n % 14), n));
+    }
+    expect((await f.post(events)).statusCode).toBe(200);
+    f.t.clock.set(`${OPEN_WEEK_DAY}T10:00:00+05:30`);
+  });
+  afterAll(async () => {
+    await f?.close();
+  });
+
+  // One connection on PGlite: a transaction held open would hold everything.
+  it.skipIf(kind !== 'postgres')(
+    'books them, late, while the closing is held half-way, and the closing fixes the week as it was sealed',
+    async () => {
+      // The closing is held when it writes the week's play totals: sealed, its snapshot taken, its settlement read.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holder = db().transaction(async (tx) => {
+        await tx.execute(sql`LOCK TABLE weekly_play_totals IN SHARE MODE`);
+        locked();
+        await released;
+      });
+      await isLocked;
+      let closingDone = false;
+      const closing = closeFinishedWeeks(db(), { now: f.t.clock.now() }).finally(() => {
+        closingDone = true;
+      });
+      // Released whatever happens below, so that a failure does not leave the closing waiting.
+      onTestFinished(async () => {
+        release();
+        await holder;
+        await closing.catch(() => {});
+      });
+      for (let i = 0; ; i += 1) {
+        const [waiting] = await queryRows<{ n: number }>(
+          db(),
+          sql`SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'weekly_play_totals'::regclass AND NOT granted`,
+        );
+        if (waiting!.n > 0) break;
+        expect(i, 'the closing reaches the week totals').toBeLessThan(200);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+
+      // Meanwhile: Sunday's last plays, voids of the week's plays, Monday's plays; all answered while the closing waits.
+      const events: FeedEventInput[] = [];
+      for (let i = 0; i < 10; i += 1) events.push(play(`held-late-${i}`, '2025-03-16', 20 + (i % 4), i));
+      for (let i = 0; i < 10; i += 1) events.push(play(`held-open-${i}`, OPEN_WEEK_DAY, 6 + (i % 4), i + 1));
+      for (let i = 0; i < 6; i += 1) events.push(voidOf(weekPlays[i]!, 'held'));
+      const res = await f.post(events);
+      expect(res.statusCode, `${res.body}\n${f.t.serverErrors.join('\n')}`).toBe(200);
+      expect(closingDone).toBe(false);
+
+      release();
+      await holder;
+      expect((await closing).closed).toEqual([`${WEEK} games`, `${WEEK} poker`]);
+
+      const rows = await queryRows<{ late: number; reversed: number }>(
+        db(),
+        sql`SELECT count(*) FILTER (WHERE platform_id LIKE 'held-late-%' AND booked_day = ${OPEN_WEEK_DAY})::int AS late,
+                   count(*) FILTER (WHERE void_booked_day = ${OPEN_WEEK_DAY})::int AS reversed
+              FROM plays`,
+      );
+      expect(rows[0]).toEqual({ late: 10, reversed: 6 });
+      await expectClosedWeekAsThePlays(db());
+    },
+  );
 });
