@@ -169,6 +169,10 @@ interface ClosingOutcome {
   label: string;
   closed: string[];
   closingMs: number;
+  /** The seal's part of it (a closing in two steps; undefined for one that is a single transaction). */
+  sealMs: number | undefined;
+  /** Batches in flight at some moment of the seal (all of the closing when it has no seal). */
+  duringSeal: Batch[];
   during: Batch[];
   outside: Batch[];
   feedRate: number;
@@ -220,16 +224,25 @@ async function runClosing(template: string, fedRate: number, keep: boolean): Pro
     });
     await sleep(CLOSING_MARGIN_S * 1000);
     const started = performance.now();
-    const { closed } = await closeFinishedWeeks(own.db, { now: new Date() });
+    let sealed: number | undefined;
+    const result = await closeFinishedWeeks(own.db, {
+      now: new Date(),
+      onSealed: () => {
+        sealed = performance.now();
+      },
+    });
     const ended = performance.now();
+    const sealEnded = sealed ?? ended;
     await sleep(CLOSING_MARGIN_S * 1000);
     stop.abort();
     const stats = await feeding;
     const meets = (b: Batch) => b.sentAt < ended && b.sentAt + b.ms > started;
     return {
       label: `${database.label} (a copy of ${template})`,
-      closed,
+      closed: result.closed,
       closingMs: ended - started,
+      sealMs: sealed === undefined ? undefined : sealed - started,
+      duringSeal: batches.filter((b) => b.sentAt < sealEnded && b.sentAt + b.ms > started),
       during: batches.filter(meets),
       outside: batches.filter((b) => !meets(b)),
       feedRate: stats.plays / (stats.elapsedMs / 1000),
@@ -255,6 +268,9 @@ function closingReport(outcome: ClosingOutcome): string {
     outcome.label,
     `  closed: ${outcome.closed.join(', ') || 'nothing (no finished week was open)'}`,
     `  the closing took ${(outcome.closingMs / 1000).toFixed(2)} s, under a feed of ${n(outcome.feedRate)} plays/s (batches of ${CLOSING_BATCH}, ${CLOSING_CONCURRENCY} in flight)`,
+    outcome.sealMs === undefined
+      ? '  (one transaction: no seal)'
+      : `  of which the seal (the settlement lock taken alone, its wait for the batches in flight included): ${ms(outcome.sealMs)} ms; batches in flight during it: ${figures(outcome.duringSeal)}`,
     `  batches during the closing: ${figures(outcome.during)}`,
     `  batches without a closing:  ${figures(outcome.outside)}`,
     `  aim: no batch over ${n(CLOSING_AIM_MS)} ms during the closing - ${worst <= CLOSING_AIM_MS ? 'met' : 'missed'} (worst ${ms(worst)} ms)`,

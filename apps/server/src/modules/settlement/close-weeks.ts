@@ -46,7 +46,13 @@ export interface CloseResult {
  * are sealed first (sealWeeks), then each is closed from one snapshot while the feed runs
  * (closeSealedWeek).
  */
-export async function closeFinishedWeeks(db: Db, options: { now: Date }): Promise<CloseResult> {
+export interface CloseOptions {
+  now: Date;
+  /** Told once the weeks are sealed (the feed bench times the seal). */
+  onSealed?: () => void;
+}
+
+export async function closeFinishedWeeks(db: Db, options: CloseOptions): Promise<CloseResult> {
   const currentWeek = weekStartOf(istDay(options.now));
   const calendars = await settlementCalendars(db, currentWeek);
 
@@ -60,6 +66,7 @@ export async function closeFinishedWeeks(db: Db, options: { now: Date }): Promis
   if (pending.size === 0) return { closed: [] };
 
   await db.transaction((tx) => sealWeeks(tx, pending, options.now));
+  options.onSealed?.();
   const closed: string[] = [];
   for (const weekStart of [...pending.keys()].sort()) {
     const kinds = await closeSealedWeek(db, weekStart, options.now);
