@@ -16,19 +16,21 @@ export interface FedDatabase extends ThrowawayDatabase {
 const HOUSE = 'HOUSE';
 
 /**
- * A throwaway database (or `existingUrl`, a PostgreSQL database the run adds to and keeps),
- * migrated, with the small demo network unless it holds one, its finished weeks closed, and a
- * new feed key.
+ * A throwaway database (or `existingUrl`, a PostgreSQL database the run adds to and keeps; or a
+ * copy of the PostgreSQL database `template`), migrated, with the small demo network unless it
+ * holds one, its finished weeks closed (unless `close` is false), and a new feed key.
  */
 export async function prepareFedDatabase(
   kind: Kind,
   existingUrl: string | undefined,
   keep: boolean,
   prefix: string,
+  options: { template?: string; close?: boolean } = {},
 ): Promise<FedDatabase> {
+  const close = options.close ?? true;
   if (existingUrl) {
     const open = { databaseUrl: existingUrl };
-    const feedKey = await fill(await openDatabase({ ...open, poolSize: 4 }));
+    const feedKey = await fill(await openDatabase({ ...open, poolSize: 4 }), close);
     return {
       kind,
       label: `PostgreSQL ${new URL(existingUrl).pathname.slice(1)}`,
@@ -38,12 +40,12 @@ export async function prepareFedDatabase(
       drop: async () => {},
     };
   }
-  const created = await createThrowawayDatabase(kind === 'pglite', prefix, keep);
-  const feedKey = await fill(await openDatabase({ ...created.open, poolSize: 4 }));
+  const created = await createThrowawayDatabase(kind === 'pglite', prefix, keep, options.template);
+  const feedKey = await fill(await openDatabase({ ...created.open, poolSize: 4 }), close);
   return { ...created, kind, feedKey };
 }
 
-async function fill(database: Database): Promise<string> {
+async function fill(database: Database, close: boolean): Promise<string> {
   try {
     await migrateDatabase(database);
     if (await isDatabaseEmpty(database.db)) {
@@ -51,7 +53,7 @@ async function fill(database: Database): Promise<string> {
       await seedDemoNetwork(database, { scale: 'small', seed: 42, houseUsername: HOUSE });
       process.stdout.write(`  small demo network loaded in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
     }
-    await closeFinishedWeeks(database.db, { now: new Date() });
+    if (close) await closeFinishedWeeks(database.db, { now: new Date() });
     return (await createFeedKey(database.db, `bench-${randomBytes(3).toString('hex')}`, new Date())).key;
   } finally {
     await database.close();

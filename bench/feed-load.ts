@@ -1,7 +1,10 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { runAsLeader } from '../apps/server/src/db/leader-lock.js';
 import { runSimulator, type SimulatorStats } from '../apps/server/src/demo/simulator.js';
 import { istDay } from '../apps/server/src/lib/dates.js';
+import { closeFinishedWeeks } from '../apps/server/src/modules/settlement/index.js';
 import { type FedDatabase, type Kind, prepareFedDatabase } from './fed-database.js';
 import { measureVoids, reportVoids, type VoidsOutcome } from './feed-voids.js';
 import { createAgent, type Phase, percentile, runPhase, type Summary, summarize } from './load.js';
@@ -17,8 +20,16 @@ const REPORT_AIM_RATIO = 2;
 const THROUGHPUT_AIM: Record<Kind, number> = { postgres: 20_000, pglite: 5_000 };
 /** The plays' rate the feed keeps with 1 void in 500 (docs/feed.md, "Voided plays and hands"). */
 const VOIDS_RATE_AIM: Record<Kind, number> = { postgres: 18_000, pglite: 5_000 };
+/** A closing under the feed: no batch may wait longer than this for it. */
+const CLOSING_AIM_MS = 1_000;
+/** Plays per batch and batches in flight while a closing runs: a platform's steady feed. */
+const CLOSING_BATCH = 200;
+const CLOSING_CONCURRENCY = 2;
+/** Seconds of feed before and after the closing. */
+const CLOSING_MARGIN_S = 6;
 
 const USAGE = `Usage: npm run bench:feed -- [--only postgres|pglite] [--seconds N] [--fed-rate N] [--concurrency N] [--quick] [--database URL] [--keep]
+       npm run bench:feed -- --closing-template NAME [--fed-rate N] [--keep]
 
   --only         one database: postgres or pglite (default both)
   --seconds      length of the throughput phase (default 30; --quick 10)
@@ -29,6 +40,11 @@ const USAGE = `Usage: npm run bench:feed -- [--only postgres|pglite] [--seconds 
                  instead of a throwaway one; the run adds its plays to it (prefix "bench")
   --keep         keep the throwaway database (its name or folder is printed)
   --voids-rounds rounds of the voids' batches, after the server stops (default 5; --quick 3; 0: none)
+  --closing-template
+                 a closing under the feed instead (PostgreSQL): a copy of the database NAME (one with a
+                 finished week not closed yet, e.g. a large network settled up to the week before) is fed
+                 at --fed-rate plays/s in batches of ${CLOSING_BATCH}, ${CLOSING_CONCURRENCY} in flight, and ${CLOSING_MARGIN_S} s in, the
+                 finished weeks are closed; prints the batches' p99 and max during the closing and without it
 
 BENCH_SERVER_NODE_ARGS: extra Node.js flags for the server process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
 PostgreSQL: a throwaway database is created on BENCH_ADMIN_URL (default ${DEFAULT_ADMIN_URL}),
@@ -154,6 +170,126 @@ async function runServer(database: FedDatabase, settings: Settings): Promise<Omi
   }
 }
 
+// ---------------------------------------------------------------- a closing under the feed
+
+interface Batch {
+  sentAt: number;
+  ms: number;
+}
+
+interface ClosingOutcome {
+  label: string;
+  closed: string[];
+  closingMs: number;
+  /** The seal's part of it (a closing in two steps; undefined for one that is a single transaction). */
+  sealMs: number | undefined;
+  /** Batches in flight at some moment of the seal (all of the closing when it has no seal). */
+  duringSeal: Batch[];
+  during: Batch[];
+  outside: Batch[];
+  feedRate: number;
+  load: { start: number; end: number };
+}
+
+/**
+ * The feed at a steady rate, and the finished weeks closed in its middle from this process (as the
+ * server's hourly job would: this process holds the job's leader lock, so the server does not
+ * close them at start). A batch is "during" the closing when its time in flight meets the closing's.
+ */
+async function runClosing(template: string, fedRate: number, keep: boolean): Promise<ClosingOutcome> {
+  const database = await prepareFedDatabase('postgres', undefined, keep, 'playrep_closingbench', { template, close: false });
+  const databaseUrl = database.serverEnv.DATABASE_URL!;
+  let leading!: () => void;
+  const isLeader = new Promise<void>((resolve) => {
+    leading = resolve;
+  });
+  const leader = runAsLeader({
+    databaseUrl,
+    job: 'settlement',
+    start: () => {
+      leading();
+      return { stop: async () => {} };
+    },
+  });
+  await isLeader;
+  const server = await startServer(database.serverEnv);
+  const own = await openDatabase({ databaseUrl, poolSize: 2 });
+  try {
+    const simulator = {
+      url: `http://127.0.0.1:${server.port}`,
+      key: database.feedKey,
+      prefix: 'bench',
+      parent: SUBJECT,
+      house: HOUSE,
+    };
+    await runSimulator({ ...simulator, rate: 1, durationMs: 1 });
+    const loadStart = loadavg()[0]!;
+    const batches: Batch[] = [];
+    const stop = new AbortController();
+    const feeding = runSimulator({
+      ...simulator,
+      rate: fedRate,
+      batchSize: CLOSING_BATCH,
+      concurrency: CLOSING_CONCURRENCY,
+      signal: stop.signal,
+      onBatch: (batch) => batches.push(batch),
+    });
+    await sleep(CLOSING_MARGIN_S * 1000);
+    const started = performance.now();
+    let sealed: number | undefined;
+    const result = await closeFinishedWeeks(own.db, {
+      now: new Date(),
+      onSealed: () => {
+        sealed = performance.now();
+      },
+    });
+    const ended = performance.now();
+    const sealEnded = sealed ?? ended;
+    await sleep(CLOSING_MARGIN_S * 1000);
+    stop.abort();
+    const stats = await feeding;
+    const meets = (b: Batch) => b.sentAt < ended && b.sentAt + b.ms > started;
+    return {
+      label: `${database.label} (a copy of ${template})`,
+      closed: result.closed,
+      closingMs: ended - started,
+      sealMs: sealed === undefined ? undefined : sealed - started,
+      duringSeal: batches.filter((b) => b.sentAt < sealEnded && b.sentAt + b.ms > started),
+      during: batches.filter(meets),
+      outside: batches.filter((b) => !meets(b)),
+      feedRate: stats.plays / (stats.elapsedMs / 1000),
+      load: { start: loadStart, end: loadavg()[0]! },
+    };
+  } finally {
+    await server.stop();
+    await own.close();
+    await leader.close();
+    await database.drop();
+  }
+}
+
+function closingReport(outcome: ClosingOutcome): string {
+  const figures = (batches: Batch[]) => {
+    const sorted = batches.map((b) => b.ms).sort((a, b) => a - b);
+    return sorted.length === 0
+      ? 'none'
+      : `${n(sorted.length)} batches, p50 ${ms(percentile(sorted, 50))} ms, p99 ${ms(percentile(sorted, 99))} ms, max ${ms(sorted.at(-1)!)} ms`;
+  };
+  const worst = Math.max(0, ...outcome.during.map((b) => b.ms));
+  return [
+    outcome.label,
+    `  closed: ${outcome.closed.join(', ') || 'nothing (no finished week was open)'}`,
+    `  the closing took ${(outcome.closingMs / 1000).toFixed(2)} s, under a feed of ${n(outcome.feedRate)} plays/s (batches of ${CLOSING_BATCH}, ${CLOSING_CONCURRENCY} in flight)`,
+    outcome.sealMs === undefined
+      ? '  (one transaction: no seal)'
+      : `  of which the seal (the settlement lock taken alone, its wait for the batches in flight included): ${ms(outcome.sealMs)} ms; batches in flight during it: ${figures(outcome.duringSeal)}`,
+    `  batches during the closing: ${figures(outcome.during)}`,
+    `  batches without a closing:  ${figures(outcome.outside)}`,
+    `  aim: no batch over ${n(CLOSING_AIM_MS)} ms during the closing - ${worst <= CLOSING_AIM_MS ? 'met' : 'missed'} (worst ${ms(worst)} ms)`,
+    `  machine load average (1 min): ${outcome.load.start.toFixed(1)} at the start, ${outcome.load.end.toFixed(1)} at the end`,
+  ].join('\n');
+}
+
 // ---------------------------------------------------------------- the report
 
 const n = (value: number) => Math.round(value).toLocaleString('en');
@@ -195,6 +331,23 @@ async function main(): Promise<number> {
   }
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (values['closing-template'] !== undefined) {
+    const fedRate = Number(values['fed-rate']);
+    if (!(fedRate > 0)) {
+      process.stderr.write(`${USAGE}\n`);
+      return 2;
+    }
+    process.stdout.write(
+      `Feed benchmark, a closing under the feed; machine load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')} (1 / 5 / 15 min)\n\n`,
+    );
+    const outcome = await runClosing(values['closing-template'], fedRate, values.keep);
+    process.stdout.write(
+      `${closingReport(outcome)}\n\nEach batch timed from send to answer; nearest-rank percentiles; "during": in flight at some moment of the closing.\n`,
+    );
     return 0;
   }
   const kinds: Kind[] = values.only === undefined ? ['postgres', 'pglite'] : [values.only as Kind];
@@ -263,6 +416,7 @@ function readOptions() {
       database: { type: 'string' },
       keep: { type: 'boolean', default: false },
       'voids-rounds': { type: 'string' },
+      'closing-template': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });

@@ -1018,6 +1018,42 @@ BEGIN
   RETURN NULL;
 END $_$;
 
+-- FUNCTION: refuse_plays_of_sealed_week()
+CREATE FUNCTION public.refuse_plays_of_sealed_week() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $_$
+DECLARE
+  settlement settlement_kind := CASE TG_TABLE_NAME WHEN 'poker_hands' THEN 'poker'::settlement_kind ELSE 'games'::settlement_kind END;
+  sealed_week date;
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM week_seals s WHERE s.kind = settlement) THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    EXECUTE format($q$
+      SELECT s.week_start FROM (%1$s) c
+        JOIN week_seals s ON s.kind = $1 AND s.week_start = ist_week_start(c.day)
+       LIMIT 1$q$,
+      play_contributions_sql(TG_TABLE_NAME, 1, 'new_rows'))
+      INTO sealed_week USING settlement;
+  ELSE
+    EXECUTE format($q$
+      SELECT s.week_start
+        FROM ((SELECT * FROM (%1$s) n EXCEPT ALL SELECT * FROM (%2$s) o)
+              UNION ALL (SELECT * FROM (%2$s) o EXCEPT ALL SELECT * FROM (%1$s) n)) c
+        JOIN week_seals s ON s.kind = $1 AND s.week_start = ist_week_start(c.day)
+       LIMIT 1$q$,
+      play_contributions_sql(TG_TABLE_NAME, 1, 'new_rows', 'id, played_at,'),
+      play_contributions_sql(TG_TABLE_NAME, 1, 'old_rows', 'id, played_at,'))
+      INTO sealed_week USING settlement;
+  END IF;
+  IF sealed_week IS NOT NULL THEN
+    RAISE EXCEPTION '% rows cannot be booked in or taken from the week of %: it is being closed', TG_TABLE_NAME, sealed_week
+      USING ERRCODE = 'integrity_constraint_violation';
+  END IF;
+  RETURN NULL;
+END $_$;
+
 -- FUNCTION: refuse_rows_of_closed_week()
 CREATE FUNCTION public.refuse_rows_of_closed_week() RETURNS trigger
     LANGUAGE plpgsql
@@ -1763,6 +1799,13 @@ CREATE TABLE public.two_step_recovery_codes (
     used_at timestamp with time zone
 );
 
+-- TABLE: week_seals
+CREATE TABLE public.week_seals (
+    week_start date NOT NULL,
+    kind public.settlement_kind NOT NULL,
+    sealed_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
 -- TABLE: weekly_play_totals
 CREATE TABLE public.weekly_play_totals (
     week_start date NOT NULL,
@@ -2014,6 +2057,10 @@ ALTER TABLE ONLY public.two_step
 -- CONSTRAINT: two_step_recovery_codes two_step_recovery_codes_account_id_code_hash_pk
 ALTER TABLE ONLY public.two_step_recovery_codes
     ADD CONSTRAINT two_step_recovery_codes_account_id_code_hash_pk PRIMARY KEY (account_id, code_hash);
+
+-- CONSTRAINT: week_seals week_seals_week_start_kind_pk
+ALTER TABLE ONLY public.week_seals
+    ADD CONSTRAINT week_seals_week_start_kind_pk PRIMARY KEY (week_start, kind);
 
 -- CONSTRAINT: weekly_play_totals weekly_play_totals_account_id_week_start_game_id_pk
 ALTER TABLE ONLY public.weekly_play_totals
@@ -2482,6 +2529,12 @@ CREATE TRIGGER plays_references_insert AFTER INSERT ON public.plays REFERENCING 
 -- TRIGGER: plays plays_references_update
 CREATE TRIGGER plays_references_update AFTER UPDATE ON public.plays REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.plays_check_references();
 
+-- TRIGGER: plays plays_sealed_week_insert
+CREATE TRIGGER plays_sealed_week_insert AFTER INSERT ON public.plays REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_plays_of_sealed_week();
+
+-- TRIGGER: plays plays_sealed_week_update
+CREATE TRIGGER plays_sealed_week_update AFTER UPDATE ON public.plays REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_plays_of_sealed_week();
+
 -- TRIGGER: poker_hand_platform_ids poker_hand_platform_ids_direct_write
 CREATE TRIGGER poker_hand_platform_ids_direct_write BEFORE INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.poker_hand_platform_ids FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_registry_write();
 
@@ -2523,6 +2576,12 @@ CREATE TRIGGER poker_hands_references_insert AFTER INSERT ON public.poker_hands 
 
 -- TRIGGER: poker_hands poker_hands_references_update
 CREATE TRIGGER poker_hands_references_update AFTER UPDATE ON public.poker_hands REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.plays_check_references();
+
+-- TRIGGER: poker_hands poker_hands_sealed_week_insert
+CREATE TRIGGER poker_hands_sealed_week_insert AFTER INSERT ON public.poker_hands REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_plays_of_sealed_week();
+
+-- TRIGGER: poker_hands poker_hands_sealed_week_update
+CREATE TRIGGER poker_hands_sealed_week_update AFTER UPDATE ON public.poker_hands REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_plays_of_sealed_week();
 
 -- TRIGGER: settled_weeks settled_weeks_final
 CREATE TRIGGER settled_weeks_final BEFORE DELETE OR UPDATE ON public.settled_weeks FOR EACH ROW EXECUTE FUNCTION public.refuse_change_to_closed_week();

@@ -49,6 +49,8 @@ export interface SimulatorOptions {
   onSetUp?: (setUp: SimulatorStats['setUp']) => void;
   /** Told each time a batch waits to be sent again: why, and for how long. */
   onRetry?: (retry: { reason: string; delayMs: number }) => void;
+  /** Told of each batch once answered: when it was sent (performance.now()) and how long it took, in ms. */
+  onBatch?: (batch: { sentAt: number; ms: number }) => void;
   /** Told every `reportEveryMs` (default 5 s) and at the end. */
   report?: (stats: SimulatorStats) => void;
   reportEveryMs?: number;
@@ -124,7 +126,9 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   const post = async (events: FeedEventInput[]) => {
     const sentAt = performance.now();
     const { applied } = await postBatch(origin, options.key, events, stats, options);
-    stats.latencies.push(performance.now() - sentAt);
+    const ms = performance.now() - sentAt;
+    stats.latencies.push(ms);
+    options.onBatch?.({ sentAt, ms });
     if (stats.latencies.length > 10_000) stats.latencies.splice(0, stats.latencies.length - 10_000);
     stats.batches += 1;
     for (const event of events) if (applied.has(event.id)) count(stats, event);

@@ -469,6 +469,21 @@ export const settledWeeks = pgTable(
   (t) => [primaryKey({ columns: [t.weekStart, t.kind] })],
 );
 
+/**
+ * Weeks being closed (migration 0033): a finished week's settlement is sealed first, in a moment,
+ * so that the feed books what still arrives for it in the open week, and then closed from one
+ * snapshot while the feed runs; the row goes when the week is marked in settled_weeks.
+ */
+export const weekSeals = pgTable(
+  'week_seals',
+  {
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    kind: settlementKindEnum('kind').notNull(),
+    sealedAt: tstz('sealed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.weekStart, t.kind] })],
+);
+
 export const weeklySettlements = pgTable(
   'weekly_settlements',
   {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.js';
+import { pgErrorCode } from '../../db/errors.js';
 import { addDays, type IsoDay, istDay, weekStartOf } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
 import { queueWeekStatements } from '../mail/statement-mails.js';
@@ -18,12 +19,16 @@ import {
 } from '../weeks/index.js';
 
 /**
- * Key of the transaction-level advisory lock that makes concurrent closing runs take turns. The
- * closing takes it alone; the platform feed shares it while a batch books plays (feed/locks.ts).
+ * Key of the transaction-level advisory lock under which a closing seals the weeks it is about to
+ * close. The seal takes it alone; the platform feed shares it while a batch books plays
+ * (feed/locks.ts), so a batch either finishes before the seal or sees it.
  */
 export const SETTLEMENT_LOCK_KEY = 7_246_001;
 /** Rows per INSERT statement (13 parameters a row, far below PostgreSQL's 65535). */
 const INSERT_CHUNK = 1000;
+/** Tries of one week's closing, when another run closed it meanwhile (40001) or a deadlock was broken. */
+const CLOSE_ATTEMPTS = 5;
+const RETRYABLE = new Set(['40001', '40P01']);
 
 export interface CloseResult {
   /** What this run closed, oldest first, as 'YYYY-MM-DD games' / 'YYYY-MM-DD poker' (week start). */
@@ -35,9 +40,19 @@ export interface CloseResult {
  * not closed yet, oldest first, both settlements of a week in one transaction. Each settlement
  * continues after its last closed week (the first run starts at the first week with any
  * activity: settlement-calendar.ts), so a closed week is never recomputed and every week's
- * carry-in is final when it is closed. Safe to run twice and concurrently (see closeWeek).
+ * carry-in is final when it is closed. Safe to run twice and concurrently.
+ *
+ * In two steps, so that the feed never waits for more than a moment (decision 0016): the weeks
+ * are sealed first (sealWeeks), then each is closed from one snapshot while the feed runs
+ * (closeSealedWeek).
  */
-export async function closeFinishedWeeks(db: Db, options: { now: Date }): Promise<CloseResult> {
+export interface CloseOptions {
+  now: Date;
+  /** Told once the weeks are sealed (the feed bench times the seal). */
+  onSealed?: () => void;
+}
+
+export async function closeFinishedWeeks(db: Db, options: CloseOptions): Promise<CloseResult> {
   const currentWeek = weekStartOf(istDay(options.now));
   const calendars = await settlementCalendars(db, currentWeek);
 
@@ -48,37 +63,82 @@ export async function closeFinishedWeeks(db: Db, options: { now: Date }): Promis
       pending.set(weekStart, [...(pending.get(weekStart) ?? []), kind]);
     }
   }
+  if (pending.size === 0) return { closed: [] };
 
+  await db.transaction((tx) => sealWeeks(tx, pending, options.now));
+  options.onSealed?.();
   const closed: string[] = [];
   for (const weekStart of [...pending.keys()].sort()) {
-    const kinds = await db.transaction((tx) => closeWeek(tx, weekStart, pending.get(weekStart)!, options.now));
+    const kinds = await closeSealedWeek(db, weekStart, options.now);
     closed.push(...kinds.map((kind) => `${weekStart} ${kind}`));
   }
   return { closed };
 }
 
 /**
- * Closes one week's `kinds` inside the caller's transaction, with the week's statement mails;
- * returns those it closed (none when another run closed them first). The advisory lock makes
- * concurrent runs take turns: a run waits while another closes a week, then sees it closed. The settled_weeks rows go last: the database
- * refuses settlement rows and deductions for a week already marked closed, and their primary key
- * guarantees a week is closed once. On PGlite (one connection) transactions already run one at a
- * time, and the lock is simply granted.
+ * Seals the weeks' settlements not closed yet: from this transaction's commit the feed books
+ * whatever still arrives for them (a play, a poker hand, a void) in the open week, as it does for a
+ * closed week (feed/locks.ts, lastClosedWeeks), and the database refuses anything booked in or
+ * taken from them (migration 0033). The settlement lock taken alone waits for the batches that
+ * are booking plays now (each holds it shared until it commits) and holds the next ones for the
+ * few milliseconds of one insert: this is all the feed ever waits for a closing, whatever the size
+ * of the network or the week. A week sealed already (by a concurrent run, or by one that stopped
+ * half-way) stays as it is.
  */
-async function closeWeek(tx: Tx, weekStart: IsoDay, kinds: readonly SettlementKind[], now: Date): Promise<SettlementKind[]> {
-  const closedAt = sql`${now.toISOString()}::timestamptz`;
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${SETTLEMENT_LOCK_KEY})`);
-  const done = await queryRows<{ kind: SettlementKind }>(
-    tx,
-    sql`SELECT kind::text AS kind FROM settled_weeks WHERE week_start = ${weekStart}`,
+async function sealWeeks(tx: Tx, pending: Map<IsoDay, SettlementKind[]>, now: Date): Promise<void> {
+  const seals = [...pending].flatMap(([weekStart, kinds]) =>
+    kinds.map((kind) => sql`(${weekStart}::date, ${kind}::settlement_kind)`),
   );
-  const toClose = kinds.filter((kind) => !done.some((row) => row.kind === kind));
-  if (toClose.length === 0) return [];
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${SETTLEMENT_LOCK_KEY})`);
+  await tx.execute(
+    sql`INSERT INTO week_seals (week_start, kind, sealed_at)
+        SELECT v.week_start, v.kind, ${now.toISOString()}::timestamptz
+          FROM (VALUES ${sql.join(seals, sql`, `)}) AS v (week_start, kind)
+         WHERE NOT EXISTS (SELECT 1 FROM settled_weeks s WHERE s.week_start = v.week_start AND s.kind = v.kind)
+        ON CONFLICT (week_start, kind) DO NOTHING`,
+  );
+}
+
+/**
+ * Closes one week's sealed settlements; returns those it closed (none when another run closed
+ * them first). One repeatable-read transaction: every figure is read from one snapshot taken
+ * after the seal, so the week's plays are final in it and the tree, the commissions and the loans
+ * are those of one instant, while feed batches keep committing beside it (nothing here blocks
+ * them, and nothing they do changes the sealed week). The seal rows, locked first, make concurrent
+ * runs take turns on a week: a run that waited for another's lock gets a serialization failure
+ * when that run commits (it deleted them), and tries again from a new snapshot, where the week is
+ * closed. The settled_weeks rows go last, with the seals' removal: the database refuses settlement
+ * rows and deductions for a week already marked closed, and their primary key guarantees a week
+ * is closed once. On PGlite (one connection) transactions already run one at a time.
+ */
+async function closeSealedWeek(db: Db, weekStart: IsoDay, now: Date): Promise<SettlementKind[]> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction((tx) => closeWeek(tx, weekStart, now), { isolationLevel: 'repeatable read' });
+    } catch (err) {
+      if (attempt >= CLOSE_ATTEMPTS || !RETRYABLE.has(pgErrorCode(err) ?? '')) throw err;
+    }
+  }
+}
+
+async function closeWeek(tx: Tx, weekStart: IsoDay, now: Date): Promise<SettlementKind[]> {
+  const closedAt = sql`${now.toISOString()}::timestamptz`;
+  const sealed = await queryRows<{ kind: SettlementKind; closed: boolean }>(
+    tx,
+    sql`SELECT w.kind::text AS kind,
+               EXISTS (SELECT 1 FROM settled_weeks s WHERE s.week_start = w.week_start AND s.kind = w.kind) AS closed
+          FROM week_seals w WHERE w.week_start = ${weekStart} ORDER BY w.kind FOR UPDATE`,
+  );
+  if (sealed.length === 0) return [];
+  const toClose = sealed.filter((row) => !row.closed).map((row) => row.kind);
   for (const kind of toClose) await writeSettlement(tx, weekStart, kind, closedAt);
   // The week's statements go out by mail, queued with the figures they state (mail/statement-mails.ts).
   if (toClose.includes('games')) await queueWeekStatements(tx, weekStart, now);
-  const marks = toClose.map((kind) => sql`(${weekStart}, ${kind}, ${closedAt})`);
-  await tx.execute(sql`INSERT INTO settled_weeks (week_start, kind, closed_at) VALUES ${sql.join(marks, sql`, `)}`);
+  if (toClose.length > 0) {
+    const marks = toClose.map((kind) => sql`(${weekStart}, ${kind}, ${closedAt})`);
+    await tx.execute(sql`INSERT INTO settled_weeks (week_start, kind, closed_at) VALUES ${sql.join(marks, sql`, `)}`);
+  }
+  await tx.execute(sql`DELETE FROM week_seals WHERE week_start = ${weekStart}`);
   return toClose;
 }
 
