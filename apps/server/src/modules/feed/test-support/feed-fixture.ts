@@ -165,6 +165,45 @@ export async function brokenInvariants(db: Queryable): Promise<string[]> {
       actual AS (SELECT cafe_id, day, game_id, plays, play_points_cents, win_points_cents, rake_cents FROM play_daily_by_cafe)
       SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
                                       UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
+    // Every play strictly below each manager, from play_daily and the tree as it is now.
+    play_daily_by_manager: sql`
+      WITH expected AS (
+        SELECT up.ancestor_id AS manager_id, d.day, d.game_id, pa.role = 'master' AS under_master,
+               sum(d.plays)::bigint AS plays, sum(d.play_points_cents)::bigint AS p, sum(d.win_points_cents)::bigint AS w,
+               sum(d.rake_cents)::bigint AS r,
+               coalesce(sum(d.play_points_cents) FILTER (WHERE c.master_id IS DISTINCT FROM m.parent_id), 0)::bigint AS op,
+               coalesce(sum(d.win_points_cents) FILTER (WHERE c.master_id IS DISTINCT FROM m.parent_id), 0)::bigint AS ow
+          FROM play_daily d
+          JOIN accounts m ON m.id = d.member_id
+          JOIN accounts pa ON pa.id = m.parent_id
+          JOIN account_closure up ON up.descendant_id = d.member_id AND up.depth > 0
+          JOIN accounts a ON a.id = up.ancestor_id AND a.role IN ('superadmin', 'admin', 'superareamanager', 'areamanager')
+          LEFT JOIN cafes c ON c.id = d.cafe_id
+         GROUP BY 1, 2, 3, 4
+        HAVING sum(d.plays) <> 0 OR sum(d.play_points_cents) <> 0 OR sum(d.win_points_cents) <> 0 OR sum(d.rake_cents) <> 0),
+      actual AS (
+        SELECT manager_id, day, game_id, under_master, sum(plays)::bigint, sum(play_points_cents)::bigint,
+               sum(win_points_cents)::bigint, sum(rake_cents)::bigint, sum(other_play_points_cents)::bigint,
+               sum(other_win_points_cents)::bigint
+          FROM play_daily_by_manager GROUP BY 1, 2, 3, 4
+        HAVING sum(plays) <> 0 OR sum(play_points_cents) <> 0 OR sum(win_points_cents) <> 0 OR sum(rake_cents) <> 0
+            OR sum(other_play_points_cents) <> 0 OR sum(other_win_points_cents) <> 0)
+      SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
+                                      UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
+    // The members below each manager with a draw-game play counted on the day.
+    active_members_by_manager: sql`
+      WITH active AS (
+        SELECT d.member_id, d.day FROM play_daily d JOIN games g ON g.id = d.game_id AND g.kind = 'draw'
+         GROUP BY 1, 2 HAVING sum(d.plays) > 0),
+      expected AS (
+        SELECT up.ancestor_id AS manager_id, x.day, count(*)::bigint AS members
+          FROM active x
+          JOIN account_closure up ON up.descendant_id = x.member_id AND up.depth > 0
+          JOIN accounts a ON a.id = up.ancestor_id AND a.role IN ('superadmin', 'admin', 'superareamanager', 'areamanager')
+         GROUP BY 1, 2),
+      actual AS (SELECT manager_id, day, sum(members)::bigint FROM active_members_by_manager GROUP BY 1, 2 HAVING sum(members) <> 0)
+      SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
+                                      UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
   };
   for (const [name, query] of Object.entries(mismatches)) {
     const [row] = await queryRows<{ n: number }>(db, query);
