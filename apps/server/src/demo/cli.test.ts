@@ -35,7 +35,7 @@ describe('npm run seed (command line)', () => {
 
   it.each([
     [[], '--scale is required'],
-    [['--scale', 'tiny', '--seed', '1'], '--scale must be small, medium or large, not tiny'],
+    [['--scale', 'tiny', '--seed', '1'], '--scale must be small, medium, large or xlarge, not tiny'],
     [['--scale', 'small', '--seed', '1.5'], '--seed must be an integer, not 1.5'],
     [['--scale', 'small', '--seed', '1', '--end', '2025-02-30'], '--end must be a date as YYYY-MM-DD, not 2025-02-30'],
     [['--scale', 'small', '--seed', '1', '--bogus'], "Unknown option '--bogus'"],
@@ -43,7 +43,7 @@ describe('npm run seed (command line)', () => {
     const run = await runCli(args);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(message);
-    expect(run.stderr).toContain('Usage: npm run seed -- --scale small|medium|large --seed N');
+    expect(run.stderr).toContain('Usage: npm run seed -- --scale small|medium|large|xlarge --seed N');
   });
 
   it('prints the usage with --help', async () => {
