@@ -19,7 +19,7 @@ import { memberAndCafe, reportsWithoutCase, type SizeCase, type SizesContext, si
  * medium, large and xlarge networks at once (one app per database in this process), in
  * alternating rounds (one request to each network in turn) so that the three share the load of
  * the machine; p50 / p95 per network, the ratios large / medium and xlarge / large (of the p50s),
- * and the aims of issue 37: p95 at most 50 ms on large and 100 ms on xlarge, each ratio at most 1.2.
+ * and the scale aims: p95 at most 50 ms on large and 100 ms on xlarge, each ratio at most 1.2.
  */
 export const SIZES = ['medium', 'large', 'xlarge'] as const;
 export type Size = (typeof SIZES)[number];
