@@ -240,11 +240,12 @@ export async function losingCafesToday(
     }
   >(
     db,
-    // Summed per cafe first: a few hundred losing cafes are named, not every play_daily row of the day.
+    // The day's roll-up per cafe (play_daily_by_cafe: one row per cafe and game, not one per member
+    // as well); only the few hundred losing cafes are named.
     sql`SELECT cf.id AS "cafeId", cf.name AS cafe, m.id AS "masterId", m.username AS master, s.plays, s.stake_cents, s.profit_cents
           FROM (SELECT d.cafe_id, sum(d.plays)::bigint AS plays, sum(d.play_points_cents)::bigint AS stake_cents,
                        sum(d.play_points_cents - d.win_points_cents)::bigint AS profit_cents
-                  FROM play_daily d
+                  FROM play_daily_by_cafe d
                  WHERE d.day = ${query.today}::date AND ${drawGames(sql`d`)}
                  GROUP BY d.cafe_id
                 HAVING sum(d.play_points_cents - d.win_points_cents) < 0) s
