@@ -139,6 +139,36 @@ BEGIN
   RETURN NULL;
 END $_$;
 
+-- FUNCTION: accounts_after_move_manager_hours()
+CREATE FUNCTION public.accounts_after_move_manager_hours() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO play_hours_by_manager AS b (manager_id, day, hour, plays, play_points_cents, win_points_cents, first_members)
+  SELECT up.ancestor_id, s.day, s.hour, sum(m.sign * s.plays)::int, sum(m.sign * s.play_points_cents)::bigint,
+         sum(m.sign * s.win_points_cents)::bigint, sum(m.sign * s.first_members)::int
+    FROM (SELECT day, hour, plays, play_points_cents, win_points_cents, first_members
+            FROM play_hours_by_manager WHERE manager_id = NEW.id
+          UNION ALL
+          SELECT day, hour, plays, play_points_cents, win_points_cents, 0
+            FROM play_hours WHERE parent_id = NEW.id AND NEW.role = 'master'
+          UNION ALL
+          SELECT day, extract(hour FROM (first_at AT TIME ZONE 'UTC') + interval '5 hours 30 minutes')::smallint, 0, 0, 0, 1
+            FROM member_first_plays WHERE parent_id = NEW.id AND NEW.role = 'master') s
+   CROSS JOIN (VALUES (-1, OLD.parent_id), (1, NEW.parent_id)) AS m(sign, parent_id)
+    JOIN account_closure up ON up.descendant_id = m.parent_id
+    JOIN accounts k ON k.id = up.ancestor_id AND k.role < 'master'
+   GROUP BY up.ancestor_id, s.day, s.hour
+  HAVING sum(m.sign * s.plays) <> 0 OR sum(m.sign * s.play_points_cents) <> 0 OR sum(m.sign * s.win_points_cents) <> 0
+      OR sum(m.sign * s.first_members) <> 0
+  ON CONFLICT (manager_id, day, hour) DO UPDATE SET
+    plays = b.plays + excluded.plays,
+    play_points_cents = b.play_points_cents + excluded.play_points_cents,
+    win_points_cents = b.win_points_cents + excluded.win_points_cents,
+    first_members = b.first_members + excluded.first_members;
+  RETURN NULL;
+END $$;
+
 -- FUNCTION: accounts_after_move_managers()
 CREATE FUNCTION public.accounts_after_move_managers() RETURNS trigger
     LANGUAGE plpgsql
@@ -1157,6 +1187,29 @@ CREATE FUNCTION public.settle_week_play_hours(week date) RETURNS void
      AND x.booked_day IS NULL AND (x.voided_at IS NULL OR x.void_booked_day IS NOT NULL)
      AND x.game_id IN (SELECT g.id FROM games g WHERE g.kind = 'draw')
    GROUP BY 1, 2, 3;
+  SELECT settle_week_play_hours_by_manager(week);
+$$;
+
+-- FUNCTION: settle_week_play_hours_by_manager(date)
+CREATE FUNCTION public.settle_week_play_hours_by_manager(week date) RETURNS void
+    LANGUAGE sql
+    AS $$
+  INSERT INTO play_hours_by_manager (manager_id, day, hour, plays, play_points_cents, win_points_cents, first_members)
+  SELECT s.manager_id, s.day, s.hour, sum(s.plays)::int, sum(s.play_points_cents)::bigint, sum(s.win_points_cents)::bigint,
+         sum(s.first_members)::int
+    FROM (SELECT up.ancestor_id AS manager_id, h.day, h.hour, h.plays, h.play_points_cents, h.win_points_cents, 0 AS first_members
+            FROM play_hours h
+            JOIN account_closure up ON up.descendant_id = h.parent_id
+            JOIN accounts k ON k.id = up.ancestor_id AND k.role < 'master'
+           WHERE h.day >= week AND h.day < week + 7
+          UNION ALL
+          SELECT up.ancestor_id, f.day,
+                 extract(hour FROM (f.first_at AT TIME ZONE 'UTC') + interval '5 hours 30 minutes')::smallint, 0, 0, 0, 1
+            FROM member_first_plays f
+            JOIN account_closure up ON up.descendant_id = f.parent_id
+            JOIN accounts k ON k.id = up.ancestor_id AND k.role < 'master'
+           WHERE f.day >= week AND f.day < week + 7) s
+   GROUP BY s.manager_id, s.day, s.hour;
 $$;
 
 -- FUNCTION: settle_week_play_totals(date, public.settlement_kind)
@@ -1558,6 +1611,17 @@ CREATE TABLE public.play_hours (
     plays integer NOT NULL,
     play_points_cents bigint NOT NULL,
     win_points_cents bigint NOT NULL
+);
+
+-- TABLE: play_hours_by_manager
+CREATE TABLE public.play_hours_by_manager (
+    manager_id uuid NOT NULL,
+    day date NOT NULL,
+    hour smallint NOT NULL,
+    plays integer NOT NULL,
+    play_points_cents bigint NOT NULL,
+    win_points_cents bigint NOT NULL,
+    first_members integer NOT NULL
 );
 
 -- TABLE: play_platform_ids
@@ -1990,6 +2054,10 @@ ALTER TABLE ONLY public.play_daily_by_parent
 ALTER TABLE ONLY public.play_daily
     ADD CONSTRAINT play_daily_member_id_day_cafe_id_game_id_pk PRIMARY KEY (member_id, day, cafe_id, game_id);
 
+-- CONSTRAINT: play_hours_by_manager play_hours_by_manager_manager_id_day_hour_pk
+ALTER TABLE ONLY public.play_hours_by_manager
+    ADD CONSTRAINT play_hours_by_manager_manager_id_day_hour_pk PRIMARY KEY (manager_id, day, hour);
+
 -- CONSTRAINT: play_hours play_hours_day_hour_parent_id_pk
 ALTER TABLE ONLY public.play_hours
     ADD CONSTRAINT play_hours_day_hour_parent_id_pk PRIMARY KEY (day, hour, parent_id);
@@ -2321,6 +2389,9 @@ CREATE TRIGGER accounts_after_insert AFTER INSERT ON public.accounts FOR EACH RO
 
 -- TRIGGER: accounts accounts_after_move
 CREATE TRIGGER accounts_after_move AFTER UPDATE OF parent_id ON public.accounts FOR EACH ROW WHEN ((old.parent_id IS DISTINCT FROM new.parent_id)) EXECUTE FUNCTION public.accounts_after_move();
+
+-- TRIGGER: accounts accounts_after_move_manager_hours
+CREATE TRIGGER accounts_after_move_manager_hours AFTER UPDATE OF parent_id ON public.accounts FOR EACH ROW WHEN (((old.parent_id IS DISTINCT FROM new.parent_id) AND (new.role <> 'player'::public.role))) EXECUTE FUNCTION public.accounts_after_move_manager_hours();
 
 -- TRIGGER: accounts accounts_after_move_managers
 CREATE TRIGGER accounts_after_move_managers AFTER UPDATE OF parent_id ON public.accounts FOR EACH ROW WHEN ((old.parent_id IS DISTINCT FROM new.parent_id)) EXECUTE FUNCTION public.accounts_after_move_managers();

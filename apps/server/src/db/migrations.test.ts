@@ -38,6 +38,7 @@ const EXPECTED_TABLES = [
   'play_daily_by_manager',
   'play_daily_by_parent',
   'play_hours',
+  'play_hours_by_manager',
   'play_platform_ids',
   'plays',
   'poker_hand_platform_ids',
@@ -64,6 +65,7 @@ const EXPECTED_TABLES = [
 const EXPECTED_TRIGGERS = [
   'accounts.accounts_after_insert',
   'accounts.accounts_after_move',
+  'accounts.accounts_after_move_manager_hours',
   'accounts.accounts_after_move_managers',
   'accounts.accounts_before_insert',
   'accounts.accounts_before_update',

@@ -283,6 +283,72 @@ describe.each(TEST_DB_KINDS)('today on %s', (kind) => {
     );
     expect(await read()).toEqual(expected);
   });
+
+  it('after the closing, follows a master and a manager that move: the managers above them read their new subtrees', async () => {
+    // Needs the closed weeks of the test before (the same weekday a week before TODAY is closed).
+    const [closed] = await queryRows<{ n: number }>(t.app.db, sql`SELECT count(*)::int AS n FROM play_hours_by_manager`);
+    expect(closed!.n).toBeGreaterThan(0);
+    type Manager = 'superadmin' | 'sam1' | 'sam2' | 'am1' | 'am2';
+    const ROLE: Record<Manager, string> = {
+      superadmin: 'superadmin',
+      sam1: 'superareamanager',
+      sam2: 'superareamanager',
+      am1: 'areamanager',
+      am2: 'areamanager',
+    };
+    // The members whose parent (as the week closed) sits below each manager, in the tree of the moment.
+    const expectUnder = async (under: Record<Manager, readonly Username[]>) => {
+      for (const time of TIMES) {
+        const until = Date.parse(time) - 7 * 86_400_000;
+        const dayStart = Date.parse(`${new Date(until + 19_800_000).toISOString().slice(0, 10)}T00:00:00+05:30`);
+        for (const who of Object.keys(under) as Manager[]) {
+          const plays = [...PLAYS, ...LAST_WEEK_PLAYS].filter(
+            (x) => under[who].includes(x.member) && !x.booked && Date.parse(x.at) >= dayStart && Date.parse(x.at) <= until,
+          );
+          const cents = await lastWeekFigures(t.app.db, { id: ids[who], role: ROLE[who] }, new Date(time));
+          expect(
+            {
+              profit: Number(cents.profitCents) / 100,
+              stake: Number(cents.stakeCents) / 100,
+              plays: cents.plays,
+              activeMembers: cents.activeMembers,
+            },
+            `${who} ${time}`,
+          ).toEqual(figuresOf(plays));
+        }
+      }
+    };
+    const move = (name: Username, parent: Username) =>
+      t.app.db.execute(sql`UPDATE accounts SET parent_id = ${ids[parent]}::uuid WHERE id = ${ids[name]}::uuid`);
+    const everyone = ['player1', 'player1b', 'player2', 'player3'] as const;
+
+    await move('master2', 'am2');
+    await expectUnder({
+      superadmin: everyone,
+      sam1: ['player1', 'player1b'],
+      sam2: ['player2', 'player3'],
+      am1: ['player1', 'player1b'],
+      am2: ['player2', 'player3'],
+    });
+    await move('am1', 'sam2');
+    await expectUnder({
+      superadmin: everyone,
+      sam1: [],
+      sam2: everyone,
+      am1: ['player1', 'player1b'],
+      am2: ['player2', 'player3'],
+    });
+    // And back: the tree the other tests know.
+    await move('am1', 'sam1');
+    await move('master2', 'am1');
+    await expectUnder({
+      superadmin: everyone,
+      sam1: ['player1', 'player1b', 'player2'],
+      sam2: ['player3'],
+      am1: ['player1', 'player1b', 'player2'],
+      am2: ['player3'],
+    });
+  });
 });
 
 /** The migration that brings play_hours writes the last week closed before it, which Today reads. */

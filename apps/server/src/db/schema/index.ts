@@ -608,6 +608,30 @@ export const memberFirstPlays = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.memberId] }), index('member_first_plays_day_first_idx').on(t.day, t.firstAt)],
 );
 
+/**
+ * play_hours and member_first_plays summed for each manager at or above their parent (itself
+ * included), per day and hour: Today's "same time last week" of a manager reads up to 24 rows
+ * instead of every master's hours. Written with play_hours at a week's closing
+ * (settle_week_play_hours), and carried to the new managers when a master or a manager moves
+ * (accounts_after_move_manager_hours, migration 0034), as the readers follow today's tree above
+ * the parents the closing fixed. Never written directly.
+ */
+export const playHoursByManager = pgTable(
+  'play_hours_by_manager',
+  {
+    managerId: uuid('manager_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** 0-23, the IST hour. */
+    hour: smallint('hour').notNull(),
+    plays: integer('plays').notNull(),
+    playPointsCents: cents('play_points_cents').notNull(),
+    winPointsCents: cents('win_points_cents').notNull(),
+    /** Members whose first play of the day was in this hour. */
+    firstMembers: integer('first_members').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.managerId, t.day, t.hour] })],
+);
+
 export const loanDeductions = pgTable(
   'loan_deductions',
   {

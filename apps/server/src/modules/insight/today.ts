@@ -131,15 +131,42 @@ const HOUR_MS = 3_600_000;
 
 /**
  * dayFiguresUpTo over a day of a closed week: its hours before the hour of the window's end from
- * play_hours, that hour's plays so far from the plays, and the members from member_first_plays,
- * each with the member's parent when the week closed (in the owner's subtree). An hour of plays at
- * most is read, at any time of the day; none for the whole day (its 24 hours are in play_hours).
+ * what the closing fixed per hour (a manager's from play_hours_by_manager, a master's or a
+ * member's from play_hours), that hour's plays so far from the plays, and the members from the
+ * first plays, each with the member's parent when the week closed (in the owner's subtree). An
+ * hour of plays at most is read, at any time of the day; none for the whole day.
  */
 async function closedDayFigures(db: Queryable, owner: SubtreeOwner, window: DayWindow): Promise<DayFiguresCents> {
   const { day, until } = window;
   const hour = until === 'end of day' ? 24 : Math.floor((until.getTime() - istDayStart(day).getTime()) / HOUR_MS);
   const hourStart = new Date(istDayStart(day).getTime() + hour * HOUR_MS);
-  const wholeNetwork = holdsWholeNetwork(owner);
+  const inHour = (column: SQL): SQL => sql`${column} >= ${hourStart.toISOString()}::timestamptz AND ${upTo(window, column)}`;
+  if (isManager(owner)) {
+    // The hour so far: its plays whose member's parent (as the week closed) is in the subtree.
+    const [row] = await queryRows<FiguresRow>(
+      db,
+      sql`SELECT sum(s.profit)::bigint AS profit_cents, sum(s.stake)::bigint AS stake_cents, sum(s.plays)::bigint AS plays,
+                 (SELECT coalesce(sum(h.first_members), 0) FROM play_hours_by_manager h
+                   WHERE h.manager_id = ${owner.id}::uuid AND h.day = ${day}::date AND h.hour < ${hour})
+               + (SELECT count(*) FROM member_first_plays f
+                   ${subtreeJoin(owner, sql`f.parent_id`)}
+                   WHERE f.day = ${day}::date AND ${inHour(sql`f.first_at`)}) AS members
+            FROM (SELECT h.play_points_cents - h.win_points_cents AS profit, h.play_points_cents AS stake, h.plays
+                    FROM play_hours_by_manager h
+                   WHERE h.manager_id = ${owner.id}::uuid AND h.day = ${day}::date AND h.hour < ${hour}
+                  UNION ALL
+                  SELECT x.play_points_cents - x.win_points_cents, x.play_points_cents, 1
+                    FROM plays x
+                    ${
+                      holdsWholeNetwork(owner)
+                        ? sql``
+                        : sql`JOIN member_first_plays f ON f.day = ${day}::date AND f.member_id = x.member_id
+                              ${subtreeJoin(owner, sql`f.parent_id`)}`
+                    }
+                   WHERE ${inHour(sql`x.played_at`)} AND ${countedOnItsDay(sql`x`)}) s`,
+    );
+    return figuresOf(row);
+  }
   const [row] = await queryRows<FiguresRow>(
     db,
     sql`WITH f AS (SELECT f.member_id
@@ -155,9 +182,8 @@ async function closedDayFigures(db: Queryable, owner: SubtreeOwner, window: DayW
                 UNION ALL
                 SELECT x.play_points_cents - x.win_points_cents, x.play_points_cents, 1
                   FROM plays x
-                  ${wholeNetwork ? sql`` : sql`JOIN f ON f.member_id = x.member_id`}
-                 WHERE x.played_at >= ${hourStart.toISOString()}::timestamptz AND ${upTo(window, sql`x.played_at`)}
-                   AND ${countedOnItsDay(sql`x`)}) s`,
+                  JOIN f ON f.member_id = x.member_id
+                 WHERE ${inHour(sql`x.played_at`)} AND ${countedOnItsDay(sql`x`)}) s`,
   );
   return figuresOf(row);
 }
