@@ -142,27 +142,26 @@ async function closedDayFigures(db: Queryable, owner: SubtreeOwner, window: DayW
   const hourStart = new Date(istDayStart(day).getTime() + hour * HOUR_MS);
   const inHour = (column: SQL): SQL => sql`${column} >= ${hourStart.toISOString()}::timestamptz AND ${upTo(window, column)}`;
   if (isManager(owner)) {
-    // The hour so far: its plays whose member's parent (as the week closed) is in the subtree.
+    // The hours before from the manager's rows; the hour so far from the plays and first plays of
+    // its members (as the week closed), or of everyone for the whole network.
+    const whole = holdsWholeNetwork(owner);
     const [row] = await queryRows<FiguresRow>(
       db,
-      sql`SELECT sum(s.profit)::bigint AS profit_cents, sum(s.stake)::bigint AS stake_cents, sum(s.plays)::bigint AS plays,
+      sql`WITH f AS MATERIALIZED (SELECT f.member_id, f.first_at
+                                    FROM member_first_plays f
+                                    ${subtreeJoin(owner, sql`f.parent_id`)}
+                                   WHERE f.day = ${day}::date AND ${whole ? inHour(sql`f.first_at`) : upTo(window, sql`f.first_at`)})
+          SELECT sum(s.profit)::bigint AS profit_cents, sum(s.stake)::bigint AS stake_cents, sum(s.plays)::bigint AS plays,
                  (SELECT coalesce(sum(h.first_members), 0) FROM play_hours_by_manager h
                    WHERE h.manager_id = ${owner.id}::uuid AND h.day = ${day}::date AND h.hour < ${hour})
-               + (SELECT count(*) FROM member_first_plays f
-                   ${subtreeJoin(owner, sql`f.parent_id`)}
-                   WHERE f.day = ${day}::date AND ${inHour(sql`f.first_at`)}) AS members
+               + (SELECT count(*) FROM f WHERE ${inHour(sql`f.first_at`)}) AS members
             FROM (SELECT h.play_points_cents - h.win_points_cents AS profit, h.play_points_cents AS stake, h.plays
                     FROM play_hours_by_manager h
                    WHERE h.manager_id = ${owner.id}::uuid AND h.day = ${day}::date AND h.hour < ${hour}
                   UNION ALL
                   SELECT x.play_points_cents - x.win_points_cents, x.play_points_cents, 1
                     FROM plays x
-                    ${
-                      holdsWholeNetwork(owner)
-                        ? sql``
-                        : sql`JOIN member_first_plays f ON f.day = ${day}::date AND f.member_id = x.member_id
-                              ${subtreeJoin(owner, sql`f.parent_id`)}`
-                    }
+                    ${whole ? sql`` : sql`JOIN f ON f.member_id = x.member_id`}
                    WHERE ${inHour(sql`x.played_at`)} AND ${countedOnItsDay(sql`x`)}) s`,
     );
     return figuresOf(row);
