@@ -15,7 +15,7 @@ import { createThrowawayDatabase, DEFAULT_ADMIN_URL, type ThrowawayDatabase } fr
 /**
  * npm run bench:mail [-- --scale large|medium|small] [--rounds N] [--clients N] [--template NAME] [--keep]
  *
- * The weekly statements by mail on PostgreSQL (bench/README.md, "npm run bench:mail"):
+ * The weekly statements by mail on PostgreSQL (bench/README.md, "Weekly statements by mail"):
  * 1. A throwaway database with the demo network at the scale (default large), every finished week
  *    closed but the last one.
  * 2. The closing of that last week, with no subscriber and with every master and manager

@@ -1,7 +1,7 @@
 /**
  * npm run bench:pdf -- [--count N]: the statement PDFs of the last closed week, built one after
- * another on this thread, as an export worker builds a week's mails (bench/README.md, "Statement
- * PDFs"). It reads the statements of the first N masters and area managers (by username, default
+ * another on this thread, as an export worker builds a week's mails (bench/README.md, "Weekly
+ * statements by mail"). It reads the statements of the first N masters and area managers (by username, default
  * 450) from BENCH_DATABASE_URL (default the bench's playrep_bench: a seeded and settled network), builds the
  * first third to warm the thread up, then times the rest, each document built once.
  */

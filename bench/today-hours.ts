@@ -5,7 +5,7 @@
  * figures grow with the plays of the day so far, so the run at a time the bench happens to start
  * says little about the evening: this prints each function's median at 23:59 IST and that of all
  * of them at once (as the route calls them), and last week's figures at other times of the day
- * (bench/README.md, "Today over the day").
+ * (bench/README.md, "What it measures").
  */
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../apps/server/src/db/client.js';

@@ -51,8 +51,8 @@ export const MAIL_PAGES = { confirmEmail: '/auth/confirm-email', unsubscribe: '/
 
 /**
  * The /api/playrep report calls: a call's path on the wire is `/api/playrep/{its name in lower
- * case}` (cafeProfit: /api/playrep/cafeprofit), except where the spec named the call otherwise:
- * those names are below and never change with the code. docs/screens.md gives both.
+ * case}` (cafeProfit: /api/playrep/cafeprofit), except where the product named the call otherwise:
+ * those names are below and never change with the code. docs/screens.md, "Screens at a glance", gives both.
  */
 export const SPEC_PATH_NAMES = {
   pointTransfer: 'pointtransferreport',
@@ -66,7 +66,7 @@ export const SPEC_PATH_NAMES = {
   managerMail: 'managermailreport',
 } as const;
 
-/** The last part of a report call's path: the spec's name, or the call's name in lower case. */
+/** The last part of a report call's path: the product's name, or the call's name in lower case. */
 export type ReportPathName<N extends string> = N extends keyof typeof SPEC_PATH_NAMES
   ? (typeof SPEC_PATH_NAMES)[N]
   : Lowercase<N>;

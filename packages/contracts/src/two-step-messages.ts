@@ -7,7 +7,7 @@ export const TWO_STEP_MESSAGES = {
   /** The 401 of a sign-in with the right password and no code: the page then asks for the code. */
   codeNeeded: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
   wrongCode: 'That code is not valid, or it was used already. Enter the current code from your authenticator app.',
-  /** 429 after too many wrong codes for one account (docs/domain.md, "One gate for each kind of passage", Codes). */
+  /** 429 after too many wrong codes for one account (docs/access.md, "One gate for every way in", Codes). */
   tooManyCodes: 'Too many wrong codes. Please wait and try again.',
   on: 'Two-step sign-in is on. Keep your recovery codes somewhere safe: each works once, in place of a code.',
   off: 'Two-step sign-in is off.',

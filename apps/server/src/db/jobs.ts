@@ -7,8 +7,8 @@ import { type LeaderLockOptions, runAsLeader } from './leader-lock.js';
  * another takes it over within seconds when that one dies.
  *
  * A new job is a function that starts it in this process and returns a RunningJob (a periodic one
- * returns startIntervalJob's), and one line in server.ts (CONTRIBUTING.md, "A job that runs on
- * one process").
+ * returns startIntervalJob's), and one line in server.ts (CONTRIBUTING.md, "Adding a job that runs
+ * on one process").
  */
 
 /** What a job logs through: the server's logger. */

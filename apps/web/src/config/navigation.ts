@@ -4,8 +4,8 @@ import { roleHomePath } from './paths';
 export type { MenuSection } from '@playrep/contracts';
 export type { Role, Screen };
 /**
- * Navigation is built from the shared permission table in `packages/contracts` (docs/domain.md
- * section 6): the routes, the menus and the screens a role may open all come from there.
+ * Navigation is built from the shared permission table in `packages/contracts` (docs/domain.md,
+ * "Who sees what"): the routes, the menus and the screens a role may open all come from there.
  * There is no second list of screens in the web app.
  */
 export { HOME_PATH, menuFor, ROLES, SCREENS, screensFor };

@@ -47,7 +47,7 @@ export interface ScreenRow<K extends string = string> {
    * The screen's name in the code: its page is `{Key}Page` in the web app's screen registry (the
    * report kit's one-table page for a screen with `oneTable`), and
    * its main call in the endpoint table has the same name (docs/screens.md, "Screens at a glance").
-   * The wire keeps the spec's names: the route is `path`, the calls' paths are in call-paths.ts.
+   * The wire keeps the product's names: the route is `path`, the calls' paths are in call-paths.ts.
    */
   key: K;
   /** Path under /{role}/. */

@@ -86,8 +86,8 @@ export const WEEK_MEMBER_COLUMNS: ColumnDef<'srNo' | 'username' | 'playPoints' |
 ];
 
 /**
- * Computer Loan and Multiple Cybers (docs/screens.md; the spec's labels are spelled so on
- * purpose): beside the loan's total, what is still owed of it (Remaining Loan), as Revenue and
+ * Computer Loan and Multiple Cybers (docs/screens.md, "Computer Loan and Multiple Cybers":
+ * the headers are spelled so on purpose): beside the loan's total, what is still owed of it (Remaining Loan), as Revenue and
  * Revenue Recovery show it.
  */
 export const LOAN_COLUMNS: ColumnDef<

@@ -19,7 +19,7 @@ export interface SignInFact {
 
 /**
  * A sign-in, a failed one, or a right password (or link) followed by a request for the two-step
- * code, which is no failure (docs/domain.md, "One gate for each kind of passage", Activity words);
+ * code, which is no failure (docs/access.md, "One gate for every way in", Activity words);
  * in the attempt's transaction. Until the sign-in succeeds nobody known acted (whoever typed): the
  * subject is the account named, if any, else the username typed is kept.
  */

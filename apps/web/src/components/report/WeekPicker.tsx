@@ -9,10 +9,10 @@ const isMonday = (day: ApiDate) => parseApiDate(day)?.getUTCDay() === 1;
 
 /**
  * One settlement week (the mail reports, Week at a Glance). From Date is a read-only picker that
- * offers only Mondays, up to the current week, with the spec's Today (the week of today) and Clear
+ * offers only Mondays, up to the current week, with Today (the week of today) and Clear
  * (the server's default week: the last finished one for the mail reports, the open one for Week at
  * a Glance) besides Last week and This week; To Date follows it (its Sunday, From Date + 6 days)
- * and is shown, not picked.
+ * and is shown, not picked (docs/screens.md, "Agent Mail Details").
  */
 export function WeekPicker({ value, onChange }: { value: DateRange; onChange: (value: DateRange) => void }) {
   const from = value.from;

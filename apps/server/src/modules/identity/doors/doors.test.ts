@@ -22,8 +22,8 @@ import { DOORS, type Door } from '../gate/session-gate.js';
 import { newTotpSecret } from '../gate/totp.js';
 
 /**
- * Every door into a session against every state of the account (docs/domain.md, "One gate for each
- * kind of passage", Sessions): the same outcome at every door. The doors are read from the gate's
+ * Every door into a session against every state of the account (docs/access.md, "One gate for
+ * every way in"): the same outcome at every door. The doors are read from the gate's
  * own list (DOORS), so a door added there without a way to drive it here fails this test.
  *
  * Each cell has an account of its own. The door is made ready first (a link issued, a reset link

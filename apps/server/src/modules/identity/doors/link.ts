@@ -11,7 +11,7 @@ import { accountRefusal, type SessionGate } from '../gate/session-gate.js';
 import { revokeAccountSessions } from '../gate/sessions.js';
 
 /**
- * The link doors (docs/domain.md, "Access" and "One gate for each kind of passage"): a sign-in
+ * The link doors (docs/domain.md, "Access", and docs/access.md, "One gate for every way in"): a sign-in
  * link a manager issued (invite) and a reset link mailed by forgot password (reset). Using one
  * sets the password (the link is then used and every session of the account ends), then hands
  * the account to the gate like any other door: with two-step on, no session opens yet and the

@@ -20,7 +20,7 @@ function wrongCodeAt(secret: string, at: Date): string {
 }
 
 /**
- * The one check of every two-step code (docs/domain.md, "One gate for each kind of passage",
+ * The one check of every two-step code (docs/access.md, "One gate for every way in",
  * Codes): wherever a code is typed, 5 wrong ones within 15 minutes for an account are answered 429
  * with Retry-After until the oldest is 15 minutes old, each wrong one is an Activity entry, and the
  * account page counts wrong codes apart from wrong passwords.

@@ -10,8 +10,8 @@ import { acceptedStep, looksLikeRecoveryCode, recoveryCodeHash } from './totp.js
 import { lockTwoStep, type TwoStepRow } from './two-step.js';
 
 /**
- * The one check of a two-step code or recovery code (docs/domain.md, "One gate for each kind of
- * passage", Codes). Every call that checks one goes through checkCode: signing in (at any door),
+ * The one check of a two-step code or recovery code (docs/access.md, "One gate for
+ * every way in", Codes). Every call that checks one goes through checkCode: signing in (at any door),
  * turning two-step off, confirming a set-up, new recovery codes. It
  * - locks the account's two-step row, so that checks of one account take turns (and of two uses
  *   of one code exactly one passes);

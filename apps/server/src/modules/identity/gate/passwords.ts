@@ -3,7 +3,7 @@ import { passwordProblem } from '@playrep/contracts/password-strength';
 import bcrypt from 'bcrypt';
 import { badField } from '../../../lib/http-error.js';
 
-/** argon2id with the parameters of STACK.md (m=19456 KiB, t=2, p=1): about 6 ms a hash here. */
+/** argon2id with the parameters of docs/domain.md, "Access" (m=19456 KiB, t=2, p=1): about 6 ms a hash here. */
 const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
@@ -38,8 +38,8 @@ export function decoyHash(): Promise<string> {
 }
 
 /**
- * The one strength rule of every password a person chooses (docs/domain.md, "One gate for each
- * kind of passage", Passwords): a sign-in or reset link, the account page, signup and the
+ * The one strength rule of every password a person chooses (docs/access.md, "Passwords"):
+ * a sign-in or reset link, the account page, signup and the
  * `accounts` command. Refuses with 400 naming the field (by its label on the screen) and the reason
  * (password-strength.ts).
  */

@@ -21,7 +21,7 @@ import { hashSessionToken, newSessionToken } from './tokens.js';
 import { toAuthUser } from './users.js';
 
 /**
- * The gate of every session (docs/domain.md, "One gate for each kind of passage", Sessions). This
+ * The gate of every session (docs/access.md, "One gate for every way in", Sessions). This
  * is the one place a session is made: every door (DOORS below) brings the account it
  * let through, and the gate checks, at the moment of passage and in this order, that the account
  * exists and has a password, is active on the platform and not blocked, and that its two-step
