@@ -132,6 +132,11 @@ export async function mastersInScope(db: Queryable, rootId: string): Promise<Acc
   );
 }
 
+/** The accounts that `rows` gives (a query of rows of accounts, read as `a`), in `orderBy`. */
+export async function accountsOf(db: Queryable, rows: SQL, orderBy: SQL): Promise<AccountRecord[]> {
+  return records(db, sql`SELECT ${ACCOUNT_COLUMNS} FROM (${rows}) a ORDER BY ${orderBy}`);
+}
+
 /** The accounts directly below `parentId`, by username. */
 export async function directChildren(db: Queryable, parentId: string): Promise<AccountRecord[]> {
   return records(
