@@ -7,6 +7,9 @@ import { renderApp, signInAs } from '../../test/render-app';
 import { callsTo, PAGE_LOAD, reportServer } from '../../test/report-server';
 import { cellTexts, columnHeaders } from '../../test/table-text';
 
+/** The first page of 10 rows in the default order: what a list paged on the server asks first. */
+const FIRST_PAGE = { page: '1', pageSize: '10' };
+
 const DAY = '2025-03-05';
 /** The screen sends its one Select Date as both bounds of the call's range. */
 const oneDay = (day: string) => ({ fromDate: day, toDate: day });
@@ -58,7 +61,7 @@ describe('Daily Status', () => {
     expect(cellTexts(total!)).toEqual(['Total of 2 rows', '', '', '950.25']);
     expect(within(second!).getAllByRole('cell')[3]!.getAttribute('data-negative')).toBe('true');
 
-    expect(callsTo(calls, 'dailystatus')).toEqual([oneDay(DAY)]);
+    expect(callsTo(calls, 'dailystatus')).toEqual([{ ...oneDay(DAY), ...FIRST_PAGE }]);
     expect(screen.getByLabelText(/^Select Date/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Show Details' })).toBeTruthy();
     const csv = screen.getByRole('link', { name: 'CSV' }).getAttribute('href');
@@ -78,7 +81,7 @@ describe('Daily Status', () => {
     expect(screen.getByText('Profit on 05-Mar-2025')).toBeTruthy();
     // Show Details with no date: today, named.
     await user.click(screen.getByRole('button', { name: 'Show Details' }));
-    await waitFor(() => expect(callsTo(calls, 'dailystatus').at(-1)).toEqual(oneDay(todayIst())));
+    await waitFor(() => expect(callsTo(calls, 'dailystatus').at(-1)).toEqual({ ...oneDay(todayIst()), ...FIRST_PAGE }));
     const [y, m, d] = todayIst().split('-');
     const month = new Date(Date.UTC(Number(y), Number(m) - 1, 1)).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
     expect(await screen.findByText(`Profit on ${d}-${month}-${y}`)).toBeTruthy();
@@ -89,7 +92,7 @@ describe('Daily Status', () => {
     signInAs('master');
     renderApp('/master/reports/dailystatus');
     await screen.findByText('master1', {}, PAGE_LOAD);
-    expect(callsTo(calls, 'dailystatus')).toEqual([oneDay(todayIst())]);
+    expect(callsTo(calls, 'dailystatus')).toEqual([{ ...oneDay(todayIst()), ...FIRST_PAGE }]);
   });
 
   it("opens the agent's members who played in other agents' cafes from its profit, and closes", async () => {
@@ -124,7 +127,7 @@ describe('Daily Status', () => {
     renderApp(`/superadmin/reports/dailystatus?date=${DAY}&id=u-am1&subject=am1`);
     await user.click(await screen.findByRole('button', { name: /^1,250\.50/ }, PAGE_LOAD));
     await screen.findByRole('dialog');
-    expect(callsTo(calls, 'dailystatus')).toEqual([{ id: 'u-am1', ...oneDay(DAY) }]);
+    expect(callsTo(calls, 'dailystatus')).toEqual([{ id: 'u-am1', ...oneDay(DAY), ...FIRST_PAGE }]);
     expect(callsTo(calls, 'dailystatusmembers')).toEqual([{ id: 'u-am1', agentId: 'master1', ...oneDay(DAY) }]);
   });
 });
