@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { todayIst } from '../../lib/format';
 import { calendarMoves } from '../../test/calendar';
 import { renderApp, signInAs } from '../../test/render-app';
+import { pageOf } from '../../test/paged-list';
 import { callsTo, PAGE_LOAD, reportServer } from '../../test/report-server';
 import { cellTexts, columnHeaders } from '../../test/table-text';
 
@@ -146,5 +147,43 @@ describe('Daily Status and Agent Status: Select Date', () => {
     renderApp(`/areamanager/reports/${path}?date=2000-01-01`);
     await screen.findByRole('table', { name: label }, PAGE_LOAD);
     expect(await calendarMoves(user, 'Select Date: 01-Jan-2000')).toEqual({ previous: false, next: true });
+  });
+
+  it('shows one page from the server with the total over every master, and asks for the next page or another order', async () => {
+    const user = userEvent.setup({ delay: null });
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      ...rows[0]!,
+      _id: `u-m${i + 1}`,
+      username: `m${String(i + 1).padStart(2, '0')}`,
+      profit: i + 1,
+    }));
+    const everyProfit = many.reduce((sum, row) => sum + row.profit, 0);
+    const calls = reportServer({
+      dailystatus: (q) => ({ fromDate: q.fromDate, toDate: q.toDate, totalProfit: everyProfit, ...pageOf(many, q) }),
+    });
+    signInAs('areamanager');
+    const app = renderApp(`/areamanager/reports/dailystatus?date=${DAY}`);
+    await screen.findByText('m01', {}, PAGE_LOAD);
+    expect(screen.getByText('Showing 1 to 10 of 12 entries')).toBeTruthy();
+    // The total row is the server's, over all 12 masters, not the page's 10.
+    const totalRow = within(table()).getAllByRole('row').at(-1)!;
+    expect(cellTexts(totalRow)).toContain('78.00');
+    expect(everyProfit).toBe(78);
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await within(table()).findByText('m11');
+    expect(callsTo(calls, 'dailystatus').at(-1)).toEqual({ ...oneDay(DAY), page: '2', pageSize: '10' });
+    const [, eleventh] = within(table()).getAllByRole('row');
+    expect(cellTexts(eleventh!).slice(0, 3)).toEqual(['11', 'Pune', 'm11']);
+    expect(app.router.state.location.search).toBe(`?date=${DAY}&page=2`);
+
+    await user.click(within(table()).getByRole('button', { name: /^Profit/ }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'dailystatus').at(-1)).toEqual({ ...oneDay(DAY), page: '1', pageSize: '10', sort: 'profit', order: 'asc' }),
+    );
+    // The download: every master, in the order shown.
+    expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe(
+      `/api/playrep/dailystatus?fromDate=${DAY}&toDate=${DAY}&sort=profit&order=asc&format=csv`,
+    );
   });
 });
