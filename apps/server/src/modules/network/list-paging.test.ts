@@ -160,7 +160,9 @@ describe.each(TEST_DB_KINDS)('list reports paged on the server on %s', (kind) =>
       username: string;
       profit: number;
     }[];
-    const expected = [...rows].sort((a, b) => b.profit - a.profit || a.username.toLowerCase().localeCompare(b.username.toLowerCase()));
+    const expected = [...rows].sort(
+      (a, b) => b.profit - a.profit || a.username.toLowerCase().localeCompare(b.username.toLowerCase()),
+    );
     expect(rows).toEqual(expected);
     // The tie exists: two masters with the same profit that day, by Agent ID.
     expect(rows.filter((r) => r.profit === 290).map((r) => r.username)).toEqual(['momega', 'Mzeta']);

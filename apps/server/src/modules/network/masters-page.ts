@@ -50,8 +50,7 @@ export function mastersOrderBy(alias: string, key: AccountSort | SQL, order: Dir
   return sql`${sortKey} ${directionOf(order)}, ${ACCOUNT_KEYS.username(alias)}, ${column(alias, 'id')}`;
 }
 
-const limitOf = (window: RowWindow | undefined): SQL =>
-  window ? sql` LIMIT ${window.limit} OFFSET ${window.offset}` : sql``;
+const limitOf = (window: RowWindow | undefined): SQL => (window ? sql` LIMIT ${window.limit} OFFSET ${window.offset}` : sql``);
 
 /**
  * The masters of the subtree of `owner` that meet `where` (over `accounts a`), rows of accounts,

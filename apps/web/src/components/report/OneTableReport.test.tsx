@@ -72,10 +72,12 @@ describe('the one-table report page with a range', () => {
     const asked = { id: 'u-master9', fromDate: '2025-03-03', toDate: '2025-03-09' };
     expect(callsTo(calls, 'dailystatus')).toEqual([{ ...asked, ...FIRST_PAGE }]);
     await user.click(screen.getByRole('button', { name: 'Show Details' }));
-    await expect.poll(() => callsTo(calls, 'dailystatus')).toEqual([
-      { ...asked, ...FIRST_PAGE },
-      { ...asked, ...FIRST_PAGE },
-    ]);
+    await expect
+      .poll(() => callsTo(calls, 'dailystatus'))
+      .toEqual([
+        { ...asked, ...FIRST_PAGE },
+        { ...asked, ...FIRST_PAGE },
+      ]);
   });
 
   it("shows 'No data available' when the range has no rows", async () => {

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { todayIst } from '../../lib/format';
 import { calendarMoves } from '../../test/calendar';
-import { renderApp, signInAs } from '../../test/render-app';
 import { pageOf } from '../../test/paged-list';
+import { renderApp, signInAs } from '../../test/render-app';
 import { callsTo, PAGE_LOAD, reportServer } from '../../test/report-server';
 import { cellTexts, columnHeaders } from '../../test/table-text';
 
@@ -179,7 +179,13 @@ describe('Daily Status and Agent Status: Select Date', () => {
 
     await user.click(within(table()).getByRole('button', { name: /^Profit/ }));
     await waitFor(() =>
-      expect(callsTo(calls, 'dailystatus').at(-1)).toEqual({ ...oneDay(DAY), page: '1', pageSize: '10', sort: 'profit', order: 'asc' }),
+      expect(callsTo(calls, 'dailystatus').at(-1)).toEqual({
+        ...oneDay(DAY),
+        page: '1',
+        pageSize: '10',
+        sort: 'profit',
+        order: 'asc',
+      }),
     );
     // The download: every master, in the order shown.
     expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe(

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp, signInAs } from '../../test/render-app';
 import { pageOf } from '../../test/paged-list';
+import { renderApp, signInAs } from '../../test/render-app';
 import { callsTo, PAGE_LOAD, reportServer } from '../../test/report-server';
 import { columnHeaders } from '../../test/table-text';
 import { agent } from './test-agent';
