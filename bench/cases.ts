@@ -1,7 +1,7 @@
 import { DRAW_GAMES } from '@playrep/contracts';
 import type { Db } from '../apps/server/src/db/client.js';
 import { addDays, type IsoDay, weekStartOf } from '../apps/server/src/lib/dates.js';
-import { directChildren, mastersInScope, pathFrom, searchAccounts } from '../apps/server/src/modules/accounts/repository.js';
+import { accountsOf, directChildren, pathFrom, searchAccounts } from '../apps/server/src/modules/accounts/repository.js';
 import { countActivity, listActivity } from '../apps/server/src/modules/activity/queries.js';
 import { activityScopeOf } from '../apps/server/src/modules/activity/scope.js';
 import { findDrawGame, findDraws } from '../apps/server/src/modules/draws/queries.js';
@@ -22,6 +22,7 @@ import { agentMail, mailMembers } from '../apps/server/src/modules/money-reports
 import { pointsByGame } from '../apps/server/src/modules/money-reports/queries/points-by-game.js';
 import { revenueRecovery } from '../apps/server/src/modules/money-reports/queries/recovery.js';
 import { weekMemberPoints } from '../apps/server/src/modules/money-reports/queries/week-member-points.js';
+import { mastersInOrder, mastersOrderBy } from '../apps/server/src/modules/network/masters-page.js';
 import { dailyStatus, membersElsewhere, profitOver } from '../apps/server/src/modules/network/queries.js';
 import { categorize } from '../apps/server/src/modules/transfers/present.js';
 import { type Channel, findTransfers } from '../apps/server/src/modules/transfers/queries.js';
@@ -223,7 +224,12 @@ export function benchCases(): BenchCase[] {
         note: '',
         path: () => '/agentdetails',
         aim: NETWORK_AIM,
-        bare: (db, ctx) => mastersInScope(db, ctx.ids[user]!),
+        bare: (db, ctx) =>
+          accountsOf(
+            db,
+            mastersInOrder(owner(ctx, user), { sort: 'username', order: 'asc' }),
+            mastersOrderBy('a', 'username', 'asc'),
+          ),
       },
       {
         endpoint: 'dailystatus',
@@ -271,7 +277,12 @@ export function benchCases(): BenchCase[] {
         note: '',
         path: () => '/nonperforming',
         aim: NETWORK_AIM,
-        bare: (db, ctx) => mastersInScope(db, ctx.ids[user]!),
+        bare: (db, ctx) =>
+          accountsOf(
+            db,
+            mastersInOrder(owner(ctx, user), { sort: 'username', order: 'asc' }),
+            mastersOrderBy('a', 'username', 'asc'),
+          ),
       },
       {
         endpoint: 'balancereport',
