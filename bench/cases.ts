@@ -1,7 +1,7 @@
 import { DRAW_GAMES } from '@playrep/contracts';
 import type { Db } from '../apps/server/src/db/client.js';
 import { addDays, type IsoDay, weekStartOf } from '../apps/server/src/lib/dates.js';
-import { directChildren, mastersInScope, pathFrom, searchAccounts } from '../apps/server/src/modules/accounts/repository.js';
+import { accountsOf, directChildren, pathFrom, searchAccounts } from '../apps/server/src/modules/accounts/repository.js';
 import { countActivity, listActivity } from '../apps/server/src/modules/activity/queries.js';
 import { activityScopeOf } from '../apps/server/src/modules/activity/scope.js';
 import { findDrawGame, findDraws } from '../apps/server/src/modules/draws/queries.js';
@@ -22,6 +22,7 @@ import { agentMail, mailMembers } from '../apps/server/src/modules/money-reports
 import { pointsByGame } from '../apps/server/src/modules/money-reports/queries/points-by-game.js';
 import { revenueRecovery } from '../apps/server/src/modules/money-reports/queries/recovery.js';
 import { weekMemberPoints } from '../apps/server/src/modules/money-reports/queries/week-member-points.js';
+import { mastersInOrder, mastersOrderBy } from '../apps/server/src/modules/network/masters-page.js';
 import { dailyStatus, membersElsewhere, profitOver } from '../apps/server/src/modules/network/queries.js';
 import { categorize } from '../apps/server/src/modules/transfers/present.js';
 import { type Channel, findTransfers } from '../apps/server/src/modules/transfers/queries.js';
@@ -117,6 +118,11 @@ function revenueCase(endpoint: string, kind: SettlementKind, user: BenchUser, cl
 /** The cases in the order they run and print. */
 export function benchCases(): BenchCase[] {
   const managers: BenchUser[] = ['am1', 'superadmin'];
+  /** A manager as the subtree owner the network queries take (its username names its role). */
+  const owner = (ctx: BenchContext, user: BenchUser) => ({
+    id: ctx.ids[user]!,
+    role: user === 'superadmin' ? 'superadmin' : 'areamanager',
+  });
   const cases: BenchCase[] = [];
   for (const user of ['master1', 'superadmin'] as const) {
     cases.push(transferCase('pointtransferreport', ['single'], user, false));
@@ -218,7 +224,12 @@ export function benchCases(): BenchCase[] {
         note: '',
         path: () => '/agentdetails',
         aim: NETWORK_AIM,
-        bare: (db, ctx) => mastersInScope(db, ctx.ids[user]!),
+        bare: (db, ctx) =>
+          accountsOf(
+            db,
+            mastersInOrder(owner(ctx, user), { sort: 'username', order: 'asc' }),
+            mastersOrderBy('a', 'username', 'asc'),
+          ),
       },
       {
         endpoint: 'dailystatus',
@@ -226,7 +237,7 @@ export function benchCases(): BenchCase[] {
         note: 'yesterday',
         path: (ctx) => `/dailystatus?${rangeQs(yesterdayRange(ctx))}`,
         aim: NETWORK_AIM,
-        bare: (db, ctx) => dailyStatus(db, ctx.ids[user]!, yesterdayRange(ctx)),
+        bare: (db, ctx) => dailyStatus(db, owner(ctx, user), yesterdayRange(ctx)),
       },
       {
         endpoint: 'dailystatus',
@@ -234,7 +245,7 @@ export function benchCases(): BenchCase[] {
         note: 'last week',
         path: (ctx) => `/dailystatus?${rangeQs(lastWeek(ctx))}`,
         aim: NETWORK_AIM,
-        bare: (db, ctx) => dailyStatus(db, ctx.ids[user]!, lastWeek(ctx)),
+        bare: (db, ctx) => dailyStatus(db, owner(ctx, user), lastWeek(ctx)),
       },
       {
         endpoint: 'dailystatusmembers',
@@ -250,7 +261,7 @@ export function benchCases(): BenchCase[] {
         note: 'all agents, yesterday',
         path: (ctx) => `/findstatus?${rangeQs(yesterdayRange(ctx))}`,
         aim: NETWORK_AIM,
-        bare: (db, ctx) => dailyStatus(db, ctx.ids[user]!, yesterdayRange(ctx)),
+        bare: (db, ctx) => dailyStatus(db, owner(ctx, user), yesterdayRange(ctx)),
       },
       {
         endpoint: 'findstatus',
@@ -266,7 +277,12 @@ export function benchCases(): BenchCase[] {
         note: '',
         path: () => '/nonperforming',
         aim: NETWORK_AIM,
-        bare: (db, ctx) => mastersInScope(db, ctx.ids[user]!),
+        bare: (db, ctx) =>
+          accountsOf(
+            db,
+            mastersInOrder(owner(ctx, user), { sort: 'username', order: 'asc' }),
+            mastersOrderBy('a', 'username', 'asc'),
+          ),
       },
       {
         endpoint: 'balancereport',

@@ -11,6 +11,7 @@ import {
   NON_PERFORMING_COLUMNS,
 } from '../tables/network.js';
 import { queryObject, RangeEcho, RangeQuery } from './common.js';
+import { ListPageEcho, listPaging } from './list-paging.js';
 
 /** An agent (or any account) as the network reports show it (docs/screens.md, Agent Details, Balance Report). */
 export const AgentRow = z.object({
@@ -30,6 +31,12 @@ export type AgentRow = z.infer<typeof AgentRow>;
 export const AgentListResponse = z.object({ data: z.array(AgentRow) });
 export type AgentListResponse = z.infer<typeof AgentListResponse>;
 
+/** Agent Details: every master of the subtree, or one page of them (listPaging). */
+export const AgentDetailsQuery = RangeQuery.extend(listPaging(['username', 'address', 'commission']));
+export type AgentDetailsQuery = z.infer<typeof AgentDetailsQuery>;
+export const AgentDetailsResponse = AgentListResponse.extend(ListPageEcho.shape);
+export type AgentDetailsResponse = z.infer<typeof AgentDetailsResponse>;
+
 /**
  * Daily Status, its members popup and Agent Status: profits over the IST days [fromDate, toDate]
  * (the screens send one day as equal bounds: docs/screens.md, Daily Status). `date` is shorthand for
@@ -40,6 +47,18 @@ export const StatusQuery = RangeQuery.extend({
   agentId: z.string().trim().optional(),
 });
 export type StatusQuery = z.infer<typeof StatusQuery>;
+
+/** Daily Status: every master's profit, or one page of them (listPaging); sorting by Profit reads every master. */
+export const DailyStatusQuery = StatusQuery.extend(listPaging(['username', 'address', 'profit']));
+export type DailyStatusQuery = z.infer<typeof DailyStatusQuery>;
+
+/** Agent Status: as Daily Status, its columns. */
+export const AgentStatusQuery = StatusQuery.extend(listPaging(['username', 'fullname', 'profit']));
+export type AgentStatusQuery = z.infer<typeof AgentStatusQuery>;
+
+/** Non Performing CCS: the inactive masters, or one page of them (listPaging). */
+export const NonPerformingQuery = RangeQuery.extend(listPaging(['username', 'fullname']));
+export type NonPerformingQuery = z.infer<typeof NonPerformingQuery>;
 
 export const DailyStatusRow = z.object({
   _id: z.string(),
@@ -52,7 +71,12 @@ export const DailyStatusRow = z.object({
 });
 export type DailyStatusRow = z.infer<typeof DailyStatusRow>;
 
-export const DailyStatusResponse = RangeEcho.extend({ data: z.array(DailyStatusRow), totalProfit: z.number() });
+export const DailyStatusResponse = RangeEcho.extend({
+  data: z.array(DailyStatusRow),
+  /** Over every master, not only the page. */
+  totalProfit: z.number(),
+  ...ListPageEcho.shape,
+});
 export type DailyStatusResponse = z.infer<typeof DailyStatusResponse>;
 
 export const MemberElsewhereRow = z.object({
@@ -70,13 +94,19 @@ export const DailyMembersResponse = RangeEcho.extend({ agent: z.string(), data: 
 export type DailyMembersResponse = z.infer<typeof DailyMembersResponse>;
 
 export const AgentStatusRow = z.object({ _id: z.string(), username: z.string(), fullname: z.string(), profit: z.number() });
-export const AgentStatusResponse = RangeEcho.extend({ data: z.array(AgentStatusRow) });
+export const AgentStatusResponse = RangeEcho.extend({
+  data: z.array(AgentStatusRow),
+  /** A paged answer's Σ Profit over every row, not only the page. */
+  totalProfit: z.number().optional(),
+  ...ListPageEcho.shape,
+});
 export type AgentStatusResponse = z.infer<typeof AgentStatusResponse>;
 
 export const NonPerformingResponse = z.object({
   totalAgents: z.number(),
   inactiveAgents: z.number(),
   data: z.array(AgentRow),
+  ...ListPageEcho.shape,
 });
 export type NonPerformingResponse = z.infer<typeof NonPerformingResponse>;
 
@@ -124,13 +154,13 @@ export type AccountSearchResponse = z.infer<typeof AccountSearchResponse>;
 export const NETWORK_ENDPOINTS = {
   agentDetails: {
     ...report('agentDetails', 'The masters in the subject’s subtree'),
-    query: RangeQuery,
-    response: AgentListResponse,
+    query: AgentDetailsQuery,
+    response: AgentDetailsResponse,
     exports: oneSheet('agent-details', 'agents', 'Agent Details', AGENT_DETAILS_COLUMNS),
   },
   dailyStatus: {
     ...report('dailyStatus', 'Each master’s profit over the days'),
-    query: StatusQuery,
+    query: DailyStatusQuery,
     response: DailyStatusResponse,
     exports: oneSheet('daily-status', 'agents', 'Daily Status', DAILY_STATUS_COLUMNS),
   },
@@ -142,13 +172,13 @@ export const NETWORK_ENDPOINTS = {
   },
   agentStatus: {
     ...report('agentStatus', 'Profit over the days of one agent or of every master'),
-    query: StatusQuery,
+    query: AgentStatusQuery,
     response: AgentStatusResponse,
     exports: oneSheet('agent-status', 'agents', 'Agent Status', AGENT_STATUS_COLUMNS),
   },
   nonPerforming: {
     ...report('nonPerforming', 'The masters in scope and the inactive ones'),
-    query: RangeQuery,
+    query: NonPerformingQuery,
     response: NonPerformingResponse,
     exports: oneSheet('non-performing', 'agents', 'Non Performing CCS', NON_PERFORMING_COLUMNS),
   },

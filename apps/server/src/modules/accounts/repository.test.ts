@@ -4,13 +4,14 @@ import { createNetwork, NETWORK, type NetworkIds } from '../../../test/fixtures/
 import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../../../test/test-db.js';
 import { verifyPassword } from '../identity/gate/passwords.js';
 import { ensureHouseAccount } from '../ledger/ledger.js';
+import { mastersInOrder, mastersOrderBy } from '../network/masters-page.js';
 import {
+  accountsOf,
   counterpartyVisible,
   directChildren,
   findAccount,
   findAccountInScope,
   findSignInAccount,
-  mastersInScope,
   pathFrom,
   searchAccounts,
 } from './repository.js';
@@ -79,9 +80,15 @@ describe.each(TEST_DB_KINDS)('accounts repository on %s', (kind) => {
   });
 
   it('lists masters of a subtree and children of an account, by username', async () => {
-    expect((await mastersInScope(t.db, ids.superadmin)).map((a) => a.username)).toEqual(['master1', 'master2', 'master3']);
-    expect((await mastersInScope(t.db, ids.master1)).map((a) => a.username)).toEqual(['master1']);
-    expect(await mastersInScope(t.db, ids.player1)).toEqual([]);
+    const masters = (owner: { id: string; role: string }) =>
+      accountsOf(t.db, mastersInOrder(owner, { sort: 'username', order: 'asc' }), mastersOrderBy('a', 'username', 'asc'));
+    expect((await masters({ id: ids.superadmin, role: 'superadmin' })).map((a) => a.username)).toEqual([
+      'master1',
+      'master2',
+      'master3',
+    ]);
+    expect((await masters({ id: ids.master1, role: 'master' })).map((a) => a.username)).toEqual(['master1']);
+    expect(await masters({ id: ids.player1, role: 'player' })).toEqual([]);
     const children = NETWORK.filter(([, , parent]) => parent === 'am1').map(([username]) => username);
     expect((await directChildren(t.db, ids.am1)).map((a) => a.username)).toEqual([...children].sort());
     expect(await directChildren(t.db, ids.player1)).toEqual([]);

@@ -123,13 +123,9 @@ export async function counterpartyVisible(db: Queryable, viewerId: string, usern
   return row?.visible === true;
 }
 
-/** Masters (agents) in the subtree of `rootId`, the root included when it is one, by username. */
-export async function mastersInScope(db: Queryable, rootId: string): Promise<AccountRecord[]> {
-  return records(
-    db,
-    sql`SELECT ${ACCOUNT_COLUMNS} FROM account_closure c JOIN accounts a ON a.id = c.descendant_id
-         WHERE c.ancestor_id = ${rootId}::uuid AND a.role = 'master' ORDER BY lower(a.username)`,
-  );
+/** The accounts that `rows` gives (a query of rows of accounts, read as `a`), in `orderBy`. */
+export async function accountsOf(db: Queryable, rows: SQL, orderBy: SQL): Promise<AccountRecord[]> {
+  return records(db, sql`SELECT ${ACCOUNT_COLUMNS} FROM (${rows}) a ORDER BY ${orderBy}`);
 }
 
 /** The accounts directly below `parentId`, by username. */

@@ -10,7 +10,8 @@ import type { CafeOfMaster } from './cafe-profit.js';
  * consecutive weeks, each cell the cafe's profit that week exactly as Cafe Profit gives it for the
  * week: a week the job has closed from what its closing fixed (cafe_week), any other week from the
  * daily roll-up by cafe (play_daily_by_cafe) with Cafe Profit's rule. One statement sums, sorts, pages and totals, so that a
- * page of the superadmin's thousands of cafes sends ten rows.
+ * page of the superadmin's thousands of cafes sends ten rows. Its default order is a figure (Total,
+ * highest first): every view, the first page too, sums every cafe of the subtree, as large as the network.
  */
 
 /** The weeks of a Cafe Trends: `shown` (oldest first) and as many `before` them, all Mondays. */

@@ -39,8 +39,8 @@ export function dailyStatusRow(master: MasterProfitCents): DailyStatusRow {
   };
 }
 
-/** Daily Status' total: Σ of the masters' profits, summed in hundredths. */
-export function totalProfit(masters: readonly MasterProfitCents[]): number {
+/** Daily Status' and Agent Status' total: Σ of the rows' profits, summed in hundredths. */
+export function totalProfit(masters: readonly Pick<MasterProfitCents, 'profitCents'>[]): number {
   return centsToPoints(sumCents(masters, (master) => master.profitCents));
 }
 

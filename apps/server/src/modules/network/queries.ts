@@ -2,8 +2,17 @@ import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import type { DayRange } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
-import { closedWeekTotals, kindFilter, oneRoot, playsUnder, profitSum } from '../play-sums/index.js';
+import {
+  closedWeekTotals,
+  isManager,
+  kindFilter,
+  oneRoot,
+  playsUnder,
+  profitSum,
+  type SubtreeOwner,
+} from '../play-sums/index.js';
 import { type ClosedWeekSplit, rowsOverClosedWeeks } from '../weeks/index.js';
+import { type AccountSort, type Direction, mastersInOrder, mastersOrderBy, type RowWindow } from './masters-page.js';
 
 // Profit here is the draw games' (settlement's profitSum('games'): play − win); poker rake is
 // reported on its own (Poker Revenue).
@@ -19,14 +28,35 @@ export interface MasterProfitCents {
   playedElsewhere: boolean;
 }
 
+/** Which masters a list of their profits shows, in which order: a column of the account or Profit. */
+export interface MastersAsk {
+  sort: AccountSort | 'profit';
+  order: Direction;
+  /** One page; none: every master. */
+  window?: RowWindow;
+}
+
 /**
- * Profit of each master in the subtree of `rootId` over the IST days of `range` (all masters, 0
- * when idle), and whether any of its members played at another agent's cafe in that range. The
- * whole closed weeks of the range are read from what their closing fixed (weekly_play_totals, one
- * row per master, week and game); the other days from the daily roll-ups, one row per agent, day
- * and game. One statement when the whole weeks of the range are all closed (or there are none).
+ * Profit of the masters in the subtree of `owner` over the IST days of `range` (0 when idle), and
+ * whether any of their members played at another agent's cafe in that range: every master, or the
+ * page `ask` names in its order. The whole closed weeks of the range are read from what their
+ * closing fixed (weekly_play_totals, one row per master, week and game); the other days from the
+ * daily roll-ups, one row per agent, day and game. One statement when the whole weeks of the range
+ * are all closed (or there are none). Ordered by a column of the account, a page reads the
+ * figures of its own masters only (mastersInOrder); ordered by Profit, every master's.
  */
-export async function dailyStatus(db: Queryable, rootId: string, range: DayRange): Promise<MasterProfitCents[]> {
+export async function dailyStatus(
+  db: Queryable,
+  owner: SubtreeOwner,
+  range: DayRange,
+  ask: MastersAsk = { sort: 'username', order: 'asc' },
+): Promise<MasterProfitCents[]> {
+  const byProfit = ask.sort === 'profit';
+  const masters = mastersInOrder(
+    owner,
+    ask.sort === 'profit' ? { sort: 'username', order: 'asc' } : { sort: ask.sort, order: ask.order, window: ask.window },
+  );
+  const orderBy = mastersOrderBy('r', ask.sort === 'profit' ? sql`r.profit_cents` : ask.sort, ask.order);
   const masterIds = sql`SELECT id FROM masters`;
   // A master's subtree is itself and its members (only players rank below a master, and they
   // have no children): its members' plays are the roll-up rows it is the parent of. The roll-up
@@ -61,19 +91,19 @@ export async function dailyStatus(db: Queryable, rootId: string, range: DayRange
     'games',
     range,
     (split) => sql`WITH masters AS (
-          SELECT a.id, a.username, a.first_name, a.last_name, a.address
-            FROM account_closure s JOIN accounts a ON a.id = s.descendant_id
-           WHERE s.ancestor_id = ${rootId}::uuid AND a.role = 'master'
+          SELECT m.id, m.username, m.first_name, m.last_name, m.address FROM (${masters}) m
         ), profit AS (
           SELECT d.id, ${profitSum('games')} AS cents, bool_or(d.other_play_points_cents > 0) AS played_elsewhere
             FROM (${sources(split)}) d
            WHERE ${kindFilter('games')}
            GROUP BY d.id
         )
-        SELECT m.id, m.username, m.first_name, m.last_name, m.address,
-               coalesce(profit.cents, 0)::bigint AS profit_cents, coalesce(profit.played_elsewhere, false) AS played_elsewhere
-          FROM masters m LEFT JOIN profit ON profit.id = m.id`,
-    sql`lower(r.username)`,
+        SELECT r.* FROM (
+          SELECT m.id, m.username, m.first_name, m.last_name, m.address,
+                 coalesce(profit.cents, 0)::bigint AS profit_cents, coalesce(profit.played_elsewhere, false) AS played_elsewhere
+            FROM masters m LEFT JOIN profit ON profit.id = m.id) r
+        ${byProfit && ask.window ? sql`ORDER BY ${orderBy} LIMIT ${ask.window.limit} OFFSET ${ask.window.offset}` : sql``}`,
+    orderBy,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -84,6 +114,34 @@ export async function dailyStatus(db: Queryable, rootId: string, range: DayRange
     profitCents: readCents(r.profit_cents),
     playedElsewhere: r.played_elsewhere,
   }));
+}
+
+/**
+ * Σ of dailyStatus' profits over every master in the subtree of `owner`, without a row per master:
+ * the other days from the roll-up of the owner itself (a manager's play_daily_by_manager rows of
+ * members under a master, a master's play_daily_by_parent rows: masters do not play, and a
+ * subject below the masters has none), the whole
+ * closed weeks from what their closing fixed for each master (as dailyStatus reads them).
+ */
+export async function mastersProfitTotal(db: Queryable, owner: SubtreeOwner, range: DayRange): Promise<bigint> {
+  const below = (days: DayRange) =>
+    isManager(owner)
+      ? sql`SELECT d.game_id, d.play_points_cents, d.win_points_cents FROM play_daily_by_manager d
+             WHERE d.manager_id = ${owner.id}::uuid AND d.under_master
+               AND d.day >= ${days.from}::date AND d.day <= ${days.to}::date`
+      : sql`SELECT d.game_id, d.play_points_cents, d.win_points_cents FROM play_daily_by_parent d
+             WHERE d.parent_id = ${owner.id}::uuid AND d.day >= ${days.from}::date AND d.day <= ${days.to}::date`;
+  const rows = await rowsOverClosedWeeks<{ cents: DbCents }>(db, 'games', range, (split) => {
+    const parts = split.days.map(below);
+    if (split.closedWeeks.length > 0) {
+      const masterIds = sql`SELECT m.id FROM (${mastersInOrder(owner, { sort: 'username', order: 'asc' })}) m`;
+      parts.push(
+        sql`SELECT c.game_id, c.play_points_cents, c.win_points_cents FROM (${closedWeekTotals(masterIds, 'games', split.closedWeeks)}) c`,
+      );
+    }
+    return sql`SELECT ${profitSum('games')} AS cents FROM (${sql.join(parts, sql` UNION ALL `)}) d WHERE ${kindFilter('games')}`;
+  });
+  return readCents(rows[0]?.cents);
 }
 
 /** Profit of one account (its whole subtree, docs/domain.md, "Games, draws and plays") over the IST days of `range`, in cents. */

@@ -1,10 +1,13 @@
 import type { StatusQuery } from '@playrep/contracts';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type DayRange, istDay, resolveRange } from '../../lib/dates.js';
 import { badField, badRequest } from '../../lib/http-error.js';
+import { centsToPoints } from '../../lib/money.js';
 import { numbered } from '../../lib/present.js';
 import type { EndpointHandlers } from '../../plugins/endpoints.js';
-import { directChildren, mastersInScope, pathFrom, requireAccount, searchAccounts } from '../accounts/repository.js';
+import { accountsOf, directChildren, pathFrom, requireAccount, searchAccounts } from '../accounts/repository.js';
+import { mastersCount, mastersInOrder, mastersOrderBy, type RowWindow, windowOf } from './masters-page.js';
 import {
   agentRow,
   agentStatusRow,
@@ -15,7 +18,7 @@ import {
   searchResult,
   totalProfit,
 } from './present.js';
-import { dailyStatus, membersElsewhere, profitOver } from './queries.js';
+import { dailyStatus, mastersProfitTotal, membersElsewhere, profitOver } from './queries.js';
 
 /**
  * The days of Daily Status, its popup and Agent Status: [fromDate, toDate] with the defaults of
@@ -29,6 +32,10 @@ function rangeOf(query: StatusQuery, today: string): DayRange {
   }
   return resolveRange({ fromDate: day, toDate: day }, today, { from: 'date', to: 'date' });
 }
+
+/** What a paged answer adds: the rows in the whole list, the page and its size; nothing for the whole list. */
+const pageEcho = (query: { page?: number; pageSize: number }, total: number | undefined) =>
+  query.page === undefined || total === undefined ? {} : { total, page: query.page, pageSize: query.pageSize };
 
 /** `from-to`, or the one day, for export file names. */
 const rangeLabel = (range: DayRange) => (range.from === range.to ? range.from : `${range.from}-to-${range.to}`);
@@ -48,25 +55,50 @@ export function networkHandlers(app: FastifyInstance): EndpointHandlers<NetworkC
   const today = () => istDay(app.clock.now());
   return {
     agentDetails: async (request) => {
+      const { query, subject } = request;
       // The call takes a range (docs/screens.md, Agent Details); the list does not depend on it, but a bad one is refused.
-      resolveRange(request.query, today());
-      const data = (await mastersInScope(app.db, request.subject.id)).map(agentRow);
+      resolveRange(query, today());
+      const window = windowOf(query);
+      const masters = (page?: RowWindow) =>
+        accountsOf(
+          app.db,
+          mastersInOrder(subject, { sort: query.sort, order: query.order, window: page }),
+          mastersOrderBy('a', query.sort, query.order),
+        );
       return {
-        json: () => ({ data }),
-        download: () => ({ about: [request.subject.username], sheets: { agents: numbered(data) } }),
+        json: async () => {
+          const [page, total] = await Promise.all([masters(window), window && mastersCount(app.db, subject)]);
+          return { data: page.map(agentRow), ...pageEcho(query, total) };
+        },
+        download: async () => ({ about: [subject.username], sheets: { agents: numbered((await masters()).map(agentRow)) } }),
       };
     },
 
     dailyStatus: async (request) => {
-      const range = rangeOf(request.query, today());
-      const masters = await dailyStatus(app.db, request.subject.id, range);
-      const data = masters.map(dailyStatusRow);
+      const { query, subject } = request;
+      const range = rangeOf(query, today());
+      const order = { sort: query.sort, order: query.order };
+      const window = windowOf(query);
+      const echo = { fromDate: range.from, toDate: range.to };
       return {
-        json: () => ({ fromDate: range.from, toDate: range.to, data, totalProfit: totalProfit(masters) }),
-        download: () => ({ about: [request.subject.username, rangeLabel(range)], sheets: { agents: numbered(data) } }),
+        json: async () => {
+          if (!window) {
+            const masters = await dailyStatus(app.db, subject, range, order);
+            return { ...echo, data: masters.map(dailyStatusRow), totalProfit: totalProfit(masters) };
+          }
+          const [masters, total, sum] = await Promise.all([
+            dailyStatus(app.db, subject, range, { ...order, window }),
+            mastersCount(app.db, subject),
+            mastersProfitTotal(app.db, subject, range),
+          ]);
+          return { ...echo, data: masters.map(dailyStatusRow), totalProfit: centsToPoints(sum), ...pageEcho(query, total) };
+        },
+        download: async () => {
+          const data = (await dailyStatus(app.db, subject, range, order)).map(dailyStatusRow);
+          return { about: [subject.username, rangeLabel(range)], sheets: { agents: numbered(data) } };
+        },
       };
     },
-
     dailyStatusMembers: async (request) => {
       const agent = request.scoped.agentId;
       if (!agent) throw badField('agentId', 'is required');
@@ -80,25 +112,65 @@ export function networkHandlers(app: FastifyInstance): EndpointHandlers<NetworkC
     },
 
     agentStatus: async (request) => {
-      const range = rangeOf(request.query, today());
+      const { query, subject } = request;
+      const range = rangeOf(query, today());
       const agent = request.scoped.agentId;
-      const agents = agent
-        ? [{ ...agent, profitCents: await profitOver(app.db, agent.id, range) }]
-        : await dailyStatus(app.db, request.subject.id, range);
-      const data = agents.map(agentStatusRow);
+      const order = { sort: query.sort, order: query.order };
+      const window = windowOf(query);
+      const echo = { fromDate: range.from, toDate: range.to };
+      const one = async () => [{ ...agent!, profitCents: await profitOver(app.db, agent!.id, range) }];
       return {
-        json: () => ({ fromDate: range.from, toDate: range.to, data }),
-        download: () => ({ about: [request.subject.username, rangeLabel(range)], sheets: { agents: data } }),
+        json: async () => {
+          if (!window) {
+            const rows = agent ? await one() : await dailyStatus(app.db, subject, range, order);
+            return { ...echo, data: rows.map(agentStatusRow) };
+          }
+          if (agent) {
+            const rows = await one();
+            return {
+              ...echo,
+              data: rows.slice(window.offset, window.offset + window.limit).map(agentStatusRow),
+              totalProfit: totalProfit(rows),
+              ...pageEcho(query, rows.length),
+            };
+          }
+          const [masters, total, sum] = await Promise.all([
+            dailyStatus(app.db, subject, range, { ...order, window }),
+            mastersCount(app.db, subject),
+            mastersProfitTotal(app.db, subject, range),
+          ]);
+          return { ...echo, data: masters.map(agentStatusRow), totalProfit: centsToPoints(sum), ...pageEcho(query, total) };
+        },
+        download: async () => {
+          const rows = agent ? await one() : await dailyStatus(app.db, subject, range, order);
+          return { about: [subject.username, rangeLabel(range)], sheets: { agents: rows.map(agentStatusRow) } };
+        },
       };
     },
 
     nonPerforming: async (request) => {
-      resolveRange(request.query, today()); // as agentdetails: validated, not used
-      const masters = await mastersInScope(app.db, request.subject.id);
-      const inactive = masters.filter((m) => !m.userStatus).map(agentRow);
+      const { query, subject } = request;
+      resolveRange(query, today()); // as agentdetails: validated, not used
+      const window = windowOf(query);
+      const inactive = sql`NOT a.user_status`;
+      const inactiveMasters = async (page?: RowWindow) =>
+        (
+          await accountsOf(
+            app.db,
+            mastersInOrder(subject, { sort: query.sort, order: query.order, window: page, where: inactive }),
+            mastersOrderBy('a', query.sort, query.order),
+          )
+        ).map(agentRow);
       return {
-        json: () => ({ totalAgents: masters.length, inactiveAgents: inactive.length, data: inactive }),
-        download: () => ({ about: [request.subject.username], sheets: { agents: numbered(inactive) } }),
+        json: async () => {
+          const [totalAgents, inactiveAgents, data] = await Promise.all([
+            mastersCount(app.db, subject),
+            mastersCount(app.db, subject, inactive),
+            inactiveMasters(window),
+          ]);
+          return { totalAgents, inactiveAgents, data, ...pageEcho(query, inactiveAgents) };
+        },
+        download: async () => ({ about: [subject.username], sheets: { agents: numbered(await inactiveMasters()) } }),
       };
     },
 

@@ -9,6 +9,9 @@ import { callsTo, PAGE_LOAD, reportServer } from '../../test/report-server';
 import { cellTexts, columnHeaders } from '../../test/table-text';
 import OneTableReport from './OneTableReport';
 
+/** The first page of 10 rows in the default order: what a list paged on the server asks first. */
+const FIRST_PAGE = { page: '1', pageSize: '10' };
+
 /**
  * The one-table page with From Date / To Date. No screen of the product uses it yet (Agent Details,
  * the subject-only kind, is tested through the app), so a screen row is made here over a call that
@@ -52,7 +55,7 @@ describe('the one-table report page with a range', () => {
     expect(cellTexts(total!)).toEqual(['Total of 2 rows', '', '', '950.25']);
     const today = todayIst();
     const range = { fromDate: addDays(today, -6), toDate: today };
-    expect(callsTo(calls, 'dailystatus')).toEqual([range]);
+    expect(callsTo(calls, 'dailystatus')).toEqual([{ ...range, ...FIRST_PAGE }]);
     expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe(
       `/api/playrep/dailystatus?fromDate=${range.fromDate}&toDate=${range.toDate}&format=csv`,
     );
@@ -67,9 +70,14 @@ describe('the one-table report page with a range', () => {
     renderRangeScreen('/areamanager/reports/byrange?fromDate=2025-03-03&toDate=2025-03-09&id=u-master9&subject=master9');
     await screen.findByText('master2', {}, PAGE_LOAD);
     const asked = { id: 'u-master9', fromDate: '2025-03-03', toDate: '2025-03-09' };
-    expect(callsTo(calls, 'dailystatus')).toEqual([asked]);
+    expect(callsTo(calls, 'dailystatus')).toEqual([{ ...asked, ...FIRST_PAGE }]);
     await user.click(screen.getByRole('button', { name: 'Show Details' }));
-    await expect.poll(() => callsTo(calls, 'dailystatus')).toEqual([asked, asked]);
+    await expect
+      .poll(() => callsTo(calls, 'dailystatus'))
+      .toEqual([
+        { ...asked, ...FIRST_PAGE },
+        { ...asked, ...FIRST_PAGE },
+      ]);
   });
 
   it("shows 'No data available' when the range has no rows", async () => {

@@ -3,26 +3,33 @@ import { useMemo } from 'react';
 import type { ScreenPageProps } from '../../config/navigation';
 import { FIRST_REPORT_DAY, withinReportYears } from '../../config/report-years';
 import { reportCall } from '../../lib/report-call';
+import { useUrlFilters } from '../../lib/url-state';
 import { ReportToolbar } from '../ui';
 import { DateRangePicker } from '../ui/DatePicker';
+import { LIST_PAGING_DEFAULTS, listPagingOf, useListServerPaging } from './list-paging';
 import { PageFrame } from './PageFrame';
 import { SubjectPicker, useReportSubject } from './ReportSubject';
 import { ReportTable } from './ReportTable';
 import { lastSevenDays } from './report-dates';
 import { SubjectFilters } from './SubjectFilters';
-import { type Numbered, numbered, tableColumns } from './table-columns';
+import { tableColumns } from './table-columns';
 import { useRangeFilters } from './use-range-filters';
 import { useReportErrorLog } from './use-report-error-log';
 
-type Row = Numbered<{ _id: string }>;
-type Params = { id?: string; fromDate?: string; toDate?: string };
+type Row = { _id: string };
+type Params = { id?: string; fromDate?: string; toDate?: string; sort?: string; order?: 'asc' | 'desc' };
+type PageParams = Params & { page: number; pageSize: number };
 
-/** What this page needs of a report call, whichever call a screen names: rows under `data`. */
+/**
+ * What this page needs of a report call, whichever call a screen names: rows under `data`, paged
+ * and sorted on the server by the table's columns (the contracts' listPaging).
+ */
 interface OneTableCall {
-  useReport: (params: Params) => {
-    data?: { data: readonly { _id: string }[] };
+  useReport: (params: PageParams) => {
+    data?: { data: readonly { _id: string }[]; total?: number };
     error: unknown;
     isFetching: boolean;
+    isPlaceholderData: boolean;
     refetch: () => unknown;
     live?: Parameters<typeof PageFrame>[0]['live'];
   };
@@ -35,14 +42,28 @@ interface TableProps {
   oneTable: OneTable;
 }
 
-/** The report, its failure logged under the screen's label, and its rows numbered (Sr. No.). */
+/**
+ * The report, one page of it from the server, its failure logged under the screen's label; the
+ * download has every row, in the order shown. Sr. No. is the row's position in the list.
+ */
 function useOneTable({ label, call, oneTable }: TableProps, params: Params) {
-  const report = call.useReport(params);
+  const { filters, setFilters } = useUrlFilters(LIST_PAGING_DEFAULTS);
+  const sorts = useMemo(() => oneTable.columns.map((column) => column.key).filter((key) => key !== 'srNo'), [oneTable]);
+  const paging = listPagingOf(filters, sorts);
+  const report = call.useReport({ ...params, ...paging });
   useReportErrorLog(label, report.error);
-  const rows = useMemo(() => numbered(report.data?.data ?? []), [report.data]);
+  const rows = useMemo(() => report.data?.data ?? [], [report.data]);
   const columns = useMemo(() => tableColumns<Row>(oneTable.columns), [oneTable]);
+  const serverPaging = useListServerPaging(paging, report, setFilters);
   const table = (
-    <ReportTable report={report} columns={columns} rows={rows} ariaLabel={label} exportHref={call.exportHref(params)} />
+    <ReportTable
+      report={report}
+      columns={columns}
+      rows={rows}
+      ariaLabel={label}
+      exportHref={call.exportHref({ ...params, sort: paging.sort, order: paging.order })}
+      serverPaging={serverPaging}
+    />
   );
   return { report, table };
 }

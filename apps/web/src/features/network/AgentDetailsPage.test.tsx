@@ -6,6 +6,9 @@ import { callsTo, PAGE_LOAD, reportServer } from '../../test/report-server';
 import { cellTexts, columnHeaders } from '../../test/table-text';
 import { agent } from './test-agent';
 
+/** The first page of 10 rows in the default order: what a list paged on the server asks first. */
+const FIRST_PAGE = { page: '1', pageSize: '10' };
+
 describe('Agent Details', () => {
   it('lists the masters of the subject with Sr. No., Agent ID, Agent LOCATION and Profit Shere', async () => {
     const calls = reportServer({
@@ -21,7 +24,8 @@ describe('Agent Details', () => {
     const [, first, second] = within(table).getAllByRole('row');
     expect(cellTexts(first!)).toEqual(['1', 'master1', 'Pune', '15.00']);
     expect(cellTexts(second!)).toEqual(['2', 'master2', 'Nashik', '7.50']);
-    expect(callsTo(calls, 'agentdetails')).toEqual([{ id: 'u-master9' }]);
+    // The first page, in the default order (the server's paging).
+    expect(callsTo(calls, 'agentdetails')).toEqual([{ id: 'u-master9', ...FIRST_PAGE }]);
     expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe(
       '/api/playrep/agentdetails?id=u-master9&format=csv',
     );
@@ -59,7 +63,7 @@ describe('Agent Details', () => {
     await user.keyboard('{Enter}');
     await screen.findByText('player1');
     expect(app.router.state.location.search).toBe('?id=u-master1&subject=master1');
-    expect(callsTo(calls, 'agentdetails')).toEqual([{}, { id: 'u-master1' }]);
+    expect(callsTo(calls, 'agentdetails')).toEqual([FIRST_PAGE, { id: 'u-master1', ...FIRST_PAGE }]);
     expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe(
       '/api/playrep/agentdetails?id=u-master1&format=csv',
     );

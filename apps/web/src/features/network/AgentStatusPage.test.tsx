@@ -5,6 +5,9 @@ import { renderApp, signInAs } from '../../test/render-app';
 import { callsTo, PAGE_LOAD, reportServer } from '../../test/report-server';
 import { columnHeaders } from '../../test/table-text';
 
+/** The first page of 10 rows in the default order: what a list paged on the server asks first. */
+const FIRST_PAGE = { page: '1', pageSize: '10' };
+
 const rows = [
   { _id: 'u-master1', username: 'master1', fullname: 'Manoj Patel', profit: 80 },
   { _id: 'u-master2', username: 'master2', fullname: 'Meena Rao', profit: -20.5 },
@@ -34,7 +37,10 @@ describe('Agent Status', () => {
     expect(app.router.state.location.search).toBe('?date=2025-03-05&agentId=master1');
     // The one Select Date goes out as both bounds of the call's range.
     const day = { fromDate: '2025-03-05', toDate: '2025-03-05' };
-    expect(callsTo(calls, 'findstatus')).toEqual([day, { ...day, agentId: 'master1' }]);
+    expect(callsTo(calls, 'findstatus')).toEqual([
+      { ...day, ...FIRST_PAGE },
+      { ...day, agentId: 'master1', ...FIRST_PAGE },
+    ]);
 
     await app.router.navigate(-1);
     await within(table).findByText('master2');

@@ -1,5 +1,6 @@
 import { AGENT_STATUS_COLUMNS, type AgentStatusResponse } from '@playrep/contracts';
 import { useMemo } from 'react';
+import { LIST_PAGING_DEFAULTS, listPagingOf, useListServerPaging } from '../../components/report/list-paging';
 import { PageFrame } from '../../components/report/PageFrame';
 import { SubjectPicker, useReportSubject } from '../../components/report/ReportSubject';
 import { ReportTable } from '../../components/report/ReportTable';
@@ -16,24 +17,35 @@ import { agentStatusExport, useAgentStatus } from './api/agent-status';
 import { AgentIdField } from './components/AgentIdField';
 
 const COLUMNS = tableColumns<AgentStatusResponse['data'][number]>(AGENT_STATUS_COLUMNS);
+/** The columns the server sorts by. */
+const SORTS = AGENT_STATUS_COLUMNS.map((column) => column.key);
 
 /** Agent Status: profit on one day of one agent (Agent ID) or of every master in the subject's subtree. */
 export default function AgentStatusPage({ screen }: ScreenPageProps) {
   const { subjectId } = useReportSubject();
   const today = todayIst();
-  const { filters, setFilters } = useUrlFilters({ date: today, agentId: '' });
+  const { filters, setFilters } = useUrlFilters({ date: today, agentId: '', ...LIST_PAGING_DEFAULTS });
   const date = isApiDate(filters.date) ? filters.date : today;
   const [draftDate, setDraftDate] = useDraft<string | null>(date);
   const [draftAgent, setDraftAgent] = useDraft(filters.agentId);
 
   // The call takes a range: the one Select Date is both bounds (docs/screens.md, Agent Status).
+  // One page of the masters from the server; the download has every one, in the order shown.
   const params = { id: subjectId, fromDate: date, toDate: date, agentId: filters.agentId };
-  const report = useAgentStatus(params);
+  const paging = listPagingOf(filters, SORTS);
+  const report = useAgentStatus({ ...params, ...paging });
   useReportErrorLog(screen.label, report.error);
   const rows = useMemo(() => report.data?.data ?? [], [report.data]);
+  const totalProfit = report.data?.totalProfit;
+  const serverPaging = useListServerPaging(
+    paging,
+    report,
+    setFilters,
+    totalProfit === undefined ? undefined : { profit: totalProfit },
+  );
 
   const showDetails = () => {
-    if (!setFilters({ date: draftDate ?? today, agentId: draftAgent.trim() })) void report.refetch();
+    if (!setFilters({ date: draftDate ?? today, agentId: draftAgent.trim(), page: '' })) void report.refetch();
   };
 
   return (
@@ -48,7 +60,8 @@ export default function AgentStatusPage({ screen }: ScreenPageProps) {
         columns={COLUMNS}
         rows={rows}
         ariaLabel={screen.label}
-        exportHref={agentStatusExport(params)}
+        exportHref={agentStatusExport({ ...params, sort: paging.sort, order: paging.order })}
+        serverPaging={serverPaging}
       />
     </PageFrame>
   );

@@ -3,9 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { todayIst } from '../../lib/format';
 import { calendarMoves } from '../../test/calendar';
+import { pageOf } from '../../test/paged-list';
 import { renderApp, signInAs } from '../../test/render-app';
 import { callsTo, PAGE_LOAD, reportServer } from '../../test/report-server';
 import { cellTexts, columnHeaders } from '../../test/table-text';
+
+/** The first page of 10 rows in the default order: what a list paged on the server asks first. */
+const FIRST_PAGE = { page: '1', pageSize: '10' };
 
 const DAY = '2025-03-05';
 /** The screen sends its one Select Date as both bounds of the call's range. */
@@ -58,7 +62,7 @@ describe('Daily Status', () => {
     expect(cellTexts(total!)).toEqual(['Total of 2 rows', '', '', '950.25']);
     expect(within(second!).getAllByRole('cell')[3]!.getAttribute('data-negative')).toBe('true');
 
-    expect(callsTo(calls, 'dailystatus')).toEqual([oneDay(DAY)]);
+    expect(callsTo(calls, 'dailystatus')).toEqual([{ ...oneDay(DAY), ...FIRST_PAGE }]);
     expect(screen.getByLabelText(/^Select Date/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Show Details' })).toBeTruthy();
     const csv = screen.getByRole('link', { name: 'CSV' }).getAttribute('href');
@@ -78,7 +82,7 @@ describe('Daily Status', () => {
     expect(screen.getByText('Profit on 05-Mar-2025')).toBeTruthy();
     // Show Details with no date: today, named.
     await user.click(screen.getByRole('button', { name: 'Show Details' }));
-    await waitFor(() => expect(callsTo(calls, 'dailystatus').at(-1)).toEqual(oneDay(todayIst())));
+    await waitFor(() => expect(callsTo(calls, 'dailystatus').at(-1)).toEqual({ ...oneDay(todayIst()), ...FIRST_PAGE }));
     const [y, m, d] = todayIst().split('-');
     const month = new Date(Date.UTC(Number(y), Number(m) - 1, 1)).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
     expect(await screen.findByText(`Profit on ${d}-${month}-${y}`)).toBeTruthy();
@@ -89,7 +93,7 @@ describe('Daily Status', () => {
     signInAs('master');
     renderApp('/master/reports/dailystatus');
     await screen.findByText('master1', {}, PAGE_LOAD);
-    expect(callsTo(calls, 'dailystatus')).toEqual([oneDay(todayIst())]);
+    expect(callsTo(calls, 'dailystatus')).toEqual([{ ...oneDay(todayIst()), ...FIRST_PAGE }]);
   });
 
   it("opens the agent's members who played in other agents' cafes from its profit, and closes", async () => {
@@ -124,7 +128,7 @@ describe('Daily Status', () => {
     renderApp(`/superadmin/reports/dailystatus?date=${DAY}&id=u-am1&subject=am1`);
     await user.click(await screen.findByRole('button', { name: /^1,250\.50/ }, PAGE_LOAD));
     await screen.findByRole('dialog');
-    expect(callsTo(calls, 'dailystatus')).toEqual([{ id: 'u-am1', ...oneDay(DAY) }]);
+    expect(callsTo(calls, 'dailystatus')).toEqual([{ id: 'u-am1', ...oneDay(DAY), ...FIRST_PAGE }]);
     expect(callsTo(calls, 'dailystatusmembers')).toEqual([{ id: 'u-am1', agentId: 'master1', ...oneDay(DAY) }]);
   });
 });
@@ -143,5 +147,49 @@ describe('Daily Status and Agent Status: Select Date', () => {
     renderApp(`/areamanager/reports/${path}?date=2000-01-01`);
     await screen.findByRole('table', { name: label }, PAGE_LOAD);
     expect(await calendarMoves(user, 'Select Date: 01-Jan-2000')).toEqual({ previous: false, next: true });
+  });
+
+  it('shows one page from the server with the total over every master, and asks for the next page or another order', async () => {
+    const user = userEvent.setup({ delay: null });
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      ...rows[0]!,
+      _id: `u-m${i + 1}`,
+      username: `m${String(i + 1).padStart(2, '0')}`,
+      profit: i + 1,
+    }));
+    const everyProfit = many.reduce((sum, row) => sum + row.profit, 0);
+    const calls = reportServer({
+      dailystatus: (q) => ({ fromDate: q.fromDate, toDate: q.toDate, totalProfit: everyProfit, ...pageOf(many, q) }),
+    });
+    signInAs('areamanager');
+    const app = renderApp(`/areamanager/reports/dailystatus?date=${DAY}`);
+    await screen.findByText('m01', {}, PAGE_LOAD);
+    expect(screen.getByText('Showing 1 to 10 of 12 entries')).toBeTruthy();
+    // The total row is the server's, over all 12 masters, not the page's 10.
+    const totalRow = within(table()).getAllByRole('row').at(-1)!;
+    expect(cellTexts(totalRow)).toContain('78.00');
+    expect(everyProfit).toBe(78);
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await within(table()).findByText('m11');
+    expect(callsTo(calls, 'dailystatus').at(-1)).toEqual({ ...oneDay(DAY), page: '2', pageSize: '10' });
+    const [, eleventh] = within(table()).getAllByRole('row');
+    expect(cellTexts(eleventh!).slice(0, 3)).toEqual(['11', 'Pune', 'm11']);
+    expect(app.router.state.location.search).toBe(`?date=${DAY}&page=2`);
+
+    await user.click(within(table()).getByRole('button', { name: /^Profit/ }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'dailystatus').at(-1)).toEqual({
+        ...oneDay(DAY),
+        page: '1',
+        pageSize: '10',
+        sort: 'profit',
+        order: 'asc',
+      }),
+    );
+    // The download: every master, in the order shown.
+    expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe(
+      `/api/playrep/dailystatus?fromDate=${DAY}&toDate=${DAY}&sort=profit&order=asc&format=csv`,
+    );
   });
 });

@@ -2,10 +2,11 @@ import { Text } from '@mantine/core';
 import { DAILY_STATUS_COLUMNS, type DailyStatusRow } from '@playrep/contracts';
 import { useMemo, useState } from 'react';
 import { AmountButton } from '../../components/report/AmountButton';
+import { LIST_PAGING_DEFAULTS, listPagingOf, useListServerPaging } from '../../components/report/list-paging';
 import { PageFrame } from '../../components/report/PageFrame';
 import { SubjectPicker, useReportSubject } from '../../components/report/ReportSubject';
 import { ReportTable } from '../../components/report/ReportTable';
-import { type Numbered, numbered, tableColumns } from '../../components/report/table-columns';
+import { tableColumns } from '../../components/report/table-columns';
 import { useDraft } from '../../components/report/use-draft';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { ReportToolbar } from '../../components/ui';
@@ -17,7 +18,10 @@ import { useUrlFilters } from '../../lib/url-state';
 import { dailyStatusExport, useDailyStatus } from './api/daily-status';
 import { type MembersElsewhere, MembersElsewherePopup } from './components/MembersElsewherePopup';
 
-type Row = Numbered<DailyStatusRow>;
+type Row = DailyStatusRow;
+
+/** The columns the server sorts by (Sr. No. is the position). */
+const SORTS = ['address', 'username', 'profit'] as const;
 
 /**
  * Daily Status: each master's profit on one day (Select Date, Show Details). A profit opens the
@@ -27,16 +31,25 @@ type Row = Numbered<DailyStatusRow>;
 export default function DailyStatusPage({ screen }: ScreenPageProps) {
   const { subjectId } = useReportSubject();
   const today = todayIst();
-  const { filters, setFilters } = useUrlFilters({ date: today });
+  const { filters, setFilters } = useUrlFilters({ date: today, ...LIST_PAGING_DEFAULTS });
   const date = isApiDate(filters.date) ? filters.date : today;
   const [draft, setDraft] = useDraft<string | null>(date);
   const [members, setMembers] = useState<MembersElsewhere | null>(null);
 
   // The call takes a range: the one Select Date is both bounds (docs/screens.md, Daily Status).
+  // One page of the masters from the server; the download has every one, in the order shown.
   const params = { id: subjectId, fromDate: date, toDate: date };
-  const report = useDailyStatus(params);
+  const paging = listPagingOf(filters, SORTS);
+  const report = useDailyStatus({ ...params, ...paging });
   useReportErrorLog(screen.label, report.error);
-  const rows = useMemo(() => numbered(report.data?.data ?? []), [report.data]);
+  const rows = useMemo(() => report.data?.data ?? [], [report.data]);
+  const totalProfit = report.data?.totalProfit;
+  const serverPaging = useListServerPaging(
+    paging,
+    report,
+    setFilters,
+    totalProfit === undefined ? undefined : { profit: totalProfit },
+  );
 
   const columns = useMemo(
     () =>
@@ -56,7 +69,7 @@ export default function DailyStatusPage({ screen }: ScreenPageProps) {
 
   const showDetails = () => {
     // Show Details on the same day fetches again.
-    if (!setFilters({ date: draft ?? today })) void report.refetch();
+    if (!setFilters({ date: draft ?? today, page: '' })) void report.refetch();
   };
 
   return (
@@ -71,7 +84,8 @@ export default function DailyStatusPage({ screen }: ScreenPageProps) {
         columns={columns}
         rows={rows}
         ariaLabel={screen.label}
-        exportHref={dailyStatusExport(params)}
+        exportHref={dailyStatusExport({ ...params, sort: paging.sort, order: paging.order })}
+        serverPaging={serverPaging}
       />
       <MembersElsewherePopup of={members} onClose={() => setMembers(null)} />
     </PageFrame>

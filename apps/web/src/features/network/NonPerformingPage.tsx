@@ -1,18 +1,24 @@
 import { Group, Paper, Text, Title } from '@mantine/core';
 import { type AgentRow, NON_PERFORMING_COLUMNS } from '@playrep/contracts';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
+import { LIST_PAGING_DEFAULTS, listPagingOf, useListServerPaging } from '../../components/report/list-paging';
 import { PageFrame } from '../../components/report/PageFrame';
+import { useReportSubject } from '../../components/report/ReportSubject';
 import { SubjectFilters } from '../../components/report/SubjectFilters';
-import { type Numbered, tableColumns } from '../../components/report/table-columns';
-import { useSubjectReport } from '../../components/report/use-subject-report';
-import { DataTable } from '../../components/ui';
+import { tableColumns } from '../../components/report/table-columns';
+import { useReportErrorLog } from '../../components/report/use-report-error-log';
+import { DataTable, DEFAULT_PAGE_SIZES } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { formatInt } from '../../lib/format';
+import { useUrlFilters } from '../../lib/url-state';
 import { nonPerformingExport, useNonPerforming } from './api/non-performing';
 
-const COLUMNS = tableColumns<Numbered<AgentRow>>(NON_PERFORMING_COLUMNS);
-/** Non Performing CCS pages by 3 (docs/screens.md, Non Performing CCS). */
+const COLUMNS = tableColumns<AgentRow>(NON_PERFORMING_COLUMNS);
+/** The columns the server sorts by (Sr. No. is the position). */
+const SORTS = ['username', 'fullname'] as const;
+/** Non Performing CCS pages by 3 (docs/screens.md, Non Performing CCS), or by a size the pager offers. */
 const PAGE_SIZE = 3;
+const PAGE_SIZES = [PAGE_SIZE, ...DEFAULT_PAGE_SIZES];
 
 export const TOTAL_AGENTS_LABEL = 'Total agents';
 export const INACTIVE_AGENTS_LABEL = 'Inactive agents';
@@ -38,7 +44,15 @@ function Count({ label, value, loading }: { label: string; value: number | undef
  * inactive (they cannot sign in), and the inactive ones.
  */
 export default function NonPerformingPage({ screen }: ScreenPageProps) {
-  const { params, report, rows } = useSubjectReport(useNonPerforming, screen.label);
+  const { subjectId } = useReportSubject();
+  const { filters, setFilters } = useUrlFilters(LIST_PAGING_DEFAULTS);
+  // One page of the inactive agents from the server; the download has every one, in the order shown.
+  const params = { id: subjectId };
+  const paging = listPagingOf(filters, SORTS, PAGE_SIZES);
+  const report = useNonPerforming({ ...params, ...paging });
+  useReportErrorLog(screen.label, report.error);
+  const rows = useMemo(() => report.data?.data ?? [], [report.data]);
+  const serverPaging = useListServerPaging(paging, report, setFilters);
 
   return (
     <PageFrame title={screen.label} error={report.error}>
@@ -58,8 +72,9 @@ export default function NonPerformingPage({ screen }: ScreenPageProps) {
             defaultPageSize={PAGE_SIZE}
             loading={report.isFetching}
             ariaLabel={INACTIVE_AGENTS_LABEL}
-            exportHref={nonPerformingExport(params)}
+            exportHref={nonPerformingExport({ ...params, sort: paging.sort, order: paging.order })}
             getRowId={(row) => row._id}
+            serverPaging={serverPaging}
           />
         </>
       )}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** The largest page a list report serves (docs/screens.md, Every report screen: 10 to 50 rows a page). */
+const MAX_PAGE_SIZE = 50;
+
+/**
+ * Paging and sorting on the server of a list report whose call the spec gives as the whole list
+ * (docs/screens.md, Every report screen): without `page` the answer is every row, as the spec's
+ * call; with it, the `pageSize` rows of that page in `sort` and `order`. `sorts` are the columns
+ * the list sorts by, the first its default order (ascending).
+ */
+export function listPaging<const S extends readonly [string, ...string[]]>(sorts: S) {
+  return {
+    page: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').optional(),
+    pageSize: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 or more')
+      .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`)
+      .default(10),
+    sort: z.enum(sorts, { error: `must be one of ${sorts.join(', ')}` }).default(sorts[0] as S[number] & string),
+    order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('asc'),
+  };
+}
+
+/** What a paged answer adds (only when the call asked for a `page`): rows in the whole list, the page and its size. */
+export const ListPageEcho = z.object({
+  total: z.number().optional(),
+  page: z.number().optional(),
+  pageSize: z.number().optional(),
+});
