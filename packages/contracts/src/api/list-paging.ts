@@ -4,9 +4,9 @@ import { z } from 'zod';
 const MAX_PAGE_SIZE = 50;
 
 /**
- * Paging and sorting on the server of a list report whose call the spec gives as the whole list
- * (docs/screens.md, Every report screen): without `page` the answer is every row, as the spec's
- * call; with it, the `pageSize` rows of that page in `sort` and `order`. `sorts` are the columns
+ * Paging and sorting on the server of a list report whose call answers the whole list
+ * (docs/screens.md, Every report screen): without `page` the answer is every row, as it always
+ * did; with it, the `pageSize` rows of that page in `sort` and `order`. `sorts` are the columns
  * the list sorts by, the first its default order (ascending).
  */
 export function listPaging<const S extends readonly [string, ...string[]]>(sorts: S) {
