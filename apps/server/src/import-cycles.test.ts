@@ -8,7 +8,7 @@ import { IMPORTS, type Import } from '../test/source-imports.js';
  * the top of src (app.ts, server.ts, modules/index.ts). When two parts need the same piece, it
  * moves to the lower one (or to a part of its own), so that the parts stay in layers.
  *
- * Tests and their test-support/ files are left out: they drive the whole app from any module.
+ * Tests and their test-support files are left out: they drive the whole app from any module.
  */
 
 /** The part a file of src belongs to. */
@@ -18,7 +18,8 @@ function partOf(file: string): string {
   return top === 'modules' ? `modules/${second}` : top!;
 }
 
-const shipped = (file: string) => !file.endsWith('.test.ts') && !file.split('/').includes('test-support');
+const shipped = (file: string) =>
+  !file.endsWith('.test.ts') && !file.split('/').some((name) => name === 'test-support' || name === 'test-support.ts');
 const isServerFile = (target: string) => !target.startsWith('../') && target.endsWith('.ts');
 
 /**
