@@ -24,6 +24,7 @@ import { feedHandlers } from './modules/feed/routes.js';
 import { healthHandlers, identityHandlers, registerTwoStepRequirement, reportHandlers } from './modules/index.js';
 import { emailHandlers, unsubscribeHandlers } from './modules/mail/routes.js';
 import './plugins/context.js';
+import { registerSession } from './modules/identity/gate/request-session.js';
 import { clientAddressOptions } from './plugins/client-address.js';
 import { registerEndpoints } from './plugins/endpoints.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
@@ -40,7 +41,6 @@ import {
   setRequestHeaders,
   setSecurityHeaders,
 } from './plugins/security-headers.js';
-import { registerSession } from './plugins/session.js';
 import { registerWebApp } from './plugins/web-app.js';
 
 /**

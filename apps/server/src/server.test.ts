@@ -5,7 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNetwork } from '../test/fixtures/network.js';
 import { startServerProcess, waitFor } from '../test/server-process.js';
-import { LOCK_FILE, migrateDatabase, openDatabase, queryRows } from './db/client.js';
+import { migrateDatabase, openDatabase, queryRows } from './db/client.js';
+import { LOCK_FILE } from './db/data-dir-lock.js';
 import { accounts, loans } from './db/schema/index.js';
 
 /** server.ts as `npm start` runs it, on an embedded database prepared by the test (no demo load). */

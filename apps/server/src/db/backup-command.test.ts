@@ -10,7 +10,8 @@ import { readEnv } from '../config/env.js';
 import { backupCommand } from './backup-command.js';
 import { BACKUP_STATUS_FILE, readBackupStatus, startBackups } from './backup-schedule.js';
 import { listBackups, readBackup } from './backups.js';
-import { type Database, LOCK_FILE, migrateDatabase, openDatabase, queryRows } from './client.js';
+import { type Database, migrateDatabase, openDatabase, queryRows } from './client.js';
+import { LOCK_FILE } from './data-dir-lock.js';
 import { restoreCommand } from './restore-command.js';
 
 const dirs: string[] = [];

@@ -4,7 +4,8 @@ import { formatCount } from '@playrep/contracts/display-format';
 import type { Env } from '../config/env.js';
 import { BACKUP_REQUEST_SIGNAL, readBackupStatus } from './backup-schedule.js';
 import { backupDirOf, makeBackup } from './backups.js';
-import { DatabaseLockedError, openDatabase, tryLockDataDir } from './client.js';
+import { openDatabase } from './client.js';
+import { DatabaseLockedError, tryLockDataDir } from './data-dir-lock.js';
 
 export interface CommandOutput {
   out(line: string): void;

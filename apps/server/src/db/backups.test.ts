@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNetwork } from '../../test/fixtures/network.js';
 import { ManualClock } from '../../test/manual-clock.js';
 import { BACKUP_MANIFEST, backupTakenAt, listBackups, makeBackup, readBackup, unpackBackup } from './backups.js';
-import { type Database, LOCK_FILE, migrateDatabase, openDatabase, queryRows } from './client.js';
+import { type Database, migrateDatabase, openDatabase, queryRows } from './client.js';
+import { LOCK_FILE } from './data-dir-lock.js';
 
 const dirs: string[] = [];
 function freshDir(): string {

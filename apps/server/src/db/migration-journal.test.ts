@@ -26,4 +26,17 @@ describe('the migration journal', () => {
       expect(entry.when, `${entry.tag} is dated before ${before.tag}`).toBeGreaterThan(before.when);
     }
   });
+
+  // drizzle-kit generate diffs the schema against the latest snapshot; each snapshot names the one
+  // before it (prevId), from 0000's on, so that the chain stays whole.
+  it('has a snapshot for every migration, each following the one before', () => {
+    let prevId = '00000000-0000-0000-0000-000000000000';
+    for (const entry of journal.entries) {
+      const file = path.join(MIGRATIONS, 'meta', `${entry.tag.slice(0, 4)}_snapshot.json`);
+      expect(existsSync(file), `${entry.tag} has no snapshot`).toBe(true);
+      const snapshot = JSON.parse(readFileSync(file, 'utf8')) as { id: string; prevId: string };
+      expect(snapshot.prevId, `${entry.tag}'s snapshot follows the one before`).toBe(prevId);
+      prevId = snapshot.id;
+    }
+  });
 });

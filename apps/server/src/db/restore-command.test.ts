@@ -18,7 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccounts } from '../../test/fixtures/network.js';
 import { readEnv } from '../config/env.js';
 import { makeBackup, readBackup } from './backups.js';
-import { LOCK_FILE, migrateDatabase, openDatabase, queryRows } from './client.js';
+import { migrateDatabase, openDatabase, queryRows } from './client.js';
+import { LOCK_FILE } from './data-dir-lock.js';
 import { parseRestoreArgs, restoreCommand } from './restore-command.js';
 
 const dirs: string[] = [];

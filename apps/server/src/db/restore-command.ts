@@ -7,15 +7,8 @@ import { underlyingCause } from '../config/database-target.js';
 import type { Env } from '../config/env.js';
 import type { CommandOutput } from './backup-command.js';
 import { backupDirOf, readBackup, unpackBackup } from './backups.js';
-import {
-  DatabaseLockedError,
-  LOCK_FILE,
-  openDatabase,
-  PGDATA_ENTRY,
-  queryRows,
-  SECRET_KEY_FILE,
-  tryLockDataDir,
-} from './client.js';
+import { openDatabase, PGDATA_ENTRY, queryRows, SECRET_KEY_FILE } from './client.js';
+import { DatabaseLockedError, LOCK_FILE, tryLockDataDir } from './data-dir-lock.js';
 
 export const RESTORE_USAGE = [
   'Usage: npm run restore -- FILE [--force]',

@@ -6,9 +6,9 @@ import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { TEST_DB_KINDS } from '../../test/test-db.js';
 import { buildApp } from '../app.js';
 import { readEnv } from '../config/env.js';
+import { sessionLookupsOf } from '../modules/identity/gate/request-session.js';
 import { setAccountActive } from '../modules/identity/manage/accounts.js';
 import { acceptTransfer, createTransfer, ensureHouseAccount } from '../modules/ledger/ledger.js';
-import { sessionLookupsOf } from './session.js';
 
 /**
  * The request path as production runs it (NODE_ENV=production: answers serialised without zod's

@@ -1,7 +1,21 @@
 import { hasCommission, MANAGER_ROLES, ROLES } from '@playrep/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DayRange, IsoDay } from '../../lib/dates.js';
-import type { ClosedWeekSplit, SettlementKind } from '../weeks/index.js';
+
+/** The two settlements: draw games (play − win) and poker (rake), each with its own carry-forward. */
+export type SettlementKind = 'games' | 'poker';
+export const SETTLEMENT_KINDS: readonly SettlementKind[] = ['games', 'poker'];
+
+/**
+ * The days of a range for one settlement, as the whole weeks inside it that the job has closed
+ * (read from what their closing fixed, weekly_play_totals) and the days left (open weeks and the
+ * parts of weeks at either end, read from the daily roll-ups), each run of days one range. The
+ * weeks make it (modules/weeks, rowsOverClosedWeeks).
+ */
+export interface ClosedWeekSplit {
+  closedWeeks: IsoDay[];
+  days: DayRange[];
+}
 
 /**
  * The profit rule (docs/domain.md, "Games, draws and plays"), written here only: Σ(play − win) for draw games, Σ rake

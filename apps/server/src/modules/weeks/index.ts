@@ -6,11 +6,11 @@
  * here. All amounts are integer hundredths (`...Cents`).
  */
 
+export { type ClosedWeekSplit, SETTLEMENT_KINDS, type SettlementKind } from '../play-sums/index.js';
 export { lateProfitByWeek } from './late-profit.js';
 export { type AgentLoanBalance, openLoanBalances } from './loan-balances.js';
 export { DEFAULT_DEDUCTION_PERCENTAGE, settleWeek, type WeekSettlement } from './settle-week.js';
 export {
-  type ClosedWeekSplit,
   closedByJob,
   isFinal,
   isWeekOpen,
@@ -27,8 +27,6 @@ export {
 } from './week-statement.js';
 export { type RevenueWeekCents, type WeeklyRevenueCents, weeklyRevenue } from './weekly-revenue.js';
 export {
-  SETTLEMENT_KINDS,
-  type SettlementKind,
   statementWeek,
   weekEndDay,
   weekEndInstant,

@@ -2,9 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { type IsoDay, weekStartOf } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
-import { closedWeekTotals, lateProfitByBookingWeek, oneRoot, profitSum } from '../play-sums/index.js';
+import { closedWeekTotals, lateProfitByBookingWeek, oneRoot, profitSum, type SettlementKind } from '../play-sums/index.js';
 import { rowsOverClosedWeeks } from './settlement-calendar.js';
-import { type SettlementKind, weekEndDay } from './weeks.js';
+import { weekEndDay } from './weeks.js';
 
 /**
  * How much of each week's profit of the account is late (docs/domain.md, "Data from the game platform"): plays or poker

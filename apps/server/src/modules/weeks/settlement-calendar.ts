@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, type DayRange, type IsoDay, weekStartOf } from '../../lib/dates.js';
-import { minDay, SETTLEMENT_KINDS, type SettlementKind } from './weeks.js';
+import { type ClosedWeekSplit, SETTLEMENT_KINDS, type SettlementKind } from '../play-sums/index.js';
+import { minDay } from './weeks.js';
 
 /**
  * Which weeks of one settlement are final. The closing job settles the weeks in order from the
@@ -105,16 +106,6 @@ export async function closedByJob(db: Queryable, kind: SettlementKind, weekStart
 /** True when the week starting `weekStart` is open (not final) in `kind`'s settlement, as of `today`. */
 export async function isWeekOpen(db: Queryable, kind: SettlementKind, weekStart: IsoDay, today: IsoDay): Promise<boolean> {
   return !isFinal(await settlementCalendar(db, kind, weekStartOf(today)), weekStart);
-}
-
-/**
- * The days of `range` for one settlement, as the whole weeks inside it that the job has closed
- * (read from what their closing fixed, weekly_play_totals) and the days left (open weeks and the
- * parts of weeks at either end, read from the daily roll-ups), each run of days one range.
- */
-export interface ClosedWeekSplit {
-  closedWeeks: IsoDay[];
-  days: DayRange[];
 }
 
 /** The split of `range` when the weeks `closed` are the closed ones. */

@@ -3,11 +3,11 @@ import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, type IsoDay, weekStartOf } from '../../lib/dates.js';
 import { type DbCents, readCents, sumCents } from '../../lib/money.js';
 import { requireAccount } from '../accounts/repository.js';
-import { kindFilter, oneRoot, playsUnder, profitSum } from '../play-sums/index.js';
+import { kindFilter, oneRoot, playsUnder, profitSum, type SettlementKind } from '../play-sums/index.js';
 import { type LoanBalanceRow, openLoanBalancesSql, toLoanBalance, totalOutstanding } from './loan-balances.js';
 import { type LoanBalance, settleWeek } from './settle-week.js';
 import { type CalendarColumns, calendarColumns, calendarFrom, isFinal } from './settlement-calendar.js';
-import { minDay, type SettlementKind, weekEndDay, weekEndInstant, weekStartsBetween } from './weeks.js';
+import { minDay, weekEndDay, weekEndInstant, weekStartsBetween } from './weeks.js';
 
 export interface RevenueWeekCents {
   weekStart: IsoDay;

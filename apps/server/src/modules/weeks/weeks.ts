@@ -2,10 +2,6 @@ import { STATEMENT_FROM_MONDAY_MESSAGE } from '@playrep/contracts';
 import { addDays, formatDayMon, type IsoDay, istDayStart, resolveDay, weekStartOf } from '../../lib/dates.js';
 import { badRequest } from '../../lib/http-error.js';
 
-/** The two settlements: draw games (play − win) and poker (rake), each with its own carry-forward. */
-export type SettlementKind = 'games' | 'poker';
-export const SETTLEMENT_KINDS: readonly SettlementKind[] = ['games', 'poker'];
-
 /** Sunday of the week starting on `weekStart` (a Monday). */
 export function weekEndDay(weekStart: IsoDay): IsoDay {
   return addDays(weekStart, 6);

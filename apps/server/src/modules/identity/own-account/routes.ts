@@ -1,7 +1,7 @@
 import { ACCESS_MESSAGES, TWO_STEP_MESSAGES } from '@playrep/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EndpointHandlers } from '../../../plugins/endpoints.js';
-import { sessionOf } from '../../../plugins/session.js';
+import { sessionOf } from '../gate/request-session.js';
 import { secretKeyOf } from '../gate/secret-key.js';
 import { twoStepState } from '../gate/two-step.js';
 import { myAccount } from './account-page.js';

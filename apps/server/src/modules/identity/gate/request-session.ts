@@ -1,11 +1,11 @@
 import { isRole, SESSION_COOKIE, SESSION_EXPIRED_MESSAGE } from '@playrep/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.js';
-import type { Clock } from '../lib/clock.js';
-import { unauthorized } from '../lib/http-error.js';
-import { findLiveSessions, type LiveSession } from '../modules/identity/gate/sessions.js';
-import { looksLikeSessionToken } from '../modules/identity/gate/tokens.js';
-import type { AuthContext } from './context.js';
+import type { Db } from '../../../db/client.js';
+import type { Clock } from '../../../lib/clock.js';
+import { unauthorized } from '../../../lib/http-error.js';
+import type { AuthContext } from '../../../plugins/context.js';
+import { findLiveSessions, type LiveSession } from './sessions.js';
+import { looksLikeSessionToken } from './tokens.js';
 
 /**
  * Reads the session into request.auth: the token comes from `Authorization: Bearer <token>` or

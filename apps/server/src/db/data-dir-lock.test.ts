@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DatabaseLockedError, LOCK_FILE, lockDataDir, migrateDatabase, openDatabase } from './client.js';
+import { migrateDatabase, openDatabase } from './client.js';
+import { DatabaseLockedError, LOCK_FILE, lockDataDir } from './data-dir-lock.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 

@@ -1,0 +1,254 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { cents, lateIndex, tstz, voidColumns, voidIndexes } from './columns.js';
+
+/**
+ * The games, their draws, the plays and poker hands, and the roll-ups the triggers keep in step
+ * with them (docs/domain.md, "Games, draws and plays"; the triggers: docs/schema.sql).
+ */
+
+export const gameKindEnum = pgEnum('game_kind', ['draw', 'poker']);
+
+export const games = pgTable(
+  'games',
+  {
+    id: smallint('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    kind: gameKindEnum('kind').notNull(),
+    /** Two draws of the game are at least this far apart (the feed refuses a draw nearer one). */
+    minDrawIntervalSeconds: integer('min_draw_interval_seconds').notNull().default(60),
+  },
+  (t) => [check('games_min_draw_interval_positive', sql`${t.minDrawIntervalSeconds} > 0`)],
+);
+
+export const draws = pgTable(
+  'draws',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gameId: smallint('game_id')
+      .notNull()
+      .references(() => games.id),
+    drawTime: tstz('draw_time').notNull(),
+    drawno: text('drawno'),
+    color: text('color'),
+  },
+  (t) => [
+    uniqueIndex('draws_game_time_key').on(t.gameId, t.drawTime),
+    check('draws_color_code', sql`${t.color} IS NULL OR ${t.color} IN ('c', 'k', 'l', 'f')`),
+  ],
+);
+
+/**
+ * One bet slip. The large table (tens of millions of rows): reports never scan it; they read
+ * `play_daily`, which triggers keep exactly in step with it (docs/schema.sql).
+ * Partitioned by IST calendar month of `playedAt` (migration 0010, which drizzle-kit cannot
+ * express: the key includes the partition key, and `platformId` is unique through
+ * `playPlatformIds`). Old months can be detached and archived (docs/deploy.md).
+ */
+export const plays = pgTable(
+  'plays',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    // References checked per statement, not per row (migration 0012): account, cafe, game, draw.
+    memberId: uuid('member_id').notNull(),
+    cafeId: uuid('cafe_id').notNull(),
+    gameId: smallint('game_id').notNull(),
+    drawId: bigint('draw_id', { mode: 'number' }),
+    playPointsCents: cents('play_points_cents').notNull(),
+    winPointsCents: cents('win_points_cents').notNull().default(0),
+    playedAt: tstz('played_at').notNull(),
+    /**
+     * The IST day a late play is booked on: it arrived after the week of `playedAt` was closed, so
+     * it counts on the day it arrived, in the open week (docs/domain.md, "Data from the game platform"). Null for every other
+     * play, which is booked on `ist_day(played_at)`. The roll-ups sum plays by their booking day.
+     */
+    bookedDay: date('booked_day', { mode: 'string' }),
+    /** The game platform's `playId` (feed); null for a play it did not send. */
+    platformId: text('platform_id'),
+    ...voidColumns(),
+    /** The machine in the cafe the play was made on (feed's `terminalId`); null when not given. */
+    terminalId: text('terminal_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.playedAt] }),
+    index('plays_member_played_idx').on(t.memberId, t.playedAt),
+    index('plays_cafe_played_idx').on(t.cafeId, t.playedAt),
+    // A block range index: plays arrive in time order, so the plays of a few hours (Today's "same
+    // time last week") are found without reading the month, for a few pages of index.
+    index('plays_played_at_brin').using('brin', t.playedAt),
+    // Today's big wins (insight/today.ts, BIG_WIN_INDEX_FLOOR_CENTS): the wins of 1,000 points or
+    // more, a few in a hundred plays, by time; a day's are read without its other plays.
+    index('plays_big_win_idx').on(t.playedAt, t.winPointsCents).where(sql`${t.winPointsCents} >= 100000`),
+    lateIndex('plays', t.bookedDay),
+    ...voidIndexes('plays', t),
+    check('plays_points_nonnegative', sql`${t.playPointsCents} > 0 AND ${t.winPointsCents} >= 0`),
+  ],
+);
+
+/** A poker hand; partitioned by month like `plays`, its `platformId` unique through `pokerHandPlatformIds`. */
+export const pokerHands = pgTable(
+  'poker_hands',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    // References checked per statement, as in plays.
+    memberId: uuid('member_id').notNull(),
+    cafeId: uuid('cafe_id').notNull(),
+    potCents: cents('pot_cents').notNull(),
+    rakeCents: cents('rake_cents').notNull(),
+    playedAt: tstz('played_at').notNull(),
+    /** As plays.booked_day: the IST day a late hand is booked on; null when booked on its own day. */
+    bookedDay: date('booked_day', { mode: 'string' }),
+    /** The game platform's `handId` (feed); null for a hand it did not send. */
+    platformId: text('platform_id'),
+    ...voidColumns(),
+    /** As plays.terminal_id: the machine the hand was played on; null when not given. */
+    terminalId: text('terminal_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.playedAt] }),
+    index('poker_hands_member_played_idx').on(t.memberId, t.playedAt),
+    lateIndex('poker_hands', t.bookedDay),
+    ...voidIndexes('poker_hands', t),
+    check('poker_hands_rake_range', sql`${t.rakeCents} >= 0 AND ${t.rakeCents} <= ${t.potCents}`),
+  ],
+);
+
+/**
+ * Every platform id (`playId` of the feed) of a row of `plays`: a unique index on the partitioned
+ * table would have to include the month. Written only by triggers on `plays` (migration 0010); the
+ * ids of a detached month stay, so the platform cannot send those plays again.
+ */
+export const playPlatformIds = pgTable('play_platform_ids', { platformId: text('platform_id').primaryKey() });
+
+/** As `playPlatformIds`, for the `handId`s of `poker_hands`. */
+export const pokerHandPlatformIds = pgTable('poker_hand_platform_ids', { platformId: text('platform_id').primaryKey() });
+
+/**
+ * Daily roll-up of plays and poker hands per IST day, member, cafe and game. Maintained only by
+ * statement-level triggers on `plays` and `poker_hands`, in the same transaction as the rows it sums.
+ */
+export const playDaily = pgTable(
+  'play_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    memberId: uuid('member_id').notNull(),
+    cafeId: uuid('cafe_id').notNull(),
+    gameId: smallint('game_id').notNull(),
+    plays: integer('plays').notNull(),
+    playPointsCents: cents('play_points_cents').notNull(),
+    winPointsCents: cents('win_points_cents').notNull(),
+    rakeCents: cents('rake_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.day, t.cafeId, t.gameId] }),
+    index('play_daily_day_idx').on(t.day),
+    index('play_daily_cafe_day_idx').on(t.cafeId, t.day),
+  ],
+);
+
+/**
+ * `play_daily` summed by the member's parent (its agent) per IST day and game: a manager's
+ * subtree is read from one row per agent instead of one per member (about a tenth of the rows).
+ * The plays below an account X (X excluded) are exactly the rows whose parent is in X's subtree;
+ * X's own plays stay in play_daily. `other_*` sum the plays made at a cafe whose master is not
+ * the member's parent ("members played in other agents' cafes"), as it was when they were folded.
+ * Maintained only by statement-level triggers on `play_daily` (play_daily_by_parent_fold, first in
+ * migration 0003; its current definition is in docs/schema.sql), never written directly.
+ */
+export const playDailyByParent = pgTable(
+  'play_daily_by_parent',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    parentId: uuid('parent_id').notNull(),
+    gameId: smallint('game_id').notNull(),
+    plays: integer('plays').notNull(),
+    playPointsCents: cents('play_points_cents').notNull(),
+    winPointsCents: cents('win_points_cents').notNull(),
+    rakeCents: cents('rake_cents').notNull(),
+    otherPlayPointsCents: cents('other_play_points_cents').notNull(),
+    otherWinPointsCents: cents('other_win_points_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.parentId, t.day, t.gameId] }), index('play_daily_by_parent_day_idx').on(t.day)],
+);
+
+/**
+ * play_daily_by_parent summed up the tree (migration 0030): every play strictly below a manager
+ * (superadmin, admin, superareamanager, areamanager), per day, game and stripe, so that a
+ * manager's whole subtree is a handful of rows at any size of network. Kept by statement-level
+ * triggers on play_daily_by_parent (and an account's move); never written directly. `stripe`
+ * spreads each manager's day over a few rows, picked per transaction, so that concurrent feed
+ * batches do not wait on one row (the superadmin's); readers sum the stripes.
+ */
+export const playDailyByManager = pgTable(
+  'play_daily_by_manager',
+  {
+    managerId: uuid('manager_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    gameId: smallint('game_id').notNull(),
+    stripe: smallint('stripe').notNull(),
+    /** The plays of members whose parent is a master (Daily Status counts only these); false: a player placed directly under a manager. */
+    underMaster: boolean('under_master').notNull(),
+    plays: integer('plays').notNull(),
+    playPointsCents: cents('play_points_cents').notNull(),
+    winPointsCents: cents('win_points_cents').notNull(),
+    rakeCents: cents('rake_cents').notNull(),
+    otherPlayPointsCents: cents('other_play_points_cents').notNull(),
+    otherWinPointsCents: cents('other_win_points_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.managerId, t.day, t.gameId, t.underMaster, t.stripe] })],
+);
+
+/**
+ * How many members below a manager played a draw game on a day (Today's active members), per
+ * stripe as in play_daily_by_manager (migration 0030): kept by statement-level triggers on
+ * `plays` and an account's move; never written directly.
+ */
+export const activeMembersByManager = pgTable(
+  'active_members_by_manager',
+  {
+    managerId: uuid('manager_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    stripe: smallint('stripe').notNull(),
+    members: integer('members').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.managerId, t.day, t.stripe] })],
+);
+
+/**
+ * `play_daily` summed by cafe per IST day and game (every member, every game, rake too): a report
+ * of many cafes over an open week reads about one row per cafe, day and game instead of one per
+ * member as well (Cafe Trends' open weeks). Maintained only by statement-level triggers on
+ * `play_daily` (play_daily_by_cafe_fold, migration 0029), never written directly. A play's cafe
+ * never changes hands in this sum (cafes are keyed by id), so account moves and a cafe's new master
+ * leave it as it is.
+ */
+export const playDailyByCafe = pgTable(
+  'play_daily_by_cafe',
+  {
+    cafeId: uuid('cafe_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    gameId: smallint('game_id').notNull(),
+    plays: integer('plays').notNull(),
+    playPointsCents: cents('play_points_cents').notNull(),
+    winPointsCents: cents('win_points_cents').notNull(),
+    rakeCents: cents('rake_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cafeId, t.day, t.gameId] }), index('play_daily_by_cafe_day_idx').on(t.day)],
+);
