@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
+import { startIntervalJob } from '../../db/jobs.js';
 import type { Clock } from '../../lib/clock.js';
+import { turns } from '../../lib/turns.js';
 import { closedStateOf, expireWaitingMail, type GateAt, gatedWaitingMail, stateAfter } from './gate.js';
 import type { MailContent } from './outbox.js';
 import { answerOf, isPermanentRefusal, type MailTransport, type OutgoingMail } from './transport.js';
@@ -100,8 +102,7 @@ type Outcome =
 
 export function startMailSender(options: MailSenderOptions): MailSender {
   const { db, clock, log, transport } = options;
-  let running: Promise<SendPass> | null = null;
-  let again = false;
+  const sendTurn = turns(SENDING_AT_ONCE);
   let stopped = false;
 
   const pass = async (): Promise<SendPass> => {
@@ -116,54 +117,47 @@ export function startMailSender(options: MailSenderOptions): MailSender {
       const taken = await takeDue(db, { now: clock.now(), maxAgeDays: options.maxAgeDays });
       if (taken.length === 0) break;
       const due = taken.filter((mail) => !countClosed(totals, mail.closed));
-      await inTurns(due, SENDING_AT_ONCE, async (mail) => {
-        const outcome = await deliver(mail, transport, options);
-        const state = await record(db, mail, outcome, clock.now());
-        totals[state === 'sent' ? 'sent' : state === 'failed' ? 'failed' : 'retrying'] += 1;
-      });
+      await Promise.all(
+        due.map((mail) =>
+          sendTurn(async () => {
+            const outcome = await deliver(mail, transport, options);
+            const state = await record(db, mail, outcome, clock.now());
+            totals[state === 'sent' ? 'sent' : state === 'failed' ? 'failed' : 'retrying'] += 1;
+          }),
+        ),
+      );
+    }
+    if (totals.sent + totals.failed + totals.retrying + totals.cancelled + totals.expired > 0) {
+      log.info({ ...totals }, 'mail: sent, or closed by the gate');
     }
     return totals;
   };
 
-  const runNow = (): Promise<SendPass> => {
-    if (stopped) return Promise.resolve(noPass());
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      const totals = noPass();
-      do {
-        again = false;
-        try {
-          const done = await pass();
-          for (const key of Object.keys(totals) as (keyof SendPass)[]) totals[key] += done[key];
-        } catch (err) {
-          log.error({ err }, 'mail: sending failed');
-        }
-      } while (again && !stopped);
-      if (totals.sent + totals.failed + totals.retrying + totals.cancelled + totals.expired > 0) {
-        log.info({ ...totals }, 'mail: sent, or closed by the gate');
-      }
-      running = null;
-      return totals;
-    })();
-    return running;
-  };
-
-  const timer = setInterval(() => void runNow(), options.pollMs ?? POLL_MS);
-  timer.unref();
+  // Mail queued while a pass sends is caught up by a pass right after it (catchUp).
+  const job = startIntervalJob({
+    everyMs: options.pollMs ?? POLL_MS,
+    run: pass,
+    log,
+    failure: 'mail: sending failed',
+    catchUp: true,
+  });
 
   return {
-    firstRun: runNow(),
-    runNow,
+    firstRun: job.firstRun.then(sumOf),
+    runNow: () => job.runNow().then(sumOf),
     async stop() {
       stopped = true;
-      clearInterval(timer);
-      await running;
+      await job.stop();
       transport?.close();
     },
   };
+}
+
+/** The totals of the passes a run of the sender made. */
+function sumOf(passes: readonly SendPass[]): SendPass {
+  const totals = noPass();
+  for (const done of passes) for (const key of Object.keys(totals) as (keyof SendPass)[]) totals[key] += done[key];
+  return totals;
 }
 
 /** Counts a mail the gate closed (its reason given) as cancelled or expired; false when it was not closed. */
@@ -272,13 +266,4 @@ async function record(db: Db, mail: DueMail, outcome: Outcome, now: Date): Promi
          WHERE id = ${mail.id}`,
   );
   return 'pending';
-}
-
-/** Runs `work` over `items`, at most `atOnce` at a time. */
-async function inTurns<T>(items: readonly T[], atOnce: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
 }
