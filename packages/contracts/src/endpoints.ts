@@ -97,5 +97,3 @@ export type CallBody<N extends CallName> = Defs[N] extends { body: infer B exten
 export type CallBodyInput<N extends CallName> = Defs[N] extends { body: infer B extends z.ZodType } ? z.input<B> : undefined;
 /** The success answer of a call. */
 export type CallResponse<N extends CallName> = z.output<Defs[N]['response']>;
-/** The export sheets of a call, by name. */
-export type CallExportSheet<N extends CallName> = Defs[N] extends { exports: { sheets: infer S } } ? keyof S & string : never;
