@@ -1,5 +1,5 @@
 import { ENDPOINTS, isRole, mayCall, maySubject, SESSION_EXPIRED_MESSAGE } from '@playrep/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client.js';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../lib/http-error.js';
 import { counterpartyVisible, findAccountInScope } from '../modules/accounts/repository.js';
@@ -35,6 +35,15 @@ export const SESSION_REQUIRED_MESSAGE = SESSION_EXPIRED_MESSAGE;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The caller of a report call, for the hooks after the scope guard: the guard refused a request
+ * without a session, so this refuses the same way rather than assume it.
+ */
+export function reportCaller(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized(SESSION_REQUIRED_MESSAGE);
+  return request.auth;
+}
+
 export function registerScopeGuard(app: FastifyInstance): void {
   app.decorateRequest('scoped', null as never);
   app.decorateRequest('subject', null as never);
@@ -47,7 +56,7 @@ export function registerScopeGuard(app: FastifyInstance): void {
   });
 
   app.addHook('preHandler', async (request) => {
-    const auth = request.auth!;
+    const auth = reportCaller(request);
     // Account parameters are checked wherever a handler could read them: the query, the path
     // and the body. The same parameter given twice with different values is refused.
     const sources = [request.query, request.params, request.body].filter(isRecord);
