@@ -21,9 +21,9 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import { unauthorized } from '../lib/http-error.js';
-import type { AuthContext } from './context.js';
 import { type Download, downloadFile } from '../modules/export/download.js';
 import { sendExport } from '../modules/export/table-export.js';
+import type { AuthContext } from './context.js';
 
 /**
  * Routes come from the contracts' endpoint table: a module supplies only the handlers, keyed by
@@ -36,7 +36,11 @@ import { sendExport } from '../modules/export/table-export.js';
  * (401) before its handler without one; a `public` call may carry one (signing out, the session
  * check); a `feed` call is made with a feed key, never a session.
  */
-type AuthOf<A extends EndpointAccess> = A extends 'session' | 'report' ? AuthContext : A extends 'feed' ? null : AuthContext | null;
+type AuthOf<A extends EndpointAccess> = A extends 'session' | 'report'
+  ? AuthContext
+  : A extends 'feed'
+    ? null
+    : AuthContext | null;
 
 /** A request of a signed-in call (`session` or `report`): its session is there. */
 export type SignedInRequest = FastifyRequest & { auth: AuthContext };

@@ -80,7 +80,8 @@ export function registerScopeGuard(app: FastifyInstance): void {
       if (key !== null && !(await counterpartyVisible(app.db, auth.accountId, key))) throw notFound(NO_SUCH_ACCOUNT);
     }
     // The permission table also names who each report may be about (the subject picker offers the same).
-    const call = request.routeOptions.config.call!;
+    const call = request.routeOptions.config.call;
+    if (!call) throw forbidden();
     if (!maySubject(call, subject.role)) {
       throw badRequest(
         `${subject.username} is a ${subject.role}: this report is about ${ENDPOINTS[call].subjectRoles.join(', ')} accounts`,
@@ -103,7 +104,8 @@ function accountParam(sources: Record<string, unknown>[], param: string): string
   if (values.some((v) => typeof v !== 'string')) throw new HttpError(400, `${param} must be a single value`);
   const distinct = new Set((values as string[]).map((v) => v.trim()));
   if (distinct.size > 1) throw new HttpError(400, `${param} is given twice with different values`);
-  return [...distinct][0]!;
+  const [value = null] = distinct;
+  return value;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

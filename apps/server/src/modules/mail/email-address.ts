@@ -35,11 +35,14 @@ export async function emailState(db: Queryable, accountId: string, now: Date): P
     .leftJoin(emailConfirmations, eq(emailConfirmations.accountId, accounts.id))
     .where(eq(accounts.id, accountId));
   if (!row) throw notFound('Unknown account');
-  const pending = row.pendingEmail && row.pendingExpiresAt && row.pendingExpiresAt > now;
+  const { pendingEmail, pendingExpiresAt } = row;
   return {
     email: row.email,
     verified: row.verified,
-    pending: pending ? { email: row.pendingEmail!, expiresAt: row.pendingExpiresAt!.toISOString() } : null,
+    pending:
+      pendingEmail && pendingExpiresAt && pendingExpiresAt > now
+        ? { email: pendingEmail, expiresAt: pendingExpiresAt.toISOString() }
+        : null,
     statementEmails: row.statementEmails,
   };
 }
@@ -180,7 +183,8 @@ export async function confirmEmail(
         subjectId: accountId,
         details: { email },
       });
-      return { expired: false as const, username: account!.username, email: pending.email };
+      if (!account) throw notFound('Unknown account');
+      return { expired: false as const, username: account.username, email: pending.email };
     })
     .then((result) => {
       if (result.expired) throw badRequest(EMAIL_MESSAGES.linkExpired);

@@ -1,4 +1,4 @@
-import { ENDPOINTS, formatCount, formatPoints, fullName, SCREENS, statementHeading, statementLines } from '@playrep/contracts';
+import { ENDPOINTS, formatCount, formatPoints, fullName, screenOf, statementHeading, statementLines } from '@playrep/contracts';
 import type { Queryable } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { istDay } from '../../lib/dates.js';
@@ -28,7 +28,7 @@ export function statementMailRenderer(db: Queryable, clock: Clock) {
   return async (content: MailContent, links: StatementLinks): Promise<StatementMail> => {
     const account = await requireAccount(db, content.accountId);
     const of = { subject: account, weekStart: content.weekStart, today: istDay(clock.now()) };
-    const screen = SCREENS.find((s) => s.key === (content.statement === 'agent' ? 'agentMail' : 'managerMail'))!;
+    const screen = screenOf(content.statement === 'agent' ? 'agentMail' : 'managerMail');
     const { document, lines } =
       content.statement === 'agent'
         ? await agentMailDocument(db, of).then((d) => ({ document: d, lines: agentLines(d) }))

@@ -60,16 +60,17 @@ export async function forgotPassword(
       ttlMs: RESET_LINK_TTL_MS,
       by,
     });
-    const url = linkUrl(input.publicUrl, link!.token);
+    if (!link) throw new Error('forgot: no sign-in link issued');
+    const url = linkUrl(input.publicUrl, link.token);
     await queueMail(
       tx,
       {
-        key: `password-reset:${account.id}:${now.getTime()}:${link!.token.slice(0, 8)}`,
+        key: `password-reset:${account.id}:${now.getTime()}:${link.token.slice(0, 8)}`,
         kind: 'password-reset',
         accountId: account.id,
         to: account.email,
         ...renderMail(resetTemplate({ username: account.username, link: url })),
-        signInLinkId: link!.id,
+        signInLinkId: link.id,
       },
       now,
     );

@@ -1,4 +1,4 @@
-import { formatCount, formatInstant, formatPoints, memberPagePath, SCREENS } from '@playrep/contracts';
+import { formatCount, formatInstant, formatPoints, memberPagePath, screenOf } from '@playrep/contracts';
 import { centsToPoints } from '../../../lib/money.js';
 import { type Block, type MailBody, type MailTemplate, renderMail } from '../template.js';
 import type { AlertWin, DueAlert } from './waiting-wins.js';
@@ -9,7 +9,7 @@ import type { AlertWin, DueAlert } from './waiting-wins.js';
  * member's page and to Today. Written when the alert is made (the figures as the wins arrived).
  */
 
-const TODAY_PATH = SCREENS.find((screen) => screen.key === 'today')!.path;
+const TODAY_PATH = screenOf('today').path;
 /**
  * The wins a mail lists, biggest first: a server that was stopped for days catches the live demo up
  * (or a platform its backlog), and a mail of hundreds of wins helps nobody; the rest are counted.
@@ -18,7 +18,8 @@ const LISTED_WINS = 20;
 const points = (cents: bigint) => formatPoints(centsToPoints(cents));
 
 function alertSubject(wins: readonly AlertWin[]): string {
-  const biggest = wins[0]!;
+  const [biggest] = wins;
+  if (!biggest) throw new Error('a big-win alert without a win');
   if (wins.length === 1) return `Big win: ${biggest.member} won ${points(biggest.winCents)} points`;
   return `${formatCount(wins.length, 'big win')} in your network, the biggest ${points(biggest.winCents)} points (${biggest.member})`;
 }
