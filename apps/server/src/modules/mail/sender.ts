@@ -1,3 +1,4 @@
+import type { MailKind } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { startIntervalJob } from '../../db/jobs.js';
@@ -10,7 +11,7 @@ import { answerOf, isPermanentRefusal, type MailTransport, type OutgoingMail } f
 /**
  * The one sender of the outbox (docs/domain.md, "Mail and statements"). It runs on one process at a
  * time (server.ts starts it as the settlement: the leader lock on PostgreSQL, directly on the
- * embedded database), every few seconds and when woken. It takes the mails that are due, builds
+ * embedded database), every few seconds and when woken (an interval job, db/jobs.ts). It takes the mails that are due, builds
  * those with a `content` (a statement and its PDF), hands them to the mail server and writes down
  * its answer. Each mail is first asked whether it may still go (gate.ts), in the statement that
  * takes it: one that may not is closed instead (cancelled with the reason, or expired), never sent.
@@ -55,7 +56,7 @@ export interface MailSenderOptions {
   from: string;
   render: ContentRenderer;
   /** The headers of a mail whose body was written when it was queued (a digest's List-Unsubscribe); none when left out. */
-  headersOf?: (mail: { kind: string; accountId: string | null }) => Promise<Record<string, string> | undefined>;
+  headersOf?: (mail: { kind: MailKind; accountId: string | null }) => Promise<Record<string, string> | undefined>;
   /** MAIL_MAX_AGE_DAYS: mail held or pending longer expires. */
   maxAgeDays: number;
   pollMs?: number;
@@ -84,7 +85,8 @@ export interface MailSender {
 
 interface DueMail {
   id: number;
-  kind: string;
+  /** One of MAIL_KINDS when it is to send: the gate closes a mail of any other kind (`closed`), never delivered. */
+  kind: MailKind;
   account_id: string | null;
   /** The gate's reason when it closed the mail instead; null: to send. */
   closed: string | null;
