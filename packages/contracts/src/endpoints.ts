@@ -82,6 +82,7 @@ export function fieldLabels(name: CallName): Readonly<Record<string, string>> {
   return { ...DATE_LABELS, ...(FIELD_LABELS as { readonly [N in CallName]?: Readonly<Record<string, string>> })[name] };
 }
 
+/** Whether a call is a report. @internal Used by tests only (the permission matrix, the scope guard's). */
 export function isReportCall(name: string): name is ReportCall {
   return name in DEFS && DEFS[name as CallName].access === 'report';
 }
