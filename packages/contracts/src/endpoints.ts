@@ -82,6 +82,7 @@ export function fieldLabels(name: CallName): Readonly<Record<string, string>> {
   return { ...DATE_LABELS, ...(FIELD_LABELS as { readonly [N in CallName]?: Readonly<Record<string, string>> })[name] };
 }
 
+/** Whether a call is a report. @internal Used by tests only (the permission matrix, the scope guard's). */
 export function isReportCall(name: string): name is ReportCall {
   return name in DEFS && DEFS[name as CallName].access === 'report';
 }
@@ -97,5 +98,3 @@ export type CallBody<N extends CallName> = Defs[N] extends { body: infer B exten
 export type CallBodyInput<N extends CallName> = Defs[N] extends { body: infer B extends z.ZodType } ? z.input<B> : undefined;
 /** The success answer of a call. */
 export type CallResponse<N extends CallName> = z.output<Defs[N]['response']>;
-/** The export sheets of a call, by name. */
-export type CallExportSheet<N extends CallName> = Defs[N] extends { exports: { sheets: infer S } } ? keyof S & string : never;

@@ -101,6 +101,13 @@ export function canOpenScreen(role: Role, screen: Screen): boolean {
   return (AUDIENCES[screen.audience] as readonly Role[]).includes(role);
 }
 
+/** The screen of a key: every key names one (a missing one is a programming error). */
+export function screenOf(key: ScreenKey): Screen {
+  const screen = SCREENS.find((s) => s.key === key);
+  if (!screen) throw new Error(`no screen ${key}`);
+  return screen;
+}
+
 export function screensFor(role: Role): Screen[] {
   return SCREENS.filter((s) => canOpenScreen(role, s));
 }

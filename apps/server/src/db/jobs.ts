@@ -59,46 +59,74 @@ export function runOnOneProcess({ job, databaseUrl, start, log }: OneProcessOpti
   return { ready: Promise.resolve(), stop: () => lock.close() };
 }
 
-export interface IntervalJob extends RunningJob {
+export interface IntervalJob<T = void> extends RunningJob {
   /** The run at start. */
   readonly ready: Promise<void>;
-  /** Runs now, or joins the run in progress; never rejects; does nothing once stopped. */
-  runNow(): Promise<void>;
+  /** What the run at start (and a catch-up run after it) returned; a failed run returns nothing. */
+  readonly firstRun: Promise<T[]>;
+  /**
+   * Runs now, or joins the run in progress (with `catchUp`, asks for another run right after it);
+   * resolves with what the runs it waited for returned. Never rejects; does nothing once stopped.
+   */
+  runNow(): Promise<T[]>;
 }
 
-export interface IntervalJobOptions {
+export interface IntervalJobOptions<T> {
   everyMs: number;
-  run: () => Promise<void>;
+  run: () => Promise<T>;
   log: Pick<JobLog, 'error'>;
   /** The log line of a failed run. */
   failure: string;
+  /**
+   * A runNow() during a run asks for one more run once it ends (work may have come in that the
+   * run in progress has passed by, as mail queued while the sender sends); default: it joins it.
+   */
+  catchUp?: boolean;
 }
 
 /**
  * Runs `run` at once and then every `everyMs`. Runs never overlap, a failure is logged and never
  * thrown (the next run tries again), and the timer does not keep the process alive.
  */
-export function startIntervalJob({ everyMs, run, log, failure }: IntervalJobOptions): IntervalJob {
-  let running: Promise<void> | null = null;
+export function startIntervalJob<T = void>({
+  everyMs,
+  run,
+  log,
+  failure,
+  catchUp = false,
+}: IntervalJobOptions<T>): IntervalJob<T> {
+  let running: Promise<T[]> | null = null;
+  let again = false;
   let stopped = false;
-  const once = async () => {
-    try {
-      await run();
-    } catch (err) {
-      log.error({ err }, failure);
-    }
+  const runs = async (): Promise<T[]> => {
+    const results: T[] = [];
+    do {
+      again = false;
+      try {
+        results.push(await run());
+      } catch (err) {
+        log.error({ err }, failure);
+      }
+    } while (again && !stopped);
+    return results;
   };
-  const runNow = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    running ??= once().finally(() => {
+  const runNow = (): Promise<T[]> => {
+    if (stopped) return Promise.resolve([]);
+    if (running) {
+      again ||= catchUp;
+      return running;
+    }
+    running = runs().finally(() => {
       running = null;
     });
     return running;
   };
   const timer = setInterval(() => void runNow(), everyMs);
   timer.unref();
+  const firstRun = runNow();
   return {
-    ready: runNow(),
+    ready: firstRun.then(() => {}),
+    firstRun,
     runNow,
     async stop() {
       stopped = true;

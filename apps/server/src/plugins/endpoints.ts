@@ -23,6 +23,7 @@ import type { z } from 'zod';
 import { unauthorized } from '../lib/http-error.js';
 import { type Download, downloadFile } from '../modules/export/download.js';
 import { sendExport } from '../modules/export/table-export.js';
+import type { AuthContext } from './context.js';
 
 /**
  * Routes come from the contracts' endpoint table: a module supplies only the handlers, keyed by
@@ -30,11 +31,25 @@ import { sendExport } from '../modules/export/table-export.js';
  * The type of the handler map makes a missing or misspelt call a compile error.
  */
 
+/**
+ * The session a call of each access kind is handled with: a `session` or `report` call is refused
+ * (401) before its handler without one; a `public` call may carry one (signing out, the session
+ * check); a `feed` call is made with a feed key, never a session.
+ */
+type AuthOf<A extends EndpointAccess> = A extends 'session' | 'report'
+  ? AuthContext
+  : A extends 'feed'
+    ? null
+    : AuthContext | null;
+
+/** A request of a signed-in call (`session` or `report`): its session is there. */
+export type SignedInRequest = FastifyRequest & { auth: AuthContext };
+
 export type EndpointRequest<N extends CallName> = FastifyRequest<{
   Querystring: CallQuery<N>;
   Params: CallPathParams<N>;
   Body: CallBody<N>;
-}>;
+}> & { auth: AuthOf<(typeof ENDPOINTS)[N]['access']> };
 
 type SuccessBody<N extends CallName> = z.input<(typeof ENDPOINTS)[N]['response']>;
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error.js';
 import { refuseAfterDelay } from '../lib/refusal-delay.js';
+import { reportCaller } from './scope.js';
 
 /**
  * How many report calls one account may have in flight on this server process (REPORTS_PER_ACCOUNT),
@@ -37,7 +38,7 @@ export function registerReportLimits(reports: FastifyInstance, perAccount: numbe
   const calls = new WeakMap<FastifyRequest, InFlight>();
 
   reports.addHook('onRequest', async (request, reply) => {
-    const account = request.auth!.accountId;
+    const account = reportCaller(request).accountId;
     const mine = byAccount.get(account) ?? 0;
     if (mine >= perAccount) {
       // Answered after a second (lib/refusal-delay.ts), like a refused download.

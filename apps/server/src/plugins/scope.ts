@@ -1,5 +1,5 @@
 import { ENDPOINTS, isRole, mayCall, maySubject, SESSION_EXPIRED_MESSAGE } from '@playrep/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client.js';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../lib/http-error.js';
 import { counterpartyVisible, findAccountInScope } from '../modules/accounts/repository.js';
@@ -35,6 +35,15 @@ export const SESSION_REQUIRED_MESSAGE = SESSION_EXPIRED_MESSAGE;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The caller of a report call, for the hooks after the scope guard: the guard refused a request
+ * without a session, so this refuses the same way rather than assume it.
+ */
+export function reportCaller(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized(SESSION_REQUIRED_MESSAGE);
+  return request.auth;
+}
+
 export function registerScopeGuard(app: FastifyInstance): void {
   app.decorateRequest('scoped', null as never);
   app.decorateRequest('subject', null as never);
@@ -47,7 +56,7 @@ export function registerScopeGuard(app: FastifyInstance): void {
   });
 
   app.addHook('preHandler', async (request) => {
-    const auth = request.auth!;
+    const auth = reportCaller(request);
     // Account parameters are checked wherever a handler could read them: the query, the path
     // and the body. The same parameter given twice with different values is refused.
     const sources = [request.query, request.params, request.body].filter(isRecord);
@@ -71,7 +80,8 @@ export function registerScopeGuard(app: FastifyInstance): void {
       if (key !== null && !(await counterpartyVisible(app.db, auth.accountId, key))) throw notFound(NO_SUCH_ACCOUNT);
     }
     // The permission table also names who each report may be about (the subject picker offers the same).
-    const call = request.routeOptions.config.call!;
+    const call = request.routeOptions.config.call;
+    if (!call) throw forbidden();
     if (!maySubject(call, subject.role)) {
       throw badRequest(
         `${subject.username} is a ${subject.role}: this report is about ${ENDPOINTS[call].subjectRoles.join(', ')} accounts`,
@@ -94,7 +104,8 @@ function accountParam(sources: Record<string, unknown>[], param: string): string
   if (values.some((v) => typeof v !== 'string')) throw new HttpError(400, `${param} must be a single value`);
   const distinct = new Set((values as string[]).map((v) => v.trim()));
   if (distinct.size > 1) throw new HttpError(400, `${param} is given twice with different values`);
-  return [...distinct][0]!;
+  const [value = null] = distinct;
+  return value;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

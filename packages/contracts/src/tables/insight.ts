@@ -3,7 +3,6 @@ import { dayMonYear } from './statement.js';
 
 /** How many weeks Trends shows (docs/screens.md, Trends). */
 export const TREND_WEEK_COUNTS = [4, 8, 12, 26] as const;
-export type TrendWeekCount = (typeof TREND_WEEK_COUNTS)[number];
 
 /** A week column's key in Trends' table and export: `week1` is the oldest week shown. */
 export const trendWeekKey = (position: number): `week${number}` => `week${position}`;
@@ -35,8 +34,6 @@ export function trendsColumns(weeks: readonly { fromDate: string }[]): ColumnDef
   return [...TRENDS_LEAD, ...weekColumns, ...TRENDS_TAIL];
 }
 
-/** Today's default big-win threshold, in points (docs/domain.md, "Insight"). */
-export const DEFAULT_BIG_WIN_THRESHOLD = 10_000;
 /** How many big wins and losing cafes Today lists at most. */
 export const TODAY_LIST_LIMIT = 20;
 

@@ -16,7 +16,7 @@ export function activityHandlers(app: FastifyInstance): EndpointHandlers<'activi
   return {
     activity: async (request) => {
       const { query } = request;
-      const auth = request.auth!;
+      const auth = request.auth;
       const scope = activityScopeOf(auth);
       const today = istDay(app.clock.now());
       const from = query.fromDate ? resolveDay(query.fromDate, today, 'fromDate') : undefined;

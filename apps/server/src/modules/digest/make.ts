@@ -4,6 +4,7 @@ import { type Db, type Queryable, queryRows } from '../../db/client.js';
 import { type IntervalJob, type JobLog, startIntervalJob } from '../../db/jobs.js';
 import type { Clock } from '../../lib/clock.js';
 import { addDays, IST_OFFSET_MS, istDay } from '../../lib/dates.js';
+import { turns } from '../../lib/turns.js';
 import { queueMail } from '../mail/index.js';
 import { digestFigures } from './figures.js';
 import { digestMail } from './render.js';
@@ -81,16 +82,11 @@ async function dueRecipients(db: Queryable, now: Date): Promise<DigestRecipient[
 export async function makeDueDigests(db: Queryable, links: DigestLinks, now: Date): Promise<number> {
   const due = await dueRecipients(db, now);
   const yesterday = addDays(istDay(now), -1);
-  let queued = 0;
-  let next = 0;
-  const worker = async () => {
-    while (next < due.length) {
-      const account = due[next++]!;
-      if (await queueDigest(db, links, account, scheduledDigestKey(yesterday, account.id), now)) queued += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(DIGESTS_AT_ONCE, due.length) }, worker));
-  return queued;
+  const turn = turns(DIGESTS_AT_ONCE);
+  const made = await Promise.all(
+    due.map((account) => turn(() => queueDigest(db, links, account, scheduledDigestKey(yesterday, account.id), now))),
+  );
+  return made.filter(Boolean).length;
 }
 
 /** The digests' schedule on this process: every minute, the digests due. */

@@ -9,9 +9,9 @@ import {
   SCREENS,
   type ScreenKey,
 } from '@playrep/contracts';
-import { escapeHtml } from '../../lib/html.js';
 import { centsToPoints } from '../../lib/money.js';
 import type { DayFiguresCents } from '../insight/today.js';
+import { BREAK, type MailBody, type MailTemplate, renderMail } from '../mail/index.js';
 import type { DigestFiguresCents } from './figures.js';
 
 /**
@@ -19,12 +19,6 @@ import type { DigestFiguresCents } from './figures.js';
  * item, each with the absolute link of the report that explains it (built from PUBLIC_URL, as the
  * statements' links), and the digest's own unsubscribe link at the end.
  */
-
-interface DigestMail {
-  subject: string;
-  text: string;
-  html: string;
-}
 
 /** A line of the digest: its words and the report it links to. */
 interface Line {
@@ -128,37 +122,33 @@ export function digestSections(digest: DigestFiguresCents, role: Role, origin: s
   ];
 }
 
-/** The digest mail of `username` (its role's links), with the link that turns the digest off. */
-export function digestMail(
-  digest: DigestFiguresCents,
-  account: { username: string; role: Role },
-  links: { publicUrl: string; unsubscribe: string },
-): DigestMail {
-  const sections = digestSections(digest, account.role, links.publicUrl);
-  const intro = `Hello ${account.username}, here is ${formatDayText(digest.day)} in your network, as Today shows a whole day.`;
-  const footer = 'You receive this because the daily digest is on in your account page.';
-  const text = [
-    intro,
-    ...sections.flatMap((section) => [
-      '',
-      section.title,
-      ...(section.lines.length ? section.lines.map((line) => `- ${line.text}\n  ${line.link}`) : [`- ${section.none}`]),
-    ]),
-    '',
-    footer,
-    `Stop the daily digest: ${links.unsubscribe}`,
-  ].join('\n');
-  const html = [
-    `<p>${escapeHtml(intro)}</p>`,
-    ...sections.map(
-      (section) =>
-        `<h3>${escapeHtml(section.title)}</h3><ul>${
-          section.lines.length
-            ? section.lines.map((line) => `<li><a href="${escapeHtml(line.link)}">${escapeHtml(line.text)}</a></li>`).join('')
-            : `<li>${escapeHtml(section.none)}</li>`
-        }</ul>`,
-    ),
-    `<p>${escapeHtml(footer)} <a href="${escapeHtml(links.unsubscribe)}">Stop the daily digest</a></p>`,
-  ].join('\n');
-  return { subject: digestSubject(digest.day), text, html };
+interface DigestFacts {
+  digest: DigestFiguresCents;
+  account: { username: string; role: Role };
+  links: { publicUrl: string; unsubscribe: string };
 }
+
+/** The digest's template: `username`'s day (its role's links), with the link that turns the digest off. */
+export const digestTemplate: MailTemplate<DigestFacts> = ({ digest, account, links }) => ({
+  subject: digestSubject(digest.day),
+  blocks: [
+    {
+      paragraph: [`Hello ${account.username}, here is ${formatDayText(digest.day)} in your network, as Today shows a whole day.`],
+    },
+    ...digestSections(digest, account.role, links.publicUrl).map((section) => ({
+      section: section.title,
+      lines: section.lines,
+      none: section.none,
+    })),
+    {
+      paragraph: [
+        'You receive this because the daily digest is on in your account page.',
+        BREAK,
+        { link: links.unsubscribe, label: 'Stop the daily digest', textLead: 'Stop the daily digest: ' },
+      ],
+    },
+  ],
+});
+
+export const digestMail = (digest: DigestFiguresCents, account: DigestFacts['account'], links: DigestFacts['links']): MailBody =>
+  renderMail(digestTemplate({ digest, account, links }));

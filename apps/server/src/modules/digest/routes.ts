@@ -28,17 +28,17 @@ export function digestHandlers(
     ...(await mailNewsState(primary, accountId, app.clock.now())),
   });
   return {
-    mailNews: async (request) => mailNewsState(primary, request.auth!.accountId, app.clock.now()),
+    mailNews: async (request) => mailNewsState(primary, request.auth.accountId, app.clock.now()),
     digestEmails: async (request) => {
-      const { accountId } = request.auth!;
+      const { accountId } = request.auth;
       return answer(accountId, await setDigest(primary, accountId, request.query, app.clock.now()));
     },
     digestNow: async (request) => {
-      const { accountId } = request.auth!;
+      const { accountId } = request.auth;
       return answer(accountId, await digestNow(primary, links, accountId, app.clock.now()));
     },
     bigWinEmails: async (request) => {
-      const { accountId } = request.auth!;
+      const { accountId } = request.auth;
       return answer(accountId, await setBigWinEmails(primary, accountId, request.query.on, app.clock.now()));
     },
   };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error.js';
 import { refuseAfterDelay } from '../../lib/refusal-delay.js';
+import { reportCaller } from '../../plugins/scope.js';
 
 /**
  * How many exports may be built at once (a year of draws is ~351k rows): per account, all its
@@ -45,13 +46,13 @@ export function registerExportLimits(reports: FastifyInstance, limits: ExportLim
 
   reports.addHook('onRequest', async (request) => {
     if (!asksForFile(request)) return;
-    const refusal = refusalFor(request.auth!.accountId);
+    const refusal = refusalFor(reportCaller(request).accountId);
     if (refusal) return refuseAfterDelay(refusal);
   });
 
   reports.addHook('preHandler', async (request, reply) => {
     if (!asksForFile(request)) return;
-    const account = request.auth!.accountId;
+    const account = reportCaller(request).accountId;
     // Another download may have taken the last slot since the check above.
     const refusal = refusalFor(account);
     if (refusal) return refuseAfterDelay(refusal);

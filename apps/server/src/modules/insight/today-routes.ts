@@ -37,7 +37,7 @@ export function todayHandlers(app: FastifyInstance): EndpointHandlers<'today' | 
       const { subject } = request;
       const now = app.clock.now();
       const today = istDay(now);
-      const thresholdCents = await bigWinThreshold(primary, request.auth!.accountId);
+      const thresholdCents = await bigWinThreshold(primary, request.auth.accountId);
       const [figuresToday, figuresLastWeek, wins, cafes, transfers, loans, idle] = await Promise.all([
         todayFigures(app.db, subject, today),
         lastWeekFigures(app.db, subject, now),
@@ -77,7 +77,7 @@ export function todayHandlers(app: FastifyInstance): EndpointHandlers<'today' | 
 
     todayThreshold: async (request) => {
       const cents = BigInt(Math.round(request.query.threshold * 100));
-      await setBigWinThreshold(primary, request.auth!.accountId, cents);
+      await setBigWinThreshold(primary, request.auth.accountId, cents);
       const threshold = pointsOf(cents);
       return {
         threshold,

@@ -3,11 +3,11 @@ import { EMAIL_MESSAGES, type EmailStateResponse, MAIL_PAGES } from '@playrep/co
 import { eq } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { accounts, emailConfirmations } from '../../db/schema/index.js';
-import { escapeHtml } from '../../lib/html.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.js';
 import { type ActivityOrigin, recordActivity } from '../activity/record.js';
 import { closeBarredMail } from './gate.js';
 import { queueMail } from './outbox.js';
+import { BREAK, type MailTemplate, renderMail } from './template.js';
 
 /**
  * An account's email address (docs/domain.md, "Access", "Email address"): optional; the platform's
@@ -35,11 +35,14 @@ export async function emailState(db: Queryable, accountId: string, now: Date): P
     .leftJoin(emailConfirmations, eq(emailConfirmations.accountId, accounts.id))
     .where(eq(accounts.id, accountId));
   if (!row) throw notFound('Unknown account');
-  const pending = row.pendingEmail && row.pendingExpiresAt && row.pendingExpiresAt > now;
+  const { pendingEmail, pendingExpiresAt } = row;
   return {
     email: row.email,
     verified: row.verified,
-    pending: pending ? { email: row.pendingEmail!, expiresAt: row.pendingExpiresAt!.toISOString() } : null,
+    pending:
+      pendingEmail && pendingExpiresAt && pendingExpiresAt > now
+        ? { email: pendingEmail, expiresAt: pendingExpiresAt.toISOString() }
+        : null,
     statementEmails: row.statementEmails,
   };
 }
@@ -107,9 +110,7 @@ export async function setOwnEmail(
         kind: 'email-confirmation',
         accountId,
         to: email,
-        subject: 'Confirm your email address for Playrep',
-        text: confirmationText(input.username, link),
-        html: confirmationHtml(input.username, link),
+        ...renderMail(confirmationTemplate({ username: input.username, link })),
       },
       now,
     );
@@ -126,26 +127,24 @@ function confirmationMailKey(accountId: string, tokenHash: string): string {
   return `email-confirmation:${accountId}:${tokenHash.slice(0, 16)}`;
 }
 
-function confirmationText(username: string, link: string): string {
-  return [
-    `Hello ${username},`,
-    '',
-    'This address was given for your Playrep back office account. To receive your weekly statement',
-    'and other mail for the account here, confirm it by opening this link within 24 hours:',
-    '',
-    link,
-    '',
-    'If you did not ask for this, ignore this mail: nothing is sent to this address unless the link is opened.',
-  ].join('\n');
-}
-
-function confirmationHtml(username: string, link: string): string {
-  const href = escapeHtml(link);
-  return `<p>Hello ${escapeHtml(username)},</p>
-<p>This address was given for your Playrep back office account. To receive your weekly statement and other mail for the account here, confirm it by opening this link within 24 hours:</p>
-<p><a href="${href}">Confirm this address</a></p>
-<p>If you did not ask for this, ignore this mail: nothing is sent to this address unless the link is opened.</p>`;
-}
+/** The address confirmation mail's template: the account's username and the link that confirms. */
+export const confirmationTemplate: MailTemplate<{ username: string; link: string }> = ({ username, link }) => ({
+  subject: 'Confirm your email address for Playrep',
+  blocks: [
+    { paragraph: [`Hello ${username},`] },
+    {
+      paragraph: [
+        'This address was given for your Playrep back office account. To receive your weekly statement',
+        BREAK,
+        'and other mail for the account here, confirm it by opening this link within 24 hours:',
+      ],
+    },
+    { paragraph: [{ link, label: 'Confirm this address' }] },
+    {
+      paragraph: ['If you did not ask for this, ignore this mail: nothing is sent to this address unless the link is opened.'],
+    },
+  ],
+});
 
 /** Opens a confirmation link: its address becomes the account's, verified. Single use. */
 export async function confirmEmail(
@@ -184,7 +183,8 @@ export async function confirmEmail(
         subjectId: accountId,
         details: { email },
       });
-      return { expired: false as const, username: account!.username, email: pending.email };
+      if (!account) throw notFound('Unknown account');
+      return { expired: false as const, username: account.username, email: pending.email };
     })
     .then((result) => {
       if (result.expired) throw badRequest(EMAIL_MESSAGES.linkExpired);

@@ -1,6 +1,7 @@
 import { ENDPOINTS, MAIL_PAGES, type UnsubscribeMail } from '@playrep/contracts';
 import type { FastifyInstance } from 'fastify';
 import { publicUrl } from '../../config/env.js';
+import { turns } from '../../lib/turns.js';
 import type { MailContent } from './outbox.js';
 import { type MailSender, startMailSender } from './sender.js';
 import { smtpTransport } from './transport.js';
@@ -18,6 +19,8 @@ export { closeBarredMail } from './gate.js';
 export { type MailContent, type MailToQueue, queueMail } from './outbox.js';
 export { startOutboxRetention } from './retention.js';
 export { HELD_ANSWER, type MailSender, RETRY_DELAYS_MS, type RenderedMail } from './sender.js';
+export { STATEMENT_SUBJECTS } from './statement-mails.js';
+export { BREAK, htmlOnly, type MailBody, type MailTemplate, renderMail, textOnly } from './template.js';
 export { unsubscribeKeyOf } from './unsubscribe.js';
 
 /** The links a statement's body carries. */
@@ -122,20 +125,3 @@ export function startOutboxSender(
  * (worker-pool.ts), so that a week's statements reuse them instead of starting a worker each.
  */
 const PDFS_AT_ONCE = 2;
-
-/** Runs the functions given at most `limit` at a time, the others waiting their turn in order. */
-function turns(limit: number): <T>(work: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async (work) => {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running += 1;
-    try {
-      return await work();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  };
-}

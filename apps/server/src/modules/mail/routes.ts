@@ -1,9 +1,9 @@
 import { EMAIL_MESSAGES, MAIL_SCREEN_MESSAGES } from '@playrep/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { publicUrl } from '../../config/env.js';
 import { istDay, resolveDay, weekStartOf } from '../../lib/dates.js';
 import { conflict, notFound } from '../../lib/http-error.js';
-import type { EndpointHandlers } from '../../plugins/endpoints.js';
+import type { EndpointHandlers, SignedInRequest } from '../../plugins/endpoints.js';
 import { confirmEmail, emailState, setOwnEmail, setStatementEmails } from './email-address.js';
 import { withSecretsHidden } from './hidden-secrets.js';
 import { type StatementRenderer, statementLinks } from './index.js';
@@ -21,10 +21,10 @@ type EmailCall = 'emailState' | 'setEmail' | 'statementEmails' | 'confirmEmail';
  */
 export function emailHandlers(app: FastifyInstance): EndpointHandlers<EmailCall> {
   return {
-    emailState: async (request) => emailState(app.db, request.auth!.accountId, app.clock.now()),
+    emailState: async (request) => emailState(app.db, request.auth.accountId, app.clock.now()),
 
     setEmail: async (request) => {
-      const auth = request.auth!;
+      const auth = request.auth;
       const now = app.clock.now();
       const message = await setOwnEmail(app.db, {
         accountId: auth.accountId,
@@ -38,7 +38,7 @@ export function emailHandlers(app: FastifyInstance): EndpointHandlers<EmailCall>
     },
 
     statementEmails: async (request) => {
-      const { accountId } = request.auth!;
+      const { accountId } = request.auth;
       await setStatementEmails(app.db, accountId, request.body.on, app.clock.now());
       const message = request.body.on ? EMAIL_MESSAGES.statementsOn : EMAIL_MESSAGES.statementsOff;
       return { message, ...(await emailState(app.db, accountId, app.clock.now())) };
@@ -78,9 +78,9 @@ export function mailScreenHandlers(
   const unsubscribeKey = unsubscribeKeyOf(app.database.db);
   // The actions and the record of a preview write: on the primary, whatever replica the report reads go to.
   const primary = app.database.db;
-  const userOf = (request: FastifyRequest): ScreenUser => ({
-    actor: { accountId: request.auth!.accountId },
-    username: request.auth!.username,
+  const userOf = (request: SignedInRequest): ScreenUser => ({
+    actor: { accountId: request.auth.accountId },
+    username: request.auth.username,
     address: request.ip,
     userAgent: request.headers['user-agent'],
   });

@@ -1,6 +1,9 @@
+import type { MailKind } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
+import { startIntervalJob } from '../../db/jobs.js';
 import type { Clock } from '../../lib/clock.js';
+import { turns } from '../../lib/turns.js';
 import { closedStateOf, expireWaitingMail, type GateAt, gatedWaitingMail, stateAfter } from './gate.js';
 import type { MailContent } from './outbox.js';
 import { answerOf, isPermanentRefusal, type MailTransport, type OutgoingMail } from './transport.js';
@@ -8,7 +11,7 @@ import { answerOf, isPermanentRefusal, type MailTransport, type OutgoingMail } f
 /**
  * The one sender of the outbox (docs/domain.md, "Mail and statements"). It runs on one process at a
  * time (server.ts starts it as the settlement: the leader lock on PostgreSQL, directly on the
- * embedded database), every few seconds and when woken. It takes the mails that are due, builds
+ * embedded database), every few seconds and when woken (an interval job, db/jobs.ts). It takes the mails that are due, builds
  * those with a `content` (a statement and its PDF), hands them to the mail server and writes down
  * its answer. Each mail is first asked whether it may still go (gate.ts), in the statement that
  * takes it: one that may not is closed instead (cancelled with the reason, or expired), never sent.
@@ -53,7 +56,7 @@ export interface MailSenderOptions {
   from: string;
   render: ContentRenderer;
   /** The headers of a mail whose body was written when it was queued (a digest's List-Unsubscribe); none when left out. */
-  headersOf?: (mail: { kind: string; accountId: string | null }) => Promise<Record<string, string> | undefined>;
+  headersOf?: (mail: { kind: MailKind; accountId: string | null }) => Promise<Record<string, string> | undefined>;
   /** MAIL_MAX_AGE_DAYS: mail held or pending longer expires. */
   maxAgeDays: number;
   pollMs?: number;
@@ -82,7 +85,8 @@ export interface MailSender {
 
 interface DueMail {
   id: number;
-  kind: string;
+  /** One of MAIL_KINDS when it is to send: the gate closes a mail of any other kind (`closed`), never delivered. */
+  kind: MailKind;
   account_id: string | null;
   /** The gate's reason when it closed the mail instead; null: to send. */
   closed: string | null;
@@ -100,8 +104,7 @@ type Outcome =
 
 export function startMailSender(options: MailSenderOptions): MailSender {
   const { db, clock, log, transport } = options;
-  let running: Promise<SendPass> | null = null;
-  let again = false;
+  const sendTurn = turns(SENDING_AT_ONCE);
   let stopped = false;
 
   const pass = async (): Promise<SendPass> => {
@@ -116,54 +119,47 @@ export function startMailSender(options: MailSenderOptions): MailSender {
       const taken = await takeDue(db, { now: clock.now(), maxAgeDays: options.maxAgeDays });
       if (taken.length === 0) break;
       const due = taken.filter((mail) => !countClosed(totals, mail.closed));
-      await inTurns(due, SENDING_AT_ONCE, async (mail) => {
-        const outcome = await deliver(mail, transport, options);
-        const state = await record(db, mail, outcome, clock.now());
-        totals[state === 'sent' ? 'sent' : state === 'failed' ? 'failed' : 'retrying'] += 1;
-      });
+      await Promise.all(
+        due.map((mail) =>
+          sendTurn(async () => {
+            const outcome = await deliver(mail, transport, options);
+            const state = await record(db, mail, outcome, clock.now());
+            totals[state === 'sent' ? 'sent' : state === 'failed' ? 'failed' : 'retrying'] += 1;
+          }),
+        ),
+      );
+    }
+    if (totals.sent + totals.failed + totals.retrying + totals.cancelled + totals.expired > 0) {
+      log.info({ ...totals }, 'mail: sent, or closed by the gate');
     }
     return totals;
   };
 
-  const runNow = (): Promise<SendPass> => {
-    if (stopped) return Promise.resolve(noPass());
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      const totals = noPass();
-      do {
-        again = false;
-        try {
-          const done = await pass();
-          for (const key of Object.keys(totals) as (keyof SendPass)[]) totals[key] += done[key];
-        } catch (err) {
-          log.error({ err }, 'mail: sending failed');
-        }
-      } while (again && !stopped);
-      if (totals.sent + totals.failed + totals.retrying + totals.cancelled + totals.expired > 0) {
-        log.info({ ...totals }, 'mail: sent, or closed by the gate');
-      }
-      running = null;
-      return totals;
-    })();
-    return running;
-  };
-
-  const timer = setInterval(() => void runNow(), options.pollMs ?? POLL_MS);
-  timer.unref();
+  // Mail queued while a pass sends is caught up by a pass right after it (catchUp).
+  const job = startIntervalJob({
+    everyMs: options.pollMs ?? POLL_MS,
+    run: pass,
+    log,
+    failure: 'mail: sending failed',
+    catchUp: true,
+  });
 
   return {
-    firstRun: runNow(),
-    runNow,
+    firstRun: job.firstRun.then(sumOf),
+    runNow: () => job.runNow().then(sumOf),
     async stop() {
       stopped = true;
-      clearInterval(timer);
-      await running;
+      await job.stop();
       transport?.close();
     },
   };
+}
+
+/** The totals of the passes a run of the sender made. */
+function sumOf(passes: readonly SendPass[]): SendPass {
+  const totals = noPass();
+  for (const done of passes) for (const key of Object.keys(totals) as (keyof SendPass)[]) totals[key] += done[key];
+  return totals;
 }
 
 /** Counts a mail the gate closed (its reason given) as cancelled or expired; false when it was not closed. */
@@ -272,13 +268,4 @@ async function record(db: Db, mail: DueMail, outcome: Outcome, now: Date): Promi
          WHERE id = ${mail.id}`,
   );
   return 'pending';
-}
-
-/** Runs `work` over `items`, at most `atOnce` at a time. */
-async function inTurns<T>(items: readonly T[], atOnce: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
 }

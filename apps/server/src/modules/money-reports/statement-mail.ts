@@ -1,12 +1,21 @@
-import { ENDPOINTS, formatCount, formatPoints, fullName, SCREENS, statementHeading, statementLines } from '@playrep/contracts';
+import { ENDPOINTS, formatCount, formatPoints, fullName, screenOf, statementHeading, statementLines } from '@playrep/contracts';
 import type { Queryable } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { istDay } from '../../lib/dates.js';
-import { escapeHtml } from '../../lib/html.js';
 import { requireAccount } from '../accounts/repository.js';
 import { downloadFile } from '../export/download.js';
 import { buildPdf } from '../export/table-export.js';
-import type { MailContent, StatementLinks, StatementMail } from '../mail/index.js';
+import {
+  BREAK,
+  htmlOnly,
+  type MailContent,
+  type MailTemplate,
+  renderMail,
+  STATEMENT_SUBJECTS,
+  type StatementLinks,
+  type StatementMail,
+  textOnly,
+} from '../mail/index.js';
 import { agentMailDocument, managerMailDocument } from './statements.js';
 
 /**
@@ -19,7 +28,7 @@ export function statementMailRenderer(db: Queryable, clock: Clock) {
   return async (content: MailContent, links: StatementLinks): Promise<StatementMail> => {
     const account = await requireAccount(db, content.accountId);
     const of = { subject: account, weekStart: content.weekStart, today: istDay(clock.now()) };
-    const screen = SCREENS.find((s) => s.key === (content.statement === 'agent' ? 'agentMail' : 'managerMail'))!;
+    const screen = screenOf(content.statement === 'agent' ? 'agentMail' : 'managerMail');
     const { document, lines } =
       content.statement === 'agent'
         ? await agentMailDocument(db, of).then((d) => ({ document: d, lines: agentLines(d) }))
@@ -31,9 +40,12 @@ export function statementMailRenderer(db: Queryable, clock: Clock) {
     const name = fullName(account.firstName, account.lastName);
     const title = `${screen.label} of ${account.username}${name ? ` (${name})` : ''}`;
     const week = `${statementHeading(fromDate, toDate)}${open ? ' (open week, figures not final)' : ''}`;
+    const { text, html } = renderMail(
+      statementTemplate({ content, title, week, lines, screenLink, unsubscribe: links.unsubscribe }),
+    );
     return {
-      text: textBody(title, week, lines, screenLink, links.unsubscribe),
-      html: htmlBody(title, week, lines, screenLink, links.unsubscribe),
+      text,
+      html,
       pdf: { filename: `${file.name}.pdf`, build: () => buildPdf(document.download.pdf, file.tables) },
     };
   };
@@ -73,36 +85,39 @@ function managerLines(document: Awaited<ReturnType<typeof managerMailDocument>>)
   ];
 }
 
-function textBody(title: string, week: string, lines: readonly Line[], screenLink: string, unsubscribe: string): string {
-  const width = Math.max(...lines.map((line) => line.label.length));
-  return [
-    title,
-    week,
-    '',
-    ...lines.map((line) => `${`${line.label}:`.padEnd(width + 2)}${line.value}`),
-    '',
-    'The whole statement is attached as a PDF, and on the screen:',
-    screenLink,
-    '',
-    'You receive this statement every week. To stop it (no sign-in needed), open:',
-    unsubscribe,
-    'or turn it off on your account page.',
-  ].join('\n');
-}
-
-function htmlBody(title: string, week: string, lines: readonly Line[], screenLink: string, unsubscribe: string): string {
-  const rows = lines
-    .map(
-      (line) =>
-        `<tr><td style="padding:2px 12px 2px 0${line.bold ? ';font-weight:bold' : ''}">${escapeHtml(line.label)}</td>` +
-        `<td style="padding:2px 0;text-align:right;font-weight:bold">${escapeHtml(line.value)}</td></tr>`,
-    )
-    .join('\n');
-  return `<h2 style="font-size:18px">${escapeHtml(title)}</h2>
-<p>${escapeHtml(week)}</p>
-<table style="border-collapse:collapse;font-size:14px">
-${rows}
-</table>
-<p>The whole statement is attached as a PDF, and on the screen: <a href="${escapeHtml(screenLink)}">open the statement</a>.</p>
-<p style="font-size:12px;color:#495057">You receive this statement every week. <a href="${escapeHtml(unsubscribe)}">Stop these emails</a> (no sign-in needed), or turn them off on your account page.</p>`;
-}
+/**
+ * The statement's template. The two parts word the unsubscribe sentence each its own way (text: the
+ * bare address on its line; HTML: a link named "Stop these emails").
+ */
+export const statementTemplate: MailTemplate<{
+  content: MailContent;
+  title: string;
+  week: string;
+  lines: readonly Line[];
+  screenLink: string;
+  unsubscribe: string;
+}> = ({ content, title, week, lines, screenLink, unsubscribe }) => ({
+  subject: STATEMENT_SUBJECTS[content.statement](content.weekStart),
+  blocks: [
+    { title, subtitle: week },
+    { table: lines },
+    {
+      paragraph: [
+        'The whole statement is attached as a PDF, and on the screen:',
+        BREAK,
+        { link: screenLink, label: 'open the statement' },
+        htmlOnly('.'),
+      ],
+    },
+    {
+      paragraph: [
+        'You receive this statement every week. ',
+        textOnly('To stop it (no sign-in needed), open:\n'),
+        { link: unsubscribe, label: 'Stop these emails' },
+        textOnly('\nor turn it off on your account page.'),
+        htmlOnly(' (no sign-in needed), or turn them off on your account page.'),
+      ],
+      small: true,
+    },
+  ],
+});

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/http-error.js';
-import type { EndpointHandlers } from '../../plugins/endpoints.js';
+import type { EndpointHandlers, SignedInRequest } from '../../plugins/endpoints.js';
 import { detailsText } from '../activity/present.js';
 import { createFeedKey, FeedKeyNameTaken, revokeFeedKey } from '../feed/keys.js';
 
@@ -15,8 +15,8 @@ import { createFeedKey, FeedKeyNameTaken, revokeFeedKey } from '../feed/keys.js'
 export function platformHandlers(app: FastifyInstance): EndpointHandlers<'platform' | 'feedKeyCreate' | 'feedKeyRevoke'> {
   // Keys change on the primary, whatever replica the reads go to.
   const primary = app.database.db;
-  const by = (request: { auth: { accountId: string } | null; ip: string; headers: { 'user-agent'?: string } }) => ({
-    actor: { accountId: request.auth!.accountId },
+  const by = (request: SignedInRequest) => ({
+    actor: { accountId: request.auth.accountId },
     address: request.ip,
     userAgent: request.headers['user-agent'],
   });

@@ -2,9 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ACCESS_MESSAGES, TOO_MANY_ATTEMPTS_MESSAGE } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.js';
-import { escapeHtml } from '../../../lib/html.js';
 import { HttpError } from '../../../lib/http-error.js';
-import { queueMail } from '../../mail/index.js';
+import { BREAK, type MailTemplate, queueMail, renderMail } from '../../mail/index.js';
 import { addressRetryAfter, attemptedUsername, lockAttemptCounters, recordAttempt, throttleAddress } from '../gate/attempts.js';
 import { issueSignInLinks, linkUrl, RESET_LINK_TTL_MS } from '../gate/links.js';
 
@@ -61,18 +60,17 @@ export async function forgotPassword(
       ttlMs: RESET_LINK_TTL_MS,
       by,
     });
-    const url = linkUrl(input.publicUrl, link!.token);
+    if (!link) throw new Error('forgot: no sign-in link issued');
+    const url = linkUrl(input.publicUrl, link.token);
     await queueMail(
       tx,
       {
-        key: `password-reset:${account.id}:${now.getTime()}:${link!.token.slice(0, 8)}`,
+        key: `password-reset:${account.id}:${now.getTime()}:${link.token.slice(0, 8)}`,
         kind: 'password-reset',
         accountId: account.id,
         to: account.email,
-        subject: 'Choose a new Playrep password',
-        text: resetText(account.username, url),
-        html: resetHtml(account.username, url),
-        signInLinkId: link!.id,
+        ...renderMail(resetTemplate({ username: account.username, link: url })),
+        signInLinkId: link.id,
       },
       now,
     );
@@ -84,22 +82,19 @@ export async function forgotPassword(
   return ACCESS_MESSAGES.forgotAnswer;
 }
 
-function resetText(username: string, link: string): string {
-  return [
-    `Hello ${username},`,
-    '',
-    'Someone asked to choose a new password for your Playrep back office account. If it was you,',
-    'open this link within 30 minutes (it works once):',
-    '',
-    link,
-    '',
-    'If you did not ask, ignore this mail: your password stays as it is.',
-  ].join('\n');
-}
-
-function resetHtml(username: string, link: string): string {
-  return `<p>Hello ${escapeHtml(username)},</p>
-<p>Someone asked to choose a new password for your Playrep back office account. If it was you, open this link within 30 minutes (it works once):</p>
-<p><a href="${escapeHtml(link)}">Choose a new password</a></p>
-<p>If you did not ask, ignore this mail: your password stays as it is.</p>`;
-}
+/** The password reset mail's template: the account's username and its one-use link. */
+export const resetTemplate: MailTemplate<{ username: string; link: string }> = ({ username, link }) => ({
+  subject: 'Choose a new Playrep password',
+  blocks: [
+    { paragraph: [`Hello ${username},`] },
+    {
+      paragraph: [
+        'Someone asked to choose a new password for your Playrep back office account. If it was you,',
+        BREAK,
+        'open this link within 30 minutes (it works once):',
+      ],
+    },
+    { paragraph: [{ link, label: 'Choose a new password' }] },
+    { paragraph: ['If you did not ask, ignore this mail: your password stays as it is.'] },
+  ],
+});
