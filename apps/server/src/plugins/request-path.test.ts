@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { TEST_DB_KINDS } from '../../test/test-db.js';
 import { buildApp } from '../app.js';
 import { readEnv } from '../config/env.js';
-import { setAccountActive } from '../modules/identity/manage/accounts.js';
+import { setAccountActive } from '../modules/identity/manage/commands.js';
 import { acceptTransfer, createTransfer, ensureHouseAccount } from '../modules/ledger/ledger.js';
 import { sessionLookupsOf } from './session.js';
 
