@@ -160,8 +160,7 @@ export async function recordMalformedSignIn(
  * the account to the gate like any other door: with two-step on, no session opens yet and the
  * answer asks for the code, which the welcome page sends with the new password to the password
  * door.
- */
-/**
+ *
  * Uses a link: the password is judged first (a refused password leaves the link unused), then the
  * link is taken by one conditional update, so of two uses at once exactly one wins; the other finds
  * it used. The password is set and every session of the account ends; the activity gets the link

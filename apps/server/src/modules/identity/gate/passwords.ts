@@ -48,7 +48,7 @@ export function decoyHash(): Promise<string> {
  * `accounts` command. Refuses with 400 naming the field (by its label on the screen) and the reason
  * (password-strength.ts).
  */
-export function requireStrongPassword(password: string, username: string, field: string): void {
+function requireStrongPassword(password: string, username: string, field: string): void {
   const problem = passwordProblem(password, username);
   if (problem) throw badField(field, problem);
 }

@@ -39,16 +39,16 @@ import {
  * the activity in its transaction.
  */
 
-export const USERNAME_TAKEN_MESSAGE = 'This username is already taken.';
-export const SUPERADMIN_EXISTS_MESSAGE = 'There is already a superadmin.';
+const USERNAME_TAKEN_MESSAGE = 'This username is already taken.';
+const SUPERADMIN_EXISTS_MESSAGE = 'There is already a superadmin.';
 
 /** The parent of a new account: the signed-in caller (signup) or a named account (command line). */
-export interface ParentAccount {
+interface ParentAccount {
   id: string;
   role: Role;
 }
 
-export interface CreateAccountOptions {
+interface CreateAccountOptions {
   /** Usernames nobody may take (the house account's, whether or not it exists yet). */
   reservedUsernames?: readonly string[];
   /** Who creates it, for the activity ("Account created by X"): the signed-in caller, or the command line. */
@@ -59,7 +59,7 @@ export interface CreateAccountOptions {
 }
 
 /** The fields of a new account once validated by SignupBody or NewAccount. */
-export type NewAccountFields = NewAccount;
+type NewAccountFields = NewAccount;
 
 type NewAccountRow = Parameters<typeof createdAccount>[0];
 
