@@ -9,7 +9,7 @@ import { type ActivityBy, type ActivityFact, recordActivities } from '../../acti
  * link per account (a new one replaces the old), used once. The secret travels after `#` in
  * `/auth/welcome#...`, so it reaches no server log or referrer. Issuing a link leaves the current
  * password working until the link is used. Here they are issued and ended; the link doors
- * (doors/link.ts) use them.
+ * (doors/commands.ts) use them.
  */
 export type LinkPurpose = 'invite' | 'reset';
 /** Why a link ended unused. */
