@@ -5,7 +5,7 @@ import { accountsOf, directChildren, pathFrom, searchAccounts } from '../apps/se
 import { countActivity, listActivity } from '../apps/server/src/modules/activity/queries.js';
 import { activityScopeOf } from '../apps/server/src/modules/activity/scope.js';
 import { findDrawGame, findDraws } from '../apps/server/src/modules/draws/queries.js';
-import { countManagedAccounts, listManagedAccounts } from '../apps/server/src/modules/identity/manage/accounts-list.js';
+import { countManagedAccounts, listManagedAccounts } from '../apps/server/src/modules/identity/manage/queries.js';
 import { cafeProfitPage } from '../apps/server/src/modules/insight/cafe-profit.js';
 import { childrenWeeklyProfit, trendWeeks } from '../apps/server/src/modules/insight/queries.js';
 import {

@@ -7,7 +7,7 @@ import { TEST_DB_KINDS } from '../../test/test-db.js';
 import { buildApp } from '../app.js';
 import { readEnv } from '../config/env.js';
 import { sessionLookupsOf } from '../modules/identity/gate/request-session.js';
-import { setAccountActive } from '../modules/identity/manage/accounts.js';
+import { setAccountActive } from '../modules/identity/manage/commands.js';
 import { acceptTransfer, createTransfer, ensureHouseAccount } from '../modules/ledger/ledger.js';
 
 /**

@@ -8,11 +8,14 @@ import { ownAccountHandlers } from './own-account/routes.js';
  * and on no other part (a test of the import rules holds it):
  * - gate/: the one function that makes a session (session-gate.ts) and what it checks with:
  *   sessions, passwords and their strength rule, sign-in links, two-step secrets and the one code
- *   check (codes.ts), the sign-in throttles;
+ *   check (codes.ts), the sign-in throttles; the one write of a password (passwords.ts setPassword);
  * - doors/: the ways in (gate/session-gate.ts DOORS lists them): the password, a sign-in link, a reset link; the
  *   current session, signing out, forgot password;
  * - own-account/: the caller's account page: its facts, password and two-step sign-in;
  * - manage/: what a manager does about the accounts below it, signup and the `accounts` command.
+ * Each of doors/, own-account/ and manage/ is shaped like a report family: routes.ts parses, calls
+ * and presents; queries.ts reads; commands.ts writes, each change with its Activity entry in its
+ * transaction; present.ts shapes the answers. SQL is written as the report families write it.
  */
 export { registerTwoStepRequirement } from './gate/two-step-requirement.js';
 export { managerHandlers } from './manage/routes.js';

@@ -2,6 +2,7 @@ import type { StatusQuery } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type DayRange, istDay, resolveRange } from '../../lib/dates.js';
+import { definite } from '../../lib/definite.js';
 import { badField, badRequest } from '../../lib/http-error.js';
 import { centsToPoints } from '../../lib/money.js';
 import { numbered } from '../../lib/present.js';
@@ -118,7 +119,10 @@ export function networkHandlers(app: FastifyInstance): EndpointHandlers<NetworkC
       const order = { sort: query.sort, order: query.order };
       const window = windowOf(query);
       const echo = { fromDate: range.from, toDate: range.to };
-      const one = async () => [{ ...agent!, profitCents: await profitOver(app.db, agent!.id, range) }];
+      const one = async () => {
+        const chosen = definite(agent, 'the chosen agent');
+        return [{ ...chosen, profitCents: await profitOver(app.db, chosen.id, range) }];
+      };
       return {
         json: async () => {
           if (!window) {

@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ACCESS_MESSAGES, TOO_MANY_ATTEMPTS_MESSAGE } from '@playrep/contracts';
-import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../../db/client.js';
+import type { Db } from '../../../db/client.js';
 import { HttpError } from '../../../lib/http-error.js';
 import { BREAK, type MailTemplate, queueMail, renderMail } from '../../mail/index.js';
 import { addressRetryAfter, attemptedUsername, lockAttemptCounters, recordAttempt, throttleAddress } from '../gate/attempts.js';
 import { issueSignInLinks, linkUrl, RESET_LINK_TTL_MS } from '../gate/links.js';
+import { forgotRequestsSince, resettableAccount } from './queries.js';
 
 /**
  * Forgot password (docs/domain.md, "Access"): a username in, always the same answer out, after
@@ -32,20 +32,10 @@ export async function forgotPassword(
   const refused = await db.transaction(async (tx) => {
     await lockAttemptCounters(tx, address, username);
     const addressWait = await addressRetryAfter(tx, address, now);
-    const since = new Date(now.getTime() - RESET_WINDOW_MS);
-    const [asked] = await queryRows<{ n: number }>(
-      tx,
-      sql`SELECT count(*)::int AS n FROM sign_in_attempts
-           WHERE lower(username) = lower(${username}) AND reason = 'forgot' AND at > ${since}`,
-    );
-    const [account] = await queryRows<{ id: string; username: string; email: string }>(
-      tx,
-      sql`SELECT id, username, email FROM accounts
-           WHERE lower(username) = lower(${username}) AND role <> 'house'
-             AND user_status AND blocked_at IS NULL AND email_verified`,
-    );
+    const asked = await forgotRequestsSince(tx, username, new Date(now.getTime() - RESET_WINDOW_MS));
+    const account = await resettableAccount(tx, username);
     if (addressWait !== null) return new HttpError(429, TOO_MANY_ATTEMPTS_MESSAGE, { 'Retry-After': String(addressWait) });
-    if ((asked?.n ?? 0) >= RESETS_PER_USERNAME) {
+    if (asked >= RESETS_PER_USERNAME) {
       return new HttpError(429, TOO_MANY_ATTEMPTS_MESSAGE, { 'Retry-After': String(RESET_WINDOW_MS / 1000) });
     }
     await recordAttempt(tx, { at: now, accountId: account?.id ?? null, username, address, reason: 'forgot', device: null });

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { TEST_DB_KINDS } from '../../../../test/test-db.js';
 import { queryRows } from '../../../db/client.js';
 import { throttleAddress } from '../gate/attempts.js';
-import { setAccountActive } from '../manage/accounts.js';
+import { setAccountActive } from '../manage/commands.js';
 
 const login = (
   t: TestApp,

@@ -3,15 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicUrl } from '../../../config/env.js';
 import { unauthorized } from '../../../lib/http-error.js';
 import type { EndpointHandlers } from '../../../plugins/endpoints.js';
-import { recordSignOut } from '../../activity/sign-in.js';
 import { presentedSessionTokens } from '../gate/request-session.js';
-import { revokeSessionsByToken } from '../gate/sessions.js';
 import { sessionGateOf, setupRequired } from '../gate/two-step-requirement.js';
-import { toAuthUser } from '../gate/users.js';
+import { recordMalformedSignIn, signIn, signOut, useSignInLink } from './commands.js';
 import { deviceKeyOf, presentedDevice, setDeviceCookie } from './device-cookies.js';
 import { forgotPassword } from './forgot.js';
-import { describeLink, useSignInLink } from './link.js';
-import { recordMalformedSignIn, signIn } from './password.js';
+import { linkInfo, sessionAnswer } from './present.js';
+import { usableLink } from './queries.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 
 type DoorCall = 'login' | 'session' | 'logout' | 'logoutLink' | 'linkInfo' | 'useLink' | 'forgotPassword';
@@ -31,9 +29,8 @@ export function doorHandlers(app: FastifyInstance): EndpointHandlers<DoorCall> {
   };
   // Signing out always succeeds: whatever session the request carries is revoked on the server.
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
-    const now = app.clock.now();
-    const revoked = await revokeSessionsByToken(app.db, presentedSessionTokens(request), now);
-    if (revoked > 0 && request.auth) await recordSignOut(app.db, request, request.auth.accountId, now);
+    const tokens = presentedSessionTokens(request);
+    await signOut(app.db, { tokens, accountId: request.auth?.accountId ?? null, now: app.clock.now(), request });
     clearSessionCookie(request, reply);
     return { message: SIGNED_OUT_MESSAGE };
   };
@@ -67,14 +64,13 @@ export function doorHandlers(app: FastifyInstance): EndpointHandlers<DoorCall> {
         if (request.cookies?.[SESSION_COOKIE] !== undefined) clearSessionCookie(request, reply);
         throw unauthorized(SESSION_EXPIRED_MESSAGE);
       }
-      const user = toAuthUser({ ...request.auth, id: request.auth.accountId });
-      return { user, roles: user.roles, expiresAt: request.auth.expiresAt.toISOString(), ...(await setupRequired(app, user)) };
+      return sessionAnswer(request.auth, await setupRequired(app, { _id: request.auth.accountId, role: request.auth.role }));
     },
 
     logout,
     logoutLink: logout,
 
-    linkInfo: async (request) => describeLink(app.db, request.body.token, app.clock.now()),
+    linkInfo: async (request) => linkInfo(await usableLink(app.db, request.body.token, app.clock.now())),
 
     useLink: async (request, reply) => {
       const result = await useSignInLink(app.db, gate, {

@@ -1,6 +1,5 @@
-import { and, count, eq, gt, inArray, min, notInArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows, type Tx } from '../../../db/client.js';
-import { signInAttempts } from '../../../db/schema/index.js';
 import { CONTROL_CHARACTER } from '../../../plugins/input-guard.js';
 
 /**
@@ -62,6 +61,12 @@ const THROTTLED: AttemptReason[] = ['throttled_address', 'throttled_account_addr
 /** What counts towards the per-username limits: a wrong password, for a real name or not, and a wrong two-step code. */
 const FAILED: AttemptReason[] = ['wrong_password', 'unknown_user', 'wrong_code'];
 
+const reasonList = (reasons: readonly AttemptReason[]) =>
+  sql.join(
+    reasons.map((reason) => sql`${reason}`),
+    sql`, `,
+  );
+
 /** The username an attempt is recorded and counted under: as typed, trimmed, control characters replaced, bounded. */
 export function attemptedUsername(typed: string): string {
   return typed.replace(new RegExp(CONTROL_CHARACTER, 'g'), '\uFFFD').trim().slice(0, 100);
@@ -117,15 +122,11 @@ export interface AttemptRecord {
 }
 
 export async function recordAttempt(db: Queryable, attempt: AttemptRecord): Promise<void> {
-  await db.insert(signInAttempts).values({
-    at: attempt.at,
-    accountId: attempt.accountId,
-    username: attemptedUsername(attempt.username),
-    address: attempt.address,
-    success: attempt.reason === 'ok',
-    reason: attempt.reason,
-    device: attempt.device,
-  });
+  await db.execute(
+    sql`INSERT INTO sign_in_attempts (at, account_id, username, address, success, reason, device)
+        VALUES (${attempt.at.toISOString()}::timestamptz, ${attempt.accountId}::uuid, ${attemptedUsername(attempt.username)},
+                ${attempt.address}, ${attempt.reason === 'ok'}, ${attempt.reason}, ${attempt.device})`,
+  );
 }
 
 // Advisory lock classes (the two-key form) of the sign-in counters; distinct from any one-key lock.
@@ -160,10 +161,11 @@ function toTime(value: Date | string | null | undefined): number | null {
 /** More than ADDRESS_ATTEMPT_LIMIT attempts a minute from one client address are refused. */
 export async function addressRetryAfter(db: Queryable, address: string, now: Date): Promise<RetryAfter> {
   const since = new Date(now.getTime() - ADDRESS_ATTEMPT_WINDOW_MS);
-  const [row] = await db
-    .select({ n: count(), oldest: min(signInAttempts.at) })
-    .from(signInAttempts)
-    .where(and(eq(signInAttempts.address, address), gt(signInAttempts.at, since), notInArray(signInAttempts.reason, THROTTLED)));
+  const [row] = await queryRows<{ n: number; oldest: Date | string | null }>(
+    db,
+    sql`SELECT count(*)::int AS n, min(at) AS oldest FROM sign_in_attempts
+         WHERE address = ${address} AND at > ${since.toISOString()}::timestamptz AND reason NOT IN (${reasonList(THROTTLED)})`,
+  );
   const oldest = toTime(row?.oldest);
   if ((row?.n ?? 0) < ADDRESS_ATTEMPT_LIMIT || oldest === null) return null;
   // When the oldest counted attempt leaves the window, the count drops below the limit again.
@@ -182,10 +184,11 @@ function failureDelaySeconds(failures: number): number {
  */
 export async function deviceTrusted(db: Queryable, device: string, now: Date): Promise<boolean> {
   const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
-  const [row] = await db
-    .select({ n: count() })
-    .from(signInAttempts)
-    .where(and(eq(signInAttempts.device, device), gt(signInAttempts.at, since), inArray(signInAttempts.reason, FAILED)));
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM sign_in_attempts
+         WHERE device = ${device} AND at > ${since.toISOString()}::timestamptz AND reason IN (${reasonList(FAILED)})`,
+  );
   return (row?.n ?? 0) < DEVICE_FAILURE_LIMIT;
 }
 
@@ -210,10 +213,7 @@ export async function usernameThrottle(
 ): Promise<UsernameThrottle | null> {
   const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
   // lower() on both sides (not JavaScript's toLowerCase) so the key matches the expression index.
-  const failed = sql.join(
-    FAILED.map((reason) => sql`${reason}`),
-    sql`, `,
-  );
+  const failed = reasonList(FAILED);
   // The latest successful sign-in to this username without a device cookie (for the delay: one
   // with a cookie says nothing about the others), and from this address (for its limit).
   const lastSuccess = (which: SQL) => sql`coalesce((SELECT max(s.at) FROM sign_in_attempts s

@@ -1,7 +1,6 @@
 import { TWO_STEP_MESSAGES } from '@playrep/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../../db/client.js';
-import { twoStepRecoveryCodes } from '../../../db/schema/index.js';
 import { HttpError } from '../../../lib/http-error.js';
 import { type ActivityOrigin, recordActivity } from '../../activity/record.js';
 import { recordAttempt, throttleAddress } from './attempts.js';
@@ -118,16 +117,11 @@ async function useRecoveryCode(
   typed: string,
   now: Date,
 ): Promise<{ kind: 'recovery'; step?: undefined } | null> {
-  const used = await tx
-    .update(twoStepRecoveryCodes)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(twoStepRecoveryCodes.accountId, accountId),
-        eq(twoStepRecoveryCodes.codeHash, recoveryCodeHash(typed)),
-        isNull(twoStepRecoveryCodes.usedAt),
-      ),
-    )
-    .returning({ accountId: twoStepRecoveryCodes.accountId });
+  const used = await queryRows(
+    tx,
+    sql`UPDATE two_step_recovery_codes SET used_at = ${now.toISOString()}::timestamptz
+         WHERE account_id = ${accountId}::uuid AND code_hash = ${recoveryCodeHash(typed)} AND used_at IS NULL
+     RETURNING account_id`,
+  );
   return used.length > 0 ? { kind: 'recovery' } : null;
 }

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ACCESS_PAGES } from '@playrep/contracts';
-import { and, inArray, isNull } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client.js';
-import { signInLinks } from '../../../db/schema/index.js';
+import { sql } from 'drizzle-orm';
+import { type Queryable, queryRows } from '../../../db/client.js';
 import { type ActivityBy, type ActivityFact, recordActivities } from '../../activity/record.js';
 
 /**
@@ -10,7 +9,7 @@ import { type ActivityBy, type ActivityFact, recordActivities } from '../../acti
  * link per account (a new one replaces the old), used once. The secret travels after `#` in
  * `/auth/welcome#...`, so it reaches no server log or referrer. Issuing a link leaves the current
  * password working until the link is used. Here they are issued and ended; the link doors
- * (doors/link.ts) use them.
+ * (doors/commands.ts) use them.
  */
 export type LinkPurpose = 'invite' | 'reset';
 /** Why a link ended unused. */
@@ -53,20 +52,18 @@ export async function issueSignInLinks(
   const byAccount = new Map(links.map((l) => [l.accountId, l]));
   // In slices: 5,000 links at once would pass the bind parameter limit in one statement.
   for (let i = 0; i < links.length; i += 1_000) {
-    const rows = await tx
-      .insert(signInLinks)
-      .values(
-        links.slice(i, i + 1_000).map((l) => ({
-          tokenHash: hashLinkToken(l.token),
-          accountId: l.accountId,
-          purpose: input.purpose,
-          issuedBy: input.issuedBy,
-          createdAt: now,
-          expiresAt,
-        })),
-      )
-      .returning({ id: signInLinks.id, accountId: signInLinks.accountId });
-    for (const row of rows) byAccount.get(row.accountId)!.id = row.id;
+    const values = links
+      .slice(i, i + 1_000)
+      .map(
+        (l) =>
+          sql`(${hashLinkToken(l.token)}, ${l.accountId}::uuid, ${input.purpose}, ${input.issuedBy}::uuid, ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz)`,
+      );
+    const rows = await queryRows<{ id: number; account_id: string }>(
+      tx,
+      sql`INSERT INTO sign_in_links (token_hash, account_id, purpose, issued_by, created_at, expires_at)
+          VALUES ${sql.join(values, sql`, `)} RETURNING id, account_id`,
+    );
+    for (const row of rows) byAccount.get(row.account_id)!.id = Number(row.id);
   }
   const details = { purpose: input.purpose, validMinutes: input.ttlMs / 60_000, ...(input.bulk ? { bulk: true } : {}) };
   await recordActivities(
@@ -88,11 +85,16 @@ export async function endLiveLinks(
   by: ActivityBy,
 ): Promise<number> {
   if (accountIds.length === 0) return 0;
-  const ended = await tx
-    .update(signInLinks)
-    .set({ revokedAt: now, revokedReason: why })
-    .where(and(inArray(signInLinks.accountId, [...accountIds]), isNull(signInLinks.usedAt), isNull(signInLinks.revokedAt)))
-    .returning({ accountId: signInLinks.accountId, purpose: signInLinks.purpose });
+  const ids = sql.join(
+    accountIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const ended = await queryRows<{ account_id: string; purpose: LinkPurpose }>(
+    tx,
+    sql`UPDATE sign_in_links SET revoked_at = ${now.toISOString()}::timestamptz, revoked_reason = ${why}
+         WHERE account_id IN (${ids}) AND used_at IS NULL AND revoked_at IS NULL
+     RETURNING account_id, purpose`,
+  );
   await recordActivities(
     tx,
     ended.map(
@@ -100,7 +102,7 @@ export async function endLiveLinks(
         ...by,
         at: now,
         kind: 'link-revoked',
-        subjectId: link.accountId,
+        subjectId: link.account_id,
         details: { why, purpose: link.purpose },
       }),
     ),

@@ -10,12 +10,12 @@ import {
 } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../../db/client.js';
-import { sessions } from '../../../db/schema/index.js';
 import { forbidden, type HttpError, unauthorized } from '../../../lib/http-error.js';
 import type { ActivityOrigin } from '../../activity/record.js';
 import { recordSignIn } from '../../activity/sign-in.js';
 import { type AttemptReason, recordAttempt, throttleAddress } from './attempts.js';
 import { checkCode } from './codes.js';
+import { type NewPassword, setPassword } from './passwords.js';
 import { revokeSessionsByToken } from './sessions.js';
 import { hashSessionToken, newSessionToken } from './tokens.js';
 import { toAuthUser } from './users.js';
@@ -56,7 +56,7 @@ export interface Passage {
   /** The device cookie the attempt was trusted for (the password door). */
   device?: string | null | undefined;
   /** A new hash of the password just typed (argon2id in place of the platform's bcrypt), stored when the session opens. */
-  rehash?: string | null | undefined;
+  rehash?: NewPassword | null | undefined;
 }
 
 export type GateOutcome = { open: true; answer: LoginResponse } | { open: false; refusal: HttpError };
@@ -147,10 +147,9 @@ export function sessionGate(config: GateConfig): SessionGate {
       const session = await insertSession(tx, account.id, now);
       await revokeSessionsByToken(tx, [...passage.presentedSessions], now);
       await tx.execute(
-        sql`UPDATE accounts SET last_sign_in_at = ${now.toISOString()}::timestamptz,
-                                password_hash = coalesce(${passage.rehash ?? null}, password_hash)
-             WHERE id = ${account.id}::uuid`,
+        sql`UPDATE accounts SET last_sign_in_at = ${now.toISOString()}::timestamptz WHERE id = ${account.id}::uuid`,
       );
+      if (passage.rehash) await setPassword(tx, account.id, passage.rehash, null);
       await record('ok', code.result === 'none' ? undefined : code.result);
       const user = toAuthUser({ ...account, role: account.role });
       // two-step not on (none or a set-up still waiting) for a role that must have it: only the set-up opens.
@@ -204,6 +203,9 @@ async function lockAccount(tx: Queryable, accountId: string): Promise<AccountAtG
 async function insertSession(tx: Queryable, accountId: string, now: Date) {
   const token = newSessionToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_SECONDS * 1000);
-  await tx.insert(sessions).values({ tokenHash: hashSessionToken(token), accountId, createdAt: now, expiresAt });
+  await tx.execute(
+    sql`INSERT INTO sessions (token_hash, account_id, created_at, expires_at)
+        VALUES (${hashSessionToken(token)}, ${accountId}::uuid, ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz)`,
+  );
   return { token, expiresAt };
 }

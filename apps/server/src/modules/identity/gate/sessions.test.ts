@@ -5,7 +5,7 @@ import { createNetwork, injectAs, type NetworkIds, signIn } from '../../../../te
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { TEST_DB_KINDS } from '../../../../test/test-db.js';
 import { queryRows } from '../../../db/client.js';
-import { resetPassword, setAccountActive } from '../manage/accounts.js';
+import { resetPassword, setAccountActive } from '../manage/commands.js';
 
 const MINUTE = 60_000;
 

@@ -5,8 +5,7 @@ import type { Db } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import { FieldError, HttpError } from '../../../lib/http-error.js';
 import { findSignInAccount } from '../../accounts/repository.js';
-import { createAccount, resetPassword, setAccountActive } from './accounts.js';
-import { commandLineLink } from './command-line-link.js';
+import { commandLineLink, createAccount, resetPassword, setAccountActive } from './commands.js';
 
 export const ACCOUNTS_USAGE = `Usage: npm run accounts -- <command> [options]
 

@@ -7,9 +7,9 @@ import { resolveInScope } from '../../../plugins/scope.js';
 import type { ActivityBy } from '../../activity/record.js';
 import { sessionOf } from '../gate/request-session.js';
 import { toAuthUser } from '../gate/users.js';
-import { createAccount } from './accounts.js';
-import { countManagedAccounts, listManagedAccounts } from './accounts-list.js';
-import { clearTwoStep, issueBulkLinks, issueOneLink, requireManaged, setBlocked } from './actions.js';
+import { clearTwoStep, createAccount, issueBulkLinks, issueOneLink, requireManaged, setBlocked } from './commands.js';
+import { accountRow } from './present.js';
+import { countManagedAccounts, listManagedAccounts } from './queries.js';
 
 /** The caller as the activity records it: its account, address and device. */
 const byCaller = (request: FastifyRequest): ActivityBy & { actor: { accountId: string } } => ({
@@ -49,8 +49,8 @@ export function managerHandlers(app: FastifyInstance): EndpointHandlers<ManagerC
       const filters = { role: query.role, state: query.state, q: query.q || undefined };
       const order = { sort: query.sort, order: query.order };
       const managerId = request.subject.id;
-      const list = (page: { offset: number; limit: number | null }) =>
-        listManagedAccounts(app.db, managerId, filters, { ...order, ...page }, now);
+      const list = async (page: { offset: number; limit: number | null }) =>
+        (await listManagedAccounts(app.db, managerId, filters, { ...order, ...page }, now)).map(accountRow);
       return {
         // A download holds every account the filters keep; the screen one page.
         download: async () => ({

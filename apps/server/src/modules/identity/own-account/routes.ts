@@ -4,9 +4,9 @@ import type { EndpointHandlers } from '../../../plugins/endpoints.js';
 import { sessionOf } from '../gate/request-session.js';
 import { secretKeyOf } from '../gate/secret-key.js';
 import { twoStepState } from '../gate/two-step.js';
-import { myAccount } from './account-page.js';
-import { changeOwnPassword } from './password.js';
-import { beginSetup, confirmSetup, type OwnTwoStep, replaceRecoveryCodes, turnOff } from './two-step.js';
+import { beginSetup, changeOwnPassword, confirmSetup, type OwnTwoStep, replaceRecoveryCodes, turnOff } from './commands.js';
+import { accountPage, twoStepSetup } from './present.js';
+import { recentActivityOf, requireAccountPageRow, signInsOf } from './queries.js';
 
 type OwnAccountCall =
   | 'myAccount'
@@ -30,7 +30,11 @@ export function ownAccountHandlers(app: FastifyInstance): EndpointHandlers<OwnAc
     };
   };
   return {
-    myAccount: async (request) => myAccount(app.db, sessionOf(request).accountId),
+    myAccount: async (request) => {
+      const { accountId } = sessionOf(request);
+      const row = await requireAccountPageRow(app.db, accountId);
+      return accountPage(row, await signInsOf(app.db, accountId), await recentActivityOf(app.db, accountId));
+    },
 
     changePassword: async (request) => {
       const auth = sessionOf(request);
@@ -50,7 +54,10 @@ export function ownAccountHandlers(app: FastifyInstance): EndpointHandlers<OwnAc
       const auth = sessionOf(request);
       return twoStepState(app.db, auth.accountId, app.env.REQUIRE_TWO_STEP.includes(auth.role), key() !== null);
     },
-    twoStepSetup: async (request) => beginSetup(app.db, key(), own(request)),
+    twoStepSetup: async (request) => {
+      const caller = own(request);
+      return twoStepSetup(await beginSetup(app.db, key(), caller), caller.username);
+    },
     twoStepConfirm: async (request) => {
       const recoveryCodes = await confirmSetup(app.db, key(), own(request), request.body.code);
       return { message: TWO_STEP_MESSAGES.on, recoveryCodes };

@@ -1,9 +1,11 @@
-import { INVALID_CREDENTIALS_MESSAGE, type LoginResponse, TOO_MANY_ATTEMPTS_MESSAGE } from '@playrep/contracts';
-import type { Queryable } from '../../../db/client.js';
+import { ACCESS_MESSAGES, INVALID_CREDENTIALS_MESSAGE, type LoginResponse, TOO_MANY_ATTEMPTS_MESSAGE } from '@playrep/contracts';
+import { sql } from 'drizzle-orm';
+import { type Db, type Queryable, queryRows } from '../../../db/client.js';
 import { HttpError, unauthorized } from '../../../lib/http-error.js';
 import { KeyedQueue } from '../../../lib/keyed-queue.js';
 import { findSignInAccount } from '../../accounts/repository.js';
-import { recordSignIn } from '../../activity/sign-in.js';
+import { recordActivity } from '../../activity/record.js';
+import { recordSignIn, recordSignOut } from '../../activity/sign-in.js';
 import {
   type AttemptReason,
   addressRetryAfter,
@@ -14,8 +16,16 @@ import {
   throttleAddress,
   usernameThrottle,
 } from '../gate/attempts.js';
-import { decoyHash, hashPassword, isBcryptHash, verifyPassword } from '../gate/passwords.js';
+import { choosePassword, decoyHash, isBcryptHash, rehashedPassword, setPassword, verifyPassword } from '../gate/passwords.js';
 import type { SessionGate } from '../gate/session-gate.js';
+import { revokeSessionsByToken } from '../gate/sessions.js';
+import { findLink, linkRefusal, lockAccountForLink, usableLink } from './queries.js';
+
+/**
+ * What the doors change (docs/domain.md, "Sessions and sign-in", "Access"): the password door and
+ * the link doors, which hand the account to the gate (gate/session-gate.ts) in their transaction,
+ * and signing out. Forgot password, which mails a reset link, is forgot.ts.
+ */
 
 export interface SignInRequest {
   username: string;
@@ -95,7 +105,7 @@ export async function signIn(db: Queryable, gate: SessionGate, request: SignInRe
           return unauthorized(INVALID_CREDENTIALS_MESSAGE);
         }
         // A bcrypt hash from the platform gives way to argon2id once the session opens.
-        const rehash = isBcryptHash(account.passwordHash) ? await hashPassword(request.password) : null;
+        const rehash = isBcryptHash(account.passwordHash) ? await rehashedPassword(request.password) : null;
         const passed = await gate.pass(tx, account.id, {
           door: 'password',
           now,
@@ -141,4 +151,85 @@ export async function recordMalformedSignIn(
     return addressWait === null ? null : tooMany(addressWait);
   });
   if (refused) throw refused;
+}
+
+/**
+ * The link doors (docs/domain.md, "Access" and "One gate for each kind of passage"): a sign-in
+ * link a manager issued (invite) and a reset link mailed by forgot password (reset). Using one
+ * sets the password (the link is then used and every session of the account ends), then hands
+ * the account to the gate like any other door: with two-step on, no session opens yet and the
+ * answer asks for the code, which the welcome page sends with the new password to the password
+ * door.
+ *
+ * Uses a link: the password is judged first (a refused password leaves the link unused), then the
+ * link is taken by one conditional update, so of two uses at once exactly one wins; the other finds
+ * it used. The password is set and every session of the account ends; the activity gets the link
+ * used and the password changed, both by the account itself. Then the gate decides: a session, or
+ * (two-step on) the code asked for, with the password already set.
+ */
+export async function useSignInLink(
+  db: Db,
+  gate: SessionGate,
+  input: {
+    token: string;
+    password: string;
+    address: string;
+    userAgent?: string | undefined;
+    now: Date;
+    presentedSessions: string[];
+  },
+): Promise<LoginResponse> {
+  const { now } = input;
+  const link = await usableLink(db, input.token, now);
+  const password = await choosePassword(input.password, link.account.username, 'password');
+  const accountId = link.account.id;
+  const outcome = await db.transaction(async (tx): Promise<LoginResponse | HttpError | null> => {
+    // The account first, locked (as a block does): a block or deactivation since the first read leaves the link unused.
+    if (!(await lockAccountForLink(tx, accountId))) return null;
+    if (!(await takeLink(tx, link.id, now))) return null;
+    const by = { actor: { accountId }, address: input.address, userAgent: input.userAgent };
+    await recordActivity(tx, { ...by, at: now, kind: 'link-used', subjectId: accountId, details: { purpose: link.purpose } });
+    await setPassword(tx, accountId, password, { now, by, via: `${link.purpose} link` });
+    const passed = await gate.pass(tx, accountId, {
+      door: link.purpose === 'reset' ? 'reset-link' : 'invite-link',
+      now,
+      presentedSessions: input.presentedSessions,
+      origin: { address: input.address, userAgent: input.userAgent },
+    });
+    return passed.open ? passed.answer : passed.refusal;
+  });
+  if (outcome instanceof HttpError) throw outcome;
+  if (outcome) return outcome;
+  // Lost a race, or ended meanwhile: say why, as it is now.
+  throw linkRefusal(await findLink(db, input.token), now) ?? new HttpError(410, ACCESS_MESSAGES.linkUsed);
+}
+
+/** Takes the link by one conditional update, so of two uses at once exactly one wins; false when it was no longer live. */
+async function takeLink(tx: Queryable, linkId: number, now: Date): Promise<boolean> {
+  const taken = await queryRows(
+    tx,
+    sql`UPDATE sign_in_links SET used_at = ${now.toISOString()}::timestamptz
+         WHERE id = ${linkId} AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ${now.toISOString()}::timestamptz
+     RETURNING id`,
+  );
+  return taken.length > 0;
+}
+
+/**
+ * Signing out: whatever sessions the request presented are revoked; one that was the caller's is
+ * recorded in the activity, in the same transaction.
+ */
+export async function signOut(
+  db: Db,
+  input: {
+    tokens: string[];
+    accountId: string | null;
+    now: Date;
+    request: { ip: string; headers: { 'user-agent'?: string | undefined } };
+  },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const revoked = await revokeSessionsByToken(tx, input.tokens, input.now);
+    if (revoked > 0 && input.accountId) await recordSignOut(tx, input.request, input.accountId, input.now);
+  });
 }

@@ -3,7 +3,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNetwork, NETWORK } from '../../../../test/fixtures/network.js';
 import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../../../../test/test-db.js';
-import { countManagedAccounts, listManagedAccounts } from './accounts-list.js';
+import { accountRow } from './present.js';
+import { countManagedAccounts, listManagedAccounts as listRows } from './queries.js';
+
+/** The rows as the Accounts screen shows them. */
+const listManagedAccounts = async (...args: Parameters<typeof listRows>) => (await listRows(...args)).map(accountRow);
 
 /**
  * The Accounts screen's list agrees with itself however it is asked: its count without filters

@@ -1,18 +1,14 @@
-import {
-  ACCESS_STATE_LABELS,
-  type AccessState,
-  type AccountRow,
-  type AccountsQuery,
-  type Role,
-  TWO_STEP_LABELS,
-} from '@playrep/contracts';
+import type { AccessState, AccountsQuery, Role } from '@playrep/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../../db/client.js';
+import { definite } from '../../../lib/definite.js';
+import { notFound } from '../../../lib/http-error.js';
+import { findSignInAccount } from '../../accounts/repository.js';
 
 /**
- * The Accounts screen (docs/domain.md, "Access"): the accounts strictly below a manager (one
- * indexed look-up of the closure table), each with its access state, filtered, sorted and paged
- * in SQL.
+ * What a manager's calls and the `accounts` command read. The Accounts screen (docs/domain.md,
+ * "Access"): the accounts strictly below a manager (one indexed look-up of the closure table),
+ * each with its access state, filtered, sorted and paged in SQL.
  */
 
 /** Whether account `a`'s two-step is on: set up and confirmed (a set-up still waiting for its first code is not). */
@@ -66,14 +62,12 @@ export interface ManagedAccountRow {
   parent: string | null;
 }
 
-interface AccountSqlRow extends ManagedAccountRow {
+export interface AccountSqlRow extends ManagedAccountRow {
   last_sign_in_at: string | Date | null;
   state: AccessState;
   two_step: boolean;
   link_expires_at: string | Date | null;
 }
-
-const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
 export async function listManagedAccounts(
   db: Queryable,
@@ -81,7 +75,7 @@ export async function listManagedAccounts(
   filters: AccountFilters,
   page: { sort: AccountsQuery['sort']; order: 'asc' | 'desc'; offset: number; limit: number | null },
   now: Date,
-): Promise<AccountRow[]> {
+): Promise<AccountSqlRow[]> {
   // An empty value (no parent, never signed in) sorts first going up, last going down. A username
   // is never empty: sorted by it, the order is its index's, which picks the first page at once.
   const direction =
@@ -95,7 +89,7 @@ export async function listManagedAccounts(
                         LEFT JOIN accounts p ON p.id = a.parent_id
                        WHERE ${belowWhere(managerId, filters, now)} ${order}
                        ${page.limit === null ? sql`` : sql`LIMIT ${page.limit}`} OFFSET ${page.offset}`;
-  const rows = await queryRows<AccountSqlRow>(
+  return queryRows<AccountSqlRow>(
     db,
     sql`SELECT a.id, a.username, a.first_name, a.last_name, a.role::text AS role, p.username AS parent, a.last_sign_in_at,
                ${stateOf(now)} AS state, ${twoStepOn} AS two_step,
@@ -104,19 +98,6 @@ export async function listManagedAccounts(
           FROM (${pageIds}) page JOIN accounts a ON a.id = page.id LEFT JOIN accounts p ON p.id = a.parent_id
          ${order}`,
   );
-  return rows.map((r) => ({
-    _id: r.id,
-    username: r.username,
-    name: `${r.first_name} ${r.last_name}`.trim(),
-    role: r.role,
-    parent: r.parent,
-    state: r.state,
-    stateLabel: ACCESS_STATE_LABELS[r.state],
-    linkExpiresAt: iso(r.link_expires_at),
-    twoStep: r.two_step,
-    twoStepLabel: r.two_step ? TWO_STEP_LABELS.on : TWO_STEP_LABELS.off,
-    lastSignInAt: iso(r.last_sign_in_at),
-  }));
 }
 
 export async function countManagedAccounts(
@@ -137,4 +118,76 @@ export async function countManagedAccounts(
       : unfiltered,
   );
   return Number(row?.n ?? 0);
+}
+
+export interface LinkTarget extends ManagedAccountRow {
+  user_status: boolean;
+  blocked: boolean;
+}
+
+const TARGET_COLUMNS = sql`a.id, a.username, a.first_name, a.last_name, a.role::text AS role, p.username AS parent,
+  a.user_status, a.blocked_at IS NOT NULL AS blocked`;
+
+/** Which accounts links are issued for: one account, usernames selected, or every one without a password; optionally of one role. */
+export type LinkTargetPick =
+  | { accountId: string }
+  | { usernames: readonly string[]; role?: Role | undefined }
+  | { withoutPassword: true; role?: Role | undefined };
+
+function pickWhere(pick: LinkTargetPick): SQL {
+  if ('accountId' in pick) return sql`a.id = ${pick.accountId}::uuid`;
+  const roleFilter = pick.role ? sql`a.role = ${pick.role}` : sql`TRUE`;
+  if ('usernames' in pick) {
+    const names = sql.join(
+      pick.usernames.map((u) => sql`${u}`),
+      sql`, `,
+    );
+    return sql`lower(a.username) IN (${names}) AND ${roleFilter}`;
+  }
+  return sql`a.password_hash IS NULL AND a.user_status AND a.blocked_at IS NULL AND ${roleFilter}`;
+}
+
+/** Accounts strictly below `managerId` that `pick` names, at most `limit`, locked for the links about to be issued. */
+export function linkTargets(tx: Queryable, managerId: string, pick: LinkTargetPick, limit: number): Promise<LinkTarget[]> {
+  const where = pickWhere(pick);
+  return queryRows<LinkTarget>(
+    tx,
+    sql`SELECT ${TARGET_COLUMNS}
+          FROM account_closure c
+          JOIN accounts a ON a.id = c.descendant_id
+          LEFT JOIN accounts p ON p.id = a.parent_id
+         WHERE c.ancestor_id = ${managerId}::uuid AND c.depth > 0 AND a.role <> 'house' AND ${where}
+         ORDER BY lower(a.username)
+         LIMIT ${limit}
+           FOR UPDATE OF a`,
+  );
+}
+
+/** The state an account shows after a block or an unblock. */
+export async function accessStateOf(tx: Queryable, accountId: string): Promise<AccessState> {
+  const [row] = await queryRows<{ state: AccessState }>(
+    tx,
+    sql`SELECT CASE WHEN NOT user_status THEN 'inactive' WHEN blocked_at IS NOT NULL THEN 'blocked'
+                    WHEN password_hash IS NULL THEN 'noPassword' ELSE 'active' END AS state
+          FROM accounts WHERE id = ${accountId}::uuid`,
+  );
+  return definite(row, 'the account').state;
+}
+
+/** An account by its username (ignoring case); 404 naming it when there is none. */
+export async function requireAccountNamed(db: Queryable, username: string) {
+  const account = await findSignInAccount(db, username);
+  if (!account) throw notFound(`No account named "${username.trim()}"`);
+  return account;
+}
+
+export async function superadminExists(db: Queryable): Promise<boolean> {
+  const rows = await queryRows(db, sql`SELECT 1 FROM accounts WHERE role = 'superadmin' LIMIT 1`);
+  return rows.length > 0;
+}
+
+/** Any account holds this name, ignoring case (the house included). */
+export async function usernameTaken(db: Queryable, username: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`SELECT 1 FROM accounts WHERE lower(username) = lower(${username}) LIMIT 1`);
+  return rows.length > 0;
 }

@@ -1,21 +1,56 @@
-import { TWO_STEP_MESSAGES } from '@playrep/contracts';
-import { eq } from 'drizzle-orm';
-import { renderSVG } from 'uqr';
+import { ACCESS_MESSAGES, TWO_STEP_MESSAGES } from '@playrep/contracts';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.js';
-import { twoStep } from '../../../db/schema/index.js';
-import { conflict, HttpError } from '../../../lib/http-error.js';
+import { badField, conflict, HttpError, notFound } from '../../../lib/http-error.js';
 import { type ActivityOrigin, recordActivity } from '../../activity/record.js';
 import { type CodePlace, checkCode } from '../gate/codes.js';
+import { choosePassword, setPassword, verifyPassword } from '../gate/passwords.js';
 import { sealSecret } from '../gate/secret-box.js';
-import { newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from '../gate/totp.js';
+import { newRecoveryCodes, newTotpSecret, recoveryCodeHash } from '../gate/totp.js';
 import { lockTwoStep, removeTwoStep, storeRecoveryCodes } from '../gate/two-step.js';
+import { passwordHashOf } from './queries.js';
 
 /**
- * The caller's own two-step sign-in, from its account page (docs/domain.md, "Access"): set up with
- * a key for the authenticator app, turned on by a first code, turned off with a code, new recovery
- * codes with a code. Every code goes through the one check (gate/codes.ts) and its limit. Every
- * change is recorded in the activity with the fact.
+ * What the caller changes from its own account page (docs/domain.md, "Access"): its password and
+ * its two-step sign-in (set up with a key for the authenticator app, turned on by a first code,
+ * turned off with a code, new recovery codes with a code). Every code goes through the one check
+ * (gate/codes.ts) and its limit. Every change is recorded in the activity in its transaction.
  */
+
+/**
+ * Changes the caller's password: the current one must match and the new one pass the strength
+ * rule. Every other session of the account ends, and any sign-in link still live: the person has
+ * just shown it has a password of its own. The activity records the change (a refused one is not).
+ */
+export async function changeOwnPassword(
+  db: Db,
+  input: {
+    accountId: string;
+    username: string;
+    sessionId: number;
+    currentPassword: string;
+    newPassword: string;
+    now: Date;
+  } & ActivityOrigin,
+): Promise<void> {
+  const current = await passwordHashOf(db, input.accountId);
+  if (current === undefined) throw notFound('Unknown account');
+  if (!current || !(await verifyPassword(current, input.currentPassword))) {
+    throw badField('currentPassword', ACCESS_MESSAGES.wrongCurrentPassword);
+  }
+  const password = await choosePassword(input.newPassword, input.username, 'newPassword');
+  const by = { actor: { accountId: input.accountId }, address: input.address, userAgent: input.userAgent };
+  await db.transaction((tx) =>
+    setPassword(tx, input.accountId, password, {
+      now: input.now,
+      by,
+      via: 'account page',
+      keepSession: input.sessionId,
+      endLinks: true,
+    }),
+  );
+}
+
 export interface OwnTwoStep {
   accountId: string;
   username: string;
@@ -28,24 +63,22 @@ function requireKey(key: Buffer | null): Buffer {
   return key;
 }
 
-/** Begins a set-up: a new key waiting for its first code (replacing one that waited). Refused while it is on. */
-export async function beginSetup(db: Db, keyOrNull: Buffer | null, own: OwnTwoStep) {
+/** Begins a set-up: a new key waiting for its first code (replacing one that waited), answered once. Refused while it is on. */
+export async function beginSetup(db: Db, keyOrNull: Buffer | null, own: OwnTwoStep): Promise<string> {
   const key = requireKey(keyOrNull);
   const secret = newTotpSecret();
   const sealed = sealSecret(key, own.accountId, secret);
   await db.transaction(async (tx) => {
     const row = await lockTwoStep(tx, own.accountId);
     if (row?.confirmedAt) throw conflict(TWO_STEP_MESSAGES.alreadyOn);
-    await tx
-      .insert(twoStep)
-      .values({ accountId: own.accountId, secretEncrypted: sealed, createdAt: own.now })
-      .onConflictDoUpdate({
-        target: twoStep.accountId,
-        set: { secretEncrypted: sealed, createdAt: own.now, lastUsedStep: null },
-      });
+    await tx.execute(
+      sql`INSERT INTO two_step (account_id, secret_encrypted, created_at)
+          VALUES (${own.accountId}::uuid, ${sealed}, ${own.now.toISOString()}::timestamptz)
+          ON CONFLICT (account_id) DO UPDATE
+             SET secret_encrypted = excluded.secret_encrypted, created_at = excluded.created_at, last_used_step = NULL`,
+    );
   });
-  const uri = totpUri(secret, own.username);
-  return { secret, uri, qrSvg: renderSVG(uri, { border: 2 }) };
+  return secret;
 }
 
 /**
@@ -85,7 +118,9 @@ export async function confirmSetup(db: Db, keyOrNull: Buffer | null, own: OwnTwo
   // Already on: nothing waits for a first code.
   const none = conflict(TWO_STEP_MESSAGES.notSettingUp);
   return withCode(db, key, own, code, { of: 'setting-up', place: 'two-step-setup', none }, async (tx) => {
-    await tx.update(twoStep).set({ confirmedAt: own.now }).where(eq(twoStep.accountId, own.accountId));
+    await tx.execute(
+      sql`UPDATE two_step SET confirmed_at = ${own.now.toISOString()}::timestamptz WHERE account_id = ${own.accountId}::uuid`,
+    );
     const codes = newRecoveryCodes();
     await storeRecoveryCodes(tx, own.accountId, codes.map(recoveryCodeHash));
     await recordActivity(tx, {
