@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { ensurePlayPartitions } from '../db/partitions.js';
 import { type IsoDay, istDay, parseDay } from '../lib/dates.js';
 import { ensureHouseAccount } from '../modules/ledger/ledger.js';
-import { withRollupsFoldedAfter } from './deferred-rollups.js';
 import { writeDraws } from './draws.js';
 import { planNetwork } from './network.js';
 import { makePeriod } from './period.js';
@@ -34,9 +33,8 @@ export interface SeedOptions {
  * for the embedded database, medium about five times that, large for benchmarks on PostgreSQL. The same scale, seed and end date give the same rows,
  * ids included (a network ending today stops at the present moment, see Period.cutoff).
  *
- * Not one transaction (transfers go through the ledger, a few hundred to a transaction; the plays
- * and their roll-ups are one): if it fails half way, start again on a fresh database (the CLI's
- * --force does that).
+ * Not one transaction (transfers go through the ledger, a few hundred to a transaction): if it
+ * fails half way, start again on a fresh database (the CLI's --force does that).
  */
 export async function seedDemoNetwork(database: Database, options: SeedOptions): Promise<SeedSummary> {
   return seedNetwork(database, options);
@@ -45,16 +43,7 @@ export async function seedDemoNetwork(database: Database, options: SeedOptions):
 /** seedDemoNetwork, also accepting the 'tiny' scale of the generator's own tests. */
 export async function seedNetwork(
   database: Database,
-  options: Omit<SeedOptions, 'scale'> & {
-    scale: InternalScale;
-    now?: Date;
-    /**
-     * How the plays reach the roll-ups: folded once after they are all written (the default, see
-     * deferred-rollups.ts), or by the triggers batch by batch (as the platform's feed does; the
-     * tests compare the two).
-     */
-    rollups?: 'folded-after' | 'by-triggers';
-  },
+  options: Omit<SeedOptions, 'scale'> & { scale: InternalScale; now?: Date },
 ): Promise<SeedSummary> {
   const config = SCALE_CONFIGS[options.scale];
   if (!config) throw new Error(`Unknown scale: ${String(options.scale)}`);
@@ -97,13 +86,7 @@ export async function seedNetwork(
   // The months of the period get their partitions first, so its plays go straight into them.
   const months = (day: IsoDay) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7));
   await ensurePlayPartitions(db, new Date(`${period.startDay}T00:00:00+05:30`), months(period.endDay) - months(period.startDay));
-  const plays = (into: Db) =>
-    writePlays(into, plan, period, layout, random, summary, { seed: options.seed, batchRows: config.batchRows, progress });
-  if (options.rollups === 'by-triggers') await plays(db);
-  else {
-    await withRollupsFoldedAfter(db, period.days, plays);
-    progress('roll-ups folded');
-  }
+  await writePlays(db, plan, period, layout, random, summary, { seed: options.seed, batchRows: config.batchRows, progress });
 
   // Fresh statistics for the planner: the reports run right after a seed.
   await db.execute(sql`ANALYZE`);
