@@ -10,8 +10,7 @@ describe.each(TEST_DB_KINDS)('ledger operations in one transaction on %s', (kind
   let db: Db;
   let admin: string;
   let master: string;
-  const transferCount = async () =>
-    (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM transfers`))[0]!.n;
+  const transferCount = async () => (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM transfers`))[0]!.n;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);

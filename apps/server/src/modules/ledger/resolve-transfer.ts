@@ -14,7 +14,7 @@ export interface ResolveTransferInput {
   at?: Date;
 }
 
-export type Resolution = 'accepted' | 'rejected' | 'cancelled';
+type Resolution = 'accepted' | 'rejected' | 'cancelled';
 
 const RULES: Record<Resolution, { party: 'fromId' | 'toId'; verb: string; who: string }> = {
   accepted: { party: 'toId', verb: 'accept', who: 'receiver' },
