@@ -32,30 +32,36 @@ interface Columns<Row> {
  */
 class Batch<Row extends { at: number }> {
   private rows: Row[] = [];
-
+  /** The INSERT under way: the next batch is made while the database writes this one. */
+  private writing: Promise<unknown> = Promise.resolve();
   constructor(private readonly insert: (columns: Columns<Row>) => SQL) {}
-
   get size() {
     return this.rows.length;
   }
-
   add(row: Row): void {
     this.rows.push(row);
   }
-
+  /** Sends the rows kept so far, once the previous INSERT is done (so ids follow the order of play). */
   async flush(db: Db): Promise<void> {
+    await this.writing;
     // Stable: plays of the same moment keep the order they were made in.
     const rows = this.rows.sort((a, b) => a.at - b.at);
     if (rows.length === 0) return;
     const column = <V>(key: keyof Row) => rows.map((row) => row[key] as V);
-    await db.execute(
-      this.insert({
-        uuids: (key) => uuidArray(column<string>(key)),
-        texts: (key) => textArray(column<string>(key)),
-        numbers: (key, type = 'bigint') => numberArray(column<number>(key), type),
-      }),
-    );
+    const statement = this.insert({
+      uuids: (key) => uuidArray(column<string>(key)),
+      texts: (key) => textArray(column<string>(key)),
+      numbers: (key, type = 'bigint') => numberArray(column<number>(key), type),
+    });
     this.rows = [];
+    // A promise of its own: drizzle's query runs each time it is awaited.
+    const sent = Promise.resolve(db.execute(statement));
+    sent.catch(() => {}); // its failure comes out of the next flush or of done()
+    this.writing = sent;
+  }
+  /** Waits for the last INSERT. */
+  async done(): Promise<void> {
+    await this.writing;
   }
 }
 
@@ -219,6 +225,8 @@ export async function writePlays(
   }
   await plays.flush(db);
   await hands.flush(db);
+  await plays.done();
+  await hands.done();
 }
 
 /** The player's own cafe, or (now and then, or when `away`) another master's open cafe. */

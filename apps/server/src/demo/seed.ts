@@ -33,8 +33,8 @@ export interface SeedOptions {
  * for the embedded database, medium about five times that, large for benchmarks on PostgreSQL. The same scale, seed and end date give the same rows,
  * ids included (a network ending today stops at the present moment, see Period.cutoff).
  *
- * Not one transaction (transfers go through the ledger, one transaction each): if it fails half
- * way, start again on a fresh database (the CLI's --force does that).
+ * Not one transaction (transfers go through the ledger, a few hundred to a transaction): if it
+ * fails half way, start again on a fresh database (the CLI's --force does that).
  */
 export async function seedDemoNetwork(database: Database, options: SeedOptions): Promise<SeedSummary> {
   return seedNetwork(database, options);

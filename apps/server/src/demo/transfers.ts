@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.js';
 import { istDay } from '../lib/dates.js';
-import { acceptTransfer, cancelTransfer, createTransfer, rejectTransfer } from '../modules/ledger/ledger.js';
+import { inOneTransaction, type LedgerSteps } from '../modules/ledger/ledger.js';
 import type { NetworkPlan, SeedAccount } from './network.js';
 import { atHour, DAY_MS, HOUR_MS, type Period } from './period.js';
 import type { Random } from './random.js';
@@ -45,6 +45,9 @@ const OWN_FLOAT_POINTS: Record<string, readonly [number, number]> = {
   master: [20_000, 80_000],
 };
 
+/** Transfers written (created and resolved) per ledger transaction. */
+const EVENTS_PER_TRANSACTION = 500;
+
 /**
  * Transfers, all through the ledger (the product's own code path), in time order: the house
  * issues points to the superadmin, every account is funded by its parent from the top down,
@@ -74,39 +77,45 @@ export async function writeTransfers(
   };
 
   let written = 0;
-  for (const event of events) {
+  const write = async (ledger: LedgerSteps, event: TransferEvent) => {
     const available = balanceOf(event.from);
     let cents =
       'cents' in event.amount
         ? Math.min(event.amount.cents, available)
         : Math.floor((available * event.amount.share) / 1000) * 1000; // whole tens of points
     if (cents < 100 && event.required) cents = Math.min(100, available);
-    if (cents < 100) continue;
+    if (cents < 100) return;
 
     const fromId = idOf(event.from);
     const toId = idOf(event.to);
     const at = new Date(event.atMs);
-    const transfer = await createTransfer(db, { fromId, toId, amountCents: cents, channel: event.channel, at });
+    const transfer = await ledger.createTransfer({ fromId, toId, amountCents: cents, channel: event.channel, at });
     credit(event.from, -cents);
     const resolvedAt = new Date(event.atMs + event.resolveAfterMs);
     let outcome = event.outcome;
     if (resolvedAt.getTime() > period.cutoff.getTime()) outcome = 'pending';
     if (outcome === 'accepted') {
-      await acceptTransfer(db, { transferId: transfer.id, byAccountId: toId, at: resolvedAt });
+      await ledger.acceptTransfer({ transferId: transfer.id, byAccountId: toId, at: resolvedAt });
       credit(event.to, cents);
     } else if (outcome === 'rejected') {
-      await rejectTransfer(db, { transferId: transfer.id, byAccountId: toId, at: resolvedAt });
+      await ledger.rejectTransfer({ transferId: transfer.id, byAccountId: toId, at: resolvedAt });
       credit(event.from, cents);
     } else if (outcome === 'cancelled') {
-      await cancelTransfer(db, { transferId: transfer.id, byAccountId: fromId, at: resolvedAt });
+      await ledger.cancelTransfer({ transferId: transfer.id, byAccountId: fromId, at: resolvedAt });
       credit(event.from, cents);
     }
     const tally = summary.transfers[event.channel][outcome];
     tally.count += 1;
     tally.amountCents += cents;
     written += 1;
-    if (written % 500 === 0)
-      progress(`transfers: ${written.toLocaleString('en-IN')} of about ${events.length.toLocaleString('en-IN')}`);
+  };
+  // Many events per transaction: one commit for a batch instead of one for each create and resolve.
+  for (let first = 0; first < events.length; first += EVENTS_PER_TRANSACTION) {
+    const batch = events.slice(first, first + EVENTS_PER_TRANSACTION);
+    await inOneTransaction(db, async (ledger) => {
+      for (const event of batch) await write(ledger, event);
+    });
+    progress(`transfers: ${written.toLocaleString('en-IN')} of about ${events.length.toLocaleString('en-IN')}`);
   }
   progress(`transfers: ${written.toLocaleString('en-IN')}`);
 }

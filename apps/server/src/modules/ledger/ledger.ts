@@ -1,6 +1,6 @@
 /**
  * The points ledger (docs/domain.md, "Points and the ledger"). Every operation is one transaction, safe under
- * concurrent calls. Amounts are integer hundredths of a point.
+ * concurrent calls (or, through inOneTransaction, one step of a batch that commits as a whole). Amounts are integer hundredths of a point.
  *
  * Errors (HttpError):
  * - 400: amount not > 0 or not a whole number of hundredths (or above MAX_TRANSFER_CENTS), bad
@@ -13,6 +13,7 @@
  */
 export { type CreateTransferInput, createTransfer } from './create-transfer.js';
 export { ensureConfiguredHouse, ensureHouseAccount, HouseAccountError } from './house.js';
+export { inOneTransaction, type LedgerSteps } from './ledger-batch.js';
 export { acceptTransfer, cancelTransfer, type ResolveTransferInput, rejectTransfer } from './resolve-transfer.js';
 export type { Channel, TransferRecord, TransferStatus } from './types.js';
 export { MAX_TRANSFER_CENTS } from './validate.js';

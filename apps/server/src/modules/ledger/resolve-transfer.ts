@@ -42,41 +42,44 @@ export function cancelTransfer(db: Db, input: ResolveTransferInput): Promise<Tra
  * concurrent resolutions exactly one matches the row; the others wait for it, see it resolved and
  * get 409. Only then is one account credited (the receiver on accept, the sender otherwise).
  */
-async function resolveTransfer(db: Db, input: ResolveTransferInput, resolution: Resolution): Promise<TransferRecord> {
+function resolveTransfer(db: Db, input: ResolveTransferInput, resolution: Resolution): Promise<TransferRecord> {
+  return db.transaction((tx) => resolveTransferIn(tx, input, resolution));
+}
+
+/** acceptTransfer, rejectTransfer or cancelTransfer as a step of the caller's transaction (ledger-batch.ts). */
+export async function resolveTransferIn(tx: Tx, input: ResolveTransferInput, resolution: Resolution): Promise<TransferRecord> {
   const transferId = checkTransferId(input.transferId);
   const at = checkInstant(input.at);
   const rule = RULES[resolution];
   const by = isAccountId(input.byAccountId) ? input.byAccountId.toLowerCase() : null;
 
-  return db.transaction(async (tx) => {
-    const [row] = by
-      ? await tx
-          .update(transfers)
-          .set({ status: resolution, resolvedAt: at })
-          .where(
-            and(
-              eq(transfers.id, transferId),
-              eq(transfers.status, 'pending'),
-              eq(transfers[rule.party], by),
-              lte(transfers.createdAt, at),
-            ),
-          )
-          .returning()
-      : [];
-    if (!row) return explainRefusal(tx, transferId, by, at, resolution);
+  const [row] = by
+    ? await tx
+        .update(transfers)
+        .set({ status: resolution, resolvedAt: at })
+        .where(
+          and(
+            eq(transfers.id, transferId),
+            eq(transfers.status, 'pending'),
+            eq(transfers[rule.party], by),
+            lte(transfers.createdAt, at),
+          ),
+        )
+        .returning()
+    : [];
+  if (!row) return explainRefusal(tx, transferId, by, at, resolution);
 
-    const creditedId = resolution === 'accepted' ? row.toId : row.fromId;
-    const credit = eq(accounts.id, creditedId);
-    // An inactive account cannot receive: accepting is refused (and the status change rolled
-    // back). A refund to an inactive sender is allowed, or its held points would be stuck.
-    const credited = await tx
-      .update(accounts)
-      .set({ walletBalanceCents: sql`${accounts.walletBalanceCents} + ${row.amountCents}` })
-      .where(resolution === 'accepted' ? and(credit, eq(accounts.userStatus, true)) : credit)
-      .returning({ id: accounts.id });
-    if (credited.length === 0) throw conflict('The receiver account is inactive');
-    return toRecord(row);
-  });
+  const creditedId = resolution === 'accepted' ? row.toId : row.fromId;
+  const credit = eq(accounts.id, creditedId);
+  // An inactive account cannot receive: accepting is refused (and the status change rolled
+  // back). A refund to an inactive sender is allowed, or its held points would be stuck.
+  const credited = await tx
+    .update(accounts)
+    .set({ walletBalanceCents: sql`${accounts.walletBalanceCents} + ${row.amountCents}` })
+    .where(resolution === 'accepted' ? and(credit, eq(accounts.userStatus, true)) : credit)
+    .returning({ id: accounts.id });
+  if (credited.length === 0) throw conflict('The receiver account is inactive');
+  return toRecord(row);
 }
 
 /** Why the conditional update matched nothing, checked in this order: 404, 403, 409, 400. */
