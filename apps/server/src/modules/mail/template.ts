@@ -1,4 +1,3 @@
-import type { MailKind } from '@playrep/contracts';
 import { escapeHtml } from '../../lib/html.js';
 
 /**
