@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error.js';
 import { refuseAfterDelay } from '../lib/refusal-delay.js';
-import { reportCaller } from './scope.js';
+import { reportCaller } from '../lib/report-caller.js';
 
 /**
  * How many report calls one account may have in flight on this server process (REPORTS_PER_ACCOUNT),

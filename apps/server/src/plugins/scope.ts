@@ -1,7 +1,8 @@
 import { ENDPOINTS, isRole, mayCall, maySubject, SESSION_EXPIRED_MESSAGE } from '@playrep/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/client.js';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../lib/http-error.js';
+import { reportCaller } from '../lib/report-caller.js';
 import { counterpartyVisible, findAccountInScope } from '../modules/accounts/repository.js';
 import type { AuthContext, ScopedAccount } from './context.js';
 
@@ -34,15 +35,6 @@ const NO_SUCH_ACCOUNT = 'No such account';
 export const SESSION_REQUIRED_MESSAGE = SESSION_EXPIRED_MESSAGE;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * The caller of a report call, for the hooks after the scope guard: the guard refused a request
- * without a session, so this refuses the same way rather than assume it.
- */
-export function reportCaller(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized(SESSION_REQUIRED_MESSAGE);
-  return request.auth;
-}
 
 export function registerScopeGuard(app: FastifyInstance): void {
   app.decorateRequest('scoped', null as never);

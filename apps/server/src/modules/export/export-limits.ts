@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error.js';
 import { refuseAfterDelay } from '../../lib/refusal-delay.js';
-import { reportCaller } from '../../plugins/scope.js';
+import { reportCaller } from '../../lib/report-caller.js';
 
 /**
  * How many exports may be built at once (a year of draws is ~351k rows): per account, all its

@@ -82,6 +82,9 @@ export function mastersInOrder(
               ORDER BY ${orderBy}${limitOf(ask.window)}`;
 }
 
+/** The condition of Non Performing's list: masters switched off (over `accounts a`). */
+export const INACTIVE_MASTERS: SQL = sql`NOT a.user_status`;
+
 /** How many masters of the subtree of `owner` meet `where` (over `accounts a`): an index-only count. */
 export async function mastersCount(db: Queryable, owner: SubtreeOwner, where: SQL = sql`true`): Promise<number> {
   const rows = await queryRows<{ n: string | number }>(

@@ -1,5 +1,4 @@
 import type { StatusQuery } from '@playrep/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type DayRange, istDay, resolveRange } from '../../lib/dates.js';
 import { definite } from '../../lib/definite.js';
@@ -8,7 +7,7 @@ import { centsToPoints } from '../../lib/money.js';
 import { numbered } from '../../lib/present.js';
 import type { EndpointHandlers } from '../../plugins/endpoints.js';
 import { accountsOf, directChildren, pathFrom, requireAccount, searchAccounts } from '../accounts/repository.js';
-import { mastersCount, mastersInOrder, mastersOrderBy, type RowWindow, windowOf } from './masters-page.js';
+import { INACTIVE_MASTERS, mastersCount, mastersInOrder, mastersOrderBy, type RowWindow, windowOf } from './masters-page.js';
 import {
   agentRow,
   agentStatusRow,
@@ -156,7 +155,7 @@ export function networkHandlers(app: FastifyInstance): EndpointHandlers<NetworkC
       const { query, subject } = request;
       resolveRange(query, today()); // as agentdetails: validated, not used
       const window = windowOf(query);
-      const inactive = sql`NOT a.user_status`;
+      const inactive = INACTIVE_MASTERS;
       const inactiveMasters = async (page?: RowWindow) =>
         (
           await accountsOf(
