@@ -19,10 +19,10 @@ import {
   lastWeekFigures,
   losingCafesToday,
   openLoans,
-  setBigWinThreshold,
   todayFigures,
   waitingTransfers,
 } from './today.js';
+import { setBigWinThreshold } from './today-commands.js';
 
 /**
  * Today (docs/domain.md, "Insight"): the subject's day so far against the same weekday last week,

@@ -351,7 +351,3 @@ export async function bigWinThreshold(db: Queryable, accountId: string): Promise
   );
   return readCents(row?.cents);
 }
-
-export async function setBigWinThreshold(db: Queryable, accountId: string, cents: bigint): Promise<void> {
-  await db.execute(sql`UPDATE accounts SET big_win_threshold_cents = ${cents.toString()}::bigint WHERE id = ${accountId}::uuid`);
-}
