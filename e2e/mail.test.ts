@@ -83,11 +83,10 @@ describe('the Mail screen as superadmin', () => {
     );
     expect(await seriousAxeFindings(page)).toEqual([]);
 
-    // The preview: the statement as it would be sent now, its PDF named.
-    await table
-      .getByRole('button', { name: /^Preview mail/ })
-      .first()
-      .click();
+    // The preview: the statement as it would be sent now, its PDF named. After the digest hour the
+    // day's digests are held too (their body is kept as written), so pick a statement's row.
+    const statementRow = table.getByRole('row').filter({ hasText: /Mail statement/ }).first();
+    await statementRow.getByRole('button', { name: /^Preview mail/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Not sent yet: the body as it would be sent now.').waitFor({ timeout: 20_000 });
     expect(await dialog.getByLabel('Body of the mail').textContent()).toMatch(/Mail Details of (am1|master1)/);
@@ -97,10 +96,7 @@ describe('the Mail screen as superadmin', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // Retry now: without a mail server the mail is held again, and the screen says so.
-    await table
-      .getByRole('button', { name: /^Retry now/ })
-      .first()
-      .click();
+    await statementRow.getByRole('button', { name: /^Retry now/ }).click();
     await page
       .getByRole('status')
       .filter({ hasText: 'The mail is held until a mail server is configured (SMTP_URL).' })
