@@ -18,10 +18,10 @@ import {
   waitingTransfers,
 } from '../apps/server/src/modules/insight/today.js';
 import { loansReport } from '../apps/server/src/modules/loans/loans-report.js';
-import { agentMail, mailMembers } from '../apps/server/src/modules/money-reports/queries/mail-statement.js';
-import { pointsByGame } from '../apps/server/src/modules/money-reports/queries/points-by-game.js';
-import { revenueRecovery } from '../apps/server/src/modules/money-reports/queries/recovery.js';
-import { weekMemberPoints } from '../apps/server/src/modules/money-reports/queries/week-member-points.js';
+import { agentMail, mailMembers } from '../apps/server/src/modules/money/queries/mail-statement.js';
+import { pointsByGame } from '../apps/server/src/modules/money/queries/points-by-game.js';
+import { revenueRecovery } from '../apps/server/src/modules/money/queries/recovery.js';
+import { weekMemberPoints } from '../apps/server/src/modules/money/queries/week-member-points.js';
 import { mastersInOrder, mastersOrderBy } from '../apps/server/src/modules/network/masters-page.js';
 import { dailyStatus, membersElsewhere, profitOver } from '../apps/server/src/modules/network/queries.js';
 import { categorize } from '../apps/server/src/modules/transfers/present.js';

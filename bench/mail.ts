@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, type Db, migrateDatabase, openDatabase, queryRows } from '../apps/server/src/db/client.js';
 import { seedDemoNetwork } from '../apps/server/src/demo/index.js';
 import { addDays, istDay, weekStartOf } from '../apps/server/src/lib/dates.js';
-import { makeDueDigests } from '../apps/server/src/modules/digest/make.js';
+import { makeDueDigests } from '../apps/server/src/modules/mail/digest/make.js';
 import { unsubscribeKeyOf, unsubscribeQuery } from '../apps/server/src/modules/mail/unsubscribe.js';
 import { closeFinishedWeeks } from '../apps/server/src/modules/settlement/index.js';
 import { withClient } from '../apps/server/test/scratch-database.js';

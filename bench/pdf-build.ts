@@ -14,7 +14,7 @@ import { requireAccount } from '../apps/server/src/modules/accounts/repository.j
 import { downloadFile } from '../apps/server/src/modules/export/download.js';
 import type { ExportTable } from '../apps/server/src/modules/export/file-builders.js';
 import { type PdfLayout, writePdf } from '../apps/server/src/modules/export/pdf-builder.js';
-import { agentMailDocument, managerMailDocument } from '../apps/server/src/modules/money-reports/statements.js';
+import { agentMailDocument, managerMailDocument } from '../apps/server/src/modules/money/statements.js';
 
 const { values } = parseArgs({ options: { count: { type: 'string', default: '450' } } });
 const url = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/playrep_bench';

@@ -17,7 +17,7 @@ import { IMPORTS, type Import } from '../test/source-imports.js';
  *   the weeks and the settlement never convert to points (centsToPoints).
  */
 
-const REPORT_MODULES = ['transfers', 'draws', 'network', 'money-reports', 'insight', 'members'] as const;
+const REPORT_MODULES = ['transfers', 'draws', 'network', 'money', 'insight', 'members'] as const;
 
 const under = (folder: string) => (p: string) => p.startsWith(`${folder}/`);
 const isServerCode = (target: string) => !target.startsWith('../') && target.endsWith('.ts');

@@ -12,12 +12,12 @@ import { type RunningJob, runOnOneProcess } from './db/jobs.js';
 import { startPartitionSchedule } from './db/partitions.js';
 import { demoBannerLines, liveDemo, loadDemoIfEmpty, prepareDemoFolder } from './demo/index.js';
 import { startActivityRetention } from './modules/activity/retention.js';
-import { startDigestSchedule } from './modules/digest/make.js';
-import { digestLinksOf } from './modules/digest/routes.js';
 import { refuseMissingSecretKey, withSecretKey } from './modules/identity/gate/secret-key.js';
 import { ensureConfiguredHouse } from './modules/ledger/ledger.js';
+import { startDigestSchedule } from './modules/mail/digest/make.js';
+import { digestLinksOf } from './modules/mail/digest/routes.js';
 import { startBigWinAlerts, startOutboxRetention, startOutboxSender } from './modules/mail/index.js';
-import { statementMailRenderer } from './modules/money-reports/statement-mail.js';
+import { statementMailRenderer } from './modules/money/statement-mail.js';
 import { startSettlementSchedule } from './modules/settlement/index.js';
 import { stopOnSignals } from './shutdown.js';
 
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   await oneProcess('mail-sender', () => startOutboxSender(app, statementMailRenderer(app.db, app.clock)));
   // The big-win alerts, made every 15 seconds from the wins the feed brought (modules/mail/big-win-alerts).
   await oneProcess('big-win-alerts', () => startBigWinAlerts(app.db, app.log, app.clock, publicUrl(app.env)));
-  // The daily digests, each subscriber's at its hour (IST), checked every minute (modules/digest).
+  // The daily digests, each subscriber's at its hour (IST), checked every minute (modules/mail/digest).
   await oneProcess('daily-digest', () => {
     const job = startDigestSchedule(app.db, digestLinksOf(app), app.log, app.clock);
     return { stop: () => job.stop() }; // its first pass need not hold the start up

@@ -1,10 +1,11 @@
 import type { ReportCall } from './endpoints.js';
 import { isRole, ROLES, type Role } from './roles.js';
-import { ACCESS_SCREENS } from './screens/access.js';
 import { ACTIVITY_SCREENS } from './screens/activity.js';
-import { CAFE_TRENDS_SCREENS } from './screens/cafe-trends.js';
 import { DRAW_SCREENS, isDrawScreenKey } from './screens/draws.js';
+import { ACCESS_SCREENS } from './screens/identity-access.js';
 import { INSIGHT_SCREENS } from './screens/insight.js';
+import { CAFE_TRENDS_SCREENS } from './screens/insight-cafe-trends.js';
+import { WEEK_GLANCE_SCREENS } from './screens/insight-week-glance.js';
 import { MAIL_SCREENS } from './screens/mail.js';
 import { MEMBER_PAGE_PATH, MEMBER_SCREENS } from './screens/members.js';
 import { MONEY_SCREENS } from './screens/money.js';
@@ -12,7 +13,6 @@ import { NETWORK_SCREENS } from './screens/network.js';
 import { PLATFORM_SCREENS } from './screens/platform.js';
 import { AUDIENCES, type Audience, MENU_ORDER, type MenuGroup, type ScreenRow } from './screens/screen-row.js';
 import { TRANSFER_SCREENS } from './screens/transfers.js';
-import { WEEK_GLANCE_SCREENS } from './screens/week-glance.js';
 
 /**
  * The one permission table (docs/domain.md, "Who sees what"). The server's role gates, the web routes and

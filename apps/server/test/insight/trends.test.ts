@@ -6,7 +6,7 @@ import {
   NOW,
   type Username,
   WEEKS,
-} from '../../src/modules/money-reports/test-support/money-fixture.js';
+} from '../../src/modules/money/test-support/money-fixture.js';
 import { closeFinishedWeeks } from '../../src/modules/settlement/index.js';
 import { injectAs, signIn, type TestSession } from '../fixtures/network.js';
 import { buildTestApp, type TestApp } from '../test-app.js';

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { screenAtPath } from '../config/navigation';
 import { LOGIN_PATH, roleSegment, TWO_STEP_PATH } from '../config/paths';
-import { LoginPage } from '../features/auth/LoginPage';
+import { LoginPage } from '../features/identity/LoginPage';
 import classes from './boot.module.css';
 import { preloadPage } from './screen-registry';
 

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject, useLocation, useNavigate } from 'react-router';
 import { HOME_SCREEN, ROLES, routesForRole } from '../config/navigation';
 import { ACCOUNT_PAGE, LOGIN_PATH, roleBasePath, roleHomePath, screenPath, TWO_STEP_PATH } from '../config/paths';
-import { LoginPage } from '../features/auth/LoginPage';
+import { LoginPage } from '../features/identity/LoginPage';
 import { RoleLayout } from './layout/RoleLayout';
 import { RouteGuard } from './RouteGuard';
 import { ScreenError, ScreenRoute } from './ScreenRoute';
@@ -21,13 +21,13 @@ function LoginRoute() {
 }
 
 // The pages a mail links to, open without signing in (their own chunks).
-const ConfirmEmailPage = lazy(() => import('../features/email/ConfirmEmailPage'));
-const UnsubscribePage = lazy(() => import('../features/email/UnsubscribePage'));
+const ConfirmEmailPage = lazy(() => import('../features/mail/ConfirmEmailPage'));
+const UnsubscribePage = lazy(() => import('../features/mail/UnsubscribePage'));
 // The caller's two-step sign-in, outside the role area: REQUIRE_TWO_STEP keeps the reports closed until it is on.
-const TwoStepPage = lazy(() => import('../features/two-step/TwoStepPage'));
+const TwoStepPage = lazy(() => import('../features/identity/TwoStepPage'));
 // Sign-in links and forgot password, open without signing in; the account page, in every role's area.
-const WelcomePage = lazy(() => import('../features/access/WelcomePage'));
-const ForgotPasswordPage = lazy(() => import('../features/access/ForgotPasswordPage'));
+const WelcomePage = lazy(() => import('../features/identity/WelcomePage'));
+const ForgotPasswordPage = lazy(() => import('../features/identity/ForgotPasswordPage'));
 const AccountPage = lazy(() => import('./AccountRoute'));
 
 /**

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { EndpointDef } from '../endpoint-def.js';
 import { DRAW_GAMES, FUN_AB_CODE, TRIPLE_FUN_CODE } from '../games.js';
-import { Commission, NewUsername } from './auth.js';
 import { ErrorBody } from './common.js';
+import { Commission, NewUsername } from './identity.js';
 import { EmailAddress } from './mail.js';
 
 /**

@@ -26,7 +26,7 @@ import { TEST_DB_KINDS } from '../../../test/test-db.js';
 import { queryRows } from '../../db/client.js';
 import { type MailSender, startOutboxSender } from '../mail/index.js';
 import { queueWeekStatements } from '../mail/statement-mails.js';
-import { statementMailRenderer } from '../money-reports/statement-mail.js';
+import { statementMailRenderer } from '../money/statement-mail.js';
 import { ANSWER_AFTER_MS, RESETS_PER_USERNAME } from './doors/forgot.js';
 import { executeAccountsCommand } from './manage/accounts-command.js';
 

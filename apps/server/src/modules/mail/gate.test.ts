@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { TEST_DB_KINDS } from '../../../test/test-db.js';
 import { queryRows } from '../../db/client.js';
 import type { IsoDay } from '../../lib/dates.js';
-import { statementMailRenderer } from '../money-reports/statement-mail.js';
+import { statementMailRenderer } from '../money/statement-mail.js';
 import { MAIL_REASONS } from './gate.js';
 import { queueMail, startOutboxSender } from './index.js';
 import { startMailSender } from './sender.js';

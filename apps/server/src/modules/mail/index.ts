@@ -38,7 +38,7 @@ export interface StatementMail {
   pdf: { filename: string; build(): Promise<Buffer> };
 }
 
-/** Builds a statement mail (money-reports/statement-mail.ts) from what the outbox row says it is about. */
+/** Builds a statement mail (money/statement-mail.ts) from what the outbox row says it is about. */
 export type StatementRenderer = (content: MailContent, links: StatementLinks) => Promise<StatementMail>;
 
 /** The links of an account's statement: the screen's origin, and its unsubscribe page and call. */

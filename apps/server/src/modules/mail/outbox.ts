@@ -13,7 +13,7 @@ import { LINK_MAIL_KINDS } from './gate.js';
  */
 
 /**
- * A mail whose body is built when it is sent (money-reports/statement-mail.ts): a weekly statement, from the closed
+ * A mail whose body is built when it is sent (money/statement-mail.ts): a weekly statement, from the closed
  * week's fixed figures, with its PDF, so that closing a week only writes the row.
  */
 export type MailContent = { type: 'statement'; statement: 'agent' | 'manager'; accountId: string; weekStart: IsoDay };

@@ -44,7 +44,7 @@ export interface RenderedMail {
   attachments?: OutgoingMail['attachments'];
 }
 
-/** Builds the body of a mail queued with a `content` (money-reports/statement-mail.ts). */
+/** Builds the body of a mail queued with a `content` (money/statement-mail.ts). */
 export type ContentRenderer = (content: MailContent) => Promise<RenderedMail>;
 
 export interface MailSenderOptions {

@@ -7,8 +7,8 @@ import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../../.
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { TEST_DB_KINDS } from '../../../test/test-db.js';
 import { queryRows } from '../../db/client.js';
-import { statementMailRenderer } from '../money-reports/statement-mail.js';
-import { buildMoneyNetwork, type Ids, NOW, WEEKS } from '../money-reports/test-support/money-fixture.js';
+import { statementMailRenderer } from '../money/statement-mail.js';
+import { buildMoneyNetwork, type Ids, NOW, WEEKS } from '../money/test-support/money-fixture.js';
 import { closeFinishedWeeks } from '../settlement/index.js';
 import { type MailSender, startOutboxSender } from './index.js';
 

@@ -1,10 +1,10 @@
 import type { MailKind } from '@playrep/contracts';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../lib/html.js';
-import { digestTemplate } from '../digest/render.js';
 import { resetTemplate } from '../identity/doors/forgot.js';
-import { statementTemplate } from '../money-reports/statement-mail.js';
+import { statementTemplate } from '../money/statement-mail.js';
 import { alertTemplate } from './big-win-alerts/alert-mail.js';
+import { digestTemplate } from './digest/render.js';
 import { confirmationTemplate } from './email-address.js';
 import { type Block, type Inline, type MailDocument, renderMail } from './template.js';
 

@@ -4,9 +4,9 @@ import { type InNumbers, inNumbers } from '../../../test/in-numbers.js';
 import { createTestDatabase, databaseError, TEST_DB_KINDS, type TestDatabase } from '../../../test/test-db.js';
 import { type Db, queryRows } from '../../db/client.js';
 import { loansReport } from '../loans/loans-report.js';
-import { agentMail } from '../money-reports/queries/mail-statement.js';
-import { revenueRecovery } from '../money-reports/queries/recovery.js';
-import { weekMemberPoints } from '../money-reports/queries/week-member-points.js';
+import { agentMail } from '../money/queries/mail-statement.js';
+import { revenueRecovery } from '../money/queries/recovery.js';
+import { weekMemberPoints } from '../money/queries/week-member-points.js';
 import { type RevenueWeekCents, weeklyRevenue } from '../weeks/index.js';
 import { closeFinishedWeeks } from './close-weeks.js';
 import {

@@ -5,7 +5,7 @@ import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../../.
 import { TEST_DB_KINDS } from '../../../../test/test-db.js';
 import { queryRows } from '../../../db/client.js';
 import { buildFeedApp, cafeEvents, type FeedApp } from '../../feed/test-support/feed-fixture.js';
-import { statementMailRenderer } from '../../money-reports/statement-mail.js';
+import { statementMailRenderer } from '../../money/statement-mail.js';
 import { MAIL_REASONS } from '../gate.js';
 import { type MailSender, startOutboxSender } from '../index.js';
 import { makeBigWinAlerts } from './make-alerts.js';

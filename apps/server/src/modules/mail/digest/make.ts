@@ -1,11 +1,11 @@
 import { AUDIENCES, type Role } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
-import { type Db, type Queryable, queryRows } from '../../db/client.js';
-import { type IntervalJob, type JobLog, startIntervalJob } from '../../db/jobs.js';
-import type { Clock } from '../../lib/clock.js';
-import { addDays, IST_OFFSET_MS, istDay } from '../../lib/dates.js';
-import { turns } from '../../lib/turns.js';
-import { queueMail } from '../mail/index.js';
+import { type Db, type Queryable, queryRows } from '../../../db/client.js';
+import { type IntervalJob, type JobLog, startIntervalJob } from '../../../db/jobs.js';
+import type { Clock } from '../../../lib/clock.js';
+import { addDays, IST_OFFSET_MS, istDay } from '../../../lib/dates.js';
+import { turns } from '../../../lib/turns.js';
+import { queueMail } from '../index.js';
 import { digestFigures } from './figures.js';
 import { digestMail } from './render.js';
 

@@ -6,11 +6,11 @@ import {
   type Role,
 } from '@playrep/contracts';
 import { eq } from 'drizzle-orm';
-import type { Db, Queryable } from '../../db/client.js';
-import { accounts } from '../../db/schema/index.js';
-import { badRequest, HttpError, notFound } from '../../lib/http-error.js';
-import { centsToPoints } from '../../lib/money.js';
-import { closeBarredMail } from '../mail/index.js';
+import type { Db, Queryable } from '../../../db/client.js';
+import { accounts } from '../../../db/schema/index.js';
+import { badRequest, HttpError, notFound } from '../../../lib/http-error.js';
+import { centsToPoints } from '../../../lib/money.js';
+import { closeBarredMail } from '../index.js';
 import { type DigestLinks, queueDigest } from './make.js';
 
 /**

@@ -9,9 +9,9 @@ import {
   SCREENS,
   type ScreenKey,
 } from '@playrep/contracts';
-import { centsToPoints } from '../../lib/money.js';
-import type { DayFiguresCents } from '../insight/today.js';
-import { BREAK, type MailBody, type MailTemplate, renderMail } from '../mail/index.js';
+import { centsToPoints } from '../../../lib/money.js';
+import type { DayFiguresCents } from '../../insight/today.js';
+import { BREAK, type MailBody, type MailTemplate, renderMail } from '../index.js';
 import type { DigestFiguresCents } from './figures.js';
 
 /**

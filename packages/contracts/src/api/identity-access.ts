@@ -3,11 +3,17 @@ import { ACCESS_CALLS, reportPath } from '../call-paths.js';
 import { formatCount } from '../display-format.js';
 import { type EndpointDef, oneSheet, report } from '../endpoint-def.js';
 import { ROLES } from '../roles.js';
-import { ACCESS_STATES, ACCOUNT_COLUMNS, ACCOUNT_PAGE_SIZES, ACCOUNT_SORTS, ISSUED_LINK_COLUMNS } from '../tables/access.js';
 import { EXPORT_FORMATS } from '../tables/columns.js';
+import {
+  ACCESS_STATES,
+  ACCOUNT_COLUMNS,
+  ACCOUNT_PAGE_SIZES,
+  ACCOUNT_SORTS,
+  ISSUED_LINK_COLUMNS,
+} from '../tables/identity-access.js';
 import { ActivityRow } from './activity.js';
-import { LoginResponse } from './auth.js';
 import { ErrorBody, queryObject } from './common.js';
+import { LoginResponse } from './identity.js';
 
 /**
  * Access (docs/domain.md, "Access"): sign-in links, passwords, forgot password, blocking and the

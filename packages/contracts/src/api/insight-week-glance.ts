@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COLUMNS_GIVEN, type EndpointDef, report } from '../endpoint-def.js';
 import { EXPORT_FORMATS } from '../tables/columns.js';
-import { WEEK_GLANCE_FIXED_SORTS, WEEK_GLANCE_PAGE_SIZES } from '../tables/week-glance.js';
+import { WEEK_GLANCE_FIXED_SORTS, WEEK_GLANCE_PAGE_SIZES } from '../tables/insight-week-glance.js';
 import { queryObject } from './common.js';
 
 // ---------------------------------------------------------------- Week at a Glance (docs/domain.md, "The owner's week")

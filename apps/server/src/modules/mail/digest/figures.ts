@@ -1,6 +1,6 @@
-import type { Queryable } from '../../db/client.js';
-import { addDays, type IsoDay } from '../../lib/dates.js';
-import { sumCents } from '../../lib/money.js';
+import type { Queryable } from '../../../db/client.js';
+import { addDays, type IsoDay } from '../../../lib/dates.js';
+import { sumCents } from '../../../lib/money.js';
 import {
   type BigWinCents,
   bigWinsToday,
@@ -14,8 +14,8 @@ import {
   openLoans,
   todayFigures,
   waitingTransfers,
-} from '../insight/today.js';
-import type { SubtreeOwner } from '../play-sums/index.js';
+} from '../../insight/today.js';
+import type { SubtreeOwner } from '../../play-sums/index.js';
 
 /** The rows a digest lists of each kind: a mail read on a phone, the rest one click away. */
 const DIGEST_LIST_LIMIT = 5;

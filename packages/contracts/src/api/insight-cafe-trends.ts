@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COLUMNS_GIVEN, type EndpointDef, report } from '../endpoint-def.js';
-import { CAFE_TRENDS_FIXED_SORTS } from '../tables/cafe-trends.js';
+import { CAFE_TRENDS_FIXED_SORTS } from '../tables/insight-cafe-trends.js';
 import { queryObject } from './common.js';
 import { TrendsQuery, TrendsResponse } from './insight.js';
 

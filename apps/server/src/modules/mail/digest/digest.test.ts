@@ -1,14 +1,13 @@
 import { formatPoints, formatWhole } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { injectAs, signIn, type TestSession } from '../../../test/fixtures/network.js';
-import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.js';
-import { buildTestApp, type TestApp } from '../../../test/test-app.js';
-import { TEST_DB_KINDS } from '../../../test/test-db.js';
-import { type Queryable, queryRows } from '../../db/client.js';
-import { centsToPoints } from '../../lib/money.js';
-import { type MailSender, startOutboxSender } from '../mail/index.js';
-import { statementMailRenderer } from '../money-reports/statement-mail.js';
+import { injectAs, signIn, type TestSession } from '../../../../test/fixtures/network.js';
+import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../../../../test/smtp-server.js';
+import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
+import { TEST_DB_KINDS } from '../../../../test/test-db.js';
+import { type Queryable, queryRows } from '../../../db/client.js';
+import { centsToPoints } from '../../../lib/money.js';
+import { statementMailRenderer } from '../../money/statement-mail.js';
 import {
   buildMoneyNetwork,
   type Cafe,
@@ -17,7 +16,8 @@ import {
   PLAYS,
   type Play,
   type Username,
-} from '../money-reports/test-support/money-fixture.js';
+} from '../../money/test-support/money-fixture.js';
+import { type MailSender, startOutboxSender } from '../index.js';
 import { digestFigures } from './figures.js';
 import { makeDueDigests } from './make.js';
 import { digestSections } from './render.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { publicUrl } from '../../config/env.js';
-import type { EndpointHandlers } from '../../plugins/endpoints.js';
-import { unsubscribeKeyOf, unsubscribeLinks } from '../mail/index.js';
+import { publicUrl } from '../../../config/env.js';
+import type { EndpointHandlers } from '../../../plugins/endpoints.js';
+import { unsubscribeKeyOf, unsubscribeLinks } from '../index.js';
 import type { DigestLinks } from './make.js';
 import { digestNow, mailNewsState, setBigWinEmails, setDigest } from './settings.js';
 
