@@ -103,7 +103,7 @@ describe('Devanagari in the statement PDFs', () => {
     const words = ['प्रतिशत', 'क्षत्रिय', 'दूसरे', 'जिन्होंने', 'कुल: 1,23,456.50', 'master1 का विवरण'];
     const pdf = await hindiDocument((doc, { regular, bold }) => {
       doc.font(bold, 13).text(`एजेंट मेल विवरण: master1`, 40, 40);
-      words.forEach((word, i) => doc.font(regular, 10).text(word, 40, 70 + 14 * i));
+      for (const [i, word] of words.entries()) doc.font(regular, 10).text(word, 40, 70 + 14 * i);
     });
     const parser = new PDFParse({ data: new Uint8Array(pdf) });
     const text = (await parser.getText()).text;
