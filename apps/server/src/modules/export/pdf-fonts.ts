@@ -41,11 +41,11 @@ let devanagariFonts: Promise<Record<Weight, PdfFont>> | undefined;
 export function loadDevanagariFonts(): Promise<Record<Weight, PdfFont>> {
   devanagariFonts ??= (async () => {
     const hb = (await import('harfbuzzjs')) as unknown as HarfBuzzModule;
-    const noto = (weight: string) =>
-      require.resolve(`@expo-google-fonts/noto-sans-devanagari/${weight}/NotoSansDevanagari_${weight}.ttf`);
+    const notoRegular = require.resolve('@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf');
+    const notoBold = require.resolve('@expo-google-fonts/noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf');
     return {
-      regular: loadFont(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf'), shapedFont(hb, noto('400Regular'))),
-      bold: loadFont(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf'), shapedFont(hb, noto('700Bold'))),
+      regular: loadFont(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf'), shapedFont(hb, notoRegular)),
+      bold: loadFont(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf'), shapedFont(hb, notoBold)),
     };
   })();
   return devanagariFonts;
