@@ -2,15 +2,18 @@ import type { Writable } from 'node:stream';
 import type { ColumnDef } from '@playrep/contracts';
 import { formatDayText, formatInstant, formatPoints, formatWhole } from '@playrep/contracts/display-format';
 import { ColumnTotals, type ExportRow, type ExportTable, rowsOf } from './file-builders.js';
-import { loadFonts, type Weight } from './pdf-fonts.js';
+import { loadDevanagariFonts, loadFonts, type Weight } from './pdf-fonts.js';
+import { PDF_LABELS, type PdfLabels, type PdfLanguage } from './pdf-labels.js';
 import { type PdfFont, PdfWriter, type TextBoxOptions } from './pdf-writer.js';
 
 /**
  * The PDF of a statement (docs/domain.md, "Mail and statements"): the report's export tables (the
  * same rows as its CSV and Excel files) laid out as the screen shows them, with the statement's
  * lines, on A4 pages: en-IN numbers and IST dates as on screen, negatives in red, a table's header
- * repeated on each page it continues on, the fonts embedded (DejaVu Sans Condensed), the text
- * extractable, the title and author set. One page holds a statement of 40 members. Nothing here
+ * repeated on each page it continues on, the fonts embedded (DejaVu Sans Condensed, and Noto Sans
+ * Devanagari for a document in Hindi: docs/decisions/0022-devanagari-in-pdfs.md), the text
+ * extractable, the title and author set. The caller writes the texts in the document's language;
+ * the builder's own few words are in pdf-labels.ts. One page holds a statement of 40 members. Nothing here
  * touches HTTP; the server builds it in an export worker (export-worker.ts).
  */
 
@@ -25,8 +28,11 @@ export interface PdfFigure {
 }
 
 export type PdfBlock =
-  /** The export table of that index, captioned with its title unless `caption` says otherwise. */
-  | { type: 'table'; table: number; caption?: string }
+  /**
+   * The export table of that index, captioned with its title unless `caption` says otherwise, its
+   * columns headed by their headers unless `headers` (by column key) say otherwise.
+   */
+  | { type: 'table'; table: number; caption?: string; headers?: Record<string, string> }
   | { type: 'text'; text: string }
   | { type: 'figures'; title: string; subtitle?: string; figures: PdfFigure[] }
   /** Two blocks beside each other (the left one takes `leftShare` of the width), kept on one page. */
@@ -38,6 +44,8 @@ export interface PdfLayout {
   /** Lines under the heading: the week, whose statement it is. */
   lines: string[];
   blocks: PdfBlock[];
+  /** The document's language (English unless said): the builder's own words and the fonts. */
+  language?: PdfLanguage | undefined;
 }
 
 export const PDF_AUTHOR = 'Playrep back office';
@@ -83,11 +91,18 @@ function cellText(col: ColumnDef, value: unknown): string {
   }
 }
 
+/** A table block's columns, headed as the block says. */
+function columnsOf(block: Extract<PdfBlock, { type: 'table' }>, table: ExportTable): ExportTable['columns'] {
+  const { headers } = block;
+  return headers ? table.columns.map((c) => ({ ...c, header: headers[c.key] ?? c.header })) : table.columns;
+}
+
 const numeric = (col: ColumnDef) => col.type === 'int' || col.type === 'float';
 
 /** Writes the document to `output` and ends it. */
 export async function writePdf(layout: PdfLayout, tables: readonly ExportTable[], output: Writable): Promise<void> {
-  const fonts = loadFonts();
+  const labels = PDF_LABELS[layout.language ?? 'en'];
+  const fonts = layout.language === 'hi' ? await loadDevanagariFonts() : loadFonts();
   const doc = new PdfWriter({
     fonts: [fonts.regular, fonts.bold],
     width: PAGE.width,
@@ -99,14 +114,14 @@ export async function writePdf(layout: PdfLayout, tables: readonly ExportTable[]
       creator: PDF_AUTHOR,
       creationDate: new Date(),
     },
-    lang: 'en-IN',
+    lang: labels.lang,
   });
   const finished = new Promise<void>((resolve, reject) => {
     output.once('finish', resolve);
     output.once('error', reject);
   });
 
-  const page = new PageWriter(doc, fonts);
+  const page = new PageWriter(doc, fonts, labels);
   page.heading(layout.title, layout.lines);
   for (const block of layout.blocks) await page.block(block, tables, { x: MARGIN.side, width: CONTENT_WIDTH });
   page.footers(layout.title);
@@ -126,6 +141,7 @@ class PageWriter {
   constructor(
     private readonly doc: PdfWriter,
     private readonly fonts: Record<Weight, PdfFont>,
+    private readonly labels: PdfLabels,
   ) {}
 
   private font(weight: Weight, size: number, color = 'black') {
@@ -177,7 +193,7 @@ class PageWriter {
       case 'table': {
         const table = tables[block.table];
         if (!table) throw new Error(`writePdf: no table ${block.table}`);
-        await this.table(table, block.caption ?? table.title, frame, rowsOf(table));
+        await this.table({ ...table, columns: columnsOf(block, table) }, block.caption ?? table.title, frame, rowsOf(table));
         break;
       }
       case 'text':
@@ -238,11 +254,10 @@ class PageWriter {
     switch (block.type) {
       case 'table': {
         const table = tables[block.table]!;
+        const columns = columnsOf(block, table);
         const rows = Array.isArray(table.rows) ? table.rows.length : 0;
-        const totals = table.columns.some((c) => c.total) && rows > 0 ? 1 : 0;
-        return (
-          13 + this.headerHeight(table.columns, this.widths(table.columns, frame.width)) + Math.max(rows, 1) * ROW + totals * ROW
-        );
+        const totals = columns.some((c) => c.total) && rows > 0 ? 1 : 0;
+        return 13 + this.headerHeight(columns, this.widths(columns, frame.width)) + Math.max(rows, 1) * ROW + totals * ROW;
       }
       case 'text':
         return this.font('regular', FONT_SIZE).heightOfString(block.text, frame.width);
@@ -270,7 +285,13 @@ class PageWriter {
     const widths = this.widths(table.columns, frame.width);
     const headerHeight = this.headerHeight(table.columns, widths);
     const header = (continued: boolean) => {
-      this.oneLine(this.font('bold', 9), continued ? `${caption} (continued)` : caption, frame.x, this.y, frame.width);
+      this.oneLine(
+        this.font('bold', 9),
+        continued ? `${caption} ${this.labels.continued}` : caption,
+        frame.x,
+        this.y,
+        frame.width,
+      );
       this.y += 13;
       this.doc.fillRect(frame.x, this.y, frame.width, headerHeight, '#dee2e6');
       let x = frame.x;
@@ -308,7 +329,7 @@ class PageWriter {
       count += 1;
     }
     if (count === 0) {
-      this.font('regular', FONT_SIZE).textBox('No data available', frame.x, this.y + 2, { width: frame.width, align: 'center' });
+      this.font('regular', FONT_SIZE).textBox(this.labels.noData, frame.x, this.y + 2, { width: frame.width, align: 'center' });
       this.y += ROW;
       return;
     }
@@ -319,9 +340,14 @@ class PageWriter {
     }
     this.doc.strokeLine(frame.x, this.y, frame.x + frame.width, this.y, 0.6, RULE);
     this.row(
-      totals.values(table.columns).map(({ col, value }) => ({
+      totals.values(table.columns).map(({ col, value }, i) => ({
         col,
-        text: typeof value === 'number' ? cellText(col, value) : (value ?? ''),
+        text:
+          typeof value === 'number'
+            ? cellText(col, value)
+            : i === 0 && value && this.labels.totalOf
+              ? this.labels.totalOf(count)
+              : (value ?? ''),
         negative: typeof value === 'number' && value < 0,
       })),
       widths,
@@ -424,7 +450,7 @@ class PageWriter {
       this.doc.switchToPage(i);
       this.oneLine(
         this.font('regular', 7, GREY),
-        `${PDF_AUTHOR} · ${title} · page ${i + 1} of ${count}`,
+        `${PDF_AUTHOR} · ${title} · ${this.labels.page(i + 1, count)}`,
         MARGIN.side,
         PAGE.height - MARGIN.bottom,
         CONTENT_WIDTH,

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
+import { type HarfBuzzModule, ShapedFont, type SubsettableFont } from './pdf-shaping.js';
 import { type FontkitFont, PdfFont } from './pdf-writer.js';
 
 /**
  * The statement PDFs' fonts (DejaVu Sans Condensed, regular and bold), read and parsed once per
- * thread. Each keeps what depends on the font alone from one document to the next (PdfFont): its
+ * thread; for a document in Hindi the same with Noto Sans Devanagari beside each for the Devanagari
+ * runs (shaped by HarfBuzz, pdf-shaping.ts; docs/decisions/0022-devanagari-in-pdfs.md). Each keeps what depends on the font alone from one document to the next (PdfFont): its
  * glyphs' advances and a subset program of the common characters, built and compressed once.
  */
 
@@ -29,6 +31,32 @@ export function loadFonts(): Record<Weight, PdfFont> {
   return fonts;
 }
 
-function loadFont(path: string): PdfFont {
-  return new PdfFont(fontkit.create(readFileSync(path)) as unknown as FontkitFont, COMMON_CHARACTERS);
+let devanagariFonts: Promise<Record<Weight, PdfFont>> | undefined;
+
+/**
+ * The fonts of a document with Devanagari text: the same DejaVu subsets as loadFonts' (other
+ * objects, with caches of their own), each with Noto Sans Devanagari of its weight beside it.
+ * HarfBuzz's WebAssembly is loaded on the first call only.
+ */
+export function loadDevanagariFonts(): Promise<Record<Weight, PdfFont>> {
+  devanagariFonts ??= (async () => {
+    const hb = (await import('harfbuzzjs')) as unknown as HarfBuzzModule;
+    const notoRegular = require.resolve('@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf');
+    const notoBold = require.resolve('@expo-google-fonts/noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf');
+    return {
+      regular: loadFont(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf'), shapedFont(hb, notoRegular)),
+      bold: loadFont(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf'), shapedFont(hb, notoBold)),
+    };
+  })();
+  return devanagariFonts;
+}
+
+function shapedFont(hb: HarfBuzzModule, path: string): ShapedFont {
+  const data = readFileSync(path);
+  const font = fontkit.create(data) as unknown as FontkitFont & SubsettableFont;
+  return new ShapedFont(hb, data, font, new PdfFont(font, '').descriptorEntries());
+}
+
+function loadFont(path: string, shaped?: ShapedFont): PdfFont {
+  return new PdfFont(fontkit.create(readFileSync(path)) as unknown as FontkitFont, COMMON_CHARACTERS, shaped);
 }

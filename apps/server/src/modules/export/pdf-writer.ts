@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import { hasShapedText, needsShaping, SHAPED_FONT_OBJECTS, type ShapedFont, ShapedFontUse } from './pdf-shaping.js';
 
 /**
  * A small PDF writer for the statement PDFs (pdf-builder.ts): pages of text in embedded TrueType
@@ -8,7 +9,9 @@ import { deflateSync } from 'node:zlib';
  * Text is set in CIDFontType2 fonts (Identity-H, two bytes a glyph) with a /W widths array and a
  * ToUnicode CMap, so readers (pdf.js, pdf-parse) extract the very characters drawn, spaces
  * included. Characters are mapped to glyphs through the font's cmap alone: no shaping, no kerning;
- * a text's width is the sum of its glyphs' advances.
+ * a text's width is the sum of its glyphs' advances. A font may have a shaping font beside it
+ * (`shaped`, pdf-shaping.ts): the runs of a text in a script that needs shaping (Devanagari) are
+ * set in that one, shaped, and the rest as above.
  *
  * What depends on a font alone is kept from one document to the next (PdfFont): its glyph ids and
  * advances, and one subset program holding a common set of characters, built, encoded and
@@ -190,6 +193,8 @@ export class PdfFont {
   constructor(
     private readonly font: FontkitFont,
     commonCharacters: string,
+    /** The font the runs that need shaping are set in, if any. */
+    readonly shaped?: ShapedFont | undefined,
   ) {
     this.name = font.postscriptName;
     this.scale = 1000 / font.unitsPerEm;
@@ -244,6 +249,13 @@ export class PdfFont {
 
   /** The width of `text` set at `size`: the sum of its characters' advances. */
   widthOf(text: string, size: number): number {
+    if (this.shaped && hasShapedText(text)) {
+      let sum = 0;
+      for (const run of runsOf(text)) {
+        sum += run.shaped ? this.shaped.shape(run.text).width : this.widthOf(run.text, 1000);
+      }
+      return (sum * size) / 1000;
+    }
     let sum = 0;
     for (let i = 0; i < text.length; i++) {
       const unit = text.charCodeAt(i);
@@ -411,6 +423,27 @@ export interface WrappedLine {
   width: number;
 }
 
+/** `text` in runs: those that need shaping and the others. */
+function runsOf(text: string): { text: string; shaped: boolean }[] {
+  const runs: { text: string; shaped: boolean }[] = [];
+  let start = 0;
+  for (let i = 1; i <= text.length; i++) {
+    if (i === text.length || needsShaping(text.charCodeAt(i)) !== needsShaping(text.charCodeAt(start))) {
+      runs.push({ text: text.slice(start, i), shaped: needsShaping(text.charCodeAt(start)) });
+      start = i;
+    }
+  }
+  return runs;
+}
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** `text`'s characters, as it may be cut: whole clusters where the font shapes text. */
+function piecesOf(font: PdfFont, text: string): string[] {
+  if (!font.shaped || !hasShapedText(text)) return Array.from(text);
+  return Array.from(graphemes.segment(text), (s) => s.segment);
+}
+
 const ELLIPSIS = '…';
 const TOLERANCE = 1e-6;
 
@@ -441,7 +474,7 @@ export function wrapText(font: PdfFont, size: number, text: string, width: numbe
         continue;
       }
       // A word wider than a line fills the line it starts on, and as many more as it needs.
-      let chars = Array.from(word);
+      let chars = piecesOf(font, word);
       while (chars.length > 0) {
         let l = 0;
         let piece = 0;
@@ -471,7 +504,7 @@ function withEllipsis(font: PdfFont, size: number, line: string, width: number):
   let text = line.trimEnd();
   let w = font.widthOf(text + ELLIPSIS, size);
   while (text && w > width + TOLERANCE) {
-    text = Array.from(text).slice(0, -1).join('').trimEnd();
+    text = piecesOf(font, text).slice(0, -1).join('').trimEnd();
     w = font.widthOf(text + ELLIPSIS, size);
   }
   if (w <= width + TOLERANCE) text += ELLIPSIS;
@@ -480,7 +513,7 @@ function withEllipsis(font: PdfFont, size: number, line: string, width: number):
 
 interface PageState {
   content: ContentBuffer;
-  font: PdfFont | undefined;
+  font: PdfFont | ShapedFont | undefined;
   size: number;
   fill: string;
   stroke: string;
@@ -492,6 +525,8 @@ export class PdfWriter {
   private readonly pages: PageState[] = [];
   private page!: PageState;
   private readonly uses: FontUse[];
+  /** The shaping fonts beside the fonts given, each once, their resources named after the fonts'. */
+  private readonly shapedUses: ShapedFontUse[] = [];
   private current: FontUse;
   private size = 12;
   private color = '0 0 0';
@@ -510,6 +545,9 @@ export class PdfWriter {
   ) {
     if (options.fonts.length === 0) throw new Error('PdfWriter: no font');
     this.uses = options.fonts.map((font) => new FontUse(font));
+    for (const { shaped } of options.fonts) {
+      if (shaped && !this.shapedUses.some((use) => use.font === shaped)) this.shapedUses.push(new ShapedFontUse(shaped));
+    }
     this.current = this.uses[0]!;
     this.addPage();
   }
@@ -588,6 +626,7 @@ export class PdfWriter {
     const { content } = page;
     const font = this.current.font;
     content.ascii('BT\n');
+    if (font.shaped && hasShapedText(text)) return this.shapedText(text, x, y);
     if (page.font !== font || page.size !== this.size) {
       page.font = font;
       page.size = this.size;
@@ -602,6 +641,77 @@ export class PdfWriter {
     content.ascii(' Td\n(');
     this.current.write(content, text);
     content.ascii(') Tj\nET\n');
+    return this;
+  }
+
+  /** `text` after BT: its runs in turn, each in its font, the shaped ones glyph by glyph. */
+  private shapedText(text: string, x: number, y: number): this {
+    const page = this.page;
+    const { content } = page;
+    const font = this.current.font;
+    const shaped = font.shaped!;
+    const setFont = (next: PdfFont | ShapedFont, resource: string) => {
+      if (page.font === next && page.size === this.size) return;
+      page.font = next;
+      page.size = this.size;
+      content.ascii(`/${resource} `);
+      content.number(this.size);
+      content.ascii(' Tf\n');
+    };
+    this.useFill(page);
+    content.number(x);
+    content.ascii(' ');
+    content.number(this.options.height - y - (font.ascender * this.size) / 1000);
+    content.ascii(' Td\n');
+    const shapedIndex = this.shapedUses.findIndex((use) => use.font === shaped);
+    const shapedUse = this.shapedUses[shapedIndex]!;
+    for (const run of runsOf(text)) {
+      if (!run.shaped) {
+        setFont(font, `F${this.uses.indexOf(this.current) + 1}`);
+        content.ascii('(');
+        this.current.write(content, run.text);
+        content.ascii(') Tj\n');
+        continue;
+      }
+      setFont(shaped, `F${this.uses.length + shapedIndex + 1}`);
+      // Each glyph drawn at its shaped place: TJ's numbers move the pen (in thousandths, leftwards),
+      // a glyph's offset up or down is a text rise around it.
+      let shift = 0;
+      let open = false;
+      const close = () => {
+        if (open) content.ascii(') ');
+        open = false;
+      };
+      content.ascii('[');
+      for (const glyph of shaped.shape(run.text).glyphs) {
+        shift += glyph.dx;
+        if (glyph.dy !== 0) {
+          close();
+          if (shift !== 0) content.number(-shift);
+          content.ascii('] TJ\n');
+          content.number((glyph.dy * this.size) / 1000);
+          content.ascii(' Ts [(');
+          content.code(shapedUse.codeOf(glyph));
+          content.ascii(')] TJ\n0 Ts [');
+          shift = 0;
+        } else {
+          if (Math.abs(shift) > 1e-3) {
+            close();
+            content.number(-shift);
+            content.ascii(' ');
+          }
+          if (!open) content.ascii('(');
+          open = true;
+          content.code(shapedUse.codeOf(glyph));
+          shift = 0;
+        }
+        shift = glyph.advance - glyph.dx - glyph.declared;
+      }
+      close();
+      if (Math.abs(shift) > 1e-3) content.number(-shift);
+      content.ascii('] TJ\n');
+    }
+    content.ascii('ET\n');
     return this;
   }
 
@@ -727,7 +837,12 @@ export class PdfWriter {
         push(bytes);
       }
     }
-    const fontResources = fonts.map((_, i) => `/F${i + 1} ${fontBase(i)} 0 R`).join(' ');
+    // The shaping fonts' objects come after the pages'.
+    const shapedBase = (index: number) => pageBase + 2 * this.pages.length + index * SHAPED_FONT_OBJECTS;
+    const fontResources = [
+      ...fonts.map((_, i) => `/F${i + 1} ${fontBase(i)} 0 R`),
+      ...this.shapedUses.map((_, i) => `/F${fonts.length + i + 1} ${shapedBase(i)} 0 R`),
+    ].join(' ');
     const mediaBox = `[0 0 ${pdfNumber(width)} ${pdfNumber(height)}]`;
     for (const [i, page] of this.pages.entries()) {
       const id = pageBase + 2 * i;
@@ -747,7 +862,14 @@ export class PdfWriter {
       push(ENDSTREAM);
     }
 
-    const size = pageBase + 2 * this.pages.length;
+    for (const [index, use] of this.shapedUses.entries()) {
+      const first = shapedBase(index);
+      for (const [i, bytes] of use.objects(first).entries()) {
+        offsets[first + i] = length;
+        push(bytes);
+      }
+    }
+    const size = shapedBase(this.shapedUses.length);
     const xref = length;
     let table = `xref\n0 ${size}\n0000000000 65535 f \n`;
     for (let id = 1; id < size; id++) table += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;

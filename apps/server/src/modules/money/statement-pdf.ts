@@ -2,19 +2,17 @@ import {
   type AgentMailResponse,
   dayMonYear,
   formatPoints,
-  MAIL_MEMBERS_TITLE,
   type ManagerMailResponse,
   OPEN_WEEK_TEXT,
-  OTHER_CAFES_MARK,
   type RevenueWeekResponse,
-  STATEMENT_SUMMARY_TITLE,
-  statementHeading,
   statementLines,
   statementWeekText,
   WEEK_MEMBERS_TITLE,
   type WeekStatement,
 } from '@playrep/contracts';
+import type { PdfLanguage } from '../export/pdf-labels.js';
 import type { PdfBlock, PdfFigure, PdfLayout } from '../export/table-export.js';
+import { STATEMENT_PDF_LABELS } from './statement-pdf-labels.js';
 
 /**
  * The PDF of each statement screen (docs/domain.md, "Mail and statements"): what the screen shows,
@@ -22,12 +20,9 @@ import type { PdfBlock, PdfFigure, PdfLayout } from '../export/table-export.js';
  * the same rows). Table indexes refer to those tables.
  */
 
-/** Under an open week's heading: its figures are live (docs/screens.md, Agent Mail Details). */
-const OPEN_WEEK_NOTE = `Open: ${OPEN_WEEK_TEXT}: this week is not closed yet, its figures are not final.`;
-
-function statementFigures(statement: WeekStatement): PdfFigure[] {
+function statementFigures(statement: WeekStatement, lineLabels?: Readonly<Record<string, string>>): PdfFigure[] {
   return statementLines(statement).map((line) => ({
-    label: line.label,
+    label: lineLabels?.[line.label] ?? line.label,
     value: typeof line.value === 'number' ? formatPoints(line.value) : line.value,
     negative: typeof line.value === 'number' && line.value < 0,
     note: line.note,
@@ -35,52 +30,57 @@ function statementFigures(statement: WeekStatement): PdfFigure[] {
   }));
 }
 
-/** Agent Mail Details: tables 0 (members) and 1 (Total Points Used). */
-export function agentMailPdf(r: AgentMailResponse): PdfLayout {
-  const found = r.userFound.map(
-    (u) => `${u.username} (play ${formatPoints(u.playPoints)}, points used ${formatPoints(u.profit)})`,
-  );
+/**
+ * Agent Mail Details: tables 0 (members) and 1 (Total Points Used), in `language`
+ * (statement-pdf-labels.ts).
+ */
+export function agentMailPdf(r: AgentMailResponse, language: PdfLanguage = 'en'): PdfLayout {
+  const labels = STATEMENT_PDF_LABELS[language];
+  const found = r.userFound.map((u) => labels.alsoPlayed(u.username, formatPoints(u.playPoints), formatPoints(u.profit)));
   const blocks: PdfBlock[] = [
-    { type: 'table', table: 0, caption: MAIL_MEMBERS_TITLE },
-    ...(found.length > 0
-      ? [
-          {
-            type: 'text' as const,
-            text: `${OTHER_CAFES_MARK}: also played at other agents' cafes in this week: ${found.join('; ')}.`,
-          },
-        ]
-      : []),
+    { type: 'table', table: 0, caption: labels.membersCaption, ...headers(labels.agentMailHeaders) },
+    ...(found.length > 0 ? [{ type: 'text' as const, text: labels.otherCafes(found) }] : []),
     {
       type: 'side-by-side',
       leftShare: 0.4,
-      left: { type: 'table', table: 1 },
+      left: {
+        type: 'table',
+        table: 1,
+        ...(labels.pointsByTypeCaption ? { caption: labels.pointsByTypeCaption } : {}),
+        ...headers(labels.pointsByTypeHeaders),
+      },
       right: {
         type: 'figures',
-        title: STATEMENT_SUMMARY_TITLE,
-        subtitle: statementWeekText(r.statement),
-        figures: statementFigures(r.statement),
+        title: labels.summaryTitle,
+        subtitle: labels.weekText(r.statement),
+        figures: statementFigures(r.statement, labels.lineLabels),
       },
     },
   ];
   return {
-    title: `Agent Mail Details: ${r.account.username}`,
+    title: labels.agentMailTitle(r.account.username),
     lines: [
-      statementHeading(r.fromDate, r.toDate),
-      ...(r.open ? [OPEN_WEEK_NOTE] : []),
-      `Statement of ${r.account.username}, commission ${r.totals.usercommission}%`,
+      labels.period(r.fromDate, r.toDate),
+      ...(r.open ? [labels.openWeekNote] : []),
+      labels.agentStatementOf(r.account.username, r.totals.usercommission),
     ],
     blocks,
+    ...(language === 'en' ? {} : { language }),
   };
 }
 
-/** Manager Mail Details: table 0 (the direct children). */
-export function managerMailPdf(r: ManagerMailResponse, username: string): PdfLayout {
+/** Manager Mail Details: table 0 (the direct children), in `language`. */
+export function managerMailPdf(r: ManagerMailResponse, username: string, language: PdfLanguage = 'en'): PdfLayout {
+  const labels = STATEMENT_PDF_LABELS[language];
   return {
-    title: `Manager Mail Details: ${username}`,
-    lines: [statementHeading(r.fromDate, r.toDate), ...(r.open ? [OPEN_WEEK_NOTE] : []), `Statement of ${username}`],
-    blocks: [{ type: 'table', table: 0, caption: 'Manager Mail Details' }],
+    title: labels.managerMailTitle(username),
+    lines: [labels.period(r.fromDate, r.toDate), ...(r.open ? [labels.openWeekNote] : []), labels.managerStatementOf(username)],
+    blocks: [{ type: 'table', table: 0, caption: labels.managerCaption, ...headers(labels.managerMailHeaders) }],
+    ...(language === 'en' ? {} : { language }),
   };
 }
+
+const headers = (byKey: Readonly<Record<string, string>> | undefined) => (byKey ? { headers: { ...byKey } } : {});
 
 /** Revenue's week popup: tables 0 (the week's row) and 1 (the members). */
 export function revenueWeekPdf(r: RevenueWeekResponse): PdfLayout {

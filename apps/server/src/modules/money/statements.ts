@@ -9,6 +9,7 @@ import type { Queryable } from '../../db/client.js';
 import { addDays, type IsoDay } from '../../lib/dates.js';
 import { numbered } from '../../lib/present.js';
 import type { Download } from '../export/download.js';
+import type { PdfLanguage } from '../export/pdf-labels.js';
 import { isWeekOpen, weekStatement } from '../weeks/index.js';
 import {
   accountRef,
@@ -48,12 +49,14 @@ interface Of {
   /** The settlement week's Monday. */
   weekStart: IsoDay;
   today: IsoDay;
+  /** The language of the PDF's words (English unless said): the recipient's. */
+  language?: PdfLanguage | undefined;
 }
 
 /** Agent Mail Details of one settlement week (weeks/weeks.ts, statementWeek). */
 export async function agentMailDocument(
   db: Queryable,
-  { subject, weekStart, today }: Of,
+  { subject, weekStart, today, language }: Of,
 ): Promise<StatementDocument<AgentMailResponse, DownloadOf<'agentMail'>>> {
   const [statement, byGame] = await Promise.all([
     agentMail(db, { accountId: subject.id, weekStart, today }),
@@ -81,7 +84,7 @@ export async function agentMailDocument(
     download: {
       about: [subject.username, statement.weekStart, 'to', statement.weekEnd],
       sheets: { members: memberRows, byType: pointsByType, statement: statementLineRows(response.statement) },
-      pdf: agentMailPdf(response),
+      pdf: agentMailPdf(response, language),
     },
   };
 }
@@ -89,7 +92,7 @@ export async function agentMailDocument(
 /** Manager Mail Details: the same week rule and the same accounts as Agent Mail (mailMembers). */
 export async function managerMailDocument(
   db: Queryable,
-  { subject, weekStart, today }: Of,
+  { subject, weekStart, today, language }: Of,
 ): Promise<StatementDocument<ManagerMailResponse, DownloadOf<'managerMail'>>> {
   const week = weekRef(weekStart, false);
   const [members, open] = await Promise.all([
@@ -108,7 +111,7 @@ export async function managerMailDocument(
     download: {
       about: [subject.username, week.fromDate, 'to', week.toDate],
       sheets: { children: data },
-      pdf: managerMailPdf(response, subject.username),
+      pdf: managerMailPdf(response, subject.username, language),
     },
   };
 }

@@ -1,0 +1,138 @@
+import { ENDPOINTS } from '@playrep/contracts';
+import { sql } from 'drizzle-orm';
+import { PDFParse } from 'pdf-parse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.js';
+import { seedNetwork } from '../src/demo/index.js';
+import { requireAccount } from '../src/modules/accounts/repository.js';
+import { downloadFile } from '../src/modules/export/download.js';
+import { buildPdf } from '../src/modules/export/table-export.js';
+import { STATEMENT_PDF_LABELS } from '../src/modules/money/statement-pdf-labels.js';
+import { agentMailDocument, managerMailDocument } from '../src/modules/money/statements.js';
+import { closeFinishedWeeks } from '../src/modules/settlement/index.js';
+import { qpdfCheck } from './pdf-tools.js';
+import { buildTestApp, type TestApp } from './test-app.js';
+import { TEST_DB_KINDS } from './test-db.js';
+
+/**
+ * The mail statements' PDFs in Hindi (docs/decisions/0022-devanagari-in-pdfs.md), built as the
+ * weekly mail builds them (in an export worker) on the demo network: their text, read back with
+ * pdf-parse, holds the Hindi headings, captions and line labels with the statement's figures
+ * (Latin digits, Indian grouping) and the usernames as they are; qpdf finds them, and the English
+ * ones, sound.
+ */
+const END = '2026-03-04';
+const WEEK = '2026-02-23';
+const hi = STATEMENT_PDF_LABELS.hi;
+
+const amount = (n: number) => new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const day = (iso: string) => `${iso.slice(8, 10)}-${MONTHS[Number(iso.slice(5, 7)) - 1]}-${iso.slice(0, 4)}`;
+
+async function textOf(pdf: Buffer): Promise<{ text: string; title: string | undefined }> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    const text = await parser.getText();
+    const info = await parser.getInfo();
+    return { text: text.text.replace(/\s+/g, ' '), title: info.info?.Title };
+  } finally {
+    await parser.destroy();
+  }
+}
+
+function expectSound(pdf: Buffer) {
+  const report = qpdfCheck(pdf);
+  if (report === undefined) console.warn('qpdf is not installed (apt-get install qpdf; .ci/run installs it): not checked');
+  else expect(report).toContain('No syntax or stream encoding errors found');
+}
+
+describe.each(TEST_DB_KINDS)('statement PDFs in Hindi, %s', (kind) => {
+  let t: TestApp;
+  let ids: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    t.clock.set(`${END}T12:00:00+05:30`);
+    await seedNetwork(t.database, { scale: 'tiny', seed: 7, endDate: END, now: t.clock.now(), houseUsername: 'HOUSE' });
+    await closeFinishedWeeks(t.app.db, { now: t.clock.now() });
+    ids = Object.fromEntries(
+      (await queryRows<{ username: string; id: string }>(t.app.db, sql`SELECT username, id FROM accounts`)).map((r) => [
+        r.username,
+        r.id,
+      ]),
+    );
+  });
+  afterAll(async () => t?.close());
+
+  const of = async (username: string, language: 'en' | 'hi') => ({
+    subject: await requireAccount(t.app.db, ids[username]!),
+    weekStart: WEEK,
+    today: END,
+    language,
+  });
+
+  it("Agent Mail in Hindi: its headings, labels and every figure of the statement; master2's English one unchanged", async () => {
+    const document = await agentMailDocument(t.app.db, await of('master2', 'hi'));
+    const file = downloadFile(ENDPOINTS.agentMail.exports, document.download);
+    const pdf = await buildPdf(document.download.pdf, file.tables);
+    const { text, title } = await textOf(pdf);
+    const r = document.response;
+    const s = r.statement;
+    expect(title).toBe(`एजेंट मेल विवरण: master2`);
+    const expected = [
+      'एजेंट मेल विवरण: master2',
+      `${day(r.fromDate)} से ${day(r.toDate)} तक`,
+      `master2 का विवरण, कमीशन ${r.totals.usercommission}%`,
+      'आपके सदस्य जिन्होंने दूसरे एजेंटों के साइबर कैफ़े में खेला',
+      'सदस्य आईडी',
+      'सदस्य का नाम',
+      ...r.data.map((m) => `${m.username} ${m.name} ${amount(m.playPoints)} ${day(m.registeredAt)} ${amount(m.profit)}`),
+      ...(r.data.length > 0
+        ? [`कुल: ${r.data.length} ${r.data.length === 1 ? 'पंक्ति' : 'पंक्तियाँ'} ${amount(r.totals.totalPlayPoints)}`]
+        : ['कोई डेटा उपलब्ध नहीं']),
+      'कुल उपयोग किए गए पॉइंट्स',
+      'विवरण सारांश',
+      `सप्ताह ${day(r.fromDate)} से ${day(r.toDate)} तक: बंद`,
+      `राजस्व प्रतिशत ${s.revenuePercentage}%`,
+      `वास्तविक पॉइंट्स ${amount(s.actualPoints)}`,
+      `गिफ्ट पॉइंट्स ${amount(s.giftPoints)}`,
+      `पिछले सप्ताह का घाटा ${amount(s.carryIn)}`,
+      `वास्तविक राजस्व ${amount(s.actualRevenue)}`,
+      `पिछला ऋण ${amount(s.loan.previousLoan)}`,
+      `काटे गए पॉइंट्स ${amount(s.loan.deductedPoints)}`,
+      `भुगतान ${amount(s.paid)}`,
+      `आगे ले जाया गया घाटा ${amount(s.carryForward)}`,
+      'पृष्ठ 1 / 1',
+    ];
+    for (const line of expected) expect(text).toContain(line);
+    expect(r.data.length).toBeGreaterThan(0);
+    expect(text).not.toContain('Agent Mail Details');
+    expectSound(pdf);
+
+    const english = await agentMailDocument(t.app.db, await of('master2', 'en'));
+    const englishPdf = await buildPdf(english.download.pdf, downloadFile(ENDPOINTS.agentMail.exports, english.download).tables);
+    const englishText = (await textOf(englishPdf)).text;
+    expect(englishText).toContain('Agent Mail Details: master2');
+    expect(englishText).toContain(`Actual Revenue ${amount(s.actualRevenue)}`);
+    expect(englishPdf.includes('NotoSansDevanagari')).toBe(false);
+    expectSound(englishPdf);
+  });
+
+  it('Manager Mail in Hindi: its headings, headers and the agents with their profit', async () => {
+    const document = await managerMailDocument(t.app.db, await of('am1', 'hi'));
+    const file = downloadFile(ENDPOINTS.managerMail.exports, document.download);
+    const pdf = await buildPdf(document.download.pdf, file.tables);
+    const { text } = await textOf(pdf);
+    const r = document.response;
+    expect(r.data.length).toBeGreaterThan(0);
+    for (const line of [
+      'मैनेजर मेल विवरण: am1',
+      'am1 का विवरण',
+      `${hi.managerMailHeaders!.SrNo} ${hi.managerMailHeaders!.username} ${hi.managerMailHeaders!.name} ${hi.managerMailHeaders!.profit}`,
+      ...r.data.map((a) => `${a.SrNo} ${a.username} ${a.name} ${amount(a.profit)}`),
+    ]) {
+      expect(text).toContain(line);
+    }
+    expectSound(pdf);
+  });
+});
