@@ -13,7 +13,8 @@ export function createQueryClient(): QueryClient {
           return failureCount < 1;
         },
       },
-      mutations: { retry: false },
+      // An action offline fails at once with 'This needs a connection.' (api-client.ts) instead of waiting.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }
