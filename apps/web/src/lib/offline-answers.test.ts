@@ -1,21 +1,11 @@
 import 'fake-indexeddb/auto';
 import { reportPath } from '@playrep/contracts';
-import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { claimDevice, clearAnswers, KEEP_FOR_MS, keepAnswer, lastAnswer } from './offline-answers';
-import { type LocalSession, startSession } from './session';
 
 const STATEMENT = reportPath('agentMail');
 const WEEK = { fromDate: '2026-11-16', toDate: '2026-11-22' };
 const AT = Date.parse('2026-11-28T13:02:00Z');
-
-function sessionOf(id: string): LocalSession {
-  return {
-    role: 'master',
-    user: { _id: id, username: id, firstName: '', lastName: '' },
-    expiresAt: Date.now() + 30 * 60_000,
-  };
-}
 
 beforeEach(async () => {
   await clearAnswers();
@@ -61,14 +51,12 @@ describe('the report answers kept on the device', () => {
   });
 
   it('is cleared when another account signs in, and kept when the same one signs in again', async () => {
-    const now = Date.now();
-    await keepAnswer('acc-1', STATEMENT, WEEK, { rows: [] }, now);
+    await keepAnswer('acc-1', STATEMENT, WEEK, { rows: [] }, AT);
 
-    startSession(sessionOf('acc-1'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await lastAnswer('acc-1', STATEMENT, WEEK)).toBeDefined();
+    await claimDevice('acc-1', AT);
+    expect(await lastAnswer('acc-1', STATEMENT, WEEK, AT)).toBeDefined();
 
-    startSession(sessionOf('acc-2'));
-    await waitFor(async () => expect(await lastAnswer('acc-1', STATEMENT, WEEK)).toBeUndefined());
+    await claimDevice('acc-2', AT);
+    expect(await lastAnswer('acc-1', STATEMENT, WEEK, AT)).toBeUndefined();
   });
 });

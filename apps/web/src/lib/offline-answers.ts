@@ -158,7 +158,10 @@ export function lastAnswer(
   );
 }
 
-/** At sign-in: the device now holds this account's answers only (another account's are deleted). */
+/**
+ * After a sign-in (the role area, where every sign-in leads, calls it): the device now holds this
+ * account's answers only (another account's are deleted).
+ */
 export function claimDevice(account: string, now: number = Date.now()): Promise<void> {
   return withStore('readwrite', (store) => forgetOthers(store, account, now), undefined);
 }

@@ -162,9 +162,6 @@ export function getSessionState(): SessionState {
 export function startSession(session: LocalSession): void {
   writeStorage(session);
   setState({ session, notice: null });
-  // The device keeps one account's report answers (offline-answers.ts): another account's go now.
-  // Loaded here and not before: the sign-in page's code stays without it.
-  void import('./offline-answers').then(({ claimDevice }) => claimDevice(session.user._id));
 }
 
 /** Clears the local session (storage and memory), optionally leaving a notice for the login screen. */
