@@ -21,7 +21,8 @@ const installableApp = VitePWA({
     name: 'Playrep Back Office',
     short_name: 'Playrep',
     description: 'Playrep back office: reports for agents and managers',
-    // The root goes to the sign-in page, which takes a signed-in person to their role's landing page.
+    // The root is the sign-in page (docs/screens.md, Routes), which leads to the role's landing page. A
+    // session belongs to its tab, so an app window opened from the home screen starts signed out.
     start_url: '/',
     scope: '/',
     display: 'standalone',
