@@ -166,9 +166,10 @@ function useReport<N extends ReportCall>(name: N, params: CallParams<N>, options
   );
   const answered = query.data !== undefined && !query.isPlaceholderData;
   const refreshing = live && !asked && answered;
-  // One object per answer: the page's tables read it from a context.
+  // An answer from the device: the page frame says so, with when it was fetched.
   const offlineAsOf = answered ? deviceAnswerTime(reportPath(name), report.queryKey[2]) : undefined;
   useShownFromDevice(enabled ? offlineAsOf : undefined);
+  // One object per answer: the page's tables read it from a context.
   const liveAnswer = useMemo<LiveAnswer | undefined>(
     // An answer from the device was updated when it was fetched, not when the device gave it again.
     () => (live && answered ? { updatedAt: offlineAsOf ?? dataUpdatedAt, queryHash } : undefined),
