@@ -167,6 +167,12 @@ describe('the installable app on a phone', () => {
       await poll(() => keptAnswers(page)).toBeGreaterThan(0);
       await signOut(page);
       await poll(() => keptAnswers(page)).toBe(0);
+
+      // Offline, a tab with no account gets the sign-in page (from the service worker), as online.
+      await context.setOffline(true);
+      await page.goto(STATEMENT);
+      await expectPath(page, '/auth/login', 20_000);
+      await page.getByRole('button', { name: 'Login' }).waitFor({ timeout: 30_000 });
     } finally {
       await context.close();
     }
