@@ -130,8 +130,6 @@ function reportQuery<N extends ReportCall>(name: N, params: CallParams<N>) {
   return queryOptions({
     queryKey: ['playrep', name, queryStringOf(params)] as const,
     queryFn: ({ signal }) => fetchReport(name, params, signal),
-    // Asked offline too: the answer comes from the device, or the page says it needs a connection.
-    networkMode: 'always',
   });
 }
 
