@@ -2,7 +2,9 @@
  * npm run bench:lighthouse [-- --url <origin>] [--runs N] [--user <username>] [--pages <list>] [--save <dir>]
  *
  * Lighthouse (mobile, performance only) on the login page and on every screen of the signed-in
- * account's role (the superadmin's by default: every screen of the product).
+ * account's role (the superadmin's by default: every screen of the product), and beside it whether
+ * Chromium would offer to install the app there (Lighthouse 12 has no installability audit any
+ * more: Chromium's own check, `Page.getInstallabilityErrors`, where no error means installable).
  * Without --url it starts the real server (apps/server/src/server.ts, as `npm start` runs it) on a
  * throwaway embedded database with the small demo network, serving the web app built by
  * `npm run build`. Chromium: CHROME_PATH, default /usr/bin/chromium. See bench/README.md.
@@ -199,6 +201,11 @@ async function measure(page: Puppeteer.Page, url: string, keepSession: boolean, 
   if (keepSession) {
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
+    // A cold visit: without the service worker and the app's files it keeps (the session stays).
+    await cdp.send('Storage.clearDataForOrigin', {
+      origin: new URL(url).origin,
+      storageTypes: 'service_workers,cache_storage',
+    });
     await cdp.detach();
   }
   const result = await lighthouse(url, flags, undefined, page);
@@ -209,6 +216,24 @@ async function measure(page: Puppeteer.Page, url: string, keepSession: boolean, 
   return figuresOf(result.lhr);
 }
 
+/**
+ * Whether Chromium would offer to install the app at `url`: the page loaded, its service worker
+ * active, then the browser's own list of what stops an install ('yes' when it is empty).
+ */
+async function installability(page: Puppeteer.Page, url: string): Promise<string> {
+  await page.goto(url, { waitUntil: 'networkidle0' });
+  await page.waitForFunction('navigator.serviceWorker.ready.then(() => true)', { timeout: 30_000 }).catch(() => undefined);
+  const cdp = await page.createCDPSession();
+  try {
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    return installabilityErrors.length === 0 ? 'yes' : installabilityErrors.map((e) => e.errorId).join(',');
+  } finally {
+    await cdp.detach();
+  }
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -217,7 +242,7 @@ function median(values: number[]): number {
 const ms = (v: number) => `${Math.round(v)}`;
 const kb = (v: number) => (v / 1024).toFixed(1);
 
-function printRow(name: string, runs: Figures[]): void {
+function printRow(name: string, runs: Figures[], installable: string): void {
   const scores = runs.map((r) => r.score);
   const mid = runs.find((r) => r.score === median(scores))!;
   console.log(
@@ -232,6 +257,7 @@ function printRow(name: string, runs: Figures[]): void {
       ms(mid.si).padStart(6),
       kb(mid.scriptBytes).padStart(8),
       kb(mid.bytes).padStart(8),
+      ` ${installable}`,
     ].join(' '),
   );
 }
@@ -279,11 +305,11 @@ async function main(): Promise<void> {
   const browser = await puppeteer.launch({ executablePath: CHROME_PATH, headless: true, args: CHROMIUM_ARGS });
   try {
     console.log(
-      `Lighthouse mobile performance at ${server.origin}, median of ${runs} run(s); times in ms, sizes in KB transferred`,
+      `Lighthouse mobile performance at ${server.origin}, median of ${runs} run(s); times in ms, sizes in KB transferred; installable: Chromium's check`,
     );
     console.log(
       ['page'.padEnd(34), 'score', 'runs'.padStart(12), 'FCP'.padStart(6), 'LCP'.padStart(6), 'TBT'.padStart(6)]
-        .concat(['CLS'.padStart(6), 'SI'.padStart(6), 'JS KB'.padStart(8), 'all KB'.padStart(8)])
+        .concat(['CLS'.padStart(6), 'SI'.padStart(6), 'JS KB'.padStart(8), 'all KB'.padStart(8), ' installable'])
         .join(' '),
     );
 
@@ -291,7 +317,7 @@ async function main(): Promise<void> {
     const login: Figures[] = [];
     for (let i = 0; i < runs; i++)
       login.push(await measureRetrying(() => measure(page, `${server.origin}${LOGIN_PATH}`, false, saveAs('login', i))));
-    printRow(`${LOGIN_PATH} (signed out)`, login);
+    printRow(`${LOGIN_PATH} (signed out)`, login, await installability(page, `${server.origin}${LOGIN_PATH}`));
 
     const area = await signIn(page, server.origin, values.user);
     // The role area is named after the role (docs/screens.md, Routes).
@@ -306,7 +332,7 @@ async function main(): Promise<void> {
       const figures: Figures[] = [];
       for (let i = 0; i < runs; i++)
         figures.push(await measureRetrying(() => measure(page, url, true, saveAs(`${area}-${report}`, i))));
-      printRow(`/${area}/${report} (${values.user})`, figures);
+      printRow(`/${area}/${report} (${values.user})`, figures, await installability(page, url));
     }
   } finally {
     await browser.close();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../test/fetch-stub';
 import { ApiError, api, apiRequest, NETWORK_ERROR_MESSAGE, onUnauthorized } from './api-client';
+import { OFFLINE_TEXT } from './offline-text';
 
 const unsubscribers: (() => void)[] = [];
 afterEach(() => {
@@ -135,5 +136,31 @@ describe('api client on 401', () => {
     stubFetch(() => jsonResponse(401, { message: 'expired' }));
     await failureOf(api.get('/playrep/x'));
     expect(heard).not.toHaveBeenCalled();
+  });
+});
+
+describe('api client offline', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'onLine');
+  });
+
+  it("sends nothing while the browser is offline: a form, an action or a download says 'This needs a connection.'", async () => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    const calls = stubFetch(() => jsonResponse(200, { message: 'done' }));
+    const error = await failureOf(api.post('/auth/password', { password: 'x' }));
+    expect(error.kind).toBe('offline');
+    expect(error.message).toBe(OFFLINE_TEXT.needsConnection);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('says so too when the network drops during a call and the browser then knows it is offline', async () => {
+    let online = true;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+    stubFetch(() => {
+      online = false;
+      return Promise.reject(new TypeError('Failed to fetch'));
+    });
+    const error = await failureOf(api.post('/auth/password', { password: 'x' }));
+    expect(error.message).toBe(OFFLINE_TEXT.needsConnection);
   });
 });

@@ -1,4 +1,6 @@
 import { env } from '../config/env';
+import { OFFLINE_TEXT } from './offline-text';
+import { isOffline } from './online';
 
 /**
  * The one fetch wrapper for `/api` calls. The session travels in the httpOnly cookie the server
@@ -8,7 +10,8 @@ import { env } from '../config/env';
 export const DEFAULT_ERROR_MESSAGE = 'Something went wrong';
 export const NETWORK_ERROR_MESSAGE = 'An unexpected error occurred';
 
-export type ApiErrorKind = 'http' | 'network' | 'invalid-response';
+/** 'offline': the browser knew it had no network, so the server was not asked. */
+export type ApiErrorKind = 'http' | 'network' | 'offline' | 'invalid-response';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -124,6 +127,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
+  // Offline, nothing is sent: the caller says the call needs a connection.
+  if (isOffline()) throw new ApiError(0, OFFLINE_TEXT.needsConnection, { kind: 'offline' });
   let response: Response;
   try {
     response = await fetch(apiUrl(path, query), {
@@ -136,6 +141,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   } catch (error) {
     // A cancelled query must stay an AbortError so React Query recognises it.
     if ((error as { name?: unknown } | null)?.name === 'AbortError') throw error;
+    if (isOffline()) throw new ApiError(0, OFFLINE_TEXT.needsConnection, { kind: 'offline' });
     throw new ApiError(0, NETWORK_ERROR_MESSAGE, { kind: 'network' });
   }
 

@@ -1,8 +1,13 @@
 import { type CallParams, type CallResponse, type ExportFormat, type ReportCall, reportPath } from '@playrep/contracts';
 import { hashKey, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { api, apiUrl, type QueryValue, type ResponseSchema } from './api-client';
+import { ApiError, api, apiUrl, isApiError, type QueryValue, type ResponseSchema } from './api-client';
 import { isApiDate, todayIst } from './format';
+import { isKeptPath, keepAnswer, lastAnswer } from './offline-answers';
+import { OFFLINE_TEXT } from './offline-text';
+import { isOffline } from './online';
+import { getSessionState } from './session';
+import { useShownFromDevice } from './shown-from-device';
 
 /**
  * The web side of a report call, derived from the contracts: its path and its query type (the
@@ -81,8 +86,44 @@ export interface LiveAnswer {
   queryHash: string;
 }
 
+/**
+ * When each answer on screen that came from the device (not the server) was fetched, by the
+ * call's URL. A fresh answer from the server takes its entry away.
+ */
+const fromDevice = new Map<string, number>();
+
+/** When the answer shown for this call was fetched, if it came from the device instead of the server. */
+function deviceAnswerTime(path: string, query: Record<string, QueryValue>): number | undefined {
+  return fromDevice.get(apiUrl(path, query));
+}
+
+/**
+ * `GET` of a report. A kept report (offline-answers.ts) stores each answer for the signed-in
+ * account, and when the network fails (or the browser knows it is offline) answers the last one
+ * from the device instead; the server is not asked while offline, so no session is extended.
+ */
 async function fetchReport<N extends ReportCall>(name: N, params: CallParams<N>, signal?: AbortSignal): Promise<CallResponse<N>> {
-  return api.get(reportPath(name), queryStringOf(params), { schema: await answerSchema(name), signal });
+  const path = reportPath(name);
+  const query = queryStringOf(params);
+  const account = getSessionState().session?.user._id;
+  const kept = account !== undefined && isKeptPath(path);
+  const fromTheDevice = async (): Promise<CallResponse<N>> => {
+    const last = kept ? await lastAnswer(account, path, query) : undefined;
+    if (!last) throw new ApiError(0, kept ? OFFLINE_TEXT.nothingKept : OFFLINE_TEXT.needsConnection, { kind: 'offline' });
+    fromDevice.set(apiUrl(path, query), last.fetchedAt);
+    return last.answer as CallResponse<N>;
+  };
+  if (isOffline()) return fromTheDevice();
+  let answer: CallResponse<N>;
+  try {
+    answer = await api.get(path, query, { schema: await answerSchema(name), signal });
+  } catch (error) {
+    if (kept && isApiError(error) && (error.kind === 'network' || error.kind === 'offline')) return fromTheDevice();
+    throw error;
+  }
+  fromDevice.delete(apiUrl(path, query));
+  if (kept) void keepAnswer(account, path, query, answer);
+  return answer;
 }
 
 function reportQuery<N extends ReportCall>(name: N, params: CallParams<N>) {
@@ -123,10 +164,14 @@ function useReport<N extends ReportCall>(name: N, params: CallParams<N>, options
   );
   const answered = query.data !== undefined && !query.isPlaceholderData;
   const refreshing = live && !asked && answered;
+  // An answer from the device: the page frame says so, with when it was fetched.
+  const offlineAsOf = answered ? deviceAnswerTime(reportPath(name), report.queryKey[2]) : undefined;
+  useShownFromDevice(enabled ? offlineAsOf : undefined);
   // One object per answer: the page's tables read it from a context.
   const liveAnswer = useMemo<LiveAnswer | undefined>(
-    () => (live && answered ? { updatedAt: dataUpdatedAt, queryHash } : undefined),
-    [live, answered, dataUpdatedAt, queryHash],
+    // An answer from the device was updated when it was fetched, not when the device gave it again.
+    () => (live && answered ? { updatedAt: offlineAsOf ?? dataUpdatedAt, queryHash } : undefined),
+    [live, answered, dataUpdatedAt, offlineAsOf, queryHash],
   );
   const shown = {
     ...query,

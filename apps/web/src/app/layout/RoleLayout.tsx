@@ -7,6 +7,7 @@ import { menuFor } from '../../config/navigation';
 import { ACCOUNT_PAGE, roleHomePath, screenPath } from '../../config/paths';
 import { useLogout } from '../../features/identity/api/logout';
 import { useSessionCheck } from '../../features/identity/api/session-check';
+import { claimDevice } from '../../lib/offline-answers';
 import { useSession } from '../../lib/session';
 import { DesktopMenu, MobileMenu } from './Menus';
 import classes from './RoleLayout.module.css';
@@ -35,6 +36,11 @@ export function RoleLayout({ role }: { role: Role }) {
   const { pathname } = useLocation();
   const sections = menuFor(role);
   useSessionCheck(session);
+  // The device keeps the report answers of one account: another account's go once this one is in.
+  const account = session?.user._id;
+  useEffect(() => {
+    if (account !== undefined) void claimDevice(account);
+  }, [account]);
   // The header's menus exist only on a wide screen: on a phone they were hidden yet rendered (a
   // dropdown each, with its positioning), a large part of every page's first render there.
   const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints[DESKTOP]})`, undefined, {

@@ -1,5 +1,7 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import type { ExportFormat } from '@playrep/contracts';
+import { OFFLINE_TEXT } from '../../lib/offline-text';
+import { useOffline } from '../../lib/online';
 
 export interface ExportLinksProps {
   /** The file of a format: a report call's `exportHref(params)`. */
@@ -16,6 +18,14 @@ export interface ExportLinksProps {
  * export sheets).
  */
 export function ExportLinks({ href, printHide = false, pdf = false }: ExportLinksProps) {
+  // The server builds the files: offline there is nothing to download, and no link pretends otherwise.
+  if (useOffline()) {
+    return (
+      <Group gap="xs" justify="flex-end" mb={4} data-print-hide={printHide || undefined}>
+        <Text size="sm">Download: {OFFLINE_TEXT.needsConnection}</Text>
+      </Group>
+    );
+  }
   return (
     <Group gap="xs" justify="flex-end" mb={4} data-print-hide={printHide || undefined}>
       <Text size="sm">Download:</Text>

@@ -5,6 +5,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { formatClock } from '../../lib/format';
 import type { LiveAnswer } from '../../lib/report-call';
 import { LiveAnswerContext } from './live-answer';
+import { OfflineNotice } from './OfflineNotice';
 import { SUBJECT_ID_PARAM, SUBJECT_NAME_PARAM } from './ReportSubject';
 
 export interface PageFrameProps {
@@ -68,8 +69,8 @@ function useRefusedSubject(error: unknown): { refusing: boolean; refusedSubject:
 }
 
 /**
- * The frame of every report page: heading, loading indicator, the notice of a refused subject,
- * error alert, then the content.
+ * The frame of every report page: heading, loading indicator, the notice of figures kept on the
+ * device (offline), the notice of a refused subject, error alert, then the content.
  */
 export function PageFrame({ title, loading = false, error, live, actions, children }: PageFrameProps) {
   useEffect(() => {
@@ -96,6 +97,7 @@ export function PageFrame({ title, loading = false, error, live, actions, childr
           <Text size="sm">Loading...</Text>
         </Group>
       )}
+      <OfflineNotice />
       {refusedSubject !== undefined && (
         <Alert color="yellow" role="status">
           {refusedSubjectNotice(refusedSubject)}

@@ -86,6 +86,23 @@ describe('login screen', () => {
     expect(calls.filter((c) => c.url === '/api/auth/login')).toHaveLength(0);
   });
 
+  it("offline, sends nothing and says 'This needs a connection.'", async () => {
+    const calls = server(() => loginOk());
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      const user = userEvent.setup();
+      renderApp('/auth/login');
+      await user.type(field.username(), 'am1');
+      await user.type(field.password(), 'Demo@1234');
+      await user.type(field.captcha(), captchaShown());
+      await user.click(loginButton());
+      expect(await screen.findByText('This needs a connection.')).toBeTruthy();
+      expect(calls.filter((c) => c.url === '/api/auth/login')).toHaveLength(0);
+    } finally {
+      Reflect.deleteProperty(navigator, 'onLine');
+    }
+  });
+
   it("requires username and password on submit: 'Username and password are required.'", async () => {
     const calls = server(() => loginOk());
     const user = userEvent.setup();

@@ -13,8 +13,10 @@ export function login(body: CallBodyInput<'login'>): Promise<CallResponse<'login
   return apiRequest<CallResponse<'login'>>(path, { method, body, skipSessionExpiry: true });
 }
 
-/** The server's message when it sent one; 'Login failed.' otherwise; no answer at all is unexpected. */
+/** The server's message when it sent one; 'Login failed.' otherwise; no answer at all is unexpected (offline: a connection is needed). */
 export function loginErrorMessage(error: unknown): string {
+  // Offline the form is not sent: 'This needs a connection.'
+  if (isApiError(error) && error.kind === 'offline') return error.message;
   if (!isApiError(error) || error.kind !== 'http') return LOGIN_MESSAGES.unexpected;
   return error.fromServer ? error.message : LOGIN_MESSAGES.loginFailed;
 }

@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LOGIN_PATH } from '../../../config/paths';
 import { apiRequest, isApiError } from '../../../lib/api-client';
+import { clearAnswers } from '../../../lib/offline-answers';
 import { endSession, getSessionState, showSessionNotice } from '../../../lib/session';
 import { LOGIN_MESSAGES } from '../components/messages';
 
@@ -15,8 +16,9 @@ export function logoutRequest(): Promise<unknown> {
 }
 
 /**
- * Sign-out (docs/screens.md, Role area): local credentials are cleared at once and cached data dropped, the
- * user goes to the login screen, and if the server call fails, 'Logout failed.' shows there.
+ * Sign-out (docs/screens.md, Role area): local credentials are cleared at once and cached data dropped
+ * (the answers kept on the device too), the user goes to the login screen, and if the server call
+ * fails, 'Logout failed.' shows there.
  */
 export function useLogout(): { logout: () => Promise<void>; pending: boolean } {
   const navigate = useNavigate();
@@ -27,6 +29,8 @@ export function useLogout(): { logout: () => Promise<void>; pending: boolean } {
     setPending(true);
     endSession();
     queryClient.clear();
+    // The report answers kept on the device go too, even offline (docs/deploy.md, "Installing the app").
+    void clearAnswers();
     const request = logoutRequest();
     void navigate(LOGIN_PATH, { replace: true });
     try {
