@@ -85,7 +85,10 @@ describe('the Mail screen as superadmin', () => {
 
     // The preview: the statement as it would be sent now, its PDF named. After the digest hour the
     // day's digests are held too (their body is kept as written), so pick a statement's row.
-    const statementRow = table.getByRole('row').filter({ hasText: /Mail statement/ }).first();
+    const statementRow = table
+      .getByRole('row')
+      .filter({ hasText: /Mail statement/ })
+      .first();
     await statementRow.getByRole('button', { name: /^Preview mail/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Not sent yet: the body as it would be sent now.').waitFor({ timeout: 20_000 });
