@@ -9,7 +9,12 @@ export const DRAW_GAMES = [
 export type DrawGame = (typeof DRAW_GAMES)[number];
 export type DrawGameCode = DrawGame['code'];
 
-const codeOf = (slug: DrawGame['slug']): DrawGameCode => DRAW_GAMES.find((g) => g.slug === slug)!.code;
+function codeOf(slug: DrawGame['slug']): DrawGameCode {
+  const game = DRAW_GAMES.find((g) => g.slug === slug);
+  if (!game) throw new Error(`No draw game ${slug}`);
+  return game.code;
+}
+
 /** The games whose results are shown differently (docs/screens.md, Draw details). */
 export const TRIPLE_FUN_CODE = codeOf('triplefun');
 export const FUN_AB_CODE = codeOf('funab');

@@ -5,6 +5,7 @@ import { formatCount } from '@playrep/contracts/display-format';
 import { sql } from 'drizzle-orm';
 import { underlyingCause } from '../config/database-target.js';
 import type { Env } from '../config/env.js';
+import { definite } from '../lib/definite.js';
 import type { CommandOutput } from './backup-command.js';
 import { backupDirOf, readBackup, unpackBackup } from './backups.js';
 import { openDatabase, PGDATA_ENTRY, queryRows, SECRET_KEY_FILE } from './client.js';
@@ -32,8 +33,10 @@ export function parseRestoreArgs(args: readonly string[]): RestoreArgs | string 
   const rest = args.filter((arg) => arg !== '--force');
   const unknown = rest.find((arg) => arg.startsWith('-'));
   if (unknown) return `Unknown option: ${unknown}`;
-  if (rest.length !== 1) return rest.length === 0 ? 'Name the backup file to restore.' : 'Name one backup file only.';
-  return { file: rest[0]!, force };
+  const [file, ...more] = rest;
+  if (file === undefined) return 'Name the backup file to restore.';
+  if (more.length > 0) return 'Name one backup file only.';
+  return { file, force };
 }
 
 /**
@@ -130,7 +133,7 @@ async function countAccounts(dataDir: string): Promise<number> {
   const database = await openDatabase({ dataDir });
   try {
     const [row] = await queryRows<{ accounts: number }>(database.db, sql`SELECT count(*)::int AS accounts FROM accounts`);
-    return row!.accounts;
+    return definite(row, 'the count row').accounts;
   } finally {
     await database.close();
   }

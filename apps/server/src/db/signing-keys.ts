@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { definite } from '../lib/definite.js';
 import type { Queryable } from './client.js';
 import { signingKeys } from './schema/index.js';
 
@@ -26,5 +27,5 @@ async function loadSigningKey(db: Queryable, name: string): Promise<Buffer> {
     .values({ name, secret: randomBytes(32).toString('base64url') })
     .onConflictDoNothing();
   const [row] = await db.select({ secret: signingKeys.secret }).from(signingKeys).where(eq(signingKeys.name, name));
-  return Buffer.from(row!.secret, 'base64url');
+  return Buffer.from(definite(row, `the signing key ${name}`).secret, 'base64url');
 }

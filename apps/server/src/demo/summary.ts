@@ -1,6 +1,7 @@
 import { DRAW_GAMES, ROLES, type Role } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../db/client.js';
+import { definite } from '../lib/definite.js';
 
 export type TransferChannel = 'single' | 'multiplayer';
 export type TransferOutcome = 'pending' | 'accepted' | 'rejected' | 'cancelled';
@@ -47,5 +48,5 @@ export async function isDatabaseEmpty(db: Queryable): Promise<boolean> {
     db,
     sql`SELECT EXISTS (SELECT 1 FROM accounts WHERE role <> 'house') AS found`,
   );
-  return !row!.found;
+  return !definite(row, 'the EXISTS row').found;
 }

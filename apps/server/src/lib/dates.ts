@@ -58,7 +58,8 @@ export function parseDay(input: string): IsoDay | null {
     d = Number(iso[3]);
   } else if (mon) {
     d = Number(mon[1]);
-    m = MONTHS.findIndex((name) => name.toLowerCase() === mon[2]!.toLowerCase()) + 1;
+    const monthName = mon[2]?.toLowerCase();
+    m = MONTHS.findIndex((name) => name.toLowerCase() === monthName) + 1;
     y = Number(mon[3]);
     if (m === 0) return null;
   } else return null;

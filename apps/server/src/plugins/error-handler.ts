@@ -16,9 +16,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
     }
-    if (Array.isArray(error.validation) && error.validation.length > 0) {
+    const issue = Array.isArray(error.validation) ? error.validation[0] : undefined;
+    if (issue !== undefined) {
       // A schema's verdict (or the control-character check's): the first issue, with its field.
-      const issue = error.validation[0]!;
       // Unknown query parameters: the message names them already.
       if (issue.keyword === 'unrecognized_keys') return reply.status(400).send({ message: issue.message });
       const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';

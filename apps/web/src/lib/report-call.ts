@@ -1,5 +1,5 @@
 import { type CallParams, type CallResponse, type ExportFormat, type ReportCall, reportPath } from '@playrep/contracts';
-import { hashKey, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { hashKey, keepPreviousData, queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { ApiError, api, apiUrl, isApiError, type QueryValue, type ResponseSchema } from './api-client';
 import { isApiDate, todayIst } from './format';
@@ -133,7 +133,23 @@ function reportQuery<N extends ReportCall>(name: N, params: CallParams<N>) {
   });
 }
 
-function useReport<N extends ReportCall>(name: N, params: CallParams<N>, options: UseReportOptions = {}) {
+/** React Query's answer to a report call, one type per state (pending, success, error...). */
+type QueryAnswer<N extends ReportCall> = UseQueryResult<CallResponse<N>, Error>;
+
+/** An answer as the page sees it: refreshes of a live report neither load nor fail on screen. */
+type Shown<Q> = Q extends unknown
+  ? Omit<Q, 'isFetching' | 'error'> & { isFetching: boolean; error: Error | null; live: LiveAnswer | undefined }
+  : never;
+
+/** The first answer while React renders it in slices: still loading, nothing shown yet. */
+type Deferred<Q> = Q extends unknown
+  ? Omit<Q, 'data' | 'isFetching' | 'error'> & { data: undefined; isFetching: true; error: Error | null; live: undefined }
+  : never;
+
+/** What a report's page reads: React Query's answer, the first one deferred, with its live mark. */
+export type ReportAnswer<N extends ReportCall> = Shown<QueryAnswer<N>> | Deferred<QueryAnswer<N>>;
+
+function useReport<N extends ReportCall>(name: N, params: CallParams<N>, options: UseReportOptions = {}): ReportAnswer<N> {
   const { enabled = true, keepPrevious = true, live = rangeIncludesToday(params) } = options;
   const report = reportQuery(name, params);
   const query = useQuery({
@@ -196,7 +212,7 @@ function useReport<N extends ReportCall>(name: N, params: CallParams<N>, options
  * has one file in its feature's api/ folder:
  * `export const { query: fooQuery, useReport: useFoo, exportHref: fooExport } = reportCall('foo')`.
  */
-export function reportCall<N extends ReportCall>(name: N) {
+export function reportCall<N extends ReportCall>(name: N): ReportCallApi<N> {
   const path = reportPath(name);
   return {
     name,
@@ -214,4 +230,17 @@ export function reportCall<N extends ReportCall>(name: N) {
   };
 }
 
-export type ReportCallApi<N extends ReportCall> = ReturnType<typeof reportCall<N>>;
+/** React Query options of a report call. */
+export type ReportQueryOptions<N extends ReportCall> = ReturnType<typeof reportQuery<N>>;
+
+/**
+ * Written out rather than inferred: the declaration a project reference emits could not spell the
+ * inferred type (too long to serialize).
+ */
+export interface ReportCallApi<N extends ReportCall> {
+  name: N;
+  fetch: (params: CallParams<N>, signal?: AbortSignal) => Promise<CallResponse<N>>;
+  query: (params: CallParams<N>) => ReportQueryOptions<N>;
+  useReport: (params: CallParams<N>, options?: UseReportOptions) => ReportAnswer<N>;
+  exportHref: (params: CallParams<N>) => (format: ExportFormat) => string;
+}

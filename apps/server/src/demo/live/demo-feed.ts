@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import type { RunningJob } from '../../db/jobs.js';
 import type { Clock } from '../../lib/clock.js';
+import { definite } from '../../lib/definite.js';
 import { applyFeedBatch } from '../../modules/feed/batch.js';
 import { createFeedKey, FeedKeyNameTaken, findLiveFeedKeyByName } from '../../modules/feed/keys.js';
 import { FeedBatchRefused } from '../../modules/feed/refusal.js';
@@ -203,7 +204,7 @@ async function demoFeedKey(db: Db, now: Date): Promise<number> {
     return (await createFeedKey(db, DEMO_FEED_KEY_NAME, now)).id;
   } catch (err) {
     if (!(err instanceof FeedKeyNameTaken)) throw err;
-    return (await findLiveFeedKeyByName(db, DEMO_FEED_KEY_NAME))!.id;
+    return definite(await findLiveFeedKeyByName(db, DEMO_FEED_KEY_NAME), 'the demo feed key').id;
   }
 }
 

@@ -124,7 +124,8 @@ export async function* streamDraws(db: Queryable, input: DrawQuery, batchSize = 
       sql`${SELECT_DRAW} WHERE ${where} ${keyset} ORDER BY draw_time ${ascending ? sql`ASC` : sql`DESC`} LIMIT ${batchSize}`,
     );
     for (const row of batch) yield toRecord(row);
-    if (batch.length < batchSize) return;
-    after = batch.at(-1)!.cursor;
+    const last = batch.at(-1);
+    if (batch.length < batchSize || last === undefined) return;
+    after = last.cursor;
   }
 }

@@ -1,3 +1,5 @@
+import { definite } from '../../lib/definite.js';
+
 /**
  * A number of slots shared fairly between owners (the accounts whose downloads are being built).
  * While several owners are present (they joined: a download of theirs is running), none holds
@@ -59,8 +61,8 @@ export class FairSlots {
     while (this.free > 0) {
       const next = this.nextOwner();
       if (next === undefined) return;
-      const queue = this.waiting.get(next)!;
-      const resolve = queue.shift()!;
+      const queue = definite(this.waiting.get(next), 'the queue of the next owner');
+      const resolve = definite(queue.shift(), 'its first waiter');
       if (queue.length === 0) this.waiting.delete(next);
       this.free -= 1;
       this.held.set(next, (this.held.get(next) ?? 0) + 1);

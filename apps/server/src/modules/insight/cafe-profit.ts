@@ -2,6 +2,7 @@ import type { CafeProfitSort } from '@playrep/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { type DayRange, weekStartOf } from '../../lib/dates.js';
+import { definite } from '../../lib/definite.js';
 import { type DbCents, readCents } from '../../lib/money.js';
 import { cafeSums, holdsWholeNetwork, playsAtCafe, type SubtreeOwner, subtreeJoin } from '../play-sums/index.js';
 import { closedByJob, weekEndDay } from '../weeks/index.js';
@@ -104,7 +105,7 @@ export async function cafeProfitPage(
       : sql`WITH r AS (${cafes}), t AS (SELECT count(*) AS cafes, ${totalsOf('r')} FROM r)
             SELECT t.*, p.* FROM t LEFT JOIN LATERAL (${pageOf(sql`r`)}) p ON true`;
   const rows = await queryRows<TotalsRow & Partial<CafeRow>>(db, statement);
-  const t = rows[0]!;
+  const t = definite(rows[0], 'the totals row');
   return {
     cafes: rows.filter((row): row is TotalsRow & CafeRow => row.cafeId != null).map(cafeOf),
     totals: {

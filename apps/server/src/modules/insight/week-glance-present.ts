@@ -1,4 +1,5 @@
 import { fullName, type WeekGlanceResponse, type WeekGlanceRow, weekGlanceDayKey } from '@playrep/contracts';
+import { definite } from '../../lib/definite.js';
 import { centsToPoints, sumCents } from '../../lib/money.js';
 import type { ChildDaysCents } from './week-glance.js';
 
@@ -55,7 +56,9 @@ export function weekGlanceExportRow(row: WeekGlanceRow): Record<string, string |
 /** The totals per day and of the week, over every child (not only the page). */
 export function weekGlanceTotals(weeks: readonly ChildWeekCents[]): WeekGlanceResponse['totals'] {
   return {
-    profits: Array.from({ length: 7 }, (_, i) => centsToPoints(sumCents(weeks, (w) => w.child.profitCents[i]!))),
+    profits: Array.from({ length: 7 }, (_, i) =>
+      centsToPoints(sumCents(weeks, (w) => definite(w.child.profitCents[i], 'a day of the week'))),
+    ),
     total: centsToPoints(sumCents(weeks, (w) => w.totalCents)),
   };
 }

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, type IsoDay } from '../../lib/dates.js';
+import { definite } from '../../lib/definite.js';
 import { type DbCents, readCents } from '../../lib/money.js';
 import { kindFilter, profitSum } from '../play-sums/index.js';
 
@@ -45,7 +46,7 @@ export async function childrenDailyProfit(
   query: { accountId: string; monday: IsoDay },
 ): Promise<ChildDaysCents[]> {
   const days = weekDays(query.monday);
-  const [from, to] = [days[0]!, days[6]!];
+  const [from, to] = [definite(days[0], 'Monday'), definite(days[6], 'Sunday')];
   const children = (role: SQL): SQL => sql`SELECT id FROM accounts WHERE parent_id = ${query.accountId}::uuid AND ${role}`;
   const rows = await queryRows<{
     id: string;

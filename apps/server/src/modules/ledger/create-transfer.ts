@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { accounts, transfers } from '../../db/schema/index.js';
+import { definite } from '../../lib/definite.js';
 import { badRequest, conflict, notFound } from '../../lib/http-error.js';
 import { toRecord } from './record.js';
 import type { Channel, TransferRecord } from './types.js';
@@ -76,5 +77,5 @@ export async function createTransferIn(tx: Tx, input: CreateTransferInput): Prom
       platformId: input.platformId ?? null,
     })
     .returning();
-  return toRecord(row!);
+  return toRecord(definite(row, 'the inserted transfer'));
 }

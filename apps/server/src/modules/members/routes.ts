@@ -1,6 +1,7 @@
 import { MEMBER_REQUIRED_MESSAGE, MEMBER_WEEK_COUNT, notAMemberMessage } from '@playrep/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { istDay, resolveRange } from '../../lib/dates.js';
+import { definite } from '../../lib/definite.js';
 import { badRequest } from '../../lib/http-error.js';
 import type { ScopedAccount } from '../../plugins/context.js';
 import type { EndpointHandlers } from '../../plugins/endpoints.js';
@@ -64,7 +65,10 @@ export function memberHandlers(app: FastifyInstance): EndpointHandlers<'member' 
       const { id } = memberParam(request);
       const now = today();
       const weekStarts = lastWeeks(now, MEMBER_WEEK_COUNT);
-      const shown = { from: weekStarts.at(-1)!, to: weekEndDay(weekStarts[0]!) };
+      const shown = {
+        from: definite(weekStarts.at(-1), 'the oldest week'),
+        to: weekEndDay(definite(weekStarts[0], 'the latest week')),
+      };
       const [account, cafe, weeks] = await Promise.all([
         memberAccount(app.db, id),
         mainCafe(app.db, id, shown),

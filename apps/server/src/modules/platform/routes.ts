@@ -2,6 +2,7 @@ import { type FeedBatchRow, type FeedKeyRow, PLATFORM_BATCH_COUNT, PLATFORM_MESS
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Queryable, queryRows } from '../../db/client.js';
+import { definite } from '../../lib/definite.js';
 import { conflict, notFound } from '../../lib/http-error.js';
 import type { EndpointHandlers, SignedInRequest } from '../../plugins/endpoints.js';
 import { detailsText } from '../activity/present.js';
@@ -63,7 +64,7 @@ async function feedKeyRows(db: Queryable): Promise<FeedKeyRow[]> {
   return rows.map((r) => ({
     name: r.name,
     state: r.revoked_at === null ? 'Live' : 'Revoked',
-    createdAt: iso(r.created_at)!,
+    createdAt: definite(iso(r.created_at), 'created_at'),
     lastUsedAt: iso(r.last_used_at),
     eventsApplied: Number(r.events_applied),
     counts: r.counts ?? '',

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.js';
 import { pgErrorCode } from '../../db/errors.js';
 import { addDays, type IsoDay, istDay, weekStartOf } from '../../lib/dates.js';
+import { definite } from '../../lib/definite.js';
 import { type DbCents, readCents } from '../../lib/money.js';
 import { queueWeekStatements } from '../mail/statement-mails.js';
 import { cafeSums, hasCommissionSql, kindFilter, playsAtCafe, profitSum } from '../play-sums/index.js';
@@ -59,7 +60,10 @@ export async function closeFinishedWeeks(db: Db, options: CloseOptions): Promise
   // Week -> the settlements still to close in it: both, unless one closed alone before.
   const pending = new Map<IsoDay, SettlementKind[]>();
   for (const kind of SETTLEMENT_KINDS) {
-    for (const weekStart of weekStartsBetween(calendars.get(kind)!.nextToClose, addDays(currentWeek, -7))) {
+    for (const weekStart of weekStartsBetween(
+      definite(calendars.get(kind), `the ${kind} calendar`).nextToClose,
+      addDays(currentWeek, -7),
+    )) {
       pending.set(weekStart, [...(pending.get(weekStart) ?? []), kind]);
     }
   }

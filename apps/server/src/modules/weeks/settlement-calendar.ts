@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, type DayRange, type IsoDay, weekStartOf } from '../../lib/dates.js';
+import { definite } from '../../lib/definite.js';
 import { type ClosedWeekSplit, SETTLEMENT_KINDS, type SettlementKind } from '../play-sums/index.js';
 import { minDay } from './weeks.js';
 
@@ -73,7 +74,7 @@ export function calendarFrom(row: CalendarColumns, currentWeek: IsoDay): Settlem
 /** One settlement's calendar, in one statement. */
 export async function settlementCalendar(db: Queryable, kind: SettlementKind, currentWeek: IsoDay): Promise<SettlementCalendar> {
   const [row] = await queryRows<CalendarColumns>(db, sql`SELECT ${calendarColumns(kind)}`);
-  return calendarFrom(row!, currentWeek);
+  return calendarFrom(definite(row, 'the calendar row'), currentWeek);
 }
 
 /** Monday of the first week with any play, poker hand or loan; null on an empty database. */

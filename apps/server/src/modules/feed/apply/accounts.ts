@@ -1,6 +1,7 @@
 import { canParent, hasCommission, type Role } from '@playrep/contracts';
 import { eq } from 'drizzle-orm';
 import { accounts } from '../../../db/schema/index.js';
+import { definite } from '../../../lib/definite.js';
 import { endLiveLinks } from '../../identity/gate/links.js';
 import { revokeAccountSessions } from '../../identity/gate/sessions.js';
 import { dropEmailConfirmation, platformEmailFields } from '../../mail/email-address.js';
@@ -47,7 +48,7 @@ export async function applyAccount(ctx: ApplyContext, item: Item<'account'>): Pr
     await ctx.tx.insert(accounts).values({
       username: e.username,
       role: role as Role,
-      parentId: parent!.id,
+      parentId: definite(parent, 'the parent of a new account').id,
       createdAt: ctx.now,
       ...fields,
     });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { cafes } from '../../../db/schema/index.js';
+import { definite } from '../../../lib/definite.js';
 import { type ApplyContext, EventRefused, type Item } from './context.js';
 import { accountByUsername, accountMismatch, cafesByPlatformId } from './lookups.js';
 
@@ -12,10 +13,11 @@ export async function applyCafe(ctx: ApplyContext, item: Item<'cafe'>): Promise<
   const master = await accountByUsername(ctx.tx, e.master);
   const mismatch = accountMismatch(master, e.master, 'master', 'a master');
   if (mismatch) throw new EventRefused('master', mismatch);
+  const masterId = definite(master, 'the master').id;
   const existing = (await cafesByPlatformId(ctx.tx, [e.cafeId])).get(e.cafeId);
   if (existing) {
-    await ctx.tx.update(cafes).set({ name: e.name, masterId: master!.id }).where(eq(cafes.id, existing.id));
+    await ctx.tx.update(cafes).set({ name: e.name, masterId }).where(eq(cafes.id, existing.id));
   } else {
-    await ctx.tx.insert(cafes).values({ masterId: master!.id, name: e.name, platformId: e.cafeId, createdAt: ctx.now });
+    await ctx.tx.insert(cafes).values({ masterId, name: e.name, platformId: e.cafeId, createdAt: ctx.now });
   }
 }

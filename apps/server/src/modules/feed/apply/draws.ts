@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/client.js';
+import { definite } from '../../../lib/definite.js';
 import { type ApplyContext, type Item, refuse } from './context.js';
 
 /**
@@ -27,7 +28,7 @@ export async function applyDraws(ctx: ApplyContext, items: Item<'draw'>[]): Prom
       continue;
     }
     first.set(key, result);
-    rows.push({ i: item.index, g: gameIds.get(e.game)!, dt: drawAt, r: result.drawno, c: result.color });
+    rows.push({ i: item.index, g: definite(gameIds.get(e.game), 'the game id'), dt: drawAt, r: result.drawno, c: result.color });
   }
   // The outer SELECT reads the draws as they were before the statement: a draw it finds that the
   // INSERT did not write had a result already, which must be the same one.
@@ -48,7 +49,7 @@ export async function applyDraws(ctx: ApplyContext, items: Item<'draw'>[]): Prom
   );
   if (refused.length === 0) return;
   const byIndex = new Map(items.map((item) => [item.index, item]));
-  for (const row of refused) refuse(ctx, byIndex.get(Number(row.i))!, 'result', anotherResult(row));
+  for (const row of refused) refuse(ctx, definite(byIndex.get(Number(row.i)), 'the refused item'), 'result', anotherResult(row));
 }
 
 function anotherResult(current: { drawno: string; color: string | null }): string {

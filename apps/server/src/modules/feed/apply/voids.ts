@@ -2,6 +2,7 @@ import { POKER_GAME } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/client.js';
 import { addDays, type IsoDay } from '../../../lib/dates.js';
+import { definite } from '../../../lib/definite.js';
 import type { ApplyContext, Item } from './context.js';
 import { refuse } from './context.js';
 
@@ -91,7 +92,9 @@ async function applyVoidsOf(ctx: ApplyContext, type: VoidType, items: Item<VoidT
           FROM ${kind.table} x
          WHERE x.platform_id = ANY (ARRAY(SELECT json_array_elements_text(${JSON.stringify([...first.keys()])}::json)))`,
   );
-  const open = found.filter((r) => r.open).map((r) => ({ id: r.id, t: r.t, ...first.get(r.pid)! }));
+  const open = found
+    .filter((r) => r.open)
+    .map((r) => ({ id: r.id, t: r.t, ...definite(first.get(r.pid), 'the void of a found row') }));
   if (open.length > 0) {
     // By primary key (id, played_at): the ids as an array again, each partition's key index probed.
     await ctx.tx.execute(sql`

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ACCESS_PAGES } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../../db/client.js';
+import { definite } from '../../../lib/definite.js';
 import { type ActivityBy, type ActivityFact, recordActivities } from '../../activity/record.js';
 
 /**
@@ -63,7 +64,7 @@ export async function issueSignInLinks(
       sql`INSERT INTO sign_in_links (token_hash, account_id, purpose, issued_by, created_at, expires_at)
           VALUES ${sql.join(values, sql`, `)} RETURNING id, account_id`,
     );
-    for (const row of rows) byAccount.get(row.account_id)!.id = Number(row.id);
+    for (const row of rows) definite(byAccount.get(row.account_id), 'the link of an inserted row').id = Number(row.id);
   }
   const details = { purpose: input.purpose, validMinutes: input.ttlMs / 60_000, ...(input.bulk ? { bulk: true } : {}) };
   await recordActivities(
