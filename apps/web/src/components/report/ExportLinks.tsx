@@ -1,5 +1,6 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import type { ExportFormat } from '@playrep/contracts';
+import { message } from '../../lib/i18n/messages';
 
 export interface ExportLinksProps {
   /** The file of a format: a report call's `exportHref(params)`. */
@@ -18,7 +19,7 @@ export interface ExportLinksProps {
 export function ExportLinks({ href, printHide = false, pdf = false }: ExportLinksProps) {
   return (
     <Group gap="xs" justify="flex-end" mb={4} data-print-hide={printHide || undefined}>
-      <Text size="sm">Download:</Text>
+      <Text size="sm">{message('report.download')}</Text>
       <Anchor size="sm" href={href('csv')} download>
         CSV
       </Anchor>

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { formatClock } from '../../lib/format';
+import { useMessages } from '../../lib/i18n/messages';
 import type { LiveAnswer } from '../../lib/report-call';
 import { LiveAnswerContext } from './live-answer';
 import { SUBJECT_ID_PARAM, SUBJECT_NAME_PARAM } from './ReportSubject';
@@ -71,7 +72,10 @@ function useRefusedSubject(error: unknown): { refusing: boolean; refusedSubject:
  * The frame of every report page: heading, loading indicator, the notice of a refused subject,
  * error alert, then the content.
  */
-export function PageFrame({ title, loading = false, error, live, actions, children }: PageFrameProps) {
+export function PageFrame({ title: givenTitle, loading = false, error, live, actions, children }: PageFrameProps) {
+  const { t, label } = useMessages();
+  // A screen's title is its label in the permission table: in the chosen language.
+  const title = label(givenTitle);
   useEffect(() => {
     document.title = `${title} | Playrep Back Office`;
   }, [title]);
@@ -86,14 +90,14 @@ export function PageFrame({ title, loading = false, error, live, actions, childr
           <Title order={1} size="h2" id="page-title">
             {title}
           </Title>
-          {live && <Text size="sm">Updated {formatClock(live.updatedAt)}</Text>}
+          {live && <Text size="sm">{t('report.updated', { time: formatClock(live.updatedAt) })}</Text>}
         </Group>
         {actions}
       </Group>
       {loading && (
         <Group gap="xs" role="status" aria-live="polite">
           <Loader size="sm" aria-hidden />
-          <Text size="sm">Loading...</Text>
+          <Text size="sm">{t('report.loading')}</Text>
         </Group>
       )}
       {refusedSubject !== undefined && (
