@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { MANAGER_ROLES, memberPagePath, type Role } from '@playrep/contracts';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { message } from '../../lib/i18n/messages';
 import { useSession } from '../../lib/session';
 import { type AccountMatch, useAccountSearch } from './account-search';
 import { useSubjectRoles } from './report-screen';
@@ -61,7 +62,7 @@ function ManagerSubjectPicker({ self, role }: { self: { _id: string; username: s
   const [params, setParams] = useSearchParams();
   const { subjectId } = useReportSubject();
   const subjectName = params.get(SUBJECT_NAME_PARAM)?.trim() || undefined;
-  const shownName = subjectId ? (subjectName ?? 'Selected account') : '';
+  const shownName = subjectId ? (subjectName ?? message('subject.selected')) : '';
 
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [search, setSearch] = useState(shownName);
@@ -142,7 +143,7 @@ function ManagerSubjectPicker({ self, role }: { self: { _id: string; username: s
     ? confirmed
       ? `${confirmed.fullname} (${confirmed.role})`
       : undefined
-    : `${MYSELF_LABEL} (${self.username})`;
+    : `${message('subject.myself')} (${self.username})`;
 
   const offerMyself = subjectId !== undefined && (!dirty || search.trim() === '');
 
@@ -150,9 +151,9 @@ function ManagerSubjectPicker({ self, role }: { self: { _id: string; username: s
     <Combobox store={combobox} onOptionSubmit={choose} withinPortal>
       <Combobox.Target withExpandedAttribute>
         <InputBase
-          label={SUBJECT_PICKER_LABEL}
+          label={message('subject.reportFor')}
           description={description}
-          placeholder={`${MYSELF_LABEL} - type to search`}
+          placeholder={message('subject.typeToSearch', { myself: message('subject.myself') })}
           value={search}
           w={260}
           // Mantine's dimmed description (gray 6) falls below AA contrast on white.
@@ -174,7 +175,7 @@ function ManagerSubjectPicker({ self, role }: { self: { _id: string; username: s
             subjectId ? (
               <CloseButton
                 size="sm"
-                aria-label={`Clear: back to ${MYSELF_LABEL}`}
+                aria-label={message('subject.clear', { myself: message('subject.myself') })}
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => writeSubject(null)}
               />
@@ -193,7 +194,7 @@ function ManagerSubjectPicker({ self, role }: { self: { _id: string; username: s
           {offerMyself && (
             <Combobox.Option value={MYSELF_OPTION}>
               <Text size="sm" fw={600}>
-                {MYSELF_LABEL} ({self.username})
+                {message('subject.myself')} ({self.username})
               </Text>
             </Combobox.Option>
           )}
@@ -203,7 +204,7 @@ function ManagerSubjectPicker({ self, role }: { self: { _id: string; username: s
             </Combobox.Option>
           ))}
           {memberMatches.length > 0 && (
-            <Combobox.Group label={MEMBER_PAGES_GROUP}>
+            <Combobox.Group label={message('subject.memberPages')}>
               {memberMatches.map((account) => (
                 <Combobox.Option value={`${MEMBER_PAGE_OPTION}${account.username}`} key={`member-${account._id}`}>
                   <AccountOptionLabel account={account} note="member page" />
@@ -212,7 +213,9 @@ function ManagerSubjectPicker({ self, role }: { self: { _id: string; username: s
             </Combobox.Group>
           )}
           {matches.length === 0 && memberMatches.length === 0 && (
-            <Combobox.Empty>{waiting || results.isPending ? 'Searching...' : 'No matching accounts'}</Combobox.Empty>
+            <Combobox.Empty>
+              {waiting || results.isPending ? message('subject.searching') : message('subject.noMatches')}
+            </Combobox.Empty>
           )}
         </Combobox.Options>
       </Combobox.Dropdown>

@@ -118,6 +118,8 @@ export const HI: HindiCatalogue = {
     'dates.nextDecade': 'अगला दशक',
     'dates.chooseMonth': 'महीना चुनें',
     'dates.chooseYear': 'वर्ष चुनें',
+    'dates.range': 'अवधि',
+    'dates.chooseRange': 'अवधि चुनें',
     'dates.thisWeek': 'यह सप्ताह',
     'dates.lastWeek': 'पिछला सप्ताह',
     'dates.last4Weeks': 'पिछले 4 सप्ताह',
@@ -126,11 +128,12 @@ export const HI: HindiCatalogue = {
     'dates.lastMonth': 'पिछला महीना',
 
     // The subject picker
-    'subject.reportFor': 'रिपोर्ट किसकी',
-    'subject.myself': 'मेरी अपनी',
+    'subject.reportFor': 'रिपोर्ट किसके लिए',
+    'subject.myself': 'स्वयं',
     'subject.memberPages': 'सदस्य पेज',
     'subject.selected': 'चुना हुआ खाता',
     'subject.clear': 'हटाएँ: वापस {myself}',
+    'subject.typeToSearch': '{myself} - खोजने के लिए लिखें',
     'subject.searching': 'खोज रहे हैं...',
     'subject.noMatches': 'कोई मिलता खाता नहीं',
   },

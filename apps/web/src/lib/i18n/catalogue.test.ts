@@ -1,5 +1,15 @@
 import * as contracts from '@playrep/contracts';
-import { DATE_LABELS, FIELD_LABELS, LABELS_HI, MENU_ORDER, SCREENS } from '@playrep/contracts';
+import {
+  COUNTERPARTY_HEADERS,
+  DATE_LABELS,
+  FIELD_LABELS,
+  LABELS_HI,
+  MENU_ORDER,
+  SCREENS,
+  sectionTitle,
+  TRANSFER_SECTION_KEYS,
+  transferColumns,
+} from '@playrep/contracts';
 import { describe, expect, it } from 'vitest';
 import { HI } from './catalogue-hi';
 import type { MessageId } from './hindi-catalogue-type';
@@ -31,6 +41,10 @@ function contractLabels(): Set<string> {
   for (const value of Object.values(contracts)) for (const header of columnHeaders(value)) labels.add(header);
   for (const call of Object.values(FIELD_LABELS)) for (const label of Object.values(call)) labels.add(label);
   for (const label of Object.values(DATE_LABELS)) labels.add(label);
+  // Made by functions: the transfer tables' columns and section titles.
+  for (const header of Object.values(COUNTERPARTY_HEADERS))
+    for (const column of transferColumns(header)) labels.add(column.header);
+  for (const key of TRANSFER_SECTION_KEYS) for (const multiplayer of [false, true]) labels.add(sectionTitle(key, multiplayer));
   return labels;
 }
 

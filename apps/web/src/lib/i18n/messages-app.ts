@@ -81,6 +81,8 @@ export const EN_APP = {
   'dates.nextDecade': 'Next decade',
   'dates.chooseMonth': 'Choose month',
   'dates.chooseYear': 'Choose year',
+  'dates.range': 'Range',
+  'dates.chooseRange': 'Choose a range',
   'dates.thisWeek': 'This week',
   'dates.lastWeek': 'Last week',
   'dates.last4Weeks': 'Last 4 weeks',
@@ -94,6 +96,7 @@ export const EN_APP = {
   'subject.memberPages': 'Member pages',
   'subject.selected': 'Selected account',
   'subject.clear': 'Clear: back to {myself}',
+  'subject.typeToSearch': '{myself} - type to search',
   'subject.searching': 'Searching...',
   'subject.noMatches': 'No matching accounts',
 } as const;

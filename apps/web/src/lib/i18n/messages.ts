@@ -11,6 +11,8 @@ import { EN_SIGN_IN } from './messages-sign-in';
  * no Intl number format is made here; a plural takes the count as a number beside them.
  */
 
+export type { MessageId } from './hindi-catalogue-type';
+
 export type MessageValues = Readonly<Record<string, string | number>>;
 
 const ENGLISH: Readonly<Record<MessageId, string>> = { ...EN_SIGN_IN, ...EN_APP };
