@@ -17,16 +17,12 @@ export const SUBJECT_ID_PARAM = 'id';
  */
 export const SUBJECT_NAME_PARAM = 'subject';
 
-export const SUBJECT_PICKER_LABEL = 'Report for';
-export const MYSELF_LABEL = 'Myself';
 /** Wait after the last keystroke before searching. */
 export const SEARCH_DEBOUNCE_MS = 250;
 
 const MYSELF_OPTION = '__myself__';
 /** An option that opens a member's page rather than choosing a subject: the prefix, then the username. */
 const MEMBER_PAGE_OPTION = '__member__:';
-/** The heading of the players the picker offers to open (docs/screens.md, Member). */
-export const MEMBER_PAGES_GROUP = 'Member pages';
 
 /**
  * The account a report is about: the `id` URL parameter when a manager picked one

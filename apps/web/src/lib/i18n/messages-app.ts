@@ -93,6 +93,7 @@ export const EN_APP = {
   // The report's subject picker
   'subject.reportFor': 'Report for',
   'subject.myself': 'Myself',
+  // The heading of the players the picker offers to open (docs/screens.md, Member).
   'subject.memberPages': 'Member pages',
   'subject.selected': 'Selected account',
   'subject.clear': 'Clear: back to {myself}',
