@@ -100,6 +100,8 @@ export const HI: HindiCatalogue = {
     'report.search': 'खोजें',
     'report.filters': 'रिपोर्ट के फ़िल्टर',
     'report.close': 'बंद करें',
+    'report.refusedSubject': '{subject} ऐसा खाता नहीं है जिसे आप देख सकें: यह आपकी अपनी रिपोर्ट है।',
+    'report.linkAccount': 'इस लिंक का खाता',
     'report.somethingWrong': 'कुछ गड़बड़ हो गई',
     'report.unexpectedError': 'एक अनपेक्षित गड़बड़ी हुई',
 

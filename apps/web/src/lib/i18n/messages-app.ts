@@ -63,6 +63,8 @@ export const EN_APP = {
   'report.search': 'Search',
   'report.filters': 'Report filters',
   'report.close': 'Close',
+  'report.refusedSubject': '{subject} is not an account you may see: this is your own report instead.',
+  'report.linkAccount': 'The account of this link',
   'report.somethingWrong': 'Something went wrong',
   'report.unexpectedError': 'An unexpected error occurred',
 
