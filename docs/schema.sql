@@ -1295,12 +1295,14 @@ CREATE TABLE public.accounts (
     big_win_emails boolean DEFAULT false NOT NULL,
     big_win_alert_sent_at timestamp with time zone,
     depth smallint DEFAULT 0 NOT NULL,
+    language text DEFAULT 'en'::text NOT NULL,
     CONSTRAINT accounts_balance_nonnegative CHECK (((wallet_balance_cents >= 0) OR (role = 'house'::public.role))),
     CONSTRAINT accounts_blocked_by_when_blocked CHECK (((blocked_by IS NULL) OR (blocked_at IS NOT NULL))),
     CONSTRAINT accounts_commission_range CHECK (((commission >= (0)::numeric) AND (commission <= (100)::numeric))),
     CONSTRAINT accounts_digest_hour_range CHECK (((digest_hour >= 0) AND (digest_hour <= 23))),
     CONSTRAINT accounts_email_shape CHECK (((email IS NULL) OR ((length(email) <= 254) AND (email ~~ '_%@_%'::text)))),
     CONSTRAINT accounts_email_verified_has_email CHECK (((NOT email_verified) OR (email IS NOT NULL))),
+    CONSTRAINT accounts_language_known CHECK ((language = ANY (ARRAY['en'::text, 'hi'::text]))),
     CONSTRAINT accounts_username_trimmed CHECK (((username = btrim(username)) AND (username <> ''::text)))
 );
 

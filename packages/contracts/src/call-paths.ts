@@ -29,6 +29,7 @@ export const ACCESS_CALLS = {
   forgotPassword: { method: 'POST', path: '/auth/forgot' },
   changePassword: { method: 'POST', path: '/auth/password' },
   myAccount: { method: 'GET', path: '/auth/account' },
+  setLanguage: { method: 'POST', path: '/auth/language' },
 } as const;
 
 /** An account's own two-step sign-in (docs/domain.md, "Access"): the account page's section. */

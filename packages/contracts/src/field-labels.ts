@@ -17,6 +17,7 @@ export const FIELD_LABELS = {
   useLink: { password: 'New password' },
   forgotPassword: { username: 'Username' },
   changePassword: { currentPassword: 'Current password', newPassword: 'New password' },
+  setLanguage: { language: 'Language' },
   setEmail: { email: 'New email address' },
   twoStepConfirm: { code: 'Code from the app' },
   twoStepOff: { code: 'Code or recovery code' },

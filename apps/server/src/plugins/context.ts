@@ -1,4 +1,4 @@
-import type { CallName, Role } from '@playrep/contracts';
+import type { CallName, Language, Role } from '@playrep/contracts';
 import type { Env } from '../config/env.js';
 import type { Database, Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
@@ -13,6 +13,8 @@ export interface AuthContext {
   parentId: string | null;
   sessionId: number;
   expiresAt: Date;
+  /** The account's language (docs/decisions/0021-languages.md): its API messages come in it. */
+  language: Language;
 }
 
 /** An account that passed the scope rule for this request. */

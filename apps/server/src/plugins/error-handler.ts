@@ -2,37 +2,44 @@ import { fieldMessage } from '@playrep/contracts';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable, isStatementTimeout } from '../db/errors.js';
 import { FieldError, HttpError } from '../lib/http-error.js';
+import { fieldMessageHi, requestLanguage, serverMessageHi } from './messages-hi.js';
 
 /**
  * Every error leaves as JSON `{ message }` with the right status; nothing internal (stack,
  * SQL, driver text) ever reaches the caller. A refusal of a field (a schema's verdict, a FieldError)
- * names it by its label on the call's screen.
+ * names it by its label on the call's screen. Messages leave in the request's language
+ * (`requestLanguage`: English, or Hindi where the catalogue has them; docs/decisions/0021-languages.md).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const hindi = requestLanguage(request) === 'hi';
+    const say = (message: string) => (hindi ? (serverMessageHi(message) ?? message) : message);
     if (error instanceof FieldError) {
       return reply.status(400).send({ message: namedField(request, error.field, error.message) });
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send({ message: say(error.message) });
     }
     const issue = Array.isArray(error.validation) ? error.validation[0] : undefined;
     if (issue !== undefined) {
       // A schema's verdict (or the control-character check's): the first issue, with its field.
       // Unknown query parameters: the message names them already.
-      if (issue.keyword === 'unrecognized_keys') return reply.status(400).send({ message: issue.message });
+      if (issue.keyword === 'unrecognized_keys') return reply.status(400).send({ message: say(issue.message ?? 'is invalid') });
       const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
       return reply.status(400).send({ message: namedField(request, field, issue.message ?? 'is invalid') });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, rate limit) have safe messages.
-      return reply.status(status).send({ message: error.message });
+      return reply.status(status).send({ message: say(error.message) });
     }
     if (isStatementTimeout(error)) {
       // A report statement ran (or, on the embedded database, waited) past REPORT_STATEMENT_TIMEOUT_MS.
       request.log.warn({ err: error }, 'report statement timed out');
-      return reply.status(503).send({ message: REPORT_TIMEOUT_MESSAGE });
+      return reply.status(503).send({ message: say(REPORT_TIMEOUT_MESSAGE) });
     }
     request.log.error({ err: error }, 'request failed');
     if (isPoolExhausted(error)) {
@@ -40,7 +47,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(503)
         .header('Retry-After', '5')
-        .send({ message: 'The server is busy. Please try again in a few seconds.' });
+        .send({ message: say('The server is busy. Please try again in a few seconds.') });
     }
     if (isDatabaseUnavailable(error)) {
       // Down, restarting or failing over: worth trying again in a moment. A transaction cut off by
@@ -48,9 +55,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(503)
         .header('Retry-After', '2')
-        .send({ message: 'The database is not available. Please try again shortly.' });
+        .send({ message: say('The database is not available. Please try again shortly.') });
     }
-    return reply.status(500).send({ message: 'Something went wrong' });
+    return reply.status(500).send({ message: say('Something went wrong') });
   });
 }
 
@@ -60,6 +67,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
  */
 function namedField(request: FastifyRequest, field: string, message: string): string {
   const label = request.routeOptions.config?.labels?.[field];
+  if (requestLanguage(request) === 'hi') return fieldMessageHi(label ?? field, message);
   return label ? fieldMessage(label, message) : `${field}: ${message}`;
 }
 

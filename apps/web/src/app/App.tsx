@@ -2,11 +2,14 @@ import './mantine-styles.css';
 import '@mantine/dates/styles.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { LOGIN_PATH } from '../config/paths';
 import { onUnauthorized } from '../lib/api-client';
+import { datesLocale } from '../lib/i18n/dates-locale';
+import { useLanguage } from '../lib/i18n/language';
 import { expireSession } from '../lib/session';
 import type { AppRouter } from './router';
 import { theme } from './theme';
@@ -22,6 +25,7 @@ export interface AppProps {
  * again with a notice.
  */
 export function App({ router, queryClient }: AppProps) {
+  const language = useLanguage();
   useEffect(
     () =>
       onUnauthorized(() => {
@@ -34,9 +38,11 @@ export function App({ router, queryClient }: AppProps) {
 
   return (
     <MantineProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <DatesProvider settings={{ locale: datesLocale(language) }}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </DatesProvider>
     </MantineProvider>
   );
 }

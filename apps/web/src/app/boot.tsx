@@ -1,9 +1,11 @@
 import { ACCESS_PAGES, isDrawScreen, isRole, MAIL_PAGES } from '@playrep/contracts';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { screenAtPath } from '../config/navigation';
 import { LOGIN_PATH, roleSegment, TWO_STEP_PATH } from '../config/paths';
 import { LoginPage } from '../features/identity/LoginPage';
+import { startLanguage } from '../lib/i18n/language';
+import { signInLabel, signInMessage } from '../lib/i18n/text';
 import classes from './boot.module.css';
 import { preloadPage } from './screen-registry';
 
@@ -38,9 +40,9 @@ function AppLoading({ title }: { title: string | undefined }) {
       </div>
       <div className={classes.main}>
         {/* Not yet the page's heading: that one (the page's only h1) comes with the page. */}
-        {title !== undefined && <p className={classes.title}>{title}</p>}
+        {title !== undefined && <p className={classes.title}>{signInLabel(title)}</p>}
         <p className={classes.status} role="status">
-          Loading...
+          {signInMessage('boot.loading')}
         </p>
       </div>
     </div>
@@ -57,7 +59,7 @@ function AppLoadError() {
   return (
     <div className={classes.frame}>
       <p className={classes.main} role="alert">
-        The app could not be loaded. Please check your connection and reload the page.
+        {signInMessage('boot.loadError')}
       </p>
     </div>
   );
@@ -72,11 +74,21 @@ function AppLoadError() {
  */
 export function boot(container: HTMLElement): Root {
   const root: Root = createRoot(container);
+  // A language chosen on an earlier visit: its catalogue first, then the first render in it.
+  const language = startLanguage();
+  const render = (node: ReactNode) => {
+    if (!language) root.render(node);
+    else
+      void language.then(
+        () => root.render(node),
+        () => root.render(node),
+      ); // no catalogue (offline): English
+  };
   const openApp = (path?: string) => {
     if (path !== undefined) window.history.replaceState(null, '', path);
     const screen = screenAtPath(window.location.pathname);
     // The app mounts once the screen's page has come too, and shows it with the layout at once.
-    Promise.all([loadApp(), screen ? preloadPage(screen.key) : undefined]).then(
+    Promise.all([loadApp(), screen ? preloadPage(screen.key) : undefined, language?.catch(() => undefined)]).then(
       ([{ mountApp }]) => mountApp(root),
       (error: unknown) => {
         console.error('The app could not be loaded', error);
@@ -87,12 +99,12 @@ export function boot(container: HTMLElement): Root {
 
   // A role area, or a page a mail links to (no sign-in needed): the app.
   if (isRoleAreaPath(window.location.pathname) || isMailPagePath(window.location.pathname)) {
-    root.render(<AppLoading title={titleAtPath(window.location.pathname)} />);
+    render(<AppLoading title={titleAtPath(window.location.pathname)} />);
     openApp();
     return root;
   }
   if (window.location.pathname !== LOGIN_PATH) window.history.replaceState(null, '', LOGIN_PATH);
-  root.render(
+  render(
     <StrictMode>
       <LoginPage onNavigate={openApp} onSignedIn={() => void loadApp().catch(() => undefined)} />
     </StrictMode>,

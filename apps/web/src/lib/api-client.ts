@@ -1,4 +1,5 @@
 import { env } from '../config/env';
+import { currentLanguage } from './i18n/language';
 import { OFFLINE_TEXT } from './offline-text';
 import { isOffline } from './online';
 
@@ -124,7 +125,8 @@ function serverMessage(data: unknown): string | undefined {
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', query, body, signal, schema, skipSessionExpiry = false } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server answers its messages in the language the person reads (docs/decisions/0021-languages.md).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   // Offline, nothing is sent: the caller says the call needs a connection.

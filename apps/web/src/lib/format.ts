@@ -7,6 +7,7 @@
  */
 
 import { formatDayText, formatInstant, formatIstTime, formatPoints, formatWhole, istClock } from '@playrep/contracts';
+import { currentHindi } from './i18n/language';
 
 /** A count with its noun, singular for one: '1 entry', '12 entries' (the contracts' display-format.ts). */
 export { formatCount } from '@playrep/contracts';
@@ -98,7 +99,10 @@ export function formatDate(value: unknown): string {
     const instant = toInstant(value);
     day = instant ? istDayOf(instant) : null;
   }
-  return day ? formatDayText(day) : '';
+  if (!day) return '';
+  // Hindi spells the month in Hindi (28-नव॰-2026); the digits stay.
+  const months = currentHindi()?.months;
+  return months ? `${day.slice(8, 10)}-${months[Number(day.slice(5, 7)) - 1]}-${day.slice(0, 4)}` : formatDayText(day);
 }
 
 /** An instant as '05/03/2025, 2:07:09 pm' in IST. Empty for a missing or invalid value. */

@@ -1,5 +1,6 @@
 import { isRole, type Role, SESSION_TTL_SECONDS } from '@playrep/contracts';
 import { useSyncExternalStore } from 'react';
+import { EN_SIGN_IN } from './i18n/messages-sign-in';
 
 /**
  * The browser's view of the session. The token itself lives only in the httpOnly cookie
@@ -29,7 +30,7 @@ export interface SessionNotice {
   message: string;
 }
 
-export const SESSION_EXPIRED_NOTICE = 'Your session has expired. Please sign in again.';
+export const SESSION_EXPIRED_NOTICE = EN_SIGN_IN['login.sessionExpired'];
 
 /** Sessions end 30 minutes after sign-in (docs/domain.md, "Sessions and sign-in"); used when the server gives no expiry. */
 export const SESSION_LIFETIME_MS = SESSION_TTL_SECONDS * 1000;

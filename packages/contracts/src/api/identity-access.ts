@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCESS_CALLS, reportPath } from '../call-paths.js';
 import { formatCount } from '../display-format.js';
 import { type EndpointDef, oneSheet, report } from '../endpoint-def.js';
+import { LANGUAGES } from '../languages.js';
 import { ROLES } from '../roles.js';
 import { EXPORT_FORMATS } from '../tables/columns.js';
 import {
@@ -49,6 +50,12 @@ export const ChangePasswordBody = z.strictObject({
 export type ChangePasswordBody = z.input<typeof ChangePasswordBody>;
 
 export const MessageResponse = z.object({ message: z.string() });
+
+/** The account page's language choice (docs/decisions/0021-languages.md). */
+export const SetLanguageBody = z.strictObject({
+  language: z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` }),
+});
+export type SetLanguageBody = z.input<typeof SetLanguageBody>;
 export type MessageResponse = z.infer<typeof MessageResponse>;
 
 export const ForgotPasswordBody = z.strictObject({
@@ -238,6 +245,13 @@ export const ACCESS_ENDPOINTS = {
     summary:
       'The caller’s account page: name, role, parent, last sign-in (time, address, device), failed attempts since, its own last 10 activity entries',
     response: MyAccountResponse,
+  },
+  setLanguage: {
+    ...ACCESS_CALLS.setLanguage,
+    access: 'session',
+    summary: 'Set the caller’s language (en or hi): the sign-in answers carry it, and API errors come in it',
+    body: SetLanguageBody,
+    response: MessageResponse,
   },
 } as const satisfies Record<string, EndpointDef>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUTH_CALLS } from '../call-paths.js';
 import type { EndpointDef } from '../endpoint-def.js';
+import { LANGUAGES } from '../languages.js';
 import { ROLES } from '../roles.js';
 import { ErrorBody } from './common.js';
 
@@ -50,6 +51,8 @@ export const LoginResponse = z.object({
   expiresAt: z.string(),
   /** The role must use two-step sign-in (REQUIRE_TWO_STEP) and it is not on yet: only its set-up opens. */
   twoStepSetupRequired: z.boolean().optional(),
+  /** The account's language (docs/decisions/0021-languages.md): the app switches to it at sign-in. */
+  language: z.enum(LANGUAGES),
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 

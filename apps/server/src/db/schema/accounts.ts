@@ -72,6 +72,8 @@ export const accounts = pgTable(
      * account search's order within a subtree.
      */
     depth: smallint('depth').notNull().default(0),
+    /** The language the person reads the back office in, and the API's messages to it (0035, docs/decisions/0021-languages.md). */
+    language: text('language').notNull().default('en'),
   },
   (t) => [
     uniqueIndex('accounts_username_lower_key').on(sql`lower(${t.username})`),
@@ -88,6 +90,7 @@ export const accounts = pgTable(
     check('accounts_email_verified_has_email', sql`NOT ${t.emailVerified} OR ${t.email} IS NOT NULL`),
     check('accounts_digest_hour_range', sql`${t.digestHour} >= 0 AND ${t.digestHour} <= 23`),
     check('accounts_blocked_by_when_blocked', sql`${t.blockedBy} IS NULL OR ${t.blockedAt} IS NOT NULL`),
+    check('accounts_language_known', sql`${t.language} IN ('en', 'hi')`),
     index('accounts_last_sign_in_idx').on(t.lastSignInAt),
     // The account search (searchAccounts in modules/accounts/repository.ts, 0032): the superadmin's
     // reads each role's first accounts in the answer's order, then the role's matches by trigrams.

@@ -2,6 +2,8 @@ import { Button, Group, Menu, NavLink } from '@mantine/core';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { MenuSection } from '../../config/navigation';
+// The menus' words come from the permission table: shown in the chosen language.
+import { label, message } from '../../lib/i18n/messages';
 
 function Chevron() {
   return (
@@ -21,12 +23,12 @@ interface MenusProps {
 /** Wide screens: one dropdown per menu group in the header (arrow keys move, Escape closes). */
 export function DesktopMenu({ sections, pathname, visibleFrom }: MenusProps & { visibleFrom: 'sm' | 'md' | 'lg' }) {
   return (
-    <Group component="nav" aria-label="Main navigation" gap={4} visibleFrom={visibleFrom} wrap="nowrap">
+    <Group component="nav" aria-label={message('shell.mainNavigation')} gap={4} visibleFrom={visibleFrom} wrap="nowrap">
       {sections.map((section) => (
         <Menu key={section.title} trigger="click-hover" openDelay={60} closeDelay={200} position="bottom-start" shadow="md">
           <Menu.Target>
             <Button variant={holds(section, pathname) ? 'light' : 'subtle'} rightSection={<Chevron />} size="sm">
-              {section.title}
+              {label(section.title)}
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
@@ -38,7 +40,7 @@ export function DesktopMenu({ sections, pathname, visibleFrom }: MenusProps & { 
                 aria-current={item.path === pathname ? 'page' : undefined}
                 fw={item.path === pathname ? 700 : undefined}
               >
-                {item.label}
+                {label(item.label)}
               </Menu.Item>
             ))}
           </Menu.Dropdown>
@@ -67,7 +69,7 @@ function MobileGroup({ section, pathname }: { section: MenuSection; pathname: st
     <NavLink
       component="button"
       type="button"
-      label={section.title}
+      label={label(section.title)}
       opened={opened}
       onChange={setOpened}
       aria-expanded={opened}
@@ -80,7 +82,7 @@ function MobileGroup({ section, pathname }: { section: MenuSection; pathname: st
             key={item.path}
             component={Link}
             to={item.path}
-            label={item.label}
+            label={label(item.label)}
             active={item.path === pathname}
             aria-current={item.path === pathname ? 'page' : undefined}
           />

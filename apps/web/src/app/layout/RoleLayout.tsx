@@ -7,6 +7,7 @@ import { menuFor } from '../../config/navigation';
 import { ACCOUNT_PAGE, roleHomePath, screenPath } from '../../config/paths';
 import { useLogout } from '../../features/identity/api/logout';
 import { useSessionCheck } from '../../features/identity/api/session-check';
+import { useMessages } from '../../lib/i18n/messages';
 import { claimDevice } from '../../lib/offline-answers';
 import { useSession } from '../../lib/session';
 import { DesktopMenu, MobileMenu } from './Menus';
@@ -34,6 +35,7 @@ export function RoleLayout({ role }: { role: Role }) {
   const { logout, pending } = useLogout();
   const [navOpened, nav] = useDisclosure(false);
   const { pathname } = useLocation();
+  const { t, language } = useMessages();
   const sections = menuFor(role);
   useSessionCheck(session);
   // The device keeps the report answers of one account: another account's go once this one is in.
@@ -61,7 +63,7 @@ export function RoleLayout({ role }: { role: Role }) {
       padding="md"
     >
       <a href={`#${MAIN_ID}`} className="skip-link" onClick={skipToMain}>
-        Skip to main content
+        {t('shell.skipToMain')}
       </a>
       <AppShell.Header className={classes.header}>
         <Group h="100%" px="md" gap="md" wrap="nowrap">
@@ -70,22 +72,22 @@ export function RoleLayout({ role }: { role: Role }) {
             onClick={nav.toggle}
             hiddenFrom={DESKTOP}
             size="sm"
-            aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+            aria-label={navOpened ? t('shell.closeNavigation') : t('shell.openNavigation')}
             aria-expanded={navOpened}
             aria-controls="mobile-navigation"
           />
           {/* The logo leads to the role's own landing page: "/" would end at the sign-in form. */}
-          <Anchor component={Link} to={roleHomePath(role)} className={classes.logo} aria-label="Playrep home">
+          <Anchor component={Link} to={roleHomePath(role)} className={classes.logo} aria-label={t('shell.home')}>
             <Image src="/logo.svg" alt="" w={36} h={36} />
           </Anchor>
           {wide && <DesktopMenu sections={sections} pathname={pathname} visibleFrom={DESKTOP} />}
           <Group gap="md" wrap="nowrap" ml="auto">
             {/* The name leads to the account page (docs/domain.md, "Access"). */}
             <Anchor component={Link} to={screenPath(role, ACCOUNT_PAGE)} size="sm" className={classes.welcome} truncate>
-              Welcome {name}
+              {t('shell.welcome', { name })}
             </Anchor>
             <Anchor component="button" type="button" size="sm" fw={600} onClick={() => void logout()} disabled={pending}>
-              LogOut
+              {t('shell.logOut')}
             </Anchor>
           </Group>
         </Group>
@@ -95,7 +97,7 @@ export function RoleLayout({ role }: { role: Role }) {
         id="mobile-navigation"
         p="xs"
         className={classes.navbar}
-        aria-label="Main navigation"
+        aria-label={t('shell.mainNavigation')}
         hiddenFrom={DESKTOP}
         // Off-screen while collapsed: keep its links out of the tab order.
         inert={!navOpened}
@@ -105,12 +107,13 @@ export function RoleLayout({ role }: { role: Role }) {
       </AppShell.Navbar>
 
       <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
-        <Outlet />
+        {/* A new language renders the page again in it (its texts are read as it renders). */}
+        <Outlet key={language} />
       </AppShell.Main>
 
       <AppShell.Footer className={classes.footer}>
         <Text size="sm" ta="center">
-          All rights reserved, copyright 2014
+          {t('shell.footer')}
         </Text>
       </AppShell.Footer>
     </AppShell>

@@ -1,5 +1,6 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import type { ExportFormat } from '@playrep/contracts';
+import { message } from '../../lib/i18n/messages';
 import { OFFLINE_TEXT } from '../../lib/offline-text';
 import { useOffline } from '../../lib/online';
 
@@ -28,7 +29,7 @@ export function ExportLinks({ href, printHide = false, pdf = false }: ExportLink
   }
   return (
     <Group gap="xs" justify="flex-end" mb={4} data-print-hide={printHide || undefined}>
-      <Text size="sm">Download:</Text>
+      <Text size="sm">{message('report.download')}</Text>
       <Anchor size="sm" href={href('csv')} download>
         CSV
       </Anchor>

@@ -1,8 +1,9 @@
 import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { ApiError, DEFAULT_ERROR_MESSAGE, errorMessage, NETWORK_ERROR_MESSAGE } from '../../lib/api-client';
 import { formatClock } from '../../lib/format';
+import { message, useMessages } from '../../lib/i18n/messages';
 import type { LiveAnswer } from '../../lib/report-call';
 import { LiveAnswerContext } from './live-answer';
 import { OfflineNotice } from './OfflineNotice';
@@ -32,7 +33,14 @@ export interface PageFrameProps {
 function messageOf(error: unknown): string {
   if (typeof error === 'string') return error;
   if (error instanceof Error && error.name !== 'ApiError') return error.message || errorMessage(error);
-  return errorMessage(error);
+  return ownMessage(errorMessage(error));
+}
+
+/** The api client's own messages (no answer, or none from the server) in the chosen language; the server's come in it. */
+function ownMessage(text: string): string {
+  if (text === DEFAULT_ERROR_MESSAGE) return message('report.somethingWrong');
+  if (text === NETWORK_ERROR_MESSAGE) return message('report.unexpectedError');
+  return text;
 }
 
 /** What a page's address carries after a refused subject: whose report it was asked for. */
@@ -42,7 +50,7 @@ interface RefusedSubjectState {
 
 /** 'master5 is not an account you may see: this is your own report instead.' */
 export function refusedSubjectNotice(subject: string): string {
-  return `${subject} is not an account you may see: this is your own report instead.`;
+  return message('report.refusedSubject', { subject });
 }
 
 /**
@@ -57,7 +65,7 @@ function useRefusedSubject(error: unknown): { refusing: boolean; refusedSubject:
   useEffect(() => {
     if (!refusedId) return;
     const next = new URLSearchParams(params);
-    const name = next.get(SUBJECT_NAME_PARAM)?.trim() || 'The account of this link';
+    const name = next.get(SUBJECT_NAME_PARAM)?.trim() || message('report.linkAccount');
     next.delete(SUBJECT_ID_PARAM);
     next.delete(SUBJECT_NAME_PARAM);
     setParams(next, { replace: true, state: { refusedSubject: name } satisfies RefusedSubjectState });
@@ -72,7 +80,10 @@ function useRefusedSubject(error: unknown): { refusing: boolean; refusedSubject:
  * The frame of every report page: heading, loading indicator, the notice of figures kept on the
  * device (offline), the notice of a refused subject, error alert, then the content.
  */
-export function PageFrame({ title, loading = false, error, live, actions, children }: PageFrameProps) {
+export function PageFrame({ title: givenTitle, loading = false, error, live, actions, children }: PageFrameProps) {
+  const { t, label } = useMessages();
+  // A screen's title is its label in the permission table: in the chosen language.
+  const title = label(givenTitle);
   useEffect(() => {
     document.title = `${title} | Playrep Back Office`;
   }, [title]);
@@ -87,14 +98,14 @@ export function PageFrame({ title, loading = false, error, live, actions, childr
           <Title order={1} size="h2" id="page-title">
             {title}
           </Title>
-          {live && <Text size="sm">Updated {formatClock(live.updatedAt)}</Text>}
+          {live && <Text size="sm">{t('report.updated', { time: formatClock(live.updatedAt) })}</Text>}
         </Group>
         {actions}
       </Group>
       {loading && (
         <Group gap="xs" role="status" aria-live="polite">
           <Loader size="sm" aria-hidden />
-          <Text size="sm">Loading...</Text>
+          <Text size="sm">{t('report.loading')}</Text>
         </Group>
       )}
       <OfflineNotice />

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { MANAGER_ROLES, memberPagePath, type Role } from '@playrep/contracts';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { message } from '../../lib/i18n/messages';
 import { useSession } from '../../lib/session';
 import { type AccountMatch, useAccountSearch } from './account-search';
 import { useSubjectRoles } from './report-screen';
@@ -16,16 +17,12 @@ export const SUBJECT_ID_PARAM = 'id';
  */
 export const SUBJECT_NAME_PARAM = 'subject';
 
-export const SUBJECT_PICKER_LABEL = 'Report for';
-export const MYSELF_LABEL = 'Myself';
 /** Wait after the last keystroke before searching. */
 export const SEARCH_DEBOUNCE_MS = 250;
 
 const MYSELF_OPTION = '__myself__';
 /** An option that opens a member's page rather than choosing a subject: the prefix, then the username. */
 const MEMBER_PAGE_OPTION = '__member__:';
-/** The heading of the players the picker offers to open (docs/screens.md, Member). */
-export const MEMBER_PAGES_GROUP = 'Member pages';
 
 /**
  * The account a report is about: the `id` URL parameter when a manager picked one
@@ -61,7 +58,7 @@ function ManagerSubjectPicker({ self, role }: { self: { _id: string; username: s
   const [params, setParams] = useSearchParams();
   const { subjectId } = useReportSubject();
   const subjectName = params.get(SUBJECT_NAME_PARAM)?.trim() || undefined;
-  const shownName = subjectId ? (subjectName ?? 'Selected account') : '';
+  const shownName = subjectId ? (subjectName ?? message('subject.selected')) : '';
 
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [search, setSearch] = useState(shownName);
@@ -142,7 +139,7 @@ function ManagerSubjectPicker({ self, role }: { self: { _id: string; username: s
     ? confirmed
       ? `${confirmed.fullname} (${confirmed.role})`
       : undefined
-    : `${MYSELF_LABEL} (${self.username})`;
+    : `${message('subject.myself')} (${self.username})`;
 
   const offerMyself = subjectId !== undefined && (!dirty || search.trim() === '');
 
@@ -150,9 +147,9 @@ function ManagerSubjectPicker({ self, role }: { self: { _id: string; username: s
     <Combobox store={combobox} onOptionSubmit={choose} withinPortal>
       <Combobox.Target withExpandedAttribute>
         <InputBase
-          label={SUBJECT_PICKER_LABEL}
+          label={message('subject.reportFor')}
           description={description}
-          placeholder={`${MYSELF_LABEL} - type to search`}
+          placeholder={message('subject.typeToSearch', { myself: message('subject.myself') })}
           value={search}
           w={260}
           // Mantine's dimmed description (gray 6) falls below AA contrast on white.
@@ -174,7 +171,7 @@ function ManagerSubjectPicker({ self, role }: { self: { _id: string; username: s
             subjectId ? (
               <CloseButton
                 size="sm"
-                aria-label={`Clear: back to ${MYSELF_LABEL}`}
+                aria-label={message('subject.clear', { myself: message('subject.myself') })}
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => writeSubject(null)}
               />
@@ -193,7 +190,7 @@ function ManagerSubjectPicker({ self, role }: { self: { _id: string; username: s
           {offerMyself && (
             <Combobox.Option value={MYSELF_OPTION}>
               <Text size="sm" fw={600}>
-                {MYSELF_LABEL} ({self.username})
+                {message('subject.myself')} ({self.username})
               </Text>
             </Combobox.Option>
           )}
@@ -203,7 +200,7 @@ function ManagerSubjectPicker({ self, role }: { self: { _id: string; username: s
             </Combobox.Option>
           ))}
           {memberMatches.length > 0 && (
-            <Combobox.Group label={MEMBER_PAGES_GROUP}>
+            <Combobox.Group label={message('subject.memberPages')}>
               {memberMatches.map((account) => (
                 <Combobox.Option value={`${MEMBER_PAGE_OPTION}${account.username}`} key={`member-${account._id}`}>
                   <AccountOptionLabel account={account} note="member page" />
@@ -212,7 +209,9 @@ function ManagerSubjectPicker({ self, role }: { self: { _id: string; username: s
             </Combobox.Group>
           )}
           {matches.length === 0 && memberMatches.length === 0 && (
-            <Combobox.Empty>{waiting || results.isPending ? 'Searching...' : 'No matching accounts'}</Combobox.Empty>
+            <Combobox.Empty>
+              {waiting || results.isPending ? message('subject.searching') : message('subject.noMatches')}
+            </Combobox.Empty>
           )}
         </Combobox.Options>
       </Combobox.Dropdown>

@@ -2,7 +2,8 @@ import { Group, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { FIRST_REPORT_DAY } from '../../config/report-years';
 import { type ApiDate, addDays, formatDate, parseApiDate } from '../../lib/format';
-import { CALENDAR_LABELS, DATE_FIELD_FORMAT, type DateRange } from '../ui/DatePicker';
+import { label as labelIn, message } from '../../lib/i18n/messages';
+import { calendarLabels, DATE_FIELD_FORMAT, type DateRange } from '../ui/DatePicker';
 import { currentWeekMonday, lastWeekMonday } from './settlement-weeks';
 
 const isMonday = (day: ApiDate) => parseApiDate(day)?.getUTCDay() === 1;
@@ -18,40 +19,41 @@ export function WeekPicker({ value, onChange }: { value: DateRange; onChange: (v
   const from = value.from;
   const to = from ? addDays(from, 6) : null;
   const shownFrom = from ? formatDate(from) : '';
+  const [fromLabel, toLabel] = [labelIn('From Date'), labelIn('To Date')];
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <DatePickerInput
-        label="From Date"
-        aria-label={shownFrom ? `From Date: ${shownFrom}` : 'From Date'}
+        label={fromLabel}
+        aria-label={shownFrom ? message('dates.fieldValue', { label: fromLabel, value: shownFrom }) : fromLabel}
         description="a Monday"
         value={from}
         onChange={(next) => onChange(next ? { from: next, to: addDays(next, 6) } : { from: null, to: null })}
         valueFormat={DATE_FIELD_FORMAT}
-        placeholder="DD-Mon-YYYY"
+        placeholder={message('dates.placeholder')}
         excludeDate={(day) => !isMonday(day)}
         minDate={FIRST_REPORT_DAY}
         maxDate={currentWeekMonday()}
         firstDayOfWeek={1}
         w={170}
-        ariaLabels={CALENDAR_LABELS}
+        ariaLabels={calendarLabels()}
         // Mantine's weekday names (gray 6) and dimmed description fall below AA contrast on white.
         styles={{ weekday: { color: 'var(--mantine-color-gray-7)' }, description: { color: 'var(--mantine-color-gray-7)' } }}
         weekendDays={[]}
         hideOutsideDates
-        popoverProps={{ attributes: { dropdown: { 'aria-label': 'From Date calendar' } } }}
+        popoverProps={{ attributes: { dropdown: { 'aria-label': message('dates.calendar', { label: fromLabel }) } } }}
         clearable
-        clearButtonProps={{ 'aria-label': 'Clear From Date' }}
+        clearButtonProps={{ 'aria-label': message('dates.clearField', { label: fromLabel }) }}
         presets={[
-          { value: currentWeekMonday(), label: 'Today' },
-          { value: lastWeekMonday(), label: 'Last week' },
-          { value: currentWeekMonday(), label: 'This week' },
-          { value: null, label: 'Clear' },
+          { value: currentWeekMonday(), label: message('dates.today') },
+          { value: lastWeekMonday(), label: message('dates.lastWeek') },
+          { value: currentWeekMonday(), label: message('dates.thisWeek') },
+          { value: null, label: message('dates.clear') },
         ]}
       />
       <TextInput
-        label="To Date"
+        label={toLabel}
         description="its Sunday"
-        aria-label={to ? `To Date: ${formatDate(to)}` : 'To Date'}
+        aria-label={to ? message('dates.fieldValue', { label: toLabel, value: formatDate(to) }) : toLabel}
         value={to ? formatDate(to) : ''}
         readOnly
         w={170}

@@ -1,7 +1,7 @@
-import { Anchor, Button, PasswordInput, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, NativeSelect, PasswordInput, Stack, Table, Text, Title } from '@mantine/core';
 import type { ActivityRow, MyAccountResponse } from '@playrep/contracts';
-import { FIELD_LABELS } from '@playrep/contracts';
-import { type ReactNode, useCallback, useState } from 'react';
+import { FIELD_LABELS, isLanguage, LANGUAGE_NAMES, LANGUAGES } from '@playrep/contracts';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageFrame } from '../../components/report/PageFrame';
 import { Outcome, SideScroll } from '../../components/ui';
@@ -9,6 +9,9 @@ import { screensFor } from '../../config/navigation';
 import { screenPath } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
+import { saveLanguage } from '../../lib/i18n/account-language';
+import { chooseLanguage } from '../../lib/i18n/language';
+import { useMessages } from '../../lib/i18n/messages';
 import { textField } from '../../lib/text-field';
 import { useChangePassword, useMyAccount } from './api/access';
 import { type NewPassword, NewPasswordFields } from './components/NewPasswordFields';
@@ -22,27 +25,31 @@ import { type NewPassword, NewPasswordFields } from './components/NewPasswordFie
 export default function AccountPage({ children }: { children?: ReactNode }) {
   const account = useMyAccount();
   const data = account.data;
+  const { t } = useMessages();
   return (
-    <PageFrame title="My Account" loading={account.isFetching} error={account.error ? errorMessage(account.error) : null}>
+    <PageFrame title={t('account.title')} loading={account.isFetching} error={account.error ? errorMessage(account.error) : null}>
       {data && (
         <Stack gap="lg">
           <Stack gap={4} component="section" aria-labelledby="account-facts-title">
             <Title order={2} size="h4" id="account-facts-title">
-              Account
+              {t('account.facts')}
             </Title>
             <Text>
               {data.username} · {[data.firstName, data.lastName].filter(Boolean).join(' ')} · {data.role}
-              {data.parent && <> · parent {data.parent}</>}
+              {data.parent && <> · {t('account.parent', { parent: data.parent })}</>}
             </Text>
             <Text size="sm">
               {data.lastSignIn
-                ? `Last sign-in before this one: ${formatDateTime(data.lastSignIn.at)} from ${data.lastSignIn.address}${
-                    data.lastSignIn.device ? ` on ${data.lastSignIn.device}` : ''
-                  }.`
-                : 'This is the first sign-in recorded for this account.'}{' '}
-              Wrong passwords typed since: {data.failedSince}. Wrong two-step codes typed since: {data.wrongCodesSince}.
+                ? t(data.lastSignIn.device ? 'account.lastSignInDevice' : 'account.lastSignIn', {
+                    at: formatDateTime(data.lastSignIn.at),
+                    address: data.lastSignIn.address,
+                    device: data.lastSignIn.device ?? '',
+                  })
+                : t('account.firstSignIn')}{' '}
+              {t('account.failures', { failed: data.failedSince, codes: data.wrongCodesSince })}
             </Text>
           </Stack>
+          <LanguageSection />
           <ChangePasswordSection username={data.username} />
           {children}
           <RecentActivitySection account={data} />
@@ -61,23 +68,24 @@ function whatOf(entry: ActivityRow, username: string): string {
 /** The account's own latest activity entries, with the way to the Activity screen where the role has it. */
 function RecentActivitySection({ account }: { account: MyAccountResponse }) {
   const activityScreen = screensFor(account.role).find((screen) => screen.key === 'activity');
+  const { t } = useMessages();
   return (
     <Stack gap="xs" component="section" aria-labelledby="recent-activity-title">
       <Title order={2} size="h4" id="recent-activity-title">
-        Recent activity
+        {t('account.recentActivity')}
       </Title>
       {account.recentActivity.length === 0 ? (
-        <Text size="sm">No activity recorded for this account yet.</Text>
+        <Text size="sm">{t('account.noActivity')}</Text>
       ) : (
         // Scrolls sideways on a phone as every report's table does: a focusable box that says so.
-        <SideScroll label="Recent activity table">
+        <SideScroll label={t('account.activityTable')}>
           <Table aria-labelledby="recent-activity-title" striped miw={480}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Time</Table.Th>
-                <Table.Th>What</Table.Th>
-                <Table.Th>Address</Table.Th>
-                <Table.Th>Device</Table.Th>
+                <Table.Th>{t('account.time')}</Table.Th>
+                <Table.Th>{t('account.what')}</Table.Th>
+                <Table.Th>{t('account.address')}</Table.Th>
+                <Table.Th>{t('account.device')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -95,17 +103,65 @@ function RecentActivitySection({ account }: { account: MyAccountResponse }) {
       )}
       {activityScreen && (
         <Anchor component={Link} to={screenPath(account.role, activityScreen.path)} size="sm">
-          All activity
+          {t('account.allActivity')}
         </Anchor>
       )}
     </Stack>
   );
 }
 
+/** The answer to the last language change, for the section the page renders anew in that language. */
+let languageAnswer: string | null = null;
+
+/**
+ * The language of the back office for this account (docs/decisions/0021-languages.md): kept by the
+ * account, so that it follows the person to every device.
+ */
+function LanguageSection() {
+  const { t, label, language } = useMessages();
+  // The page renders anew in the new language: the server's answer waits for it here.
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(() =>
+    languageAnswer === null ? null : { ok: true, text: languageAnswer },
+  );
+  useEffect(() => {
+    languageAnswer = null;
+  }, []);
+  const [saving, setSaving] = useState(false);
+  const choose = (next: string) => {
+    if (!isLanguage(next) || next === language) return;
+    setSaving(true);
+    saveLanguage(next)
+      .then(async (answer) => {
+        languageAnswer = answer.message;
+        await chooseLanguage(next);
+        setMessage({ ok: true, text: answer.message });
+      })
+      .catch((error: unknown) => setMessage({ ok: false, text: errorMessage(error) }))
+      .finally(() => setSaving(false));
+  };
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="language-section-title" maw={420}>
+      <Title order={2} size="h4" id="language-section-title">
+        {t('account.languageTitle')}
+      </Title>
+      <NativeSelect
+        label={label(FIELD_LABELS.setLanguage.language)}
+        description={t('account.languageHint')}
+        value={language}
+        disabled={saving}
+        data={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
+        onChange={(event) => choose(event.currentTarget.value)}
+      />
+      <Outcome message={message} size="md" />
+    </Stack>
+  );
+}
+
 function ChangePasswordSection({ username }: { username: string }) {
   const change = useChangePassword();
+  const { t, label } = useMessages();
   const [current, setCurrent] = useState('');
-  const [choice, setChoice] = useState<NewPassword>({ password: '', problem: 'Type a new password.' });
+  const [choice, setChoice] = useState<NewPassword>({ password: '', problem: t('account.typeNewPassword') });
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [formKey, setFormKey] = useState(0);
   const onChange = useCallback((value: NewPassword) => setChoice(value), []);
@@ -127,19 +183,19 @@ function ChangePasswordSection({ username }: { username: string }) {
   return (
     <Stack gap="xs" component="section" aria-labelledby="password-section-title" maw={420}>
       <Title order={2} size="h4" id="password-section-title">
-        Password
+        {t('account.password')}
       </Title>
-      <form onSubmit={submit} aria-label="Change password" key={formKey}>
+      <form onSubmit={submit} aria-label={t('account.changePassword')} key={formKey}>
         <Stack gap="xs">
           <PasswordInput
-            label={FIELD_LABELS.changePassword.currentPassword}
+            label={label(FIELD_LABELS.changePassword.currentPassword)}
             autoComplete="current-password"
             {...textField(current, setCurrent)}
             required
           />
           <NewPasswordFields username={username} onChange={onChange} />
           <Button type="submit" loading={change.isPending} disabled={choice.problem !== null || current === ''}>
-            Change password
+            {t('account.changePassword')}
           </Button>
         </Stack>
       </form>

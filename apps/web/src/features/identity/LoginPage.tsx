@@ -1,4 +1,4 @@
-import { ACCESS_PAGES, FIELD_LABELS, TWO_STEP_MESSAGES } from '@playrep/contracts';
+import { ACCESS_PAGES, isLanguage, LANGUAGE_NAMES, LANGUAGES } from '@playrep/contracts';
 import {
   type ChangeEvent,
   type FormEvent,
@@ -11,12 +11,15 @@ import {
 } from 'react';
 import { landingPathFor } from '../../config/navigation';
 import { TWO_STEP_PATH } from '../../config/paths';
+import { saveLanguage } from '../../lib/i18n/account-language';
+import { chooseLanguage, useLanguage } from '../../lib/i18n/language';
+import { signInMessage, signInText, useSignInMessages } from '../../lib/i18n/text';
 import { roleOf, sessionFromSignIn, useSession } from '../../lib/session';
 import { textField } from '../../lib/text-field';
 import { login, loginErrorMessage } from './api/login';
 import { generateCaptcha } from './components/captcha';
 import { checkSubmit, type LoginField, type LoginValues, validateField } from './components/login-form';
-import { FIRST_LOAD_ERROR_MS, LOGIN_MESSAGES, LOGIN_REDIRECT_DELAY_MS } from './components/messages';
+import { FIRST_LOAD_ERROR_MS, LOGIN_REDIRECT_DELAY_MS } from './components/messages';
 import { useGeolocation } from './components/use-geolocation';
 import classes from './LoginPage.module.css';
 
@@ -50,12 +53,17 @@ export function LoginPage({ onNavigate, onSignedIn }: LoginPageProps) {
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const errorListId = useId();
   const captchaId = useId();
-  const ids = { username: useId(), password: useId(), captcha: useId(), remember: useId(), code: useId() };
+  const ids = { username: useId(), password: useId(), captcha: useId(), remember: useId(), code: useId(), language: useId() };
+  const t = useSignInMessages();
+  const language = useLanguage();
+  // A language chosen on this page is the person's new choice: the account takes it at sign-in.
+  const chosenHere = useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the title follows the language
   useEffect(() => {
-    document.title = 'Login | Playrep Back Office';
-    return () => clearTimeout(redirectTimer.current);
-  }, []);
+    document.title = t('login.documentTitle');
+  }, [language]);
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
   // A message carried over from the last session ('Logout failed.', the session expired) is the
   // error message on first load: it clears after 1 second.
@@ -94,6 +102,9 @@ export function LoginPage({ onNavigate, onSignedIn }: LoginPageProps) {
       const typedCode = codeAsked && code.trim() !== '' ? { code: code.trim() } : {};
       const result = await login({ username: check.username, password: check.password, ...typedCode });
       const session = sessionFromSignIn(result);
+      // The account's language from now on: the one chosen here, else the account's own.
+      if (chosenHere.current && result.language !== language) void saveLanguage(language).catch(() => undefined);
+      else if (isLanguage(result.language)) void chooseLanguage(result.language);
       // A role that must use two-step sign-in sets it up first (REQUIRE_TWO_STEP).
       const landing = result.twoStepSetupRequired ? TWO_STEP_PATH : landingPathFor(roleOf(result));
       if (session && landing) {
@@ -112,7 +123,7 @@ export function LoginPage({ onNavigate, onSignedIn }: LoginPageProps) {
       }, LOGIN_REDIRECT_DELAY_MS);
     } catch (error) {
       const message = loginErrorMessage(error);
-      if (message === TWO_STEP_MESSAGES.codeNeeded || message === TWO_STEP_MESSAGES.wrongCode) setCodeAsked(true);
+      if (message === signInMessage('login.codeNeeded') || message === signInMessage('login.wrongCode')) setCodeAsked(true);
       setCode('');
       setFormError(message);
       setStatus('idle');
@@ -138,15 +149,39 @@ export function LoginPage({ onNavigate, onSignedIn }: LoginPageProps) {
         <div className={classes.heading}>
           <img src="/logo.svg" alt="" width={40} height={40} />
           <h1 id="login-title" className={classes.title}>
-            Login
+            {t('login.title')}
           </h1>
+        </div>
+
+        <div className={classes.field}>
+          <label htmlFor={ids.language} className={classes.label}>
+            {t('language.label')}
+          </label>
+          <select
+            id={ids.language}
+            name="language"
+            className={classes.input}
+            value={language}
+            onChange={(event) => {
+              const next = event.currentTarget.value;
+              if (!isLanguage(next)) return;
+              chosenHere.current = true;
+              void chooseLanguage(next);
+            }}
+          >
+            {LANGUAGES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {LANGUAGE_NAMES[code]}
+              </option>
+            ))}
+          </select>
         </div>
 
         {errors.length > 0 && (
           <div role="alert" id={errorListId} className={classes.errors}>
             <ul>
               {errors.map((message) => (
-                <li key={message}>{message}</li>
+                <li key={message}>{signInText(message)}</li>
               ))}
             </ul>
           </div>
@@ -154,25 +189,25 @@ export function LoginPage({ onNavigate, onSignedIn }: LoginPageProps) {
 
         {status === 'success' && (
           <div role="status" className={classes.success}>
-            {LOGIN_MESSAGES.success}
+            {t('login.success')}
           </div>
         )}
 
         {locationError && (
           <p role="status" className={classes.location}>
-            {locationError}
+            {signInText(locationError)}
           </p>
         )}
 
-        <form onSubmit={submit} noValidate aria-label="Login" className={classes.form}>
-          <Field id={ids.username} label={FIELD_LABELS.login.username}>
+        <form onSubmit={submit} noValidate aria-label={t('login.title')} className={classes.form}>
+          <Field id={ids.username} label={t('login.username')}>
             <input {...input('username')} type="text" autoComplete="username" />
           </Field>
-          <Field id={ids.password} label={FIELD_LABELS.login.password}>
-            <PasswordBox {...input('password')} />
+          <Field id={ids.password} label={t('login.password')}>
+            <PasswordBox {...input('password')} revealLabel={t('login.showPassword')} />
           </Field>
           {codeAsked && (
-            <Field id={ids.code} label={FIELD_LABELS.login.code}>
+            <Field id={ids.code} label={t('login.code')}>
               <input
                 id={ids.code}
                 name="code"
@@ -187,7 +222,7 @@ export function LoginPage({ onNavigate, onSignedIn }: LoginPageProps) {
             </Field>
           )}
           <div className={classes.captchaRow}>
-            <Field id={ids.captcha} label="Captcha">
+            <Field id={ids.captcha} label={t('login.captcha')}>
               <input
                 {...input('captcha')}
                 type="text"
@@ -202,14 +237,14 @@ export function LoginPage({ onNavigate, onSignedIn }: LoginPageProps) {
           </div>
           <div className={classes.remember}>
             <input id={ids.remember} type="checkbox" name="remember" className={classes.checkbox} />
-            <label htmlFor={ids.remember}>Remember Me</label>
+            <label htmlFor={ids.remember}>{t('login.remember')}</label>
           </div>
           <button type="submit" className={classes.submit} disabled={status !== 'idle'}>
-            {status === 'loading' ? 'Login...' : 'Login'}
+            {status === 'loading' ? t('login.submitting') : t('login.submit')}
           </button>
         </form>
         <p className={classes.forgot}>
-          <a href={ACCESS_PAGES.forgot}>Forgot password?</a>
+          <a href={ACCESS_PAGES.forgot}>{t('login.forgot')}</a>
         </p>
       </section>
     </main>
@@ -232,7 +267,7 @@ function Field({ id, label, children }: { id: string; label: string; children: R
 }
 
 /** The password input with a button that shows or hides what was typed. */
-function PasswordBox(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+function PasswordBox({ revealLabel, ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { revealLabel: string }) {
   const [visible, setVisible] = useState(false);
   return (
     <div className={classes.passwordBox}>
@@ -240,7 +275,7 @@ function PasswordBox(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>)
       <button
         type="button"
         className={classes.reveal}
-        aria-label="Show or hide password"
+        aria-label={revealLabel}
         aria-pressed={visible}
         onClick={() => setVisible((v) => !v)}
       >

@@ -106,6 +106,7 @@ describe.each(TEST_DB_KINDS)('sign-in on %s', (kind) => {
       },
       roles: ['master'],
       expiresAt: new Date(t.clock.now().getTime() + 30 * 60_000).toISOString(),
+      language: 'en',
     });
     // Only the token's SHA-256 is stored.
     const stored = await queryRows<{ token_hash: string }>(

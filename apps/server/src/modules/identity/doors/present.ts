@@ -19,5 +19,5 @@ export function linkInfo(link: FoundLink): LinkInfoResponse {
 /** The current session as the session call answers it. */
 export function sessionAnswer(auth: AuthContext, setupRequired: { twoStepSetupRequired?: true }): SessionResponse {
   const user = toAuthUser({ ...auth, id: auth.accountId });
-  return { user, roles: user.roles, expiresAt: auth.expiresAt.toISOString(), ...setupRequired };
+  return { user, roles: user.roles, expiresAt: auth.expiresAt.toISOString(), language: auth.language, ...setupRequired };
 }

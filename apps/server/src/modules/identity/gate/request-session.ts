@@ -1,4 +1,4 @@
-import { isRole, SESSION_COOKIE, SESSION_EXPIRED_MESSAGE } from '@playrep/contracts';
+import { DEFAULT_LANGUAGE, isLanguage, isRole, SESSION_COOKIE, SESSION_EXPIRED_MESSAGE } from '@playrep/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
@@ -31,6 +31,7 @@ export function registerSession(app: FastifyInstance): void {
         parentId: live.parentId,
         sessionId: live.sessionId,
         expiresAt: live.expiresAt,
+        language: isLanguage(live.language) ? live.language : DEFAULT_LANGUAGE,
       } satisfies AuthContext;
       return;
     }

@@ -1,7 +1,9 @@
 import {
   ACCESS_MESSAGES,
+  DEFAULT_LANGUAGE,
   INACTIVE_ACCOUNT_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
+  isLanguage,
   isRole,
   type LoginResponse,
   type Role,
@@ -82,6 +84,7 @@ export interface AccountAtGate {
   hasPassword: boolean;
   active: boolean;
   blocked: boolean;
+  language: string;
 }
 
 /**
@@ -89,7 +92,9 @@ export interface AccountAtGate {
  * without a password, inactive on the platform, blocked. Also what a link door answers before it
  * takes the link, so that every door says the same.
  */
-export function accountRefusal(account: AccountAtGate | null): { reason: AttemptReason; refusal: HttpError } | null {
+export function accountRefusal(
+  account: Omit<AccountAtGate, 'language'> | null,
+): { reason: AttemptReason; refusal: HttpError } | null {
   if (!account?.hasPassword || !isRole(account.role)) {
     return { reason: 'unknown_user', refusal: unauthorized(INVALID_CREDENTIALS_MESSAGE) };
   }
@@ -161,6 +166,7 @@ export function sessionGate(config: GateConfig): SessionGate {
           user,
           roles: user.roles,
           expiresAt: session.expiresAt.toISOString(),
+          language: isLanguage(account.language) ? account.language : DEFAULT_LANGUAGE,
           ...(setupRequired ? { twoStepSetupRequired: true as const } : {}),
         },
       };
@@ -179,10 +185,11 @@ async function lockAccount(tx: Queryable, accountId: string): Promise<AccountAtG
     has_password: boolean;
     user_status: boolean;
     blocked: boolean;
+    language: string;
   }>(
     tx,
     sql`SELECT id, username, first_name, last_name, role::text AS role, password_hash IS NOT NULL AS has_password,
-               user_status, blocked_at IS NOT NULL AS blocked
+               user_status, blocked_at IS NOT NULL AS blocked, language
           FROM accounts WHERE id = ${accountId}::uuid AND role <> 'house'
            FOR UPDATE`,
   );
@@ -196,6 +203,7 @@ async function lockAccount(tx: Queryable, accountId: string): Promise<AccountAtG
     hasPassword: row.has_password,
     active: row.user_status,
     blocked: row.blocked,
+    language: row.language,
   };
 }
 

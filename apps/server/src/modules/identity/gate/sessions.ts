@@ -18,6 +18,7 @@ export interface LiveSession {
   firstName: string;
   lastName: string;
   parentId: string | null;
+  language: string;
 }
 
 const textList = (values: readonly string[]) =>
@@ -44,10 +45,11 @@ export async function findLiveSessions(db: Queryable, tokens: readonly string[],
     first_name: string;
     last_name: string;
     parent_id: string | null;
+    language: string;
   }>(
     db,
     sql`SELECT s.token_hash, s.id AS session_id, s.expires_at, a.id AS account_id, a.username, a.role::text AS role,
-               a.first_name, a.last_name, a.parent_id
+               a.first_name, a.last_name, a.parent_id, a.language
           FROM sessions s JOIN accounts a ON a.id = s.account_id
          WHERE s.token_hash IN (${textList([...byHash.keys()])}) AND s.revoked_at IS NULL
            AND s.expires_at > ${now.toISOString()}::timestamptz
@@ -65,6 +67,7 @@ export async function findLiveSessions(db: Queryable, tokens: readonly string[],
       firstName: row.first_name,
       lastName: row.last_name,
       parentId: row.parent_id,
+      language: row.language,
     });
   }
   return found;

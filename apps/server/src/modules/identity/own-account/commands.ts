@@ -1,4 +1,4 @@
-import { ACCESS_MESSAGES, TWO_STEP_MESSAGES } from '@playrep/contracts';
+import { ACCESS_MESSAGES, type Language, TWO_STEP_MESSAGES } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.js';
 import { badField, conflict, HttpError, notFound } from '../../../lib/http-error.js';
@@ -16,6 +16,14 @@ import { passwordHashOf } from './queries.js';
  * turned off with a code, new recovery codes with a code). Every code goes through the one check
  * (gate/codes.ts) and its limit. Every change is recorded in the activity in its transaction.
  */
+
+/**
+ * Sets the caller's language (docs/decisions/0021-languages.md): the sign-in answers carry it from
+ * then on, on every device, and the API's messages to it come in it.
+ */
+export async function setOwnLanguage(db: Db, accountId: string, language: Language): Promise<void> {
+  await db.execute(sql`UPDATE accounts SET language = ${language} WHERE id = ${accountId}::uuid`);
+}
 
 /**
  * Changes the caller's password: the current one must match and the new one pass the strength

@@ -1,15 +1,24 @@
-import { ACCESS_MESSAGES, TWO_STEP_MESSAGES } from '@playrep/contracts';
+import { ACCESS_MESSAGES, LANGUAGE_SET_MESSAGES, TWO_STEP_MESSAGES } from '@playrep/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EndpointHandlers } from '../../../plugins/endpoints.js';
 import { sessionOf } from '../gate/request-session.js';
 import { secretKeyOf } from '../gate/secret-key.js';
 import { twoStepState } from '../gate/two-step.js';
-import { beginSetup, changeOwnPassword, confirmSetup, type OwnTwoStep, replaceRecoveryCodes, turnOff } from './commands.js';
+import {
+  beginSetup,
+  changeOwnPassword,
+  confirmSetup,
+  type OwnTwoStep,
+  replaceRecoveryCodes,
+  setOwnLanguage,
+  turnOff,
+} from './commands.js';
 import { accountPage, twoStepSetup } from './present.js';
 import { recentActivityOf, requireAccountPageRow, signInsOf } from './queries.js';
 
 type OwnAccountCall =
   | 'myAccount'
+  | 'setLanguage'
   | 'changePassword'
   | 'twoStepState'
   | 'twoStepSetup'
@@ -34,6 +43,12 @@ export function ownAccountHandlers(app: FastifyInstance): EndpointHandlers<OwnAc
       const { accountId } = sessionOf(request);
       const row = await requireAccountPageRow(app.db, accountId);
       return accountPage(row, await signInsOf(app.db, accountId), await recentActivityOf(app.db, accountId));
+    },
+
+    setLanguage: async (request) => {
+      const { language } = request.body;
+      await setOwnLanguage(app.db, sessionOf(request).accountId, language);
+      return { message: LANGUAGE_SET_MESSAGES[language] };
     },
 
     changePassword: async (request) => {

@@ -1,6 +1,7 @@
 import { Accordion } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { label } from '../../../lib/i18n/messages';
 
 export interface AccordionSection {
   /** Stable id, used as the open value (and for example as a URL parameter). */
@@ -49,7 +50,7 @@ export function ReportAccordion({ sections, value, onChange, defaultValue, headi
       {sections.map((section) => (
         <Accordion.Item key={section.id} value={section.id}>
           <Accordion.Control fw={600}>
-            {section.title}
+            {typeof section.title === 'string' ? label(section.title) : section.title}
             {section.count !== undefined && ` (${section.count})`}
           </Accordion.Control>
           <Accordion.Panel>{section.content}</Accordion.Panel>

@@ -1,5 +1,6 @@
 import { Table } from '@mantine/core';
 import type { Row as EngineRow } from '@tanstack/react-table';
+import { message } from '../../../lib/i18n/messages';
 import { formatCellValue } from './cells';
 import type { ResolvedColumn } from './columns';
 import { EmptyRow } from './EmptyRow';
@@ -31,7 +32,7 @@ export function BodyRows<Row extends object>({
 }) {
   return (
     <Table.Tbody style={loading && !empty ? { opacity: 0.5 } : undefined}>
-      {empty && <EmptyRow colSpan={Math.max(1, columns.length)} text={loading ? 'Loading…' : emptyText} />}
+      {empty && <EmptyRow colSpan={Math.max(1, columns.length)} text={loading ? message('report.loadingTable') : emptyText} />}
       {rows.map((row, i) => (
         <Table.Tr key={row.id}>
           {columns.map((column) => {

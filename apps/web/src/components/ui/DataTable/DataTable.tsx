@@ -1,5 +1,6 @@
 import { Box, Table } from '@mantine/core';
 import { type ReactNode, useMemo, useRef } from 'react';
+import { message } from '../../../lib/i18n/messages';
 import { ExportLinks } from '../../report/ExportLinks';
 import { SideScroll } from '../SideScroll';
 import { BodyRows } from './BodyRows';
@@ -68,7 +69,7 @@ export function DataTable<Row extends object>({
   defaultPageSize = 10,
   pageSizes = DEFAULT_PAGE_SIZES,
   loading = false,
-  emptyText = DEFAULT_EMPTY_TEXT,
+  emptyText: givenEmptyText,
   totalLabel = 'Total',
   caption,
   ariaLabel,
@@ -77,6 +78,8 @@ export function DataTable<Row extends object>({
   getRowId,
   serverPaging,
 }: DataTableProps<Row>) {
+  const emptyText =
+    givenEmptyText === undefined || givenEmptyText === DEFAULT_EMPTY_TEXT ? message('report.noData') : givenEmptyText;
   const resolved = useMemo(() => resolveColumns(columns), [columns]);
   const { headerGroups, allRows, pageRows, paging } = useTable({
     columns: resolved,
@@ -110,7 +113,7 @@ export function DataTable<Row extends object>({
   return (
     <Box>
       {exportHref && <ExportLinks href={exportHref} pdf={exportPdf} />}
-      <SideScroll label={tableName ?? 'Table'} aria-busy={loading} style={{ position: 'relative' }}>
+      <SideScroll label={tableName ?? message('report.table')} aria-busy={loading} style={{ position: 'relative' }}>
         <LoadingCover visible={loading} />
         <Table
           ref={tableRef}

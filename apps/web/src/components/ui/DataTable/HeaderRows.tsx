@@ -1,5 +1,6 @@
 import { Table, UnstyledButton } from '@mantine/core';
 import { flexRender, type Header, type HeaderGroup } from '@tanstack/react-table';
+import { label as labelIn } from '../../../lib/i18n/messages';
 import { isNumericType } from './cells';
 import type { ResolvedColumn } from './columns';
 import { type KeyFigurePin, keyFigureCell } from './key-figures';
@@ -45,7 +46,9 @@ function HeaderCell<Row extends object>({
   numeric: boolean;
   pin: KeyFigurePin | undefined;
 }) {
-  const label = flexRender(header.column.columnDef.header, header.getContext());
+  // A column's label from the contracts' table: in the chosen language.
+  const given = header.column.columnDef.header;
+  const label = typeof given === 'string' ? labelIn(given) : flexRender(given, header.getContext());
   if (!header.column.getCanSort()) {
     return <Table.Th {...keyFigureCell(pin, numeric ? { textAlign: 'right' } : undefined)}>{label}</Table.Th>;
   }

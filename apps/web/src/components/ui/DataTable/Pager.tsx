@@ -1,6 +1,7 @@
 import { Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { formatCount, formatInt } from '../../../lib/format';
+import { formatInt } from '../../../lib/format';
+import { useMessages } from '../../../lib/i18n/messages';
 import { textField } from '../../../lib/text-field';
 import { clampPage, pagerWindowPages, pagerWindowStart } from './pager-math';
 
@@ -30,8 +31,9 @@ export function Pager({
   pageSizeOptions,
   onPageSizeChange,
   rowCount,
-  label = 'Pagination',
+  label,
 }: PagerProps) {
+  const { t } = useMessages();
   const sizeSelectId = useId();
   const [storedStart, setStoredStart] = useState(1);
   const windowStart = pagerWindowStart(storedStart, page);
@@ -70,7 +72,7 @@ export function Pager({
     <Group justify="space-between" gap="sm" mt="sm" wrap="wrap">
       <Group gap="xs" wrap="nowrap">
         <Text component="label" htmlFor={sizeSelectId} size="sm" style={{ whiteSpace: 'nowrap' }}>
-          Rows per page
+          {t('report.rowsPerPage')}
         </Text>
         <NativeSelect
           id={sizeSelectId}
@@ -81,15 +83,21 @@ export function Pager({
           onChange={(event) => onPageSizeChange(Number(event.currentTarget.value))}
         />
         <Text size="sm" aria-live="polite">
-          {`Showing ${formatInt(first)} to ${formatInt(last)} of ${formatCount(rowCount, 'entry', 'entries')}`}
+          {t('report.showing', { first: formatInt(first), last: formatInt(last), count: rowCount, n: formatInt(rowCount) })}
         </Text>
       </Group>
-      <nav aria-label={label}>
+      <nav aria-label={label ?? t('report.pagination')}>
         <Group gap={4} wrap="wrap">
-          <Button size="compact-sm" variant="default" onClick={() => go(1)} disabled={atStart} aria-label="First page">
+          <Button size="compact-sm" variant="default" onClick={() => go(1)} disabled={atStart} aria-label={t('report.firstPage')}>
             «
           </Button>
-          <Button size="compact-sm" variant="default" onClick={() => go(page - 1)} disabled={atStart} aria-label="Previous page">
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() => go(page - 1)}
+            disabled={atStart}
+            aria-label={t('report.previousPage')}
+          >
             ‹
           </Button>
           {pagerWindowPages(windowStart, pageCount).map((p) => (
@@ -98,29 +106,41 @@ export function Pager({
               size="compact-sm"
               variant={p === page ? 'filled' : 'default'}
               color={p === page ? CURRENT_COLOR : undefined}
-              aria-label={`Page ${p}`}
+              aria-label={t('report.page', { page: p })}
               aria-current={p === page ? 'page' : undefined}
               onClick={() => go(p)}
             >
               {p}
             </Button>
           ))}
-          <Button size="compact-sm" variant="default" onClick={() => go(page + 1)} disabled={atEnd} aria-label="Next page">
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() => go(page + 1)}
+            disabled={atEnd}
+            aria-label={t('report.nextPage')}
+          >
             ›
           </Button>
-          <Button size="compact-sm" variant="default" onClick={() => go(pageCount)} disabled={atEnd} aria-label="Last page">
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() => go(pageCount)}
+            disabled={atEnd}
+            aria-label={t('report.lastPage')}
+          >
             »
           </Button>
           <TextInput
             size="xs"
             w={56}
-            aria-label="Go to page"
+            aria-label={t('report.goToPage')}
             inputMode="numeric"
             {...textField(draft, setDraft)}
             onBlur={commitDraft}
             onKeyDown={onDraftKey}
           />
-          <Text size="sm">of {pageCount}</Text>
+          <Text size="sm">{t('report.ofPages', { count: pageCount })}</Text>
         </Group>
       </nav>
     </Group>

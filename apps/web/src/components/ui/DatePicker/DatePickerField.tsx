@@ -1,6 +1,7 @@
 import { DatePickerInput } from '@mantine/dates';
 import { DATE_LABELS } from '@playrep/contracts';
 import { type ApiDate, formatDate, todayIst } from '../../../lib/format';
+import { label as labelIn, message } from '../../../lib/i18n/messages';
 
 /** Display format of every date field: d-M-Y, for example 05-Mar-2025 (docs/screens.md, Every report screen). */
 export const DATE_FIELD_FORMAT = 'DD-MMM-YYYY';
@@ -16,6 +17,20 @@ export const CALENDAR_LABELS = {
   monthLevelControl: 'Choose month',
   yearLevelControl: 'Choose year',
 };
+
+/** CALENDAR_LABELS in the chosen language. */
+export function calendarLabels(): typeof CALENDAR_LABELS {
+  return {
+    previousMonth: message('dates.previousMonth'),
+    nextMonth: message('dates.nextMonth'),
+    previousYear: message('dates.previousYear'),
+    nextYear: message('dates.nextYear'),
+    previousDecade: message('dates.previousDecade'),
+    nextDecade: message('dates.nextDecade'),
+    monthLevelControl: message('dates.chooseMonth'),
+    yearLevelControl: message('dates.chooseYear'),
+  };
+}
 
 // Mantine's weekday names (gray 6) and weekend days (red 6) fall below AA contrast on white.
 const CALENDAR_STYLES = { weekday: { color: 'var(--mantine-color-gray-7)' } };
@@ -47,21 +62,22 @@ export function latestDay(maxDate?: ApiDate): ApiDate {
  * days ('YYYY-MM-DD').
  */
 export function DatePickerField({
-  label = DATE_LABELS.date,
+  label: givenLabel = DATE_LABELS.date,
   value,
   onChange,
   minDate,
   maxDate,
   disabled,
-  placeholder = 'DD-Mon-YYYY',
+  placeholder = message('dates.placeholder'),
   w = 170,
 }: DatePickerFieldProps) {
+  const label = labelIn(givenLabel);
   const shown = value ? formatDate(value) : '';
   return (
     <DatePickerInput
       label={label}
       // The field is a button: name it with its value too, so a screen reader hears the chosen day.
-      aria-label={shown ? `${label}: ${shown}` : label}
+      aria-label={shown ? message('dates.fieldValue', { label, value: shown }) : label}
       value={value}
       onChange={(next) => onChange(next ?? null)}
       valueFormat={DATE_FIELD_FORMAT}
@@ -71,16 +87,16 @@ export function DatePickerField({
       disabled={disabled}
       w={w}
       clearable
-      clearButtonProps={{ 'aria-label': `Clear ${label}` }}
-      ariaLabels={CALENDAR_LABELS}
+      clearButtonProps={{ 'aria-label': message('dates.clearField', { label }) }}
+      ariaLabels={calendarLabels()}
       styles={CALENDAR_STYLES}
       weekendDays={[]}
       hideOutsideDates
       // The dropdown's own aria-labelledby points at an id the field does not carry: name it here.
-      popoverProps={{ attributes: { dropdown: { 'aria-label': `${label} calendar` } } }}
+      popoverProps={{ attributes: { dropdown: { 'aria-label': message('dates.calendar', { label }) } } }}
       presets={[
-        { value: todayIst(), label: 'Today' },
-        { value: null, label: 'Clear' },
+        { value: todayIst(), label: message('dates.today') },
+        { value: null, label: message('dates.clear') },
       ]}
     />
   );

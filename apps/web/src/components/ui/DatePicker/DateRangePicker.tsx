@@ -2,6 +2,7 @@ import { Group, Select } from '@mantine/core';
 import { DATE_LABELS } from '@playrep/contracts';
 import { useState } from 'react';
 import { type ApiDate, todayIst } from '../../../lib/format';
+import { type MessageId, message } from '../../../lib/i18n/messages';
 import { type DayRange, presetRange, presetWithin, RANGE_PRESETS, type RangePreset } from '../../report/report-dates';
 import { DatePickerField, latestDay } from './DatePickerField';
 import { type DateRange, WEEK_SPAN_DAYS, withFrom, withTo } from './date-pairing';
@@ -19,6 +20,16 @@ export interface DateRangePickerProps {
   maxDate?: ApiDate;
   disabled?: boolean;
 }
+
+/** How the list names each preset, in the chosen language. */
+const PRESET_NAMES: Readonly<Record<RangePreset, MessageId>> = {
+  'This week': 'dates.thisWeek',
+  'Last week': 'dates.lastWeek',
+  'Last 4 weeks': 'dates.last4Weeks',
+  'Last 12 weeks': 'dates.last12Weeks',
+  'This month': 'dates.thisMonth',
+  'Last month': 'dates.lastMonth',
+};
 
 /** The presets a screen can offer today, each cut to the days it allows; a preset with none is left out. */
 function offeredPresets(minDate: ApiDate | undefined, latest: ApiDate): { preset: RangePreset; range: DayRange }[] {
@@ -56,9 +67,9 @@ export function DateRangePicker({
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <Select
-        label="Range"
-        placeholder="Choose a range"
-        data={presets.map((p) => p.preset)}
+        label={message('dates.range')}
+        placeholder={message('dates.chooseRange')}
+        data={presets.map((p) => ({ value: p.preset, label: message(PRESET_NAMES[p.preset]) }))}
         value={shown}
         onChange={(preset) => {
           const chosen = presets.find((p) => p.preset === preset);

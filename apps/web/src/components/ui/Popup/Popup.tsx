@@ -1,5 +1,6 @@
 import { Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { message } from '../../../lib/i18n/messages';
 
 export interface PopupProps {
   opened: boolean;
@@ -21,7 +22,7 @@ export function Popup({ opened, onClose, title, children, size = 'lg' }: PopupPr
       size={size}
       centered
       // Mantine's close button has no accessible name of its own (axe flags it).
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': message('report.close') }}
     >
       {children}
     </Modal>

@@ -1,5 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
+import { message } from '../../../lib/i18n/messages';
 
 export interface ReportToolbarProps {
   /** The filter inputs: a DateRangePicker, a DatePickerField, a Member ID TextInput... */
@@ -20,8 +21,10 @@ export function ReportToolbar({
   onSubmit,
   submitLabel = 'Show Details',
   loading = false,
-  ariaLabel = 'Report filters',
+  ariaLabel = message('report.filters'),
 }: ReportToolbarProps) {
+  const shownLabel =
+    { 'Show Details': message('report.showDetails'), Search: message('report.search') }[submitLabel] ?? submitLabel;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit();
@@ -31,7 +34,7 @@ export function ReportToolbar({
       <Group gap="sm" align="flex-end" wrap="wrap">
         {children}
         <Button type="submit" loading={loading}>
-          {submitLabel}
+          {shownLabel}
         </Button>
       </Group>
     </form>

@@ -1,9 +1,9 @@
 import { Text } from '@mantine/core';
 import { type HTMLAttributes, type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { message } from '../../../lib/i18n/messages';
 import classes from './SideScroll.module.css';
 
 /** The visible and spoken hint of a box whose content is wider than the screen. */
-const SIDE_SCROLL_HINT = 'Scroll sideways to see more';
 
 interface Edges {
   left: boolean;
@@ -61,7 +61,7 @@ export function SideScroll({ label, children, className, ...scrollerProps }: Sid
     <div>
       {scrolls && (
         <Text id={hintId} size="xs" className={classes.hint} data-side-scroll-hint>
-          {SIDE_SCROLL_HINT}
+          {message('report.scrollSideways')}
           <span aria-hidden="true"> →</span>
         </Text>
       )}

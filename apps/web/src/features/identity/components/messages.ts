@@ -1,22 +1,27 @@
-/** Every text of the login screen and sign-out, exactly as docs/screens.md (Sign-in) gives them. */
+import { EN_SIGN_IN } from '../../../lib/i18n/messages-sign-in';
+
+/**
+ * Every text of the login screen and sign-out, exactly as docs/screens.md (Sign-in) gives them: the
+ * English catalogue's (the page shows them in the chosen language by their text, `signInText`).
+ */
 export const LOGIN_MESSAGES = {
-  usernameRequired: 'Please Provide Login ID.',
-  passwordRequired: 'Please Provide Password.',
-  captchaRequired: 'Please Provide Captcha Text from Image Invalid Captcha.',
-  captchaFailed: 'Captcha verification failed.',
-  credentialsRequired: 'Username and password are required.',
-  loginFailed: 'Login failed.',
-  unexpected: 'An error occurred during login.',
-  success: 'Login successful!',
-  logoutFailed: 'Logout failed.',
+  usernameRequired: EN_SIGN_IN['login.usernameRequired'],
+  passwordRequired: EN_SIGN_IN['login.passwordRequired'],
+  captchaRequired: EN_SIGN_IN['login.captchaRequired'],
+  captchaFailed: EN_SIGN_IN['login.captchaFailed'],
+  credentialsRequired: EN_SIGN_IN['login.credentialsRequired'],
+  loginFailed: EN_SIGN_IN['login.failed'],
+  unexpected: EN_SIGN_IN['login.unexpected'],
+  success: EN_SIGN_IN['login.success'],
+  logoutFailed: EN_SIGN_IN['login.logoutFailed'],
 } as const;
 
 export const LOCATION_MESSAGES = {
-  unsupported: 'Your browser does not support geolocation.',
-  denied: 'Location access is blocked. Please enable it in browser settings.',
-  unavailable: 'Location is unavailable. Please check your GPS or internet connection.',
-  timeout: 'Location request timed out. Please try again.',
-  unknown: 'Unknown error occurred while fetching location.',
+  unsupported: EN_SIGN_IN['location.unsupported'],
+  denied: EN_SIGN_IN['location.denied'],
+  unavailable: EN_SIGN_IN['location.unavailable'],
+  timeout: EN_SIGN_IN['location.timeout'],
+  unknown: EN_SIGN_IN['location.unknown'],
 } as const;
 
 /** docs/screens.md, Sign-in: the move after a successful sign-in, and the first-load error, take 1 second. */
