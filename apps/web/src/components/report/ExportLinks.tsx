@@ -23,7 +23,9 @@ export function ExportLinks({ href, printHide = false, pdf = false }: ExportLink
   if (useOffline()) {
     return (
       <Group gap="xs" justify="flex-end" mb={4} data-print-hide={printHide || undefined}>
-        <Text size="sm">Download: {OFFLINE_TEXT.needsConnection}</Text>
+        <Text size="sm">
+          {message('report.download')} {OFFLINE_TEXT.needsConnection}
+        </Text>
       </Group>
     );
   }

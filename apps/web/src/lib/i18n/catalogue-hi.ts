@@ -12,6 +12,9 @@ export const HI: HindiCatalogue = {
   messages: {
     // Before sign-in
     'language.label': 'भाषा',
+    'offline.needsConnection': 'इसके लिए इंटरनेट कनेक्शन चाहिए।',
+    'offline.nothingKept': 'आप ऑफ़लाइन हैं, और यह रिपोर्ट इस डिवाइस पर सहेजी नहीं गई है। इसके लिए इंटरनेट कनेक्शन चाहिए।',
+    'offline.figuresAsOf': 'आप ऑफ़लाइन हैं: आँकड़े {asOf} के अनुसार',
     'login.title': 'लॉगिन',
     'login.documentTitle': 'लॉगिन | Playrep बैक ऑफ़िस',
     'login.username': 'यूज़र नेम',

@@ -38,6 +38,10 @@ export const EN_SIGN_IN = {
   'location.unavailable': 'Location is unavailable. Please check your GPS or internet connection.',
   'location.timeout': 'Location request timed out. Please try again.',
   'location.unknown': 'Unknown error occurred while fetching location.',
+  // Without a network (lib/offline-text.ts): calls that need the server, reports kept on the device.
+  'offline.needsConnection': 'This needs a connection.',
+  'offline.nothingKept': 'You are offline, and this report has not been kept on this device. This needs a connection.',
+  'offline.figuresAsOf': 'You are offline: figures as of {asOf}',
   'boot.loading': 'Loading...',
   'boot.loadError': 'The app could not be loaded. Please check your connection and reload the page.',
 } as const;
