@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, type DayRange, type IsoDay } from '../../lib/dates.js';
+import { definite } from '../../lib/definite.js';
 import { type DbCents, readCents } from '../../lib/money.js';
 import { holdsWholeNetwork, kindFilter, profitSum, type SubtreeOwner, subtreeJoin } from '../play-sums/index.js';
 import type { CafeOfMaster } from './cafe-profit.js';
@@ -60,7 +61,7 @@ export async function cafeTrends(
     (week, i) => sql`sum(c.profit_cents) FILTER (WHERE c.week_start = ${week}::date) AS ${weekColumn(i + 1)}`,
   );
   const shownColumns = weeks.shown.map((_, i) => sql`coalesce(g.${weekColumn(i + 1)}, 0)::bigint AS ${weekColumn(i + 1)}`);
-  const firstShown = weeks.shown[0]!;
+  const firstShown = definite(weeks.shown[0], 'the first week shown');
   const limit = page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``;
   const totals = weeks.shown.map((_, i) => sql`coalesce(sum(r.${weekColumn(i + 1)}), 0) AS ${sql.identifier(`t_week${i + 1}`)}`);
   // Summed per cafe id (`g`) before the cafes' names join: a hash of ids, not a sort of wide rows.
@@ -80,7 +81,7 @@ export async function cafeTrends(
                           coalesce(sum(r.previous), 0) AS t_previous FROM r)
         SELECT t.*, p.* FROM t LEFT JOIN LATERAL (SELECT r.* FROM r ORDER BY ${orderBy(order)} ${limit}) p ON true`,
   );
-  const t = rows[0]!;
+  const t = definite(rows[0], 'the totals row');
   const count = weeks.shown.length;
   return {
     cafes: rows
@@ -161,10 +162,11 @@ function liveRuns(weeks: readonly IsoDay[], closed: ReadonlySet<IsoDay>): DayRan
 // Names compare by code point with A-Z as a-z, the same on PGlite and on any PostgreSQL (as Cafe Profit's).
 const byText = (column: SQL): SQL => sql`lower(${column} COLLATE "C")`;
 
+const BY_TOTAL = sql`r.total`;
 const FIXED_SORT_KEYS: Readonly<Record<string, SQL>> = {
   cafe: byText(sql`r.cafe`),
   master: byText(sql`r.master`),
-  total: sql`r.total`,
+  total: BY_TOTAL,
   previous: sql`r.previous`,
   change: sql`(r.total - r.previous)`,
 };
@@ -172,7 +174,7 @@ const FIXED_SORT_KEYS: Readonly<Record<string, SQL>> = {
 /** The ORDER BY of `order` over the rows `r`; ties by agent, then cafe, then the cafe's id, so that a page is stable. */
 function orderBy({ sort, order }: CafeTrendOrder): SQL {
   const week = /^week(\d+)$/.exec(sort);
-  const key = week ? sql`r.${weekColumn(Number(week[1]))}` : (FIXED_SORT_KEYS[sort] ?? FIXED_SORT_KEYS.total!);
+  const key = week ? sql`r.${weekColumn(Number(week[1]))}` : (FIXED_SORT_KEYS[sort] ?? BY_TOTAL);
   const direction = order === 'asc' ? sql`ASC` : sql`DESC`;
   return sql`${key} ${direction}, ${FIXED_SORT_KEYS.master}, ${FIXED_SORT_KEYS.cafe}, r."cafeId"`;
 }

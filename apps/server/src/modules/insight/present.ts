@@ -16,6 +16,7 @@ import {
   type WaitingTransferRow,
 } from '@playrep/contracts';
 import type { IsoDay } from '../../lib/dates.js';
+import { definite } from '../../lib/definite.js';
 import { centsToPoints, sumCents } from '../../lib/money.js';
 import type { LoanRowCents } from '../loans/loans-report.js';
 import { weekEndDay } from '../weeks/index.js';
@@ -102,7 +103,9 @@ export function trendTotals(trends: readonly TrendCents[], count: number): Trend
   const total = sumCents(trends, (t) => t.totalCents);
   const previous = sumCents(trends, (t) => t.previousCents);
   return {
-    profits: Array.from({ length: count }, (_, i) => centsToPoints(sumCents(trends, (t) => t.shownCents[i]!))),
+    profits: Array.from({ length: count }, (_, i) =>
+      centsToPoints(sumCents(trends, (t) => definite(t.shownCents[i], 'a week shown'))),
+    ),
     total: centsToPoints(total),
     previous: centsToPoints(previous),
     change: centsToPoints(total - previous),
@@ -116,7 +119,10 @@ export function sortFits(query: Pick<TrendsQuery, 'sort' | 'weeks'>): boolean {
 }
 
 export function previousRangeOf(before: readonly IsoDay[]): TrendsResponse['previousRange'] {
-  return { fromDate: before[0]!, toDate: weekEndDay(before.at(-1)!) };
+  return {
+    fromDate: definite(before[0], 'the first week before'),
+    toDate: weekEndDay(definite(before.at(-1), 'the last week before')),
+  };
 }
 
 export function accountRefOf(account: { id: string; username: string }): TrendsResponse['account'] {

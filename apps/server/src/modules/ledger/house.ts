@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { accounts } from '../../db/schema/index.js';
+import { definite } from '../../lib/definite.js';
 import { badRequest, conflict, HttpError } from '../../lib/http-error.js';
 
 /**
@@ -50,11 +51,12 @@ export async function ensureConfiguredHouse(db: Db, houseUsername: string): Prom
     }
     throw err;
   }
-  const [house] = await db.select({ username: accounts.username }).from(accounts).where(eq(accounts.id, id));
-  if (house!.username.toLowerCase() !== houseUsername.trim().toLowerCase()) {
+  const [found] = await db.select({ username: accounts.username }).from(accounts).where(eq(accounts.id, id));
+  const house = definite(found, 'the house account');
+  if (house.username.toLowerCase() !== houseUsername.trim().toLowerCase()) {
     throw new HouseAccountError(
-      `The house account in the database is ${house!.username}, but HOUSE_USERNAME is ${houseUsername}. ` +
-        `Set HOUSE_USERNAME=${house!.username} (there is only one house account).`,
+      `The house account in the database is ${house.username}, but HOUSE_USERNAME is ${houseUsername}. ` +
+        `Set HOUSE_USERNAME=${house.username} (there is only one house account).`,
     );
   }
   return id;

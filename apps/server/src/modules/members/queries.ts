@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, type DayRange, type IsoDay, rangeInstants, weekStartOf } from '../../lib/dates.js';
+import { definite } from '../../lib/definite.js';
 import { type DbCents, readCents } from '../../lib/money.js';
 import { kindFilter, profitSum } from '../play-sums/index.js';
 import { isFinal, type SettlementKind, settlementCalendars, weekEndDay } from '../weeks/index.js';
@@ -58,9 +59,9 @@ export async function memberAccount(db: Queryable, memberId: string): Promise<Me
         ? null
         : {
             id: row.master_id,
-            username: row.master_username!,
-            firstName: row.master_first_name!,
-            lastName: row.master_last_name!,
+            username: definite(row.master_username, 'the master username'),
+            firstName: definite(row.master_first_name, 'the master first name'),
+            lastName: definite(row.master_last_name, 'the master last name'),
           },
   };
 }
@@ -118,9 +119,11 @@ function weeklyProfitSql(kind: SettlementKind, memberId: string, finalWeeks: Iso
        WHERE d.account_id = ${memberId}::uuid AND d.kind = ${kind} AND d.week_start IN (${weekList(finalWeeks)})
        GROUP BY 1, 2`);
   }
-  if (openWeeks.length > 0) {
-    const from = openWeeks[0]!;
-    const to = weekEndDay(openWeeks.at(-1)!);
+  const [firstOpen] = openWeeks;
+  const lastOpen = openWeeks.at(-1);
+  if (firstOpen !== undefined && lastOpen !== undefined) {
+    const from = firstOpen;
+    const to = weekEndDay(lastOpen);
     parts.push(sql`
       SELECT ist_week_start(d.day)::text, g.slug, ${profitSum(kind)}
         FROM play_daily d
@@ -139,7 +142,7 @@ export async function memberWeeks(
 ): Promise<MemberWeekCents[]> {
   const calendars = await settlementCalendars(db, weekStartOf(query.today));
   const split = (kind: SettlementKind) => {
-    const calendar = calendars.get(kind)!;
+    const calendar = definite(calendars.get(kind), `the ${kind} calendar`);
     return {
       final: query.weekStarts.filter((week) => isFinal(calendar, week)),
       open: query.weekStarts.filter((week) => !isFinal(calendar, week)).sort(),
@@ -265,7 +268,8 @@ export async function memberPlayTotals(
                coalesce(sum(p.win_points_cents), 0)::bigint AS win_cents
           FROM plays p WHERE ${playsOf(memberId, range)}`,
   );
-  return { count: row!.n, stakeCents: readCents(row!.play_cents), winCents: readCents(row!.win_cents) };
+  const sums = definite(row, 'the sums row');
+  return { count: sums.n, stakeCents: readCents(sums.play_cents), winCents: readCents(sums.win_cents) };
 }
 
 export interface MemberTransferCents {
@@ -340,5 +344,5 @@ export async function memberTransferCount(db: Queryable, memberId: string, range
     db,
     sql`SELECT count(*)::int AS n FROM transfers t WHERE ${transfersOf(memberId, range)}`,
   );
-  return row!.n;
+  return definite(row, 'the count row').n;
 }

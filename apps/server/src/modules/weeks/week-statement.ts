@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { type IsoDay, weekStartOf } from '../../lib/dates.js';
+import { definite } from '../../lib/definite.js';
 import { type DbCents, percentOfCents, readCents, sumCents } from '../../lib/money.js';
 import { requireAccount } from '../accounts/repository.js';
 import { closedLateProfit, lateProfitByWeek } from './late-profit.js';
@@ -111,11 +112,12 @@ export async function weekStatementWithCommission(
            CROSS JOIN (${loansBeforeWeekSql(query.accountId, weekStart)}) lw`,
     );
     if (!facts?.account_id) await requireAccount(db, query.accountId);
-    if (facts!.closed) {
-      const commission = Number(facts!.commission);
-      const week = closedWeek(weekStart, facts!.settlement ?? undefined, commission);
-      const loans = { count: Number(facts!.loans), owedCents: readCents(facts!.owed_cents) };
-      return { statement: statementOf(week, loans, readCents(facts!.late_profit_cents), 0n), commission };
+    const found = definite(facts, 'the week facts row');
+    if (found.closed) {
+      const commission = Number(found.commission);
+      const week = closedWeek(weekStart, found.settlement ?? undefined, commission);
+      const loans = { count: Number(found.loans), owedCents: readCents(found.owed_cents) };
+      return { statement: statementOf(week, loans, readCents(found.late_profit_cents), 0n), commission };
     }
   }
   const calendar = await settlementCalendar(db, 'games', currentWeek);
@@ -126,7 +128,10 @@ export async function weekStatementWithCommission(
     queryRows<LoansBeforeWeek>(db, loansBeforeWeekSql(query.accountId, weekStart)),
     lateProfitByWeek(db, { accountId: query.accountId, kind: 'games', from: weekStart, to: weekStart }),
   ]);
-  const week = revenue.weeks.find((w) => w.weekStart === weekStart)!;
+  const week = definite(
+    revenue.weeks.find((w) => w.weekStart === weekStart),
+    'the statement week',
+  );
   const liveDeductedBeforeCents = sumCents(
     revenue.weeks.filter((w) => w.open && w.weekStart < weekStart),
     (w) => w.revenueDeductionCents,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, type IsoDay, weekStartOf } from '../../lib/dates.js';
+import { definite } from '../../lib/definite.js';
 import { type DbCents, readCents, sumCents } from '../../lib/money.js';
 import { requireAccount } from '../accounts/repository.js';
 import { kindFilter, oneRoot, playsUnder, profitSum, type SettlementKind } from '../play-sums/index.js';
@@ -115,9 +116,10 @@ export async function weeklyRevenue(db: Queryable, query: WeeklyRevenueQuery): P
           LEFT JOIN accounts a ON a.id = ${accountId}::uuid`,
   );
   if (!inputs?.account_id) await requireAccount(db, accountId);
-  const commission = Number(inputs!.commission);
-  const allLoans = (inputs!.loans ?? []).map(toLoanBalance);
-  const calendar = calendarFrom(inputs!, currentWeek);
+  const found = definite(inputs, 'the inputs row');
+  const commission = Number(found.commission);
+  const allLoans = (found.loans ?? []).map(toLoanBalance);
+  const calendar = calendarFrom(found, currentWeek);
   if (lastShown < firstShown) return { weeks: [], totals: totalsOf([], commission, allLoans) };
 
   // Open weeks form a chain from the next week to close to the last week shown.
@@ -125,14 +127,16 @@ export async function weeklyRevenue(db: Queryable, query: WeeklyRevenueQuery): P
   const weeks = weekStartsBetween(firstComputed, lastShown);
   const openWeeks = weeks.filter((week) => !isFinal(calendar, week));
 
-  const closedRows = new Map((inputs!.settlements ?? []).map((row) => [row.week_start, row]));
+  const closedRows = new Map((found.settlements ?? []).map((row) => [row.week_start, row]));
 
   const liveProfit = new Map<string, bigint>();
-  if (openWeeks.length > 0) {
+  const [firstOpen] = openWeeks;
+  const lastOpen = openWeeks.at(-1);
+  if (firstOpen !== undefined && lastOpen !== undefined) {
     const rows = await queryRows<{ week_start: string; profit_cents: DbCents }>(
       db,
       sql`SELECT date_trunc('week', d.day::timestamp)::date::text AS week_start, ${profitSum(kind)} AS profit_cents
-            FROM (${playsUnder(oneRoot(accountId), { from: openWeeks[0]!, to: weekEndDay(openWeeks.at(-1)!) })}) d
+            FROM (${playsUnder(oneRoot(accountId), { from: firstOpen, to: weekEndDay(lastOpen) })}) d
            WHERE ${kindFilter(kind)}
            GROUP BY 1`,
     );

@@ -87,20 +87,23 @@ export function parseAccountsCommand(argv: string[]): AccountsCommand | string {
   const given = Object.keys(values).filter((k) => k !== 'help') as (keyof typeof OPTIONS)[];
   const stray = given.find((k) => !allowed.includes(k));
   if (stray) return `Option --${stray} does not apply to "${command}".`;
-  const missing = REQUIRED[command]!.find((k) => !values[k]);
+  const missing = (REQUIRED[command] ?? []).find((k) => !values[k]);
   if (missing) return `Option --${missing} is required for "${command}".`;
 
-  const username = values.username!;
+  // Every command requires --username, and reset-password --password (REQUIRED, checked above).
+  const { username, password } = values;
+  if (!username) return `Option --username is required for "${command}".`;
   if (command === 'create') {
-    const commission = values.commission === undefined ? undefined : Number(values.commission);
-    if (commission !== undefined && (values.commission!.trim() === '' || !Number.isFinite(commission))) {
+    const commissionText = values.commission;
+    const commission = commissionText === undefined ? undefined : Number(commissionText);
+    if (commissionText !== undefined && (commissionText.trim() === '' || !Number.isFinite(commission))) {
       return 'Option --commission must be a number from 0 to 100.';
     }
     if (!isRole(values.role)) return `Option --role must be one of ${ROLES.join(', ')}.`;
     if (values.role !== 'superadmin' && !values.parent) return 'Option --parent is required for this role.';
     const fields = {
       username,
-      password: values.password,
+      password,
       role: values.role,
       firstName: values.first,
       lastName: values.last,
@@ -109,7 +112,10 @@ export function parseAccountsCommand(argv: string[]): AccountsCommand | string {
     };
     return { kind: 'create', fields, parent: values.parent };
   }
-  if (command === 'reset-password') return { kind: 'reset-password', username, password: values.password! };
+  if (command === 'reset-password') {
+    if (!password) return `Option --password is required for "${command}".`;
+    return { kind: 'reset-password', username, password };
+  }
   return { kind: command as 'disable' | 'enable' | 'link', username };
 }
 
