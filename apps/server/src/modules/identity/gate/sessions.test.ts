@@ -27,7 +27,7 @@ describe.each(TEST_DB_KINDS)('sessions on %s', (kind) => {
     for (const via of ['cookie', 'bearer'] as const) {
       const res = await injectAs(t.app, me, { url: '/api/auth/session', via });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ user: me.user, roles: ['superareamanager'], expiresAt: me.expiresAt });
+      expect(res.json()).toEqual({ user: me.user, roles: ['superareamanager'], expiresAt: me.expiresAt, language: 'en' });
       expect(res.body).not.toContain(me.token);
       expect(me.user._id).toBe(ids.sam1);
     }
