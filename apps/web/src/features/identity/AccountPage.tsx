@@ -147,6 +147,8 @@ function LanguageSection() {
       <NativeSelect
         label={label(FIELD_LABELS.setLanguage.language)}
         description={t('account.languageHint')}
+        // Mantine's dimmed description is below the 4.5:1 contrast that small text needs.
+        styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
         value={language}
         disabled={saving}
         data={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
