@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { EMAIL_MESSAGES, type EmailStateResponse, MAIL_PAGES } from '@playrep/contracts';
+import { EMAIL_MESSAGES, type EmailStateResponse, type Language, MAIL_PAGES } from '@playrep/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { accounts, emailConfirmations } from '../../db/schema/index.js';
@@ -8,6 +8,7 @@ import { type ActivityOrigin, recordActivity } from '../activity/record.js';
 import { closeBarredMail } from './gate.js';
 import { queueMail } from './outbox.js';
 import { BREAK, type MailTemplate, renderMail } from './template.js';
+import { type MailWords, mailLanguage } from './words.js';
 
 /**
  * An account's email address (docs/domain.md, "Access", "Email address"): optional; the platform's
@@ -69,7 +70,7 @@ export async function setOwnEmail(
   return db.transaction(async (tx) => {
     // The account row first: two requests of one person take turns.
     const [account] = await tx
-      .select({ email: accounts.email, verified: accounts.emailVerified })
+      .select({ email: accounts.email, verified: accounts.emailVerified, language: accounts.language })
       .from(accounts)
       .where(eq(accounts.id, accountId))
       .for('update');
@@ -110,7 +111,7 @@ export async function setOwnEmail(
         kind: 'email-confirmation',
         accountId,
         to: email,
-        ...renderMail(confirmationTemplate({ username: input.username, link })),
+        ...renderMail(confirmationTemplate({ username: input.username, link, language: mailLanguage(account.language) })),
       },
       now,
     );
@@ -127,24 +128,50 @@ function confirmationMailKey(accountId: string, tokenHash: string): string {
   return `email-confirmation:${accountId}:${tokenHash.slice(0, 16)}`;
 }
 
-/** The address confirmation mail's template: the account's username and the link that confirms. */
-export const confirmationTemplate: MailTemplate<{ username: string; link: string }> = ({ username, link }) => ({
-  subject: 'Confirm your email address for Playrep',
-  blocks: [
-    { paragraph: [`Hello ${username},`] },
-    {
-      paragraph: [
-        'This address was given for your Playrep back office account. To receive your weekly statement',
-        BREAK,
-        'and other mail for the account here, confirm it by opening this link within 24 hours:',
-      ],
-    },
-    { paragraph: [{ link, label: 'Confirm this address' }] },
-    {
-      paragraph: ['If you did not ask for this, ignore this mail: nothing is sent to this address unless the link is opened.'],
-    },
-  ],
-});
+/** The address confirmation mail's words, per language. */
+export const CONFIRMATION_WORDS: MailWords<{
+  subject: string;
+  hello(username: string): string;
+  given: string;
+  confirmWithin: string;
+  confirm: string;
+  notYou: string;
+}> = {
+  en: {
+    subject: 'Confirm your email address for Playrep',
+    hello: (username) => `Hello ${username},`,
+    given: 'This address was given for your Playrep back office account. To receive your weekly statement',
+    confirmWithin: 'and other mail for the account here, confirm it by opening this link within 24 hours:',
+    confirm: 'Confirm this address',
+    notYou: 'If you did not ask for this, ignore this mail: nothing is sent to this address unless the link is opened.',
+  },
+  hi: {
+    subject: 'Playrep के लिए अपना ईमेल पता पक्का करें',
+    hello: (username) => `नमस्ते ${username},`,
+    given: 'यह पता आपके Playrep बैक ऑफ़िस खाते के लिए दिया गया है। अपना साप्ताहिक स्टेटमेंट',
+    confirmWithin: 'और खाते की दूसरी मेल यहाँ पाने के लिए, 24 घंटे के अंदर यह लिंक खोलकर इसे पक्का करें:',
+    confirm: 'यह पता पक्का करें',
+    notYou: 'अगर आपने यह नहीं माँगा था, तो इस मेल को अनदेखा करें: जब तक लिंक नहीं खोला जाता, इस पते पर कुछ नहीं भेजा जाएगा।',
+  },
+};
+
+/** The address confirmation mail's template: the account's username and the link that confirms, in its language. */
+export const confirmationTemplate: MailTemplate<{ username: string; link: string; language?: Language }> = ({
+  username,
+  link,
+  language = 'en',
+}) => {
+  const words = CONFIRMATION_WORDS[language];
+  return {
+    subject: words.subject,
+    blocks: [
+      { paragraph: [words.hello(username)] },
+      { paragraph: [words.given, BREAK, words.confirmWithin] },
+      { paragraph: [{ link, label: words.confirm }] },
+      { paragraph: [words.notYou] },
+    ],
+  };
+};
 
 /** Opens a confirmation link: its address becomes the account's, verified. Single use. */
 export async function confirmEmail(

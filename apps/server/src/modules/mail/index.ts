@@ -22,6 +22,7 @@ export { HELD_ANSWER, type MailSender, RETRY_DELAYS_MS, type RenderedMail } from
 export { STATEMENT_SUBJECTS } from './statement-mails.js';
 export { BREAK, htmlOnly, type MailBody, type MailTemplate, renderMail, textOnly } from './template.js';
 export { unsubscribeKeyOf } from './unsubscribe.js';
+export { type MailWords, mailDay, mailLanguage } from './words.js';
 
 /** The links a statement's body carries. */
 export interface StatementLinks {

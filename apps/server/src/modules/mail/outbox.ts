@@ -1,4 +1,4 @@
-import type { MailKind } from '@playrep/contracts';
+import type { Language, MailKind } from '@playrep/contracts';
 import type { Queryable } from '../../db/client.js';
 import { outbox } from '../../db/schema/index.js';
 import type { IsoDay } from '../../lib/dates.js';
@@ -16,7 +16,14 @@ import { LINK_MAIL_KINDS } from './gate.js';
  * A mail whose body is built when it is sent (money/statement-mail.ts): a weekly statement, from the closed
  * week's fixed figures, with its PDF, so that closing a week only writes the row.
  */
-export type MailContent = { type: 'statement'; statement: 'agent' | 'manager'; accountId: string; weekStart: IsoDay };
+export type MailContent = {
+  type: 'statement';
+  statement: 'agent' | 'manager';
+  accountId: string;
+  weekStart: IsoDay;
+  /** The recipient's language when the statement was queued (its subject's); English when absent. */
+  language?: Language | undefined;
+};
 
 export interface MailToQueue {
   /** Unique for the fact: `statement:agent:<week>:<account id>`, `email-confirmation:<account id>:<hash>`. */

@@ -1,7 +1,8 @@
-import { dayMonYear } from '@playrep/contracts';
-import { sql } from 'drizzle-orm';
+import { dayMonYear, LANGUAGES } from '@playrep/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, type IsoDay } from '../../lib/dates.js';
+import { type MailWords, mailDay } from './words.js';
 
 /**
  * The weekly statements (docs/domain.md, "Mail and statements"), queued in the transaction that
@@ -9,12 +10,29 @@ import { addDays, type IsoDay } from '../../lib/dates.js';
  * statements on, its Agent Mail statement; for every manager (areamanager up to admin) likewise,
  * its Manager Mail statement. One statement for all of them: closing a week stays as fast as it
  * was. The rows hold only what the mail is about; its body and PDF are built when it is sent, from
- * the week's fixed figures (render the `content`).
+ * the week's fixed figures (render the `content`), in the language its subject was written in: the
+ * account's when the statement was queued (docs/decisions/0021-languages.md, Mail).
  */
-export const STATEMENT_SUBJECTS = {
-  agent: (weekStart: IsoDay) => `Agent Mail statement, week ${dayMonYear(weekStart)} to ${dayMonYear(addDays(weekStart, 6))}`,
-  manager: (weekStart: IsoDay) => `Manager Mail statement, week ${dayMonYear(weekStart)} to ${dayMonYear(addDays(weekStart, 6))}`,
+export const STATEMENT_SUBJECTS: MailWords<Record<'agent' | 'manager', (weekStart: IsoDay) => string>> = {
+  en: {
+    agent: (weekStart) => `Agent Mail statement, week ${dayMonYear(weekStart)} to ${dayMonYear(addDays(weekStart, 6))}`,
+    manager: (weekStart) => `Manager Mail statement, week ${dayMonYear(weekStart)} to ${dayMonYear(addDays(weekStart, 6))}`,
+  },
+  hi: {
+    agent: (weekStart) => `एजेंट मेल स्टेटमेंट, सप्ताह ${mailDay('hi', weekStart)} से ${mailDay('hi', addDays(weekStart, 6))} तक`,
+    manager: (weekStart) => `मैनेजर मेल स्टेटमेंट, सप्ताह ${mailDay('hi', weekStart)} से ${mailDay('hi', addDays(weekStart, 6))} तक`,
+  },
 };
+
+/** The subject of each statement and language, as SQL picking it by the statement (`s.statement`) and `a.language`. */
+function subjectOf(weekStart: IsoDay): SQL {
+  const cases = LANGUAGES.flatMap((language) =>
+    (['agent', 'manager'] as const).map(
+      (statement) => sql`WHEN ${`${statement}:${language}`} THEN ${STATEMENT_SUBJECTS[language][statement](weekStart)}`,
+    ),
+  );
+  return sql`CASE s.statement || ':' || a.language ${sql.join(cases, sql` `)} ELSE ${STATEMENT_SUBJECTS.en.manager(weekStart)} END`;
+}
 
 /** Queues the week's statements (a statement queued before is left alone); returns how many were queued. */
 export async function queueWeekStatements(tx: Queryable, weekStart: IsoDay, now: Date): Promise<number> {
@@ -24,8 +42,9 @@ export async function queueWeekStatements(tx: Queryable, weekStart: IsoDay, now:
     sql`INSERT INTO outbox (key, kind, account_id, recipient, subject, content, week_start, next_attempt_at, created_at)
         SELECT 'statement:' || s.statement || ':' || ${weekStart} || ':' || a.id,
                'statement-' || s.statement, a.id, a.email,
-               CASE s.statement WHEN 'agent' THEN ${STATEMENT_SUBJECTS.agent(weekStart)} ELSE ${STATEMENT_SUBJECTS.manager(weekStart)} END,
-               jsonb_build_object('type', 'statement', 'statement', s.statement, 'accountId', a.id, 'weekStart', ${weekStart}::text),
+               ${subjectOf(weekStart)},
+               jsonb_build_object('type', 'statement', 'statement', s.statement, 'accountId', a.id, 'weekStart', ${weekStart}::text,
+                                  'language', a.language),
                ${weekStart}::date, ${at}::timestamptz, ${at}::timestamptz
           FROM accounts a
          CROSS JOIN LATERAL (SELECT CASE WHEN a.role = 'master' THEN 'agent' ELSE 'manager' END AS statement) s

@@ -1,6 +1,5 @@
-import { LABELS_HI, TWO_STEP_MESSAGES_HI } from '@playrep/contracts';
+import { HINDI_MONTHS, LABELS_HI, TWO_STEP_MESSAGES_HI } from '@playrep/contracts';
 import type { HindiCatalogue } from './hindi-catalogue-type';
-import { HINDI_MONTHS } from './hindi-months';
 
 /**
  * The Hindi catalogue (docs/glossary-hi.md for the network's terms). Loaded only when Hindi is

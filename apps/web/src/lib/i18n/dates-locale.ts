@@ -1,11 +1,10 @@
-import type { Language } from '@playrep/contracts';
+import { HINDI_MONTHS, type Language } from '@playrep/contracts';
 import dayjs from 'dayjs';
 import hi from 'dayjs/locale/hi';
-import { HINDI_MONTHS } from './hindi-months';
 
 /**
  * The date pickers' locale (Mantine dates reads dayjs's): dayjs's Hindi month and day names, with
- * the short months the tables use (hindi-months.ts), so that a picked day reads as the table's.
+ * the short months the tables use (the contracts' HINDI_MONTHS), so that a picked day reads as the table's.
  */
 dayjs.locale({ ...hi, monthsShort: [...HINDI_MONTHS] }, undefined, true);
 

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ACCESS_MESSAGES, TOO_MANY_ATTEMPTS_MESSAGE } from '@playrep/contracts';
+import { ACCESS_MESSAGES, type Language, TOO_MANY_ATTEMPTS_MESSAGE } from '@playrep/contracts';
 import type { Db } from '../../../db/client.js';
 import { HttpError } from '../../../lib/http-error.js';
-import { BREAK, type MailTemplate, queueMail, renderMail } from '../../mail/index.js';
+import { BREAK, type MailTemplate, type MailWords, mailLanguage, queueMail, renderMail } from '../../mail/index.js';
 import { addressRetryAfter, attemptedUsername, lockAttemptCounters, recordAttempt, throttleAddress } from '../gate/attempts.js';
 import { issueSignInLinks, linkUrl, RESET_LINK_TTL_MS } from '../gate/links.js';
 import { forgotRequestsSince, resettableAccount } from './queries.js';
@@ -59,7 +59,7 @@ export async function forgotPassword(
         kind: 'password-reset',
         accountId: account.id,
         to: account.email,
-        ...renderMail(resetTemplate({ username: account.username, link: url })),
+        ...renderMail(resetTemplate({ username: account.username, link: url, language: mailLanguage(account.language) })),
         signInLinkId: link.id,
       },
       now,
@@ -72,19 +72,47 @@ export async function forgotPassword(
   return ACCESS_MESSAGES.forgotAnswer;
 }
 
-/** The password reset mail's template: the account's username and its one-use link. */
-export const resetTemplate: MailTemplate<{ username: string; link: string }> = ({ username, link }) => ({
-  subject: 'Choose a new Playrep password',
-  blocks: [
-    { paragraph: [`Hello ${username},`] },
-    {
-      paragraph: [
-        'Someone asked to choose a new password for your Playrep back office account. If it was you,',
-        BREAK,
-        'open this link within 30 minutes (it works once):',
-      ],
-    },
-    { paragraph: [{ link, label: 'Choose a new password' }] },
-    { paragraph: ['If you did not ask, ignore this mail: your password stays as it is.'] },
-  ],
-});
+/** The password reset mail's words, per language. */
+export const RESET_WORDS: MailWords<{
+  subject: string;
+  hello(username: string): string;
+  asked: string;
+  openWithin: string;
+  choose: string;
+  notYou: string;
+}> = {
+  en: {
+    subject: 'Choose a new Playrep password',
+    hello: (username) => `Hello ${username},`,
+    asked: 'Someone asked to choose a new password for your Playrep back office account. If it was you,',
+    openWithin: 'open this link within 30 minutes (it works once):',
+    choose: 'Choose a new password',
+    notYou: 'If you did not ask, ignore this mail: your password stays as it is.',
+  },
+  hi: {
+    subject: 'अपना नया Playrep पासवर्ड चुनें',
+    hello: (username) => `नमस्ते ${username},`,
+    asked: 'किसी ने आपके Playrep बैक ऑफ़िस खाते के लिए नया पासवर्ड चुनने को कहा है। अगर यह आप थे,',
+    openWithin: 'तो यह लिंक 30 मिनट के अंदर खोलें (यह एक ही बार काम करता है):',
+    choose: 'नया पासवर्ड चुनें',
+    notYou: 'अगर आपने नहीं कहा था, तो इस मेल को अनदेखा करें: आपका पासवर्ड जैसा है वैसा ही रहेगा।',
+  },
+};
+
+/** The password reset mail's template: the account's username and its one-use link, in its language. */
+export const resetTemplate: MailTemplate<{ username: string; link: string; language?: Language }> = ({
+  username,
+  link,
+  language = 'en',
+}) => {
+  const words = RESET_WORDS[language];
+  return {
+    subject: words.subject,
+    blocks: [
+      { paragraph: [words.hello(username)] },
+      { paragraph: [words.asked, BREAK, words.openWithin] },
+      { paragraph: [{ link, label: words.choose }] },
+      { paragraph: [words.notYou] },
+    ],
+  };
+};

@@ -130,10 +130,10 @@ export async function forgotRequestsSince(tx: Queryable, username: string, since
 export async function resettableAccount(
   tx: Queryable,
   username: string,
-): Promise<{ id: string; username: string; email: string } | null> {
-  const [account] = await queryRows<{ id: string; username: string; email: string }>(
+): Promise<{ id: string; username: string; email: string; language: string } | null> {
+  const [account] = await queryRows<{ id: string; username: string; email: string; language: string }>(
     tx,
-    sql`SELECT id, username, email FROM accounts
+    sql`SELECT id, username, email, language FROM accounts
          WHERE lower(username) = lower(${username}) AND role <> 'house'
            AND user_status AND blocked_at IS NULL AND email_verified`,
   );

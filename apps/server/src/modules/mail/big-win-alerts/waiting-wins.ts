@@ -1,7 +1,8 @@
-import { fullName, type Role } from '@playrep/contracts';
+import { fullName, type Language, type Role } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../../db/client.js';
 import { type DbCents, readCents } from '../../../lib/money.js';
+import { mailLanguage } from '../words.js';
 
 /** At most one alert per this long per person: the wins in between wait for the next. */
 export const ALERT_SPACING_MS = 15 * 60_000;
@@ -44,6 +45,8 @@ export interface DueAlert {
   username: string;
   role: Role;
   email: string;
+  /** The account's language, read when the alert is made: its words (English when left out). */
+  language?: Language | undefined;
   thresholdCents: bigint;
   wins: AlertWin[];
 }
@@ -53,6 +56,7 @@ interface Row {
   username: string;
   role: Role;
   email: string;
+  language: string;
   threshold_cents: DbCents;
   news_id: number | string;
   played_at: Date | string;
@@ -77,7 +81,7 @@ export async function dueAlerts(tx: Queryable, now: Date): Promise<DueAlert[]> {
   const spacedFrom = new Date(now.getTime() - ALERT_SPACING_MS).toISOString();
   const rows = await queryRows<Row>(
     tx,
-    sql`SELECT a.id AS account_id, a.username, a.role::text AS role, a.email, a.big_win_threshold_cents AS threshold_cents,
+    sql`SELECT a.id AS account_id, a.username, a.role::text AS role, a.email, a.language, a.big_win_threshold_cents AS threshold_cents,
                n.id AS news_id, n.played_at, m.username AS member, m.first_name AS member_first, m.last_name AS member_last,
                ag.username AS agent, cf.name AS cafe, g.name AS game, d.draw_time AS draw_at,
                n.play_points_cents AS stake_cents, n.win_points_cents AS win_cents
@@ -103,6 +107,7 @@ export async function dueAlerts(tx: Queryable, now: Date): Promise<DueAlert[]> {
         username: row.username,
         role: row.role,
         email: row.email,
+        language: mailLanguage(row.language),
         thresholdCents: readCents(row.threshold_cents),
         wins: [],
       };

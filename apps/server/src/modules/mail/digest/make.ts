@@ -5,7 +5,7 @@ import { type IntervalJob, type JobLog, startIntervalJob } from '../../../db/job
 import type { Clock } from '../../../lib/clock.js';
 import { addDays, IST_OFFSET_MS, istDay } from '../../../lib/dates.js';
 import { turns } from '../../../lib/turns.js';
-import { queueMail } from '../index.js';
+import { mailLanguage, queueMail } from '../index.js';
 import { digestFigures } from './figures.js';
 import { digestMail } from './render.js';
 
@@ -32,6 +32,8 @@ export interface DigestRecipient {
   username: string;
   role: Role;
   email: string;
+  /** The account's language, read when the digest is made: its words (English when unknown). */
+  language?: string | undefined;
 }
 
 const DIGESTS_AT_ONCE = 4;
@@ -52,7 +54,11 @@ export async function queueDigest(
 ): Promise<boolean> {
   const today = istDay(now);
   const figures = await digestFigures(db, account, addDays(today, -1), today);
-  const mail = digestMail(figures, account, { publicUrl: links.publicUrl, unsubscribe: await links.unsubscribe(account.id) });
+  const mail = digestMail(
+    figures,
+    { ...account, language: mailLanguage(account.language) },
+    { publicUrl: links.publicUrl, unsubscribe: await links.unsubscribe(account.id) },
+  );
   return queueMail(
     db,
     { key, kind: 'digest', accountId: account.id, to: account.email, subject: mail.subject, text: mail.text, html: mail.html },
@@ -69,7 +75,7 @@ async function dueRecipients(db: Queryable, now: Date): Promise<DigestRecipient[
   );
   return queryRows<DigestRecipient>(
     db,
-    sql`SELECT a.id, a.username, a.role::text AS role, a.email
+    sql`SELECT a.id, a.username, a.role::text AS role, a.email, a.language
           FROM accounts a
          WHERE a.digest_emails AND a.role::text IN (${roles}) AND a.digest_hour <= ${istHour(now)}
            AND a.user_status AND a.blocked_at IS NULL AND a.email_verified AND a.email IS NOT NULL

@@ -31,6 +31,7 @@ const SETTINGS = {
   digestAskedAt: accounts.digestAskedAt,
   bigWinEmails: accounts.bigWinEmails,
   bigWinThresholdCents: accounts.bigWinThresholdCents,
+  language: accounts.language,
 };
 
 async function settingsOf(db: Queryable, accountId: string, lock = false) {
@@ -97,7 +98,7 @@ export async function digestNow(db: Db, links: DigestLinks, accountId: string, n
       throw new HttpError(429, MAIL_NEWS_MESSAGES.digestTooSoon(formatIstTime(again, false)), { 'Retry-After': String(seconds) });
     }
     await tx.update(accounts).set({ digestAskedAt: now }).where(eq(accounts.id, accountId));
-    const account = { id: accountId, username: row.username, role: row.role as Role, email: row.email };
+    const account = { id: accountId, username: row.username, role: row.role as Role, email: row.email, language: row.language };
     await queueDigest(tx, fixedLinks, account, `digest-now:${accountId}:${now.toISOString()}`, now);
     return MAIL_NEWS_MESSAGES.digestQueued(row.email);
   });
