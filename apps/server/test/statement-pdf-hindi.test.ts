@@ -98,7 +98,7 @@ describe.each(TEST_DB_KINDS)('statement PDFs in Hindi, %s', (kind) => {
       `गिफ्ट पॉइंट्स ${amount(s.giftPoints)}`,
       `पिछले सप्ताह का घाटा ${amount(s.carryIn)}`,
       `वास्तविक राजस्व ${amount(s.actualRevenue)}`,
-      `पिछला ऋण ${amount(s.loan.previousLoan)}`,
+      `पिछला लोन ${amount(s.loan.previousLoan)}`,
       `काटे गए पॉइंट्स ${amount(s.loan.deductedPoints)}`,
       `भुगतान ${amount(s.paid)}`,
       `आगे ले जाया गया घाटा ${amount(s.carryForward)}`,

@@ -6,12 +6,9 @@ import {
   fullName,
   LABELS_HI,
   type Language,
-  NO_LOAN_TEXT,
-  type StatementLine,
   screenOf,
   statementHeading,
   statementLines,
-  type WeekStatement,
 } from '@playrep/contracts';
 import type { Queryable } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -33,7 +30,7 @@ import {
   type StatementMail,
   textOnly,
 } from '../mail/index.js';
-import { STATEMENT_PDF_LABELS } from './statement-pdf-labels.js';
+import { STATEMENT_PDF_LABELS, type StatementPdfLabels, statementLineValue } from './statement-pdf-labels.js';
 import { agentMailDocument, managerMailDocument } from './statements.js';
 
 /**
@@ -80,15 +77,14 @@ interface Line {
 
 /**
  * The statement mail's words, per language: the subject (mail/statement-mails.ts, written when the
- * statement is queued), the body's, and its lines' (the Hindi line labels are the PDF's).
+ * statement is queued), the body's, and its lines' (those of its PDF).
  */
 export const STATEMENT_MAIL_WORDS: MailWords<{
   subject: Record<'agent' | 'manager', (weekStart: IsoDay) => string>;
   title(statement: 'agent' | 'manager', who: string): string;
   week(fromDate: string, toDate: string, open: boolean): string;
-  lineLabel(label: string): string;
-  loanDeduction(percentage: number): string;
-  noLoan: string;
+  /** The statement's lines are worded as in its PDF. */
+  lines: StatementPdfLabels;
   membersWhoPlayed: string;
   pointsUsed: string;
   totalOf(rows: number): string;
@@ -106,9 +102,7 @@ export const STATEMENT_MAIL_WORDS: MailWords<{
     subject: STATEMENT_SUBJECTS.en,
     title: (statement, who) => `${screenOf(statement === 'agent' ? 'agentMail' : 'managerMail').label} of ${who}`,
     week: (fromDate, toDate, open) => `${statementHeading(fromDate, toDate)}${open ? ' (open week, figures not final)' : ''}`,
-    lineLabel: (label) => label,
-    loanDeduction: (percentage) => `${percentage}% deducted for loan`,
-    noLoan: NO_LOAN_TEXT,
+    lines: STATEMENT_PDF_LABELS.en,
     membersWhoPlayed: 'Members who played',
     pointsUsed: 'Points Used By The Members',
     totalOf: (rows) => `Total of ${formatCount(rows, 'row')}`,
@@ -128,9 +122,7 @@ export const STATEMENT_MAIL_WORDS: MailWords<{
     title: (statement, who) => `${who} का ${LABELS_HI[screenOf(statement === 'agent' ? 'agentMail' : 'managerMail').label]}`,
     week: (fromDate, toDate, open) =>
       `${mailDay('hi', fromDate)} से ${mailDay('hi', toDate)} तक${open ? ' (खुला सप्ताह, आंकड़े अंतिम नहीं)' : ''}`,
-    lineLabel: (label) => STATEMENT_PDF_LABELS.hi.lineLabels?.[label] ?? label,
-    loanDeduction: (percentage) => `लोन के लिए ${percentage}% कटौती`,
-    noLoan: 'कोई रिकॉर्ड नहीं मिला',
+    lines: STATEMENT_PDF_LABELS.hi,
     membersWhoPlayed: 'खेलने वाले सदस्य',
     pointsUsed: 'सदस्यों द्वारा उपयोग किए गए पॉइंट',
     totalOf: (rows) => `${formatWhole(rows)} ${rows === 1 ? 'पंक्ति' : 'पंक्तियों'} का योग`,
@@ -152,20 +144,13 @@ function agentLines(document: Awaited<ReturnType<typeof agentMailDocument>>, wor
   const { response } = document;
   return [
     ...statementLines(response.statement).map((line) => ({
-      label: words.lineLabel(line.label),
-      value: lineValue(line, response.statement, words),
+      label: words.lines.lineLabels?.[line.label] ?? line.label,
+      value: statementLineValue(line, response.statement, words.lines),
       bold: line.result,
     })),
     { label: words.membersWhoPlayed, value: String(response.data.length) },
     { label: words.pointsUsed, value: formatPoints(response.totals.totalProfit) },
   ];
-}
-
-/** A line's value: an amount formatted, or its words (the loan's, in the mail's language). */
-function lineValue(line: StatementLine, statement: WeekStatement, words: Words): string {
-  if (typeof line.value === 'number') return formatPoints(line.value);
-  if (line.label === 'Loan Deduction') return words.loanDeduction(statement.loan.deductionPercentage);
-  return line.value === NO_LOAN_TEXT ? words.noLoan : line.value;
 }
 
 function managerLines(document: Awaited<ReturnType<typeof managerMailDocument>>, words: Words): Line[] {

@@ -1,19 +1,23 @@
 import {
   dayMonYear,
+  formatPoints,
   MAIL_MEMBERS_TITLE,
+  NO_LOAN_TEXT,
   OPEN_WEEK_TEXT,
   OTHER_CAFES_MARK,
   STATEMENT_SUMMARY_TITLE,
+  type StatementLine,
   statementHeading,
   statementWeekText,
   type WeekRef,
+  type WeekStatement,
 } from '@playrep/contracts';
 import type { PdfLanguage } from '../export/pdf-labels.js';
 
 /**
  * The words of the mail statements' PDFs (statement-pdf.ts) per language, until the app's language
  * catalogue supplies them: headings, captions, the statement's line labels and the tables' column
- * headers (by column key). Figures keep Latin digits and Indian grouping, usernames stay as they
+ * headers (by column key), and the loan lines' worded values. Figures keep Latin digits and Indian grouping, usernames stay as they
  * are, in every language. A line label or note this does not know stays in English.
  */
 export interface StatementPdfLabels {
@@ -32,6 +36,10 @@ export interface StatementPdfLabels {
   managerCaption: string;
   summaryTitle: string;
   weekText(week: WeekRef): string;
+  /** The Loan Deduction line's value: 25% deducted for loan. */
+  loanDeduction(percentage: number): string;
+  /** The Loan Remaining line's value for an account without a loan. */
+  noLoan: string;
   /** Line labels by their English label (statementLines). */
   lineLabels?: Readonly<Record<string, string>> | undefined;
   agentMailHeaders?: Readonly<Record<string, string>> | undefined;
@@ -54,6 +62,8 @@ export const STATEMENT_PDF_LABELS: Record<PdfLanguage, StatementPdfLabels> = {
     managerCaption: 'Manager Mail Details',
     summaryTitle: STATEMENT_SUMMARY_TITLE,
     weekText: statementWeekText,
+    loanDeduction: (percentage) => `${percentage}% deducted for loan`,
+    noLoan: NO_LOAN_TEXT,
   },
   hi: {
     agentMailTitle: (username) => `एजेंट मेल विवरण: ${username}`,
@@ -72,6 +82,8 @@ export const STATEMENT_PDF_LABELS: Record<PdfLanguage, StatementPdfLabels> = {
       const range = `सप्ताह ${dayMonYear(week.fromDate)} से ${dayMonYear(week.toDate)} तक`;
       return week.open ? `${range}: खुला सप्ताह (आंकड़े अंतिम नहीं)` : `${range}: बंद`;
     },
+    loanDeduction: (percentage) => `लोन के लिए ${percentage}% कटौती`,
+    noLoan: 'कोई रिकॉर्ड नहीं मिला',
     lineLabels: {
       'Revenue Percentage': 'राजस्व प्रतिशत',
       'Actual Points': 'वास्तविक पॉइंट्स',
@@ -80,10 +92,10 @@ export const STATEMENT_PDF_LABELS: Record<PdfLanguage, StatementPdfLabels> = {
       'Loss Carried In': 'पिछले सप्ताह का घाटा',
       'Taken Off the Gift': 'गिफ्ट से घटाया गया',
       'Actual Revenue': 'वास्तविक राजस्व',
-      'Loan Deduction': 'ऋण कटौती',
-      'Previous Loan': 'पिछला ऋण',
+      'Loan Deduction': 'लोन कटौती',
+      'Previous Loan': 'पिछला लोन',
       'Deducted Points': 'काटे गए पॉइंट्स',
-      'Loan Remaining': 'शेष ऋण',
+      'Loan Remaining': 'शेष लोन',
       Paid: 'भुगतान',
       'Carry Forward': 'आगे ले जाया गया घाटा',
     },
@@ -100,3 +112,10 @@ export const STATEMENT_PDF_LABELS: Record<PdfLanguage, StatementPdfLabels> = {
     managerMailHeaders: { SrNo: 'क्रम सं.', username: 'एजेंट आईडी', name: 'नाम', profit: 'लाभ' },
   },
 };
+
+/** A statement line's value in the labels' language: an amount formatted, or its words. */
+export function statementLineValue(line: StatementLine, statement: WeekStatement, labels: StatementPdfLabels): string {
+  if (typeof line.value === 'number') return formatPoints(line.value);
+  if (line.label === 'Loan Deduction') return labels.loanDeduction(statement.loan.deductionPercentage);
+  return line.value === NO_LOAN_TEXT ? labels.noLoan : line.value;
+}

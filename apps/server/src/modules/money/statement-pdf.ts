@@ -12,7 +12,7 @@ import {
 } from '@playrep/contracts';
 import type { PdfLanguage } from '../export/pdf-labels.js';
 import type { PdfBlock, PdfFigure, PdfLayout } from '../export/table-export.js';
-import { STATEMENT_PDF_LABELS } from './statement-pdf-labels.js';
+import { STATEMENT_PDF_LABELS, type StatementPdfLabels, statementLineValue } from './statement-pdf-labels.js';
 
 /**
  * The PDF of each statement screen (docs/domain.md, "Mail and statements"): what the screen shows,
@@ -20,10 +20,10 @@ import { STATEMENT_PDF_LABELS } from './statement-pdf-labels.js';
  * the same rows). Table indexes refer to those tables.
  */
 
-function statementFigures(statement: WeekStatement, lineLabels?: Readonly<Record<string, string>>): PdfFigure[] {
+function statementFigures(statement: WeekStatement, labels: StatementPdfLabels): PdfFigure[] {
   return statementLines(statement).map((line) => ({
-    label: lineLabels?.[line.label] ?? line.label,
-    value: typeof line.value === 'number' ? formatPoints(line.value) : line.value,
+    label: labels.lineLabels?.[line.label] ?? line.label,
+    value: statementLineValue(line, statement, labels),
     negative: typeof line.value === 'number' && line.value < 0,
     note: line.note,
     result: line.result,
@@ -53,7 +53,7 @@ export function agentMailPdf(r: AgentMailResponse, language: PdfLanguage = 'en')
         type: 'figures',
         title: labels.summaryTitle,
         subtitle: labels.weekText(r.statement),
-        figures: statementFigures(r.statement, labels.lineLabels),
+        figures: statementFigures(r.statement, labels),
       },
     },
   ];
@@ -95,7 +95,7 @@ export function revenueWeekPdf(r: RevenueWeekResponse): PdfLayout {
         type: 'figures',
         title: 'Gift points summary',
         subtitle: statementWeekText(r.statement),
-        figures: statementFigures(r.statement),
+        figures: statementFigures(r.statement, STATEMENT_PDF_LABELS.en),
       },
     ],
   };
