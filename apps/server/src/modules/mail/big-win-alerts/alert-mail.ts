@@ -67,7 +67,7 @@ export const ALERT_WORDS: MailWords<{
     todayLead: 'आज: ',
     why: 'ये अलर्ट आपको इसलिए मिलते हैं क्योंकि आपके खाते के लिए "बड़ी जीत मुझे ईमेल करें" चालू है; इन्हें रोकने के लिए इसे अपने खाते के पेज पर बंद करें।',
     won: (member, win) => `${member} ने ${win} पॉइंट जीते`,
-    where: (cafe, agent, playedAt) => `कैफ़े ${cafe}, एजेंट ${agent}, खेला ${playedAt}`,
+    where: (cafe, agent, playedAt) => `कैफ़े ${cafe}, एजेंट ${agent}, खेला गया ${playedAt}`,
     draw: (at) => `ड्रॉ ${at}`,
     noDraw: 'कोई ड्रॉ नहीं',
     played: (game, draw, stake, win) => `${game}, ${draw}: खेल ${stake}, जीत ${win}`,
