@@ -17,7 +17,7 @@ import { TEST_DB_KINDS } from './test-db.js';
 /**
  * Mail in the recipient's language (docs/decisions/0021-languages.md, Mail): master2 chose Hindi on
  * its account page, master1 kept English. master2's weekly statement (subject, body, PDF), daily
- * digest and password reset come in Hindi, with the figures, usernames and links as they are;
+ * digest, password reset and address confirmation come in Hindi, with the figures, usernames and links as they are;
  * master1's come exactly as before. A statement keeps the language it was queued in.
  */
 const PUBLIC = 'https://backoffice.example.com';
@@ -188,5 +188,23 @@ describe.each(TEST_DB_KINDS)('mail in the recipient’s language on %s', (kind) 
     expect(hindi?.body_text).toMatch(new RegExp(`${literal(PUBLIC)}/\\S+#[A-Za-z0-9_-]+`));
     expect(hindi?.body_html).toMatch(/<a href="[^"]+">नया पासवर्ड चुनें<\/a>/);
     expect(hindi?.body_text).not.toMatch(/Hello|password stays/);
+  });
+
+  it('writes the address confirmation in the account’s language', async () => {
+    for (const username of ['master1', 'master2'] as const) {
+      const session = await signIn(t.app, username);
+      const set = await injectAs(t.app, session, {
+        method: 'POST',
+        url: '/api/auth/email',
+        payload: { email: `${username}.new@example.com` },
+      });
+      expect(set.statusCode).toBe(200);
+    }
+    const [english, hindi] = await outboxOf('email-confirmation');
+    expect(english?.recipient).toBe('master1.new@example.com');
+    expect(english?.subject).toBe('Confirm your email address for Playrep');
+    expect(hindi?.recipient).toBe('master2.new@example.com');
+    expect(hindi?.subject).toBe('Playrep के लिए अपना ईमेल पता पक्का करें');
+    expect(hindi?.body_html).toMatch(/<a href="[^"]+#[A-Za-z0-9_-]+">यह पता पक्का करें<\/a>/);
   });
 });
