@@ -15,7 +15,8 @@ import { buildTestApp, type TestApp } from './test-app.js';
 import { TEST_DB_KINDS } from './test-db.js';
 
 /**
- * Mail in the recipient's language (docs/decisions/0021-languages.md, "Mail in the recipient's language"): master2 chose Hindi on
+ * Mail in the recipient's language (docs/decisions/0021-languages.md, "Mail in the recipient's
+ * language"): master2 chose Hindi on
  * its account page, master1 kept English. master2's weekly statement (subject, body, PDF), daily
  * digest, password reset and address confirmation come in Hindi, with the figures, usernames and links as they are;
  * master1's come exactly as before. A statement keeps the language it was queued in.

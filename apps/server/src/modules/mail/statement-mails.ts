@@ -11,7 +11,8 @@ import { type MailWords, mailDay } from './words.js';
  * its Manager Mail statement. One statement for all of them: closing a week stays as fast as it
  * was. The rows hold only what the mail is about; its body and PDF are built when it is sent, from
  * the week's fixed figures (render the `content`), in the language its subject was written in: the
- * account's when the statement was queued (docs/decisions/0021-languages.md, "Mail in the recipient's language").
+ * account's when the statement was queued (docs/decisions/0021-languages.md, "Mail in the
+ * recipient's language").
  */
 export const STATEMENT_SUBJECTS: MailWords<Record<'agent' | 'manager', (weekStart: IsoDay) => string>> = {
   en: {
