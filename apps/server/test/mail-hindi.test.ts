@@ -16,10 +16,10 @@ import { TEST_DB_KINDS } from './test-db.js';
 
 /**
  * Mail in the recipient's language (docs/decisions/0021-languages.md, "Mail in the recipient's
- * language"): master2 chose Hindi on
- * its account page, master1 kept English. master2's weekly statement (subject, body, PDF), daily
- * digest, password reset and address confirmation come in Hindi, with the figures, usernames and links as they are;
- * master1's come exactly as before. A statement keeps the language it was queued in.
+ * language"): master2 chose Hindi on its account page, master1 kept English. master2's weekly
+ * statement (subject, body, PDF), daily digest, password reset and address confirmation come in
+ * Hindi, with the figures, usernames and links as they are; master1's come exactly as before. A
+ * statement keeps the language it was queued in.
  */
 const PUBLIC = 'https://backoffice.example.com';
 const amount = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

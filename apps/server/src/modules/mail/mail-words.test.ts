@@ -10,10 +10,9 @@ import type { MailWords } from './words.js';
 
 /**
  * Every kind of mail has its words in every language (docs/decisions/0021-languages.md, "Mail in
- * the recipient's language"): its
- * table has the same words in each, and its one template, given Hindi, writes a Hindi mail in which
- * no English word is left but the facts (usernames, cafe and game names, links) and what stays as
- * it is in every language (Playrep, PDF, the time's am/pm).
+ * the recipient's language"): its table has the English words in each, and its one template,
+ * given Hindi, writes a Hindi mail in which no English word is left but the facts (usernames, cafe
+ * and game names, links) and what stays as it is in every language (Playrep, PDF, the time's am/pm).
  */
 const ORIGIN = 'https://bo.example.com';
 
