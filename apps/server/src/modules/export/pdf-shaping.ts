@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import { toUnicodeCMap, toUnicodePair } from './pdf-to-unicode.js';
 
 /**
  * Text in a script that needs shaping (Devanagari: conjuncts, vowel signs placed before or above
@@ -82,7 +83,6 @@ const LETTERS = /\P{Mn}+/u;
 const RUNS_KEPT = 5_000;
 const SUBSETS_KEPT = 32;
 
-const hex4 = (code: number) => code.toString(16).padStart(4, '0');
 const thousandths = (n: number) => String(Number(n.toFixed(3)));
 
 /** The objects embedding a document's glyphs of a shaped font, as built (kept per thread by glyph list). */
@@ -200,32 +200,9 @@ export class ShapedFont {
     for (const [i, glyph] of glyphs.entries()) {
       cidToGid.writeUInt16BE(program.includeGlyph(glyph), 2 * (i + 1));
       widths.push(thousandths(declared[i]!));
-      let utf16 = '';
-      const text = texts[i]!;
-      for (let j = 0; j < text.length; j++) utf16 += hex4(text.charCodeAt(j));
-      pairs.push(`<${hex4(i + 1)}> <${utf16}>`);
+      pairs.push(toUnicodePair(i + 1, texts[i]!));
     }
-    const blocks: string[] = [];
-    for (let i = 0; i < pairs.length; i += 100) {
-      const block = pairs.slice(i, i + 100);
-      blocks.push(`${block.length} beginbfchar\n${block.join('\n')}\nendbfchar`);
-    }
-    const cmap = [
-      '/CIDInit /ProcSet findresource begin',
-      '12 dict begin',
-      'begincmap',
-      '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
-      '/CMapName /Adobe-Identity-UCS def',
-      '/CMapType 2 def',
-      '1 begincodespacerange',
-      '<0000> <ffff>',
-      'endcodespacerange',
-      ...blocks,
-      'endcmap',
-      'CMapName currentdict /CMap defineresource pop',
-      'end',
-      'end',
-    ].join('\n');
+    const cmap = toUnicodeCMap(pairs);
     const encoded = program.encode();
     return {
       tag: subsetTag(glyphs),

@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { hasShapedText, needsShaping, SHAPED_FONT_OBJECTS, type ShapedFont, ShapedFontUse } from './pdf-shaping.js';
+import { hex4, toUnicodeCMap, toUnicodePair } from './pdf-to-unicode.js';
 
 /**
  * A small PDF writer for the statement PDFs (pdf-builder.ts): pages of text in embedded TrueType
@@ -52,15 +53,6 @@ interface EmbeddedSubset {
 const SUBSETS_KEPT = 32;
 /** Wrapped texts kept per font: past this, the cache is emptied. */
 const WRAPS_KEPT = 5_000;
-
-const hex4 = (code: number) => code.toString(16).padStart(4, '0');
-
-/** A code point as UTF-16BE hex, as a ToUnicode CMap wants it. */
-function utf16Hex(codePoint: number): string {
-  if (codePoint < 0x10000) return hex4(codePoint);
-  const v = codePoint - 0x10000;
-  return hex4(0xd800 + (v >> 10)) + hex4(0xdc00 + (v & 0x3ff));
-}
 
 /**
  * A content stream being written, byte by byte: operators, numbers and the glyph codes of text,
@@ -296,28 +288,8 @@ export class PdfFont {
     const encoded = subset.encode();
     const widths = glyphs.map((glyph) => thousandths(this.font.getGlyph(glyph).advanceWidth * this.scale)).join(' ');
     const pairs: string[] = [];
-    for (let code = 1; code < unicode.length; code++) pairs.push(`<${hex4(code)}> <${utf16Hex(unicode[code]!)}>`);
-    const blocks: string[] = [];
-    for (let i = 0; i < pairs.length; i += 100) {
-      const block = pairs.slice(i, i + 100);
-      blocks.push(`${block.length} beginbfchar\n${block.join('\n')}\nendbfchar`);
-    }
-    const cmap = [
-      '/CIDInit /ProcSet findresource begin',
-      '12 dict begin',
-      'begincmap',
-      '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
-      '/CMapName /Adobe-Identity-UCS def',
-      '/CMapType 2 def',
-      '1 begincodespacerange',
-      '<0000> <ffff>',
-      'endcodespacerange',
-      ...blocks,
-      'endcmap',
-      'CMapName currentdict /CMap defineresource pop',
-      'end',
-      'end',
-    ].join('\n');
+    for (let code = 1; code < unicode.length; code++) pairs.push(toUnicodePair(code, String.fromCodePoint(unicode[code]!)));
+    const cmap = toUnicodeCMap(pairs);
     return {
       tag: subsetTag(glyphs),
       // Built once per thread: the best compression.
