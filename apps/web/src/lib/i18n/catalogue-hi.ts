@@ -1,4 +1,14 @@
 import { HINDI_MONTHS, LABELS_HI, TWO_STEP_MESSAGES_HI } from '@playrep/contracts';
+import { HI_ACTIVITY } from './areas/activity-hi';
+import { HI_DRAWS } from './areas/draws-hi';
+import { HI_IDENTITY } from './areas/identity-hi';
+import { HI_INSIGHT } from './areas/insight-hi';
+import { HI_MAIL } from './areas/mail-hi';
+import { HI_MEMBERS } from './areas/members-hi';
+import { HI_MONEY } from './areas/money-hi';
+import { HI_NETWORK } from './areas/network-hi';
+import { HI_PLATFORM } from './areas/platform-hi';
+import { HI_TRANSFERS } from './areas/transfers-hi';
 import type { HindiCatalogue } from './hindi-catalogue-type';
 
 /**
@@ -140,6 +150,18 @@ export const HI: HindiCatalogue = {
     'subject.typeToSearch': '{myself} - खोजने के लिए लिखें',
     'subject.searching': 'खोज रहे हैं...',
     'subject.noMatches': 'कोई मिलता खाता नहीं',
+
+    // The screens of each family (areas/)
+    ...HI_ACTIVITY,
+    ...HI_DRAWS,
+    ...HI_IDENTITY,
+    ...HI_INSIGHT,
+    ...HI_MAIL,
+    ...HI_MEMBERS,
+    ...HI_MONEY,
+    ...HI_NETWORK,
+    ...HI_PLATFORM,
+    ...HI_TRANSFERS,
   },
   labels: LABELS_HI,
 };

@@ -1,3 +1,14 @@
+import { EN_ACTIVITY } from './areas/activity';
+import { EN_DRAWS } from './areas/draws';
+import { EN_IDENTITY } from './areas/identity';
+import { EN_INSIGHT } from './areas/insight';
+import { EN_MAIL } from './areas/mail';
+import { EN_MEMBERS } from './areas/members';
+import { EN_MONEY } from './areas/money';
+import { EN_NETWORK } from './areas/network';
+import { EN_PLATFORM } from './areas/platform';
+import { EN_TRANSFERS } from './areas/transfers';
+
 /**
  * The English texts of the app after sign-in, by message ID, in ICU message format (plurals by
  * `{count, plural, ...}`, docs/decisions/0021-languages.md). The labels the contracts hold (screens,
@@ -102,6 +113,18 @@ export const EN_APP = {
   'subject.typeToSearch': '{myself} - type to search',
   'subject.searching': 'Searching...',
   'subject.noMatches': 'No matching accounts',
+
+  // The screens of each family (areas/)
+  ...EN_ACTIVITY,
+  ...EN_DRAWS,
+  ...EN_IDENTITY,
+  ...EN_INSIGHT,
+  ...EN_MAIL,
+  ...EN_MEMBERS,
+  ...EN_MONEY,
+  ...EN_NETWORK,
+  ...EN_PLATFORM,
+  ...EN_TRANSFERS,
 } as const;
 
 export type AppMessageId = keyof typeof EN_APP;
