@@ -3,11 +3,12 @@ import { Suspense, useMemo } from 'react';
 import { useRouteError } from 'react-router';
 import { ReportScreenContext } from '../components/report/report-screen';
 import type { ScreenPageProps } from '../config/navigation';
+import { message } from '../lib/i18n/messages';
 import { pageFor } from './screen-registry';
 
 function PageLoading() {
   return (
-    <Center py="xl" role="status" aria-label="Loading page">
+    <Center py="xl" role="status" aria-label={message('shell.loadingPage')}>
       <Loader />
     </Center>
   );
@@ -31,8 +32,8 @@ export function ScreenError() {
   const error = useRouteError();
   console.error(error);
   return (
-    <Alert color="red" role="alert" title="This page could not be shown">
-      Something went wrong. Please reload the page or choose another report.
+    <Alert color="red" role="alert" title={message('shell.pageFailed')}>
+      {message('shell.pageFailedHint')}
     </Alert>
   );
 }

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { MANAGER_ROLES, memberPagePath, type Role } from '@playrep/contracts';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { message } from '../../lib/i18n/messages';
+import { label, message } from '../../lib/i18n/messages';
 import { useSession } from '../../lib/session';
 import { type AccountMatch, useAccountSearch } from './account-search';
 import { useSubjectRoles } from './report-screen';
@@ -186,7 +186,7 @@ function ManagerSubjectPicker({ self, role }: { self: { _id: string; username: s
       </Combobox.Target>
 
       <Combobox.Dropdown>
-        <Combobox.Options mah={320} style={{ overflowY: 'auto' }} aria-label="Accounts">
+        <Combobox.Options mah={320} style={{ overflowY: 'auto' }} aria-label={label('Accounts')}>
           {offerMyself && (
             <Combobox.Option value={MYSELF_OPTION}>
               <Text size="sm" fw={600}>

@@ -64,6 +64,9 @@ export const HI: HindiCatalogue = {
     'shell.logOut': 'लॉग आउट',
     'shell.mainNavigation': 'मुख्य मेन्यू',
     'shell.footer': 'सर्वाधिकार सुरक्षित, कॉपीराइट 2014',
+    'shell.loadingPage': 'पेज लोड हो रहा है',
+    'shell.pageFailed': 'यह पेज नहीं दिखाया जा सका',
+    'shell.pageFailedHint': 'कुछ गड़बड़ हो गई। कृपया पेज दोबारा लोड करें या कोई दूसरी रिपोर्ट चुनें।',
 
     // The account page
     'account.title': 'मेरा खाता',

@@ -26,6 +26,9 @@ export const EN_APP = {
   'shell.logOut': 'LogOut',
   'shell.mainNavigation': 'Main navigation',
   'shell.footer': 'All rights reserved, copyright 2014',
+  'shell.loadingPage': 'Loading page',
+  'shell.pageFailed': 'This page could not be shown',
+  'shell.pageFailedHint': 'Something went wrong. Please reload the page or choose another report.',
 
   // The account page (features/access)
   'account.title': 'My Account',
