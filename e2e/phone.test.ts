@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { gameNameForCode, ROLES, type Role, type Screen, screensFor } from '@playrep/contracts';
+import { ROLES, type Role, screensFor } from '@playrep/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { seriousAxeFindings } from './accessibility.js';
 import { launchChromium } from './browser.js';
 import { expectPath, login, thisFileServer } from './harness.js';
 import { bodyRows } from './report-tables.js';
+import { openScreen, settled } from './screen-visits.js';
 import { ARTIFACTS_DIR } from './server-process.js';
 
 // Every screen of every role at a phone's size (390 x 844 CSS pixels): nothing wider than the
@@ -30,10 +31,6 @@ const SCROLL_HINT = 'Scroll sideways to see more';
 
 /** expect.poll with room for a loaded machine. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
-
-async function settled(scope: Page | Locator): Promise<void> {
-  await poll(() => scope.locator('[aria-busy="true"]').count()).toBe(0);
-}
 
 /** The page's width as the browser lays it out: more than the screen means a sideways scroll of the whole page. */
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
@@ -103,35 +100,6 @@ async function expectFitsPhone(page: Page): Promise<SideScroller[]> {
     (await sideScrollers(page)).flatMap((box) => untold(box).map((lack) => `${box.name || 'a box'} lacks ${lack}`)),
   ).toEqual([]);
   return sideScrollers(page);
-}
-
-/**
- * What a screen that is about one account named in its address is opened with: the member page
- * with player1, a member of every demo account above it (opened without one it shows only its box).
- */
-const SCREEN_QUERY: Partial<Record<string, string>> = { member: '?username=player1' };
-
-/** The heading a screen shows: its label, or the game's name on draw details. */
-function headingOf(screen: Screen): string {
-  if (!screen.path.startsWith('drawdetails/')) return screen.label;
-  return gameNameForCode(screen.path.split('/').at(-1)!);
-}
-
-/**
- * Opens a screen the way the menu does, without loading the app again: the router follows the
- * history (a full load of every screen would make this file several times slower).
- */
-async function open(page: Page, role: Role, screen: Screen): Promise<void> {
-  await page.evaluate(
-    (to) => {
-      window.history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    },
-    `/${role}/${screen.path}${SCREEN_QUERY[screen.key] ?? ''}`,
-  );
-  await expectPath(page, `/${role}/${screen.path}`);
-  await page.getByRole('heading', { level: 1, name: headingOf(screen) }).waitFor({ timeout: 20_000 });
-  await settled(page);
 }
 
 /** Revenue of `role`'s demo account, and the popup of its first week, settled and shown. */
@@ -238,7 +206,7 @@ for (const role of ROLES) {
 
     for (const screen of screensFor(role)) {
       test(`${screen.label} (${screen.path}) is no wider than the screen; what scrolls sideways says so; axe clean (once a screen)`, async () => {
-        await open(page(), role, screen);
+        await openScreen(page(), role, screen);
         if (screen.key === 'revenue') await page().getByRole('figure').locator('svg.revenue-chart').waitFor();
         const scrollers = await expectFitsPhone(page());
         // The nine revenue columns do not fit a phone: the check above had a box to look at.

@@ -56,4 +56,7 @@ export const KEPT_IN_EVERY_LANGUAGE: readonly string[] = [
   'ID',
   'IP',
   'OTP',
+  // A time of day: CLDR's Hindi writes am and pm too (6:32 pm).
+  'am',
+  'pm',
 ];

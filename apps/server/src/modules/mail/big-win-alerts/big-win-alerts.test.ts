@@ -1,6 +1,7 @@
 import type { FeedEventInput } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injectAs, signIn } from '../../../../test/fixtures/network.js';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../../../../test/smtp-server.js';
 import { TEST_DB_KINDS } from '../../../../test/test-db.js';
 import { queryRows } from '../../../db/client.js';
@@ -316,5 +317,24 @@ describe.each(TEST_DB_KINDS)('big-win alerts on %s', (kind) => {
       ['master2@example.com', 'cancelled', MAIL_REASONS.accountInactive],
     ]);
     expect(smtp.received).toHaveLength(received);
+  });
+  it('writes the alert in the language its person chose on the account page (read when the alert is made)', async () => {
+    await db().execute(sql`UPDATE accounts SET email = 'am2@example.com' WHERE username = 'am2'`);
+    const session = await signIn(f.t.app, 'am2');
+    const chosen = await injectAs(f.t.app, session, { method: 'POST', url: '/api/auth/language', payload: { language: 'hi' } });
+    expect(chosen.statusCode).toBe(200);
+    clockTo(90 * MINUTE);
+    const win: Win = { id: 'win-hindi', member: 'player3', game: FUN_AB, stake: 2_500, win: 22_500, at: at(89 * MINUTE) };
+    await post([playEvent(win)]);
+    clockTo(90 * MINUTE + 15 * SECOND);
+    expect(await alertPass()).toEqual({ handedOut: 1, queued: 1 });
+    const [mail] = mailsTo('am2').slice(-1);
+    // The alert's Hindi words (alert-mail.ts), with the figures, names and links as they are.
+    expect(mail!.parsed.subject).toBe(`बड़ी जीत: player3 ने ${points(win.win)} पॉइंट जीते`);
+    const text = mail!.parsed.text!;
+    expect(text).toContain(`आपकी ${points(10_000)} पॉइंट की सीमा या उससे ऊपर`);
+    expect(text).toContain(`player3 (Player Number 3) ने ${points(win.win)} पॉइंट जीते`);
+    expect(text).toContain(`${PUBLIC}/areamanager/reports/member?username=player3`);
+    expect(text).not.toMatch(/\bwon\b|threshold|Member page/);
   });
 });
