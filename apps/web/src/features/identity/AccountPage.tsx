@@ -27,7 +27,7 @@ import { ROLE_NAMES } from './components/role-names';
 export default function AccountPage({ children }: { children?: ReactNode }) {
   const account = useMyAccount();
   const data = account.data;
-  const { t, language } = useMessages();
+  const { t } = useMessages();
   return (
     <PageFrame title={t('account.title')} loading={account.isFetching} error={account.error ? errorMessage(account.error) : null}>
       {data && (
@@ -47,14 +47,7 @@ export default function AccountPage({ children }: { children?: ReactNode }) {
               )}
             </Text>
             <Text size="sm">
-              {data.lastSignIn && language === 'en' ? (
-                // One text in English, as it has always read; in another language its data is marked apart.
-                t(data.lastSignIn.device ? 'account.lastSignInDevice' : 'account.lastSignIn', {
-                  at: formatDateTime(data.lastSignIn.at),
-                  address: data.lastSignIn.address,
-                  device: data.lastSignIn.device ?? '',
-                })
-              ) : data.lastSignIn ? (
+              {data.lastSignIn ? (
                 <DataText
                   id={data.lastSignIn.device ? 'account.lastSignInDevice' : 'account.lastSignIn'}
                   data={{

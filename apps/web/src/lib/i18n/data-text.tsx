@@ -8,6 +8,7 @@ const MARK = '\uE000';
  * A message whose arguments include data (a username, an address, a time): the message in the
  * current language, each data argument in an element marked `translate="no"` (HTML's "do not
  * translate": never translated, and skipped by the check of the English left on a Hindi screen).
+ * English reads as it always has: its data given as text stay in the one text of the message.
  */
 export function DataText({
   id,
@@ -18,9 +19,12 @@ export function DataText({
   values?: MessageValues;
   data: Readonly<Record<string, ReactNode>>;
 }) {
-  useLanguage();
+  const english = useLanguage() === 'en';
   const marked: Record<string, string | number> = { ...values };
-  for (const name of Object.keys(data)) marked[name] = `${MARK}${name}${MARK}`;
+  for (const [name, value] of Object.entries(data)) {
+    const plain = typeof value === 'string' || typeof value === 'number';
+    marked[name] = english && plain ? value : `${MARK}${name}${MARK}`;
+  }
   // split with a capture group: text, argument name, text, ...
   const parts = message(id, marked).split(new RegExp(`${MARK}(\\w+)${MARK}`));
   return (
