@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ApiError, DEFAULT_ERROR_MESSAGE, errorMessage, NETWORK_ERROR_MESSAGE } from '../../lib/api-client';
 import { formatClock } from '../../lib/format';
+import { DataText } from '../../lib/i18n/data-text';
 import { message, useMessages } from '../../lib/i18n/messages';
 import type { LiveAnswer } from '../../lib/report-call';
 import { LiveAnswerContext } from './live-answer';
@@ -98,7 +99,11 @@ export function PageFrame({ title: givenTitle, loading = false, error, live, act
           <Title order={1} size="h2" id="page-title">
             {title}
           </Title>
-          {live && <Text size="sm">{t('report.updated', { time: formatClock(live.updatedAt) })}</Text>}
+          {live && (
+            <Text size="sm">
+              <DataText id="report.updated" data={{ time: formatClock(live.updatedAt) }} />
+            </Text>
+          )}
         </Group>
         {actions}
       </Group>

@@ -1,7 +1,6 @@
 import { Select, Text, TextInput } from '@mantine/core';
 import {
   ACTIVITY_COLUMNS,
-  ACTIVITY_KIND_LABELS,
   ACTIVITY_KINDS,
   ACTIVITY_PAGE_SIZES,
   ACTIVITY_SORTS,
@@ -18,7 +17,8 @@ import { columnSort, urlPaging, useLastPageWhenPastEnd } from '../../components/
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { DataTable, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
-import { formatCount } from '../../lib/format';
+import { formatInt } from '../../lib/format';
+import { type MessageId, useMessages } from '../../lib/i18n/messages';
 import { rangeIncludesToday } from '../../lib/report-call';
 import { activityExport, useActivity } from './api/activity';
 
@@ -26,6 +26,35 @@ type Sort = (typeof ACTIVITY_SORTS)[number];
 const FIELDS = { kind: '', actor: '', subject: '', fromDate: '', toDate: '' };
 /** The server's sort names by the table's columns. */
 const SORT_OF_COLUMN: Partial<Record<string, Sort>> = { at: 'at', kindLabel: 'kind' };
+/** A kind of entry by its code (the contracts' ACTIVITY_KIND_LABELS, in the chosen language). */
+const KIND_NAMES: Readonly<Record<ActivityKind, MessageId>> = {
+  'sign-in': 'activity.kind.signIn',
+  'sign-in-failed': 'activity.kind.signInFailed',
+  'code-asked': 'activity.kind.codeAsked',
+  'wrong-code': 'activity.kind.wrongCode',
+  'sign-out': 'activity.kind.signOut',
+  'password-changed': 'activity.kind.passwordChanged',
+  'link-issued': 'activity.kind.linkIssued',
+  'link-used': 'activity.kind.linkUsed',
+  'link-revoked': 'activity.kind.linkRevoked',
+  'email-set': 'activity.kind.emailSet',
+  'email-confirmed': 'activity.kind.emailConfirmed',
+  'two-step-on': 'activity.kind.twoStepOn',
+  'two-step-off': 'activity.kind.twoStepOff',
+  'two-step-cleared': 'activity.kind.twoStepCleared',
+  'recovery-code-used': 'activity.kind.recoveryCodeUsed',
+  'recovery-codes-replaced': 'activity.kind.recoveryCodesReplaced',
+  'account-created': 'activity.kind.accountCreated',
+  blocked: 'activity.kind.blocked',
+  unblocked: 'activity.kind.unblocked',
+  'export-downloaded': 'activity.kind.exportDownloaded',
+  'feed-key-created': 'activity.kind.feedKeyCreated',
+  'feed-key-revoked': 'activity.kind.feedKeyRevoked',
+  'feed-batch-applied': 'activity.kind.feedBatchApplied',
+  'feed-batch-refused': 'activity.kind.feedBatchRefused',
+  'mail-discarded': 'activity.kind.mailDiscarded',
+  'mail-previewed': 'activity.kind.mailPreviewed',
+};
 
 /**
  * Activity (every role): the access facts the caller may see (its own; a manager its subtree's;
@@ -50,6 +79,7 @@ export default function ActivityPage({ screen }: ScreenPageProps) {
   const report = useActivity({ ...query, page, pageSize, sort, order }, { live: rangeIncludesToday(filters) });
   const { data, error, isFetching } = report;
   useReportErrorLog(screen.label, error, 'activity');
+  const { t, label } = useMessages();
 
   useLastPageWhenPastEnd({ page, pageSize }, report, setFilters);
 
@@ -79,25 +109,30 @@ export default function ActivityPage({ screen }: ScreenPageProps) {
     <PageFrame title={screen.label} loading={isFetching} error={error} live={report.live}>
       <ReportToolbar onSubmit={() => search(report.refetch)} loading={isFetching}>
         <Select
-          label={FIELD_LABELS.activity.kind}
-          data={[{ value: '', label: 'Any' }, ...ACTIVITY_KINDS.map((k) => ({ value: k, label: ACTIVITY_KIND_LABELS[k] }))]}
+          label={label(FIELD_LABELS.activity.kind)}
+          data={[{ value: '', label: t('activity.any') }, ...ACTIVITY_KINDS.map((k) => ({ value: k, label: t(KIND_NAMES[k]) }))]}
           value={draft.kind}
           onChange={(value) => setDraft({ ...draft, kind: value ?? '' })}
           allowDeselect={false}
           w={200}
         />
-        {text('actor', FIELD_LABELS.activity.actor, 150)}
-        {text('subject', FIELD_LABELS.activity.subject, 150)}
-        {text('fromDate', DATE_LABELS.fromDate, 140, 'DD-Mon-YYYY')}
-        {text('toDate', DATE_LABELS.toDate, 140, 'DD-Mon-YYYY')}
+        {text('actor', label(FIELD_LABELS.activity.actor), 150)}
+        {text('subject', label(FIELD_LABELS.activity.subject), 150)}
+        {text('fromDate', label(DATE_LABELS.fromDate), 140, t('dates.placeholder'))}
+        {text('toDate', label(DATE_LABELS.toDate), 140, t('dates.placeholder'))}
       </ReportToolbar>
       {data && !error && (
         <>
-          <Text size="sm">{`${data.totalIsLowerBound ? 'More than ' : ''}${formatCount(data.total, 'entry', 'entries')}`}</Text>
+          <Text size="sm">
+            {t(data.totalIsLowerBound ? 'activity.moreThanEntries' : 'activity.entries', {
+              count: data.total,
+              n: formatInt(data.total),
+            })}
+          </Text>
           <DataTable
             columns={columns}
             rows={data.data}
-            ariaLabel="Activity"
+            ariaLabel={label(screen.label)}
             loading={isFetching}
             pageSizes={ACTIVITY_PAGE_SIZES}
             getRowId={(row) => row._id}

@@ -10,11 +10,13 @@ import { screenPath } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { saveLanguage } from '../../lib/i18n/account-language';
+import { DataText } from '../../lib/i18n/data-text';
 import { chooseLanguage } from '../../lib/i18n/language';
 import { useMessages } from '../../lib/i18n/messages';
 import { textField } from '../../lib/text-field';
 import { useChangePassword, useMyAccount } from './api/access';
 import { type NewPassword, NewPasswordFields } from './components/NewPasswordFields';
+import { ROLE_NAMES } from './components/role-names';
 
 /**
  * The account page (every role, from the name in the header; docs/domain.md, "Access"): name,
@@ -35,17 +37,28 @@ export default function AccountPage({ children }: { children?: ReactNode }) {
               {t('account.facts')}
             </Title>
             <Text>
-              {data.username} · {[data.firstName, data.lastName].filter(Boolean).join(' ')} · {data.role}
-              {data.parent && <> · {t('account.parent', { parent: data.parent })}</>}
+              <span translate="no">{data.username}</span> ·{' '}
+              <span translate="no">{[data.firstName, data.lastName].filter(Boolean).join(' ')}</span> · {t(ROLE_NAMES[data.role])}
+              {data.parent && (
+                <>
+                  {' · '}
+                  <DataText id="account.parent" data={{ parent: data.parent }} />
+                </>
+              )}
             </Text>
             <Text size="sm">
-              {data.lastSignIn
-                ? t(data.lastSignIn.device ? 'account.lastSignInDevice' : 'account.lastSignIn', {
+              {data.lastSignIn ? (
+                <DataText
+                  id={data.lastSignIn.device ? 'account.lastSignInDevice' : 'account.lastSignIn'}
+                  data={{
                     at: formatDateTime(data.lastSignIn.at),
                     address: data.lastSignIn.address,
                     device: data.lastSignIn.device ?? '',
-                  })
-                : t('account.firstSignIn')}{' '}
+                  }}
+                />
+              ) : (
+                t('account.firstSignIn')
+              )}{' '}
               {t('account.failures', { failed: data.failedSince, codes: data.wrongCodesSince })}
             </Text>
           </Stack>
@@ -151,9 +164,15 @@ function LanguageSection() {
         styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
         value={language}
         disabled={saving}
-        data={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
         onChange={(event) => choose(event.currentTarget.value)}
-      />
+      >
+        {/* Each language by its own name: never translated. */}
+        {LANGUAGES.map((code) => (
+          <option key={code} value={code} lang={code} translate="no">
+            {LANGUAGE_NAMES[code]}
+          </option>
+        ))}
+      </NativeSelect>
       <Outcome message={message} size="md" />
     </Stack>
   );
@@ -193,6 +212,7 @@ function ChangePasswordSection({ username }: { username: string }) {
             label={label(FIELD_LABELS.changePassword.currentPassword)}
             autoComplete="current-password"
             {...textField(current, setCurrent)}
+            visibilityToggleButtonProps={{ 'aria-label': t('identity.password.toggle') }}
             required
           />
           <NewPasswordFields username={username} onChange={onChange} />

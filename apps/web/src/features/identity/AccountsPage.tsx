@@ -1,6 +1,5 @@
 import { Button, Code, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
-  ACCESS_STATE_LABELS,
   ACCESS_STATES,
   ACCOUNT_COLUMNS,
   ACCOUNT_PAGE_SIZES,
@@ -21,10 +20,21 @@ import { useReportErrorLog } from '../../components/report/use-report-error-log'
 import { DataTable, Popup, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { errorMessage } from '../../lib/api-client';
-import { formatCount, formatDateTime } from '../../lib/format';
+import { formatDateTime, formatInt } from '../../lib/format';
+import { DataText } from '../../lib/i18n/data-text';
+import { type MessageId, useMessages } from '../../lib/i18n/messages';
 import { accountsExport, downloadBulkLinks, useAccountActions, useAccounts } from './api/access';
+import { ROLE_NAMES } from './components/role-names';
 
 type Sort = (typeof ACCOUNT_SORTS)[number];
+/** An access state's name (the contracts' ACCESS_STATE_LABELS, in the chosen language). */
+const ACCESS_STATE_NAMES: Readonly<Record<AccessState, MessageId>> = {
+  noPassword: 'identity.accessState.noPassword',
+  linkSent: 'identity.accessState.linkSent',
+  active: 'identity.accessState.active',
+  blocked: 'identity.accessState.blocked',
+  inactive: 'identity.accessState.inactive',
+};
 const FIELDS = { role: '', state: '', q: '' };
 
 /** A button label that wraps onto another line where the screen is narrow, rather than being cut. */
@@ -66,6 +76,7 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
   const { data, error, isFetching } = report;
   useReportErrorLog(screen.label, error, 'accounts');
   const { issueLink, block, unblock, clearTwoStep } = useAccountActions();
+  const { t, label, language } = useMessages();
   /** The account whose two-step the manager is asked to confirm clearing. */
   const [clearing, setClearing] = useState<AccountRow | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string; link?: IssuedLink } | null>(null);
@@ -73,18 +84,21 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
 
   useLastPageWhenPastEnd({ page, pageSize }, report, setFilters);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the texts follow the language
   const columns = useMemo(() => {
     const failed = (failure: unknown) => setNotice({ ok: false, text: errorMessage(failure) });
     return [
       ...tableColumns<AccountRow>(ACCOUNT_COLUMNS, {
         stateLabel: {
           render: (row: AccountRow) =>
-            row.linkExpiresAt ? `${row.stateLabel} (until ${formatDateTime(row.linkExpiresAt)})` : row.stateLabel,
+            row.linkExpiresAt
+              ? t('identity.accounts.until', { state: row.stateLabel, time: formatDateTime(row.linkExpiresAt) })
+              : row.stateLabel,
         },
       }),
       {
         key: '_id' as const,
-        header: 'Actions',
+        header: t('identity.accounts.actions'),
         type: 'custom' as const,
         sortable: false,
         render: (row: AccountRow) => (
@@ -100,9 +114,9 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
                     onError: failed,
                   })
                 }
-                aria-label={`Issue a sign-in link for ${row.username}`}
+                aria-label={t('identity.accounts.issueLinkOf', { username: row.username })}
               >
-                Issue link
+                {t('identity.accounts.issueLink')}
               </Button>
             )}
             {row.state === 'blocked' ? (
@@ -112,9 +126,9 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
                 onClick={() =>
                   unblock.mutate(row.username, { onSuccess: (a) => setNotice({ ok: true, text: a.message }), onError: failed })
                 }
-                aria-label={`Unblock ${row.username}`}
+                aria-label={t('identity.accounts.unblockOf', { username: row.username })}
               >
-                Unblock
+                {t('identity.accounts.unblock')}
               </Button>
             ) : (
               <Button
@@ -124,9 +138,9 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
                 onClick={() =>
                   block.mutate(row.username, { onSuccess: (a) => setNotice({ ok: true, text: a.message }), onError: failed })
                 }
-                aria-label={`Block ${row.username}`}
+                aria-label={t('identity.accounts.blockOf', { username: row.username })}
               >
-                Block
+                {t('identity.accounts.block')}
               </Button>
             )}
             {row.twoStep && (
@@ -134,16 +148,16 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
                 size="compact-xs"
                 variant="default"
                 onClick={() => setClearing(row)}
-                aria-label={`Clear two-step of ${row.username}`}
+                aria-label={t('identity.accounts.clearTwoStepOf', { username: row.username })}
               >
-                Clear two-step
+                {t('identity.accounts.clearTwoStep')}
               </Button>
             )}
           </Group>
         ),
       },
     ];
-  }, [issueLink, block, unblock]);
+  }, [issueLink, block, unblock, language]);
 
   const confirmClear = (row: AccountRow) =>
     clearTwoStep.mutate(row, {
@@ -160,8 +174,8 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
         ok: true,
         text:
           rows === 0
-            ? 'Every account below yours already has a password: no link was issued.'
-            : `${formatCount(rows, 'sign-in link')} issued and saved as a CSV file. Each works once, and replaces any earlier link of its account.`,
+            ? t('identity.accounts.noLinkIssued')
+            : t('identity.accounts.linksIssued', { count: rows, n: formatInt(rows) }),
       });
       void report.refetch();
     } catch (failure) {
@@ -175,23 +189,29 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
     <PageFrame title={screen.label} loading={isFetching} error={error}>
       <ReportToolbar onSubmit={() => search(report.refetch)} loading={isFetching}>
         <Select
-          label={FIELD_LABELS.accounts.role}
-          data={[{ value: '', label: 'Any' }, ...belowRoles.map((r) => ({ value: r, label: r }))]}
+          label={label(FIELD_LABELS.accounts.role)}
+          data={[
+            { value: '', label: t('identity.accounts.any') },
+            ...belowRoles.map((r) => ({ value: r, label: t(ROLE_NAMES[r]) })),
+          ]}
           value={draft.role}
           onChange={(value) => setDraft({ ...draft, role: value ?? '' })}
           allowDeselect={false}
           w={170}
         />
         <Select
-          label={FIELD_LABELS.accounts.state}
-          data={[{ value: '', label: 'Any' }, ...ACCESS_STATES.map((s) => ({ value: s, label: ACCESS_STATE_LABELS[s] }))]}
+          label={label(FIELD_LABELS.accounts.state)}
+          data={[
+            { value: '', label: t('identity.accounts.any') },
+            ...ACCESS_STATES.map((s) => ({ value: s, label: t(ACCESS_STATE_NAMES[s]) })),
+          ]}
           value={draft.state}
           onChange={(value) => setDraft({ ...draft, state: value ?? '' })}
           allowDeselect={false}
           w={200}
         />
         <TextInput
-          label={FIELD_LABELS.accounts.q}
+          label={label(FIELD_LABELS.accounts.q)}
           value={draft.q}
           onChange={(event) => setDraft({ ...draft, q: event.currentTarget.value })}
           w={190}
@@ -199,32 +219,33 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
       </ReportToolbar>
       <Group gap="xs">
         <Button variant="default" size="xs" loading={bulkPending} onClick={() => void bulk()} styles={WRAPPING_LABEL}>
-          Links for every account without a password{query.role ? ` (${query.role})` : ''} (CSV)
+          {query.role
+            ? t('identity.accounts.bulkLinksOfRole', { role: t(ROLE_NAMES[query.role]) })
+            : t('identity.accounts.bulkLinks')}
         </Button>
       </Group>
       {notice && (
         <Stack gap={4} role={notice.ok ? 'status' : 'alert'}>
           <Text size="sm">{notice.text}</Text>
           {notice.link && (
-            <Code block aria-label={`Sign-in link for ${notice.link.username}`}>
+            <Code block translate="no" aria-label={t('identity.accounts.linkOf', { username: notice.link.username })}>
               {notice.link.link}
             </Code>
           )}
         </Stack>
       )}
-      <Popup opened={clearing !== null} onClose={() => setClearing(null)} title="Clear two-step" size="md">
+      <Popup opened={clearing !== null} onClose={() => setClearing(null)} title={t('identity.accounts.clearTwoStep')} size="md">
         {clearing && (
           <Stack gap="sm">
             <Text size="sm">
-              Clear the two-step sign-in of {clearing.username}? It then signs in with its password alone, and may set two-step up
-              again from its account page.
+              <DataText id="identity.accounts.clearQuestion" data={{ username: clearing.username }} />
             </Text>
             <Group gap="xs" justify="flex-end">
               <Button variant="default" onClick={() => setClearing(null)}>
-                Cancel
+                {t('identity.accounts.cancel')}
               </Button>
               <Button color="red" loading={clearTwoStep.isPending} onClick={() => confirmClear(clearing)}>
-                Clear two-step
+                {t('identity.accounts.clearTwoStep')}
               </Button>
             </Group>
           </Stack>
@@ -234,7 +255,7 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
         <DataTable
           columns={columns}
           rows={data.data}
-          ariaLabel="Accounts"
+          ariaLabel={label(screen.label)}
           loading={isFetching}
           pageSizes={ACCOUNT_PAGE_SIZES}
           getRowId={(row) => row._id}

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LOGIN_PATH } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
+import { useMessages } from '../../lib/i18n/messages';
 import { textField } from '../../lib/text-field';
 import { forgotPassword } from './api/access';
 
@@ -16,9 +17,11 @@ export default function ForgotPasswordPage() {
   const [username, setUsername] = useState('');
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
   const [pending, setPending] = useState(false);
+  const { t, label, language } = useMessages();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the title follows the language
   useEffect(() => {
-    document.title = 'Forgot password | Playrep Back Office';
-  }, []);
+    document.title = t('identity.forgot.documentTitle');
+  }, [language]);
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setPending(true);
@@ -34,24 +37,24 @@ export default function ForgotPasswordPage() {
     <Container size="xs" py="xl">
       <Stack component="main">
         <Title order={1} size="h2">
-          Forgot password
+          {t('identity.forgot.title')}
         </Title>
-        <form onSubmit={(event) => void submit(event)} aria-label="Forgot password">
+        <form onSubmit={(event) => void submit(event)} aria-label={t('identity.forgot.title')}>
           <Stack>
             <TextInput
-              label={FIELD_LABELS.forgotPassword.username}
+              label={label(FIELD_LABELS.forgotPassword.username)}
               autoComplete="username"
               {...textField(username, setUsername)}
               required
             />
             <Button type="submit" loading={pending} disabled={username.trim() === ''}>
-              Send me a link
+              {t('identity.forgot.submit')}
             </Button>
           </Stack>
         </form>
         {answer && <Text role={answer.ok ? 'status' : 'alert'}>{answer.text}</Text>}
         <Anchor component={Link} to={LOGIN_PATH}>
-          Back to sign in
+          {t('identity.forgot.back')}
         </Anchor>
       </Stack>
     </Container>

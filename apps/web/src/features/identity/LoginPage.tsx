@@ -170,7 +170,7 @@ export function LoginPage({ onNavigate, onSignedIn }: LoginPageProps) {
             }}
           >
             {LANGUAGES.map((code) => (
-              <option key={code} value={code} lang={code}>
+              <option key={code} value={code} lang={code} translate="no">
                 {LANGUAGE_NAMES[code]}
               </option>
             ))}

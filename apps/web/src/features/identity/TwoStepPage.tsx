@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { landingPathFor } from '../../config/navigation';
 import { LOGIN_PATH } from '../../config/paths';
+import { useMessages } from '../../lib/i18n/messages';
 import { useSession } from '../../lib/session';
 import { TwoStepSection } from './TwoStepSection';
 
@@ -13,19 +14,21 @@ import { TwoStepSection } from './TwoStepSection';
  */
 export default function TwoStepPage() {
   const { session } = useSession();
+  const { t, language } = useMessages();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the title follows the language
   useEffect(() => {
-    document.title = 'Two-step sign-in | Playrep Back Office';
-  }, []);
+    document.title = t('identity.twoStep.documentTitle');
+  }, [language]);
   const reports = session ? landingPathFor(session.role) : null;
   return (
     <Container size="sm" py="xl" component="main" id="main-content">
       <Stack>
         <Title order={1} size="h2">
-          Two-step sign-in
+          {t('identity.twoStep.title')}
         </Title>
         <TwoStepSection />
         <Anchor component={Link} to={reports ?? LOGIN_PATH}>
-          {reports ? 'Go to your reports' : 'Go to the sign-in page'}
+          {reports ? t('identity.twoStep.toReports') : t('identity.goToSignIn')}
         </Anchor>
       </Stack>
     </Container>

@@ -3,6 +3,8 @@ import { FIELD_LABELS, type TwoStepSetupResponse } from '@playrep/contracts';
 import { useState } from 'react';
 import { Outcome } from '../../components/ui';
 import { errorMessage } from '../../lib/api-client';
+import { DataText } from '../../lib/i18n/data-text';
+import { useMessages } from '../../lib/i18n/messages';
 import { textField } from '../../lib/text-field';
 import { useTwoStepChanges, useTwoStepState } from './api/two-step';
 
@@ -21,6 +23,7 @@ export function TwoStepSection() {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const failed = (error: unknown) => setMessage({ ok: false, text: errorMessage(error) });
   const data = state.data;
+  const { t, label } = useMessages();
 
   /** Sends the code typed to a change that needs one; its answer's message shows, and the recovery codes it shows once (or none). */
   const withCode =
@@ -38,22 +41,22 @@ export function TwoStepSection() {
         onError: failed,
       });
 
-  const codeInput = (label: string) => (
-    <TextInput label={label} {...textField(code, setCode)} inputMode="numeric" autoComplete="one-time-code" w={200} />
+  const codeInput = (fieldLabel: string) => (
+    <TextInput label={fieldLabel} {...textField(code, setCode)} inputMode="numeric" autoComplete="one-time-code" w={200} />
   );
 
   return (
     <Stack gap="xs" component="section" aria-labelledby="two-step-section-title">
       <Title order={2} size="h4" id="two-step-section-title">
-        Two-step sign-in
+        {t('identity.twoStep.title')}
       </Title>
       {state.error && <Text role="alert">{errorMessage(state.error)}</Text>}
       {data && (
         <>
           <Group gap="xs">
-            <Text fw={700}>{data.on ? 'On' : 'Off'}</Text>
-            {data.on && <Text size="sm">Recovery codes left: {data.recoveryCodesLeft}</Text>}
-            {data.required && !data.on && <Text size="sm">Your role must use two-step sign-in.</Text>}
+            <Text fw={700}>{data.on ? t('identity.twoStep.on') : t('identity.twoStep.off')}</Text>
+            {data.on && <Text size="sm">{t('identity.twoStep.codesLeft', { count: String(data.recoveryCodesLeft) })}</Text>}
+            {data.required && !data.on && <Text size="sm">{t('identity.twoStep.required')}</Text>}
           </Group>
           {!data.on && !begun && (
             <Button
@@ -63,26 +66,28 @@ export function TwoStepSection() {
               loading={setup.isPending}
               onClick={() => setup.mutate(undefined, { onSuccess: (answer) => setBegun(answer), onError: failed })}
             >
-              Set up two-step sign-in
+              {t('identity.twoStep.setUp')}
             </Button>
           )}
-          {!data.available && <Text size="sm">Two-step sign-in needs SECRET_KEY to be set on the server.</Text>}
+          {!data.available && (
+            <Text size="sm">
+              <DataText id="identity.twoStep.needsSecret" data={{ setting: 'SECRET_KEY' }} />
+            </Text>
+          )}
           {!data.on && begun && (
             <>
-              <Text size="sm">
-                Scan this code with an authenticator app, or type the key into it, then enter the code it shows.
-              </Text>
+              <Text size="sm">{t('identity.twoStep.scan')}</Text>
               <img
                 src={`data:image/svg+xml;utf8,${encodeURIComponent(begun.qrSvg)}`}
-                alt="QR code of the key"
+                alt={t('identity.twoStep.qrCode')}
                 width={180}
                 height={180}
               />
               <Text size="sm">
-                Key: <Code data-testid="two-step-key">{begun.secret}</Code>
+                <DataText id="identity.twoStep.key" data={{ key: <Code data-testid="two-step-key">{begun.secret}</Code> }} />
               </Text>
               <Group align="flex-end" gap="xs">
-                {codeInput(FIELD_LABELS.twoStepConfirm.code)}
+                {codeInput(label(FIELD_LABELS.twoStepConfirm.code))}
                 <Button
                   color="dark"
                   loading={confirm.isPending}
@@ -99,7 +104,7 @@ export function TwoStepSection() {
                     })
                   }
                 >
-                  Turn on
+                  {t('identity.twoStep.turnOn')}
                 </Button>
               </Group>
             </>
@@ -107,12 +112,12 @@ export function TwoStepSection() {
           {recoveryCodes && (
             <Stack gap={4}>
               <Text size="sm" fw={700}>
-                Your recovery codes (shown only now):
+                {t('identity.twoStep.yourCodes')}
               </Text>
-              <List size="sm" aria-label="Recovery codes">
+              <List size="sm" aria-label={t('identity.twoStep.codes')}>
                 {recoveryCodes.map((c) => (
                   <List.Item key={c}>
-                    <Code>{c}</Code>
+                    <Code translate="no">{c}</Code>
                   </List.Item>
                 ))}
               </List>
@@ -120,9 +125,9 @@ export function TwoStepSection() {
           )}
           {data.on && (
             <Group align="flex-end" gap="xs">
-              {codeInput(FIELD_LABELS.twoStepOff.code)}
+              {codeInput(label(FIELD_LABELS.twoStepOff.code))}
               <Button variant="default" loading={off.isPending} disabled={code.trim() === ''} onClick={withCode(off, null)}>
-                Turn off
+                {t('identity.twoStep.turnOff')}
               </Button>
               <Button
                 variant="default"
@@ -130,7 +135,7 @@ export function TwoStepSection() {
                 disabled={code.trim() === ''}
                 onClick={withCode(newRecoveryCodes, (answer) => answer.recoveryCodes)}
               >
-                New recovery codes
+                {t('identity.twoStep.newCodes')}
               </Button>
             </Group>
           )}

@@ -5,6 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { landingPathFor } from '../../config/navigation';
 import { LOGIN_PATH, TWO_STEP_PATH } from '../../config/paths';
 import { errorMessage, isApiError } from '../../lib/api-client';
+import { DataText } from '../../lib/i18n/data-text';
+import { useMessages } from '../../lib/i18n/messages';
 import { sessionFromSignIn, useSession } from '../../lib/session';
 import { textField } from '../../lib/text-field';
 import { linkInfo, redeemLink, signInWithCode } from './api/access';
@@ -29,9 +31,13 @@ export default function WelcomePage() {
   const [codeAsked, setCodeAsked] = useState(false);
   const [code, setCode] = useState('');
   const onChange = useCallback((value: NewPassword) => setChoice(value), []);
+  const { t, language } = useMessages();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the title follows the language
   useEffect(() => {
-    document.title = 'Welcome | Playrep Back Office';
+    document.title = t('identity.welcome.documentTitle');
+  }, [language]);
+  useEffect(() => {
     linkInfo(token).then(setLink, (error: unknown) => setFailure(errorMessage(error)));
   }, [token]);
 
@@ -53,7 +59,8 @@ export default function WelcomePage() {
     try {
       signedIn(await redeemLink(token, choice.password));
     } catch (error) {
-      if (isApiError(error) && error.message === TWO_STEP_MESSAGES.codeNeeded) setCodeAsked(true);
+      // The server asks for the code in the language the page reads.
+      if (isApiError(error) && [TWO_STEP_MESSAGES.codeNeeded, t('login.codeNeeded')].includes(error.message)) setCodeAsked(true);
       setFailure(errorMessage(error));
       setPending(false);
     }
@@ -77,45 +84,44 @@ export default function WelcomePage() {
     <Container size="xs" py="xl">
       <Stack component="main">
         <Title order={1} size="h2">
-          {link?.purpose === 'reset' ? 'Choose a new password' : 'Welcome to Playrep'}
+          {link?.purpose === 'reset' ? t('identity.welcome.resetTitle') : t('identity.welcome.title')}
         </Title>
         {failure && <Text role="alert">{failure}</Text>}
         {link && !codeAsked && (
-          <form onSubmit={(event) => void submit(event)} aria-label="Choose your password">
+          <form onSubmit={(event) => void submit(event)} aria-label={t('identity.welcome.form')}>
             <Stack>
               <Text>
-                Account: <strong>{link.username}</strong>
-                {link.invitedBy && <> · invited by {link.invitedBy}</>}
+                <DataText id="identity.welcome.account" data={{ username: <strong>{link.username}</strong> }} />
+                {link.invitedBy && <DataText id="identity.welcome.invitedBy" data={{ username: link.invitedBy }} />}
               </Text>
               <NewPasswordFields username={link.username} onChange={onChange} />
               <Button type="submit" loading={pending} disabled={choice.problem !== null}>
-                Set password and sign in
+                {t('identity.welcome.submit')}
               </Button>
             </Stack>
           </form>
         )}
         {link && codeAsked && (
-          <form onSubmit={(event) => void submitCode(event)} aria-label="Two-step sign-in">
+          <form onSubmit={(event) => void submitCode(event)} aria-label={t('identity.twoStep.title')}>
             <Stack>
               <Text>
-                Your new password is set for <strong>{link.username}</strong>. Two-step sign-in is on for this account: enter the
-                6-digit code from your authenticator app, or one of your recovery codes.
+                <DataText id="identity.welcome.codeAsked" data={{ username: <strong>{link.username}</strong> }} />
               </Text>
               <TextInput
-                label="Two-step code"
+                label={t('identity.welcome.code')}
                 {...textField(code, setCode)}
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 autoFocus
               />
               <Button type="submit" loading={pending} disabled={code.trim() === ''}>
-                Sign in
+                {t('identity.welcome.signIn')}
               </Button>
             </Stack>
           </form>
         )}
         <Anchor component={Link} to={LOGIN_PATH}>
-          Go to the sign-in page
+          {t('identity.goToSignIn')}
         </Anchor>
       </Stack>
     </Container>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LOGIN_PATH } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
+import { useMessages } from '../../lib/i18n/messages';
 import { confirmEmail } from './api/email';
 
 /**
@@ -11,8 +12,12 @@ import { confirmEmail } from './api/email';
  */
 export default function ConfirmEmailPage() {
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const { t, language } = useMessages();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the title follows the language
   useEffect(() => {
-    document.title = 'Confirm your email address | Playrep Back Office';
+    document.title = t('mail.confirm.documentTitle');
+  }, [language]);
+  useEffect(() => {
     const token = window.location.hash.replace(/^#/, '');
     confirmEmail(token).then(
       (answer) => setOutcome({ ok: true, message: answer.message }),
@@ -23,11 +28,13 @@ export default function ConfirmEmailPage() {
     <Container size="sm" py="xl">
       <Stack>
         <Title order={1} size="h2">
-          Confirm your email address
+          {t('mail.confirm.title')}
         </Title>
-        <Text role={outcome ? (outcome.ok ? 'status' : 'alert') : 'status'}>{outcome ? outcome.message : 'Confirming…'}</Text>
+        <Text role={outcome ? (outcome.ok ? 'status' : 'alert') : 'status'}>
+          {outcome ? outcome.message : t('mail.confirm.confirming')}
+        </Text>
         <Anchor component={Link} to={LOGIN_PATH}>
-          Go to the sign-in page
+          {t('mail.goToSignIn')}
         </Anchor>
       </Stack>
     </Container>

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { Outcome } from '../../components/ui';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
+import { DataText } from '../../lib/i18n/data-text';
+import { useMessages } from '../../lib/i18n/messages';
 import { textField } from '../../lib/text-field';
 import { useEmailChanges, useEmailState } from './api/email-address';
 
@@ -22,46 +24,49 @@ export function EmailSection() {
     onError: (error: unknown) => setMessage({ ok: false, text: errorMessage(error) }),
   };
   const data = state.data;
+  const { t, label } = useMessages();
   return (
     <Stack gap="xs" component="section" aria-labelledby="email-section-title">
       <Title order={2} size="h4" id="email-section-title">
-        Email
+        {t('mail.email.title')}
       </Title>
       {state.error && <Text role="alert">{errorMessage(state.error)}</Text>}
       {data && (
         <>
           <Group gap="xs">
-            <Text>{data.email ?? 'No email address'}</Text>
+            {data.email ? <Text translate="no">{data.email}</Text> : <Text>{t('mail.email.none')}</Text>}
             {data.email && (
               <Badge color={data.verified ? 'teal.9' : 'yellow.3'} c={data.verified ? 'white' : 'dark.9'} variant="filled">
-                {data.verified ? 'Confirmed' : 'Not confirmed'}
+                {data.verified ? t('mail.email.confirmed') : t('mail.email.notConfirmed')}
               </Badge>
             )}
           </Group>
           {data.pending && (
             <Text size="sm">
-              Waiting for confirmation: {data.pending.email} (the link mailed to it works until{' '}
-              {formatDateTime(data.pending.expiresAt)}).
+              <DataText
+                id="mail.email.waiting"
+                data={{ email: data.pending.email, time: formatDateTime(data.pending.expiresAt) }}
+              />
             </Text>
           )}
           <Group align="flex-end" gap="xs">
-            <TextInput label={FIELD_LABELS.setEmail.email} type="email" {...textField(draft, setDraft)} w={260} />
+            <TextInput label={label(FIELD_LABELS.setEmail.email)} type="email" {...textField(draft, setDraft)} w={260} />
             <Button
               color="dark"
               loading={setEmail.isPending}
               onClick={() => setEmail.mutate(draft.trim(), report)}
               disabled={draft.trim() === ''}
             >
-              Send confirmation link
+              {t('mail.email.send')}
             </Button>
             {data.email && (
               <Button variant="default" onClick={() => setEmail.mutate(null, report)}>
-                Remove address
+                {t('mail.email.remove')}
               </Button>
             )}
           </Group>
           <Switch
-            label="Email me my weekly statement"
+            label={t('mail.email.statements')}
             checked={data.statementEmails}
             onChange={(event) => setStatements.mutate(event.currentTarget.checked, report)}
           />

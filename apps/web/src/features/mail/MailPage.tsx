@@ -1,11 +1,9 @@
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
-  MAIL_KIND_LABELS,
   MAIL_KINDS,
   MAIL_OUTBOX_COLUMNS,
   MAIL_PAGE_SIZES,
   MAIL_SORTS,
-  MAIL_STATE_LABELS,
   MAIL_STATES,
   type MailKind,
   type MailOutboxRow,
@@ -22,11 +20,13 @@ import { DataTable, Popup, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { errorMessage } from '../../lib/api-client';
 import { formatInt } from '../../lib/format';
+import { useMessages } from '../../lib/i18n/messages';
 import { useMailDiscard } from './api/mail-discard';
 import { mailOutboxExport, useMailOutbox } from './api/mail-outbox';
 import { useForgetMailPreviews } from './api/mail-preview';
 import { useMailRetry } from './api/mail-retry';
 import { MailPreview } from './components/MailPreview';
+import { MAIL_KIND_NAMES, MAIL_STATE_NAMES } from './components/mail-names';
 
 type Sort = (typeof MAIL_SORTS)[number];
 const FIELDS = { state: '', kind: '', recipient: '', week: '' };
@@ -74,9 +74,11 @@ export default function MailPage({ screen }: ScreenPageProps) {
   const [previewOf, setPreviewOf] = useState<MailOutboxRow | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const { t, label, language } = useMessages();
 
   useLastPageWhenPastEnd({ page, pageSize }, report, setFilters);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the texts follow the language
   const columns = useMemo(() => {
     const answered = (answer: { message: string }) => setNotice({ ok: true, text: answer.message });
     const failed = (failure: unknown) => setNotice({ ok: false, text: errorMessage(failure) });
@@ -87,7 +89,7 @@ export default function MailPage({ screen }: ScreenPageProps) {
       }),
       {
         key: '_id' as const,
-        header: 'Actions',
+        header: t('mail.outbox.actions'),
         type: 'custom' as const,
         sortable: false,
         render: (row: MailOutboxRow) => (
@@ -99,9 +101,9 @@ export default function MailPage({ screen }: ScreenPageProps) {
                 forgetPreviews();
                 setPreviewOf(row);
               }}
-              aria-label={`Preview mail ${row._id}: ${row.subject}`}
+              aria-label={t('mail.outbox.previewOf', { id: row._id, subject: row.subject })}
             >
-              Preview
+              {t('mail.outbox.preview')}
             </Button>
             {RETRIED.includes(row.state) && (
               <Button
@@ -109,9 +111,9 @@ export default function MailPage({ screen }: ScreenPageProps) {
                 variant="default"
                 loading={retry.isPending && retry.variables === row._id}
                 onClick={() => retry.mutate(row._id, { onSuccess: answered, onError: failed })}
-                aria-label={`Retry now: mail ${row._id} to ${row.recipient}`}
+                aria-label={t('mail.outbox.retryOf', { id: row._id, recipient: row.recipient })}
               >
-                Retry now
+                {t('mail.outbox.retry')}
               </Button>
             )}
             {WAITING.includes(row.state) && (
@@ -121,16 +123,16 @@ export default function MailPage({ screen }: ScreenPageProps) {
                 color="red"
                 loading={discard.one.isPending && discard.one.variables === row._id}
                 onClick={() => discard.one.mutate(row._id, { onSuccess: answered, onError: failed })}
-                aria-label={`Discard mail ${row._id} to ${row.recipient}`}
+                aria-label={t('mail.outbox.discardOf', { id: row._id, recipient: row.recipient })}
               >
-                Discard
+                {t('mail.outbox.discard')}
               </Button>
             )}
           </Group>
         ),
       },
     ];
-  }, [retry, discard.one, forgetPreviews]);
+  }, [retry, discard.one, forgetPreviews, language]);
 
   const discardHeld = () =>
     discard.held.mutate(undefined, {
@@ -144,30 +146,36 @@ export default function MailPage({ screen }: ScreenPageProps) {
     <PageFrame title={screen.label} loading={isFetching} error={error}>
       <ReportToolbar onSubmit={() => search(report.refetch)} loading={isFetching}>
         <Select
-          label="State"
-          data={[{ value: '', label: 'Any' }, ...MAIL_STATES.map((s) => ({ value: s, label: MAIL_STATE_LABELS[s] }))]}
+          label={label('State')}
+          data={[
+            { value: '', label: t('mail.outbox.any') },
+            ...MAIL_STATES.map((s) => ({ value: s, label: t(MAIL_STATE_NAMES[s]) })),
+          ]}
           value={draft.state}
           onChange={(value) => setDraft({ ...draft, state: value ?? '' })}
           allowDeselect={false}
           w={130}
         />
         <Select
-          label="Kind"
-          data={[{ value: '', label: 'Any' }, ...Object.entries(MAIL_KIND_LABELS).map(([value, label]) => ({ value, label }))]}
+          label={label('Kind')}
+          data={[
+            { value: '', label: t('mail.outbox.any') },
+            ...MAIL_KINDS.map((k) => ({ value: k, label: t(MAIL_KIND_NAMES[k]) })),
+          ]}
           value={draft.kind}
           onChange={(value) => setDraft({ ...draft, kind: value ?? '' })}
           allowDeselect={false}
           w={210}
         />
         <TextInput
-          label="Recipient or account"
+          label={label('Recipient or account')}
           value={draft.recipient}
           onChange={(event) => setDraft({ ...draft, recipient: event.currentTarget.value })}
           w={210}
         />
         <TextInput
-          label="Week (any day of it)"
-          placeholder="DD-Mon-YYYY"
+          label={label('Week (any day of it)')}
+          placeholder={t('dates.placeholder')}
           value={draft.week}
           onChange={(event) => setDraft({ ...draft, week: event.currentTarget.value })}
           w={170}
@@ -181,19 +189,21 @@ export default function MailPage({ screen }: ScreenPageProps) {
       {data && !error && (
         <>
           <Group gap="xs" justify="space-between">
-            <Text size="sm" aria-label="Mails by state">
-              {MAIL_STATES.map((s) => `${MAIL_STATE_LABELS[s]}: ${formatInt(data.counts[s])}`).join(' · ')}
+            <Text size="sm" aria-label={t('mail.outbox.byState')}>
+              {MAIL_STATES.map((s) =>
+                t('mail.outbox.stateCount', { state: t(MAIL_STATE_NAMES[s]), count: formatInt(data.counts[s]) }),
+              ).join(' · ')}
             </Text>
             {held > 0 && (
               <Button variant="default" color="red" size="xs" onClick={() => setConfirmingDiscard(true)}>
-                Discard all held ({formatInt(held)})
+                {t('mail.outbox.discardHeldCount', { count: formatInt(held) })}
               </Button>
             )}
           </Group>
           <DataTable
             columns={columns}
             rows={data.data}
-            ariaLabel="Mail"
+            ariaLabel={label(screen.label)}
             loading={isFetching}
             pageSizes={MAIL_PAGE_SIZES}
             getRowId={(row) => row._id}
@@ -207,18 +217,20 @@ export default function MailPage({ screen }: ScreenPageProps) {
         </>
       )}
       <MailPreview mail={previewOf} onClose={() => setPreviewOf(null)} />
-      <Popup opened={confirmingDiscard} onClose={() => setConfirmingDiscard(false)} title="Discard all held mail" size="md">
+      <Popup
+        opened={confirmingDiscard}
+        onClose={() => setConfirmingDiscard(false)}
+        title={t('mail.outbox.discardHeldTitle')}
+        size="md"
+      >
         <Stack gap="sm">
-          <Text size="sm">
-            Discard all {formatInt(held)} held {held === 1 ? 'mail' : 'mails'}? They are never sent, even once a mail server is
-            configured.
-          </Text>
+          <Text size="sm">{t('mail.outbox.discardHeldQuestion', { count: formatInt(held), held })}</Text>
           <Group gap="xs" justify="flex-end">
             <Button variant="default" onClick={() => setConfirmingDiscard(false)}>
-              Cancel
+              {t('mail.outbox.cancel')}
             </Button>
             <Button color="red" loading={discard.held.isPending} onClick={discardHeld}>
-              Discard all held
+              {t('mail.outbox.discardHeld')}
             </Button>
           </Group>
         </Stack>

@@ -3,6 +3,7 @@ import { FIELD_LABELS, formatPoints, isRole, mayCall } from '@playrep/contracts'
 import { useState } from 'react';
 import { Outcome } from '../../components/ui';
 import { errorMessage } from '../../lib/api-client';
+import { useMessages } from '../../lib/i18n/messages';
 import { useSession } from '../../lib/session';
 import { useMailNews, useMailNewsChanges } from './api/mail-news';
 
@@ -19,6 +20,7 @@ export function NewsSection() {
   const state = useMailNews(allowed);
   const { setDigest, digestNow, setBigWins } = useMailNewsChanges();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const { t, label } = useMessages();
   if (!allowed) return null;
   const report = {
     onSuccess: (answer: { message: string }) => setMessage({ ok: true, text: answer.message }),
@@ -28,25 +30,21 @@ export function NewsSection() {
   return (
     <Stack gap="xs" component="section" aria-labelledby="news-section-title">
       <Title order={2} size="h4" id="news-section-title">
-        News by email
+        {t('mail.news.title')}
       </Title>
       {state.error && <Text role="alert">{errorMessage(state.error)}</Text>}
       {data && (
         <>
-          {!data.emailConfirmed && (
-            <Text size="sm">
-              Set and confirm an email address above: the daily digest and big wins go only to a confirmed address.
-            </Text>
-          )}
+          {!data.emailConfirmed && <Text size="sm">{t('mail.news.confirmFirst')}</Text>}
           <Group gap="md" align="flex-end" wrap="wrap">
             <Switch
-              label={FIELD_LABELS.digestEmails.on}
+              label={label(FIELD_LABELS.digestEmails.on)}
               checked={data.digestEmails}
               disabled={!data.emailConfirmed && !data.digestEmails}
               onChange={(event) => setDigest.mutate({ on: event.currentTarget.checked, hour: data.digestHour }, report)}
             />
             <NativeSelect
-              label={FIELD_LABELS.digestEmails.hour}
+              label={label(FIELD_LABELS.digestEmails.hour)}
               data={HOURS}
               value={String(data.digestHour)}
               onChange={(event) => setDigest.mutate({ on: data.digestEmails, hour: Number(event.currentTarget.value) }, report)}
@@ -58,22 +56,17 @@ export function NewsSection() {
               disabled={!data.emailConfirmed}
               onClick={() => digestNow.mutate(undefined, report)}
             >
-              Send me the digest now
+              {t('mail.news.digestNow')}
             </Button>
           </Group>
-          <Text size="sm">
-            Yesterday’s figures as Today shows them, each with a link to its report; asked for now, at most once every 10 minutes.
-          </Text>
+          <Text size="sm">{t('mail.news.digestHint')}</Text>
           <Switch
-            label={FIELD_LABELS.bigWinEmails.on}
+            label={label(FIELD_LABELS.bigWinEmails.on)}
             checked={data.bigWinEmails}
             disabled={!data.emailConfirmed && !data.bigWinEmails}
             onChange={(event) => setBigWins.mutate(event.currentTarget.checked, report)}
           />
-          <Text size="sm">
-            Wins from {formatPoints(data.bigWinThreshold)} points in your network: the big-win threshold you set on Today. At most
-            one mail every 15 minutes.
-          </Text>
+          <Text size="sm">{t('mail.news.bigWinsHint', { points: formatPoints(data.bigWinThreshold) })}</Text>
         </>
       )}
       <Outcome message={message} />

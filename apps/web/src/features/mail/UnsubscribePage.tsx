@@ -3,18 +3,13 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LOGIN_PATH } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
+import { useMessages } from '../../lib/i18n/messages';
 import { unsubscribe } from './api/email';
 
 /** What each link stops: its page's title and question (the answer then says what was turned off). */
 const MAILS = {
-  statement: {
-    title: 'Weekly statement emails',
-    question: 'Stop emailing the weekly statement of this account? It stays on the Agent Mail and Manager Mail screens.',
-  },
-  digest: {
-    title: 'Daily digest emails',
-    question: 'Stop emailing the daily digest of this account? Today still shows the figures when you sign in.',
-  },
+  statement: { title: 'mail.unsubscribe.statementTitle', question: 'mail.unsubscribe.statementQuestion' },
+  digest: { title: 'mail.unsubscribe.digestTitle', question: 'mail.unsubscribe.digestQuestion' },
 } as const;
 
 /**
@@ -28,9 +23,11 @@ export default function UnsubscribePage() {
   const [pending, setPending] = useState(false);
   const mailParam = params.get('mail');
   const mail = mailParam === 'digest' ? MAILS.digest : MAILS.statement;
+  const { t, language } = useMessages();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the title follows the language
   useEffect(() => {
-    document.title = `${mail.title} | Playrep Back Office`;
-  }, [mail.title]);
+    document.title = t('mail.unsubscribe.documentTitle', { title: t(mail.title) });
+  }, [mail.title, language]);
   const stop = () => {
     setPending(true);
     unsubscribe(params.get('account') ?? '', params.get('token') ?? '', mailParam)
@@ -44,20 +41,20 @@ export default function UnsubscribePage() {
     <Container size="sm" py="xl">
       <Stack align="flex-start">
         <Title order={1} size="h2">
-          {mail.title}
+          {t(mail.title)}
         </Title>
         {outcome ? (
           <Text role={outcome.ok ? 'status' : 'alert'}>{outcome.message}</Text>
         ) : (
           <>
-            <Text>{mail.question}</Text>
+            <Text>{t(mail.question)}</Text>
             <Button onClick={stop} loading={pending} color="dark">
-              Stop these emails
+              {t('mail.unsubscribe.stop')}
             </Button>
           </>
         )}
         <Anchor component={Link} to={LOGIN_PATH}>
-          Go to the sign-in page
+          {t('mail.goToSignIn')}
         </Anchor>
       </Stack>
     </Container>

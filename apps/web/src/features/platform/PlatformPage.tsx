@@ -7,6 +7,8 @@ import { useReportErrorLog } from '../../components/report/use-report-error-log'
 import { DataTable, Outcome } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { errorMessage } from '../../lib/api-client';
+import { DataText } from '../../lib/i18n/data-text';
+import { useMessages } from '../../lib/i18n/messages';
 import { textField } from '../../lib/text-field';
 import { platformExport, useFeedKeyChanges, usePlatform } from './api/platform';
 
@@ -22,14 +24,16 @@ export default function PlatformPage({ screen }: ScreenPageProps) {
   const [name, setName] = useState('');
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const { t, label, language } = useMessages();
   const failed = useCallback((failure: unknown) => setNotice({ ok: false, text: errorMessage(failure) }), []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the texts follow the language
   const keyColumns = useMemo(
     () => [
       ...tableColumns<FeedKeyRow>(FEED_KEY_COLUMNS),
       {
         key: 'live' as const,
-        header: 'Actions',
+        header: t('platform.actions'),
         type: 'custom' as const,
         sortable: false,
         render: (row: FeedKeyRow) =>
@@ -37,25 +41,25 @@ export default function PlatformPage({ screen }: ScreenPageProps) {
             <Button
               size="compact-xs"
               variant="default"
-              aria-label={`Revoke feed key ${row.name}`}
+              aria-label={t('platform.revokeOf', { name: row.name })}
               loading={revoke.isPending && revoke.variables === row.name}
               onClick={() =>
                 revoke.mutate(row.name, { onSuccess: (answer) => setNotice({ ok: true, text: answer.message }), onError: failed })
               }
             >
-              Revoke
+              {t('platform.revoke')}
             </Button>
           ) : null,
       },
     ],
-    [revoke, failed],
+    [revoke, failed, language],
   );
   const batchColumns = useMemo(() => tableColumns(FEED_BATCH_COLUMNS), []);
 
   return (
     <PageFrame title={screen.label} loading={isFetching} error={error}>
       <Group align="flex-end" gap="xs">
-        <TextInput label={FIELD_LABELS.feedKeyCreate.name} {...textField(name, setName)} w={220} />
+        <TextInput label={label(FIELD_LABELS.feedKeyCreate.name)} {...textField(name, setName)} w={220} />
         <Button
           color="dark"
           disabled={name.trim() === ''}
@@ -71,31 +75,34 @@ export default function PlatformPage({ screen }: ScreenPageProps) {
             })
           }
         >
-          Create key
+          {t('platform.createKey')}
         </Button>
       </Group>
       <Outcome message={notice} />
       {created && (
         <Text size="sm">
-          Key of {created.name}: <Code data-testid="new-feed-key">{created.key}</Code>
+          <DataText
+            id="platform.keyOf"
+            data={{ name: created.name, key: <Code data-testid="new-feed-key">{created.key}</Code> }}
+          />
         </Text>
       )}
       {data && !error && (
         <Stack gap="md">
           <Title order={2} size="h4">
-            Feed keys
+            {t('platform.feedKeys')}
           </Title>
           <DataTable
             columns={keyColumns}
             rows={data.keys}
-            ariaLabel="Feed keys"
+            ariaLabel={t('platform.feedKeys')}
             getRowId={(row) => row.name}
             exportHref={platformExport({})}
           />
           <Title order={2} size="h4">
-            Last 100 batches
+            {t('platform.lastBatches')}
           </Title>
-          <DataTable columns={batchColumns} rows={data.batches} ariaLabel="Batches" getRowId={(row) => row._id} />
+          <DataTable columns={batchColumns} rows={data.batches} ariaLabel={t('platform.batches')} getRowId={(row) => row._id} />
         </Stack>
       )}
     </PageFrame>

@@ -103,6 +103,7 @@ export const HI: HindiCatalogue = {
     'report.rowsPerPage': 'हर पेज पर पंक्तियाँ',
     'report.showing': '{count, plural, one {{n} प्रविष्टि} other {{n} प्रविष्टियों}} में से {first} से {last} तक',
     'report.pagination': 'पेज',
+    'report.tablePagination': '{table} के पेज',
     'report.firstPage': 'पहला पेज',
     'report.previousPage': 'पिछला पेज',
     'report.page': 'पेज {page}',

@@ -65,6 +65,7 @@ export const EN_APP = {
   'report.rowsPerPage': 'Rows per page',
   'report.showing': 'Showing {first} to {last} of {count, plural, one {{n} entry} other {{n} entries}}',
   'report.pagination': 'Pagination',
+  'report.tablePagination': '{table} pagination',
   'report.firstPage': 'First page',
   'report.previousPage': 'Previous page',
   'report.page': 'Page {page}',

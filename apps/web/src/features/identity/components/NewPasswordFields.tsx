@@ -1,6 +1,7 @@
 import { PasswordInput, Stack, Text } from '@mantine/core';
 import { FIELD_LABELS } from '@playrep/contracts';
 import { useEffect, useState } from 'react';
+import { type MessageId, useMessages } from '../../../lib/i18n/messages';
 import { textField } from '../../../lib/text-field';
 
 type Judge = (password: string, username: string) => string | null;
@@ -17,6 +18,16 @@ export interface NewPassword {
   problem: string | null;
 }
 
+/** The strength rule's reasons (packages/contracts/src/password-strength.ts) by their English. */
+const REASONS: Readonly<Record<string, MessageId>> = {
+  'Type a new password.': 'account.typeNewPassword',
+  'It must be at least 8 characters long.': 'identity.password.tooShort',
+  'It must be at most 128 characters long.': 'identity.password.tooLong',
+  'It must contain at least one letter.': 'identity.password.noLetter',
+  'It must contain at least one digit.': 'identity.password.noDigit',
+  'It must not contain your username.': 'identity.password.hasUsername',
+};
+
 /**
  * A new password typed twice, with the strength rule's reason shown as the person types
  * (docs/domain.md, "Access", Passwords). The server judges it again with the same rule.
@@ -25,6 +36,13 @@ export function NewPasswordFields({ username, onChange }: { username: string; on
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const [reason, setReason] = useState<string | null>('Type a new password.');
+  const { t, label, language } = useMessages();
+  /** The reason in the chosen language; zxcvbn's own advice (English only) as one sentence in another. */
+  const reasonText = (english: string) => {
+    const id = REASONS[english];
+    if (id) return t(id);
+    return language === 'en' ? english : t('identity.password.tooWeak');
+  };
   useEffect(() => {
     let current = true;
     void loadJudge().then((passwordProblem) => {
@@ -41,20 +59,22 @@ export function NewPasswordFields({ username, onChange }: { username: string; on
   return (
     <Stack gap="xs">
       <PasswordInput
-        label={FIELD_LABELS.useLink.password}
+        label={label(FIELD_LABELS.useLink.password)}
         autoComplete="new-password"
         {...textField(password, setPassword)}
         aria-describedby="password-strength"
+        visibilityToggleButtonProps={{ 'aria-label': t('identity.password.toggle') }}
         required
       />
       <Text id="password-strength" size="sm" role="status" c={reason === null ? 'teal.9' : 'dark.6'}>
-        {reason === null ? 'Strong enough.' : reason}
+        {reason === null ? t('identity.password.strongEnough') : reasonText(reason)}
       </Text>
       <PasswordInput
-        label={`${FIELD_LABELS.useLink.password} again`}
+        label={t('identity.password.again', { password: label(FIELD_LABELS.useLink.password) })}
         autoComplete="new-password"
         {...textField(again, setAgain)}
-        error={again !== '' && again !== password ? 'The two entries differ.' : undefined}
+        error={again !== '' && again !== password ? t('identity.password.differ') : undefined}
+        visibilityToggleButtonProps={{ 'aria-label': t('identity.password.toggle') }}
         required
       />
     </Stack>

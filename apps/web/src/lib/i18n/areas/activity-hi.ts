@@ -1,4 +1,35 @@
 import type { EN_ACTIVITY } from './activity';
 
 /** The Hindi of the activity screens' texts (docs/glossary-hi.md for the network's terms). */
-export const HI_ACTIVITY: Readonly<Record<keyof typeof EN_ACTIVITY, string>> = {};
+export const HI_ACTIVITY: Readonly<Record<keyof typeof EN_ACTIVITY, string>> = {
+  'activity.any': 'कोई भी',
+  'activity.entries': '{count, plural, one {{n} प्रविष्टि} other {{n} प्रविष्टियाँ}}',
+  'activity.moreThanEntries': '{count, plural, one {{n} प्रविष्टि} other {{n} प्रविष्टियों}} से ज़्यादा',
+
+  'activity.kind.signIn': 'साइन इन किया',
+  'activity.kind.signInFailed': 'साइन-इन विफल',
+  'activity.kind.codeAsked': 'पासवर्ड सही, कोड माँगा गया',
+  'activity.kind.wrongCode': 'ग़लत टू-स्टेप कोड',
+  'activity.kind.signOut': 'साइन आउट किया',
+  'activity.kind.passwordChanged': 'पासवर्ड बदला गया',
+  'activity.kind.linkIssued': 'साइन-इन लिंक बनाया गया',
+  'activity.kind.linkUsed': 'साइन-इन लिंक इस्तेमाल हुआ',
+  'activity.kind.linkRevoked': 'साइन-इन लिंक रद्द किया गया',
+  'activity.kind.emailSet': 'ईमेल पता दिया गया',
+  'activity.kind.emailConfirmed': 'ईमेल पते की पुष्टि हुई',
+  'activity.kind.twoStepOn': 'टू-स्टेप चालू किया गया',
+  'activity.kind.twoStepOff': 'टू-स्टेप बंद किया गया',
+  'activity.kind.twoStepCleared': 'टू-स्टेप हटाया गया',
+  'activity.kind.recoveryCodeUsed': 'रिकवरी कोड इस्तेमाल हुआ',
+  'activity.kind.recoveryCodesReplaced': 'नए रिकवरी कोड',
+  'activity.kind.accountCreated': 'खाता बनाया गया',
+  'activity.kind.blocked': 'ब्लॉक किया गया',
+  'activity.kind.unblocked': 'अनब्लॉक किया गया',
+  'activity.kind.exportDownloaded': 'एक्सपोर्ट डाउनलोड हुआ',
+  'activity.kind.feedKeyCreated': 'फ़ीड कुंजी बनाई गई',
+  'activity.kind.feedKeyRevoked': 'फ़ीड कुंजी रद्द की गई',
+  'activity.kind.feedBatchApplied': 'फ़ीड बैच लागू हुआ',
+  'activity.kind.feedBatchRefused': 'फ़ीड बैच अस्वीकार हुआ',
+  'activity.kind.mailDiscarded': 'मेल हटाया गया',
+  'activity.kind.mailPreviewed': 'मेल देखा गया',
+};
