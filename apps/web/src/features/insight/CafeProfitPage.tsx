@@ -12,7 +12,7 @@ import { DataTable, ReportToolbar } from '../../components/ui';
 import { DateRangePicker } from '../../components/ui/DatePicker';
 import type { ScreenPageProps } from '../../config/navigation';
 import { FIRST_REPORT_DAY, LAST_REPORT_DAY, withinReportYears } from '../../config/report-years';
-import { message, useMessages } from '../../lib/i18n/messages';
+import { label, message, useMessages } from '../../lib/i18n/messages';
 import { reportCall } from '../../lib/report-call';
 import { CafeTerminalsPopup, type TerminalsOf } from './components/CafeTerminalsPopup';
 
@@ -89,7 +89,7 @@ export default function CafeProfitPage({ screen }: ScreenPageProps) {
         <DataTable
           columns={columns}
           rows={data.data}
-          ariaLabel={screen.label}
+          ariaLabel={label(screen.label)}
           loading={isFetching}
           pageSizes={CAFE_PROFIT_PAGE_SIZES}
           getRowId={(row) => row.cafeId}

@@ -22,11 +22,11 @@ import { DataTable, NEGATIVE_COLOR, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { screenPath } from '../../config/paths';
 import { formatAmount, formatDate } from '../../lib/format';
-import { message, useMessages } from '../../lib/i18n/messages';
+import { label, message, useMessages } from '../../lib/i18n/messages';
 import { reportCall } from '../../lib/report-call';
 import { useSession } from '../../lib/session';
 import { useUrlFilters } from '../../lib/url-state';
-import { weekOfHeaders } from './components/child-columns';
+import { trendHeaders } from './components/child-columns';
 import { TrendWeeksSelect } from './components/TrendWeeksSelect';
 
 /**
@@ -149,7 +149,7 @@ export default function CafeTrendsPage({ screen }: ScreenPageProps) {
         },
       };
     });
-    return tableColumns<TableRow>(weekOfHeaders(cafeTrendsColumns(shown), shown), overrides);
+    return tableColumns<TableRow>(trendHeaders(cafeTrendsColumns(shown), shown), overrides);
   }, [data?.weeks, role, selfId, language]);
 
   const rows = useMemo(() => (data?.data ?? []).map(tableRow), [data]);
@@ -180,7 +180,7 @@ export default function CafeTrendsPage({ screen }: ScreenPageProps) {
           <DataTable
             columns={columns}
             rows={rows}
-            ariaLabel={screen.label}
+            ariaLabel={label(screen.label)}
             loading={isFetching}
             pageSizes={TRENDS_PAGE_SIZES}
             getRowId={(row) => row.cafeId}

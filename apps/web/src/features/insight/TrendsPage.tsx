@@ -17,10 +17,10 @@ import { useReportErrorLog } from '../../components/report/use-report-error-log'
 import { DataTable, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { formatAmount, formatDate, formatInt } from '../../lib/format';
-import { message, useMessages } from '../../lib/i18n/messages';
+import { label, message, useMessages } from '../../lib/i18n/messages';
 import { useUrlFilters } from '../../lib/url-state';
 import { trendsExport, useTrends } from './api/trends';
-import { childColumnsWithSparkline, weekOfHeaders } from './components/child-columns';
+import { childColumnsWithSparkline, trendHeaders } from './components/child-columns';
 import { TrendWeeksSelect } from './components/TrendWeeksSelect';
 
 /** A child's row with one `week{n}` field per week shown, as the columns read it. */
@@ -79,7 +79,7 @@ export default function TrendsPage({ screen }: ScreenPageProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: language
   const columns = useMemo(
     () =>
-      childColumnsWithSparkline<TableRow>(weekOfHeaders(trendsColumns(data?.weeks ?? []), data?.weeks ?? []), {
+      childColumnsWithSparkline<TableRow>(trendHeaders(trendsColumns(data?.weeks ?? []), data?.weeks ?? []), {
         header: message('insight.trends.trend'),
         per: 'week',
       }),
@@ -113,7 +113,7 @@ export default function TrendsPage({ screen }: ScreenPageProps) {
           <DataTable
             columns={columns}
             rows={rows}
-            ariaLabel={screen.label}
+            ariaLabel={label(screen.label)}
             loading={isFetching}
             pageSizes={TRENDS_PAGE_SIZES}
             getRowId={(row) => row._id}

@@ -18,10 +18,10 @@ import { DataTable, ReportToolbar } from '../../components/ui';
 import type { DateRange } from '../../components/ui/DatePicker';
 import type { ScreenPageProps } from '../../config/navigation';
 import { addDays, formatDate, isApiDate } from '../../lib/format';
-import { type MessageId, message, useMessages } from '../../lib/i18n/messages';
+import { label, type MessageId, message, useMessages } from '../../lib/i18n/messages';
 import { useUrlFilters } from '../../lib/url-state';
 import { useWeekGlance, weekGlanceExport } from './api/week-glance';
-import { childColumnsWithSparkline } from './components/child-columns';
+import { childColumnsWithSparkline, trendHeaders } from './components/child-columns';
 
 /** A child's row with one `day{n}` field per day, as the columns read it. */
 type TableRow = WeekGlanceRow & Record<`day${number}`, number>;
@@ -104,7 +104,7 @@ export default function WeekGlancePage({ screen }: ScreenPageProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: language
   const columns = useMemo(
     () =>
-      childColumnsWithSparkline<TableRow>(dayHeaders(weekGlanceColumns(data?.days ?? []), data?.days ?? []), {
+      childColumnsWithSparkline<TableRow>(trendHeaders(dayHeaders(weekGlanceColumns(data?.days ?? []), data?.days ?? []), []), {
         header: message('insight.weekGlance.week'),
         per: 'day',
       }),
@@ -129,7 +129,7 @@ export default function WeekGlancePage({ screen }: ScreenPageProps) {
           <DataTable
             columns={columns}
             rows={rows}
-            ariaLabel={screen.label}
+            ariaLabel={label(screen.label)}
             loading={isFetching}
             pageSizes={WEEK_GLANCE_PAGE_SIZES}
             emptyText={t('insight.weekGlance.empty', { account: data.account.username })}

@@ -12,7 +12,7 @@ import { DatePickerField } from '../../components/ui/DatePicker';
 import type { ScreenPageProps } from '../../config/navigation';
 import { FIRST_REPORT_DAY } from '../../config/report-years';
 import { isApiDate, todayIst } from '../../lib/format';
-import { useMessages } from '../../lib/i18n/messages';
+import { label, useMessages } from '../../lib/i18n/messages';
 import { useUrlFilters } from '../../lib/url-state';
 import { agentStatusExport, useAgentStatus } from './api/agent-status';
 import { AgentIdField } from './components/AgentIdField';
@@ -61,7 +61,7 @@ export default function AgentStatusPage({ screen }: ScreenPageProps) {
         report={report}
         columns={COLUMNS}
         rows={rows}
-        ariaLabel={screen.label}
+        ariaLabel={label(screen.label)}
         exportHref={agentStatusExport({ ...params, sort: paging.sort, order: paging.order })}
         serverPaging={serverPaging}
       />

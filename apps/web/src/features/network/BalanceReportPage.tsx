@@ -8,7 +8,7 @@ import { useDraft } from '../../components/report/use-draft';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
-import { message, useMessages } from '../../lib/i18n/messages';
+import { label, message, useMessages } from '../../lib/i18n/messages';
 import { useUrlFilters } from '../../lib/url-state';
 import { balanceReportExport, useBalanceReport } from './api/balance-report';
 import { AgentIdField } from './components/AgentIdField';
@@ -67,7 +67,7 @@ export default function BalanceReportPage({ screen }: ScreenPageProps) {
         columns={columns}
         rows={rows}
         defaultPageSize={PAGE_SIZE}
-        ariaLabel={screen.label}
+        ariaLabel={label(screen.label)}
         exportHref={balanceReportExport(params)}
       />
       <BalanceChildrenPopup subjectId={subjectId} agent={opened} onClose={() => setOpened(null)} />

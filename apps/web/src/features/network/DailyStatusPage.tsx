@@ -14,7 +14,7 @@ import { DatePickerField } from '../../components/ui/DatePicker';
 import type { ScreenPageProps } from '../../config/navigation';
 import { FIRST_REPORT_DAY } from '../../config/report-years';
 import { formatDate, isApiDate, todayIst } from '../../lib/format';
-import { message, useMessages } from '../../lib/i18n/messages';
+import { label, message, useMessages } from '../../lib/i18n/messages';
 import { useUrlFilters } from '../../lib/url-state';
 import { dailyStatusExport, useDailyStatus } from './api/daily-status';
 import { type MembersElsewhere, MembersElsewherePopup } from './components/MembersElsewherePopup';
@@ -85,7 +85,7 @@ export default function DailyStatusPage({ screen }: ScreenPageProps) {
         report={report}
         columns={columns}
         rows={rows}
-        ariaLabel={screen.label}
+        ariaLabel={label(screen.label)}
         exportHref={dailyStatusExport({ ...params, sort: paging.sort, order: paging.order })}
         serverPaging={serverPaging}
       />

@@ -3,7 +3,7 @@ import { MemberLink } from '../../../components/report/MemberLink';
 import { tableColumns } from '../../../components/report/table-columns';
 import type { DataTableColumn } from '../../../components/ui';
 import { formatDate } from '../../../lib/format';
-import { message } from '../../../lib/i18n/messages';
+import { type MessageId, message } from '../../../lib/i18n/messages';
 import { Sparkline } from './Sparkline';
 
 /** A row of a table of the subject's direct children with their figures over time. */
@@ -47,11 +47,22 @@ export function childColumnsWithSparkline<Row extends ChildRow>(
   return [account!, name!, trend, ...rest];
 }
 
-/** Trend columns headed 'Week of 02-Nov-2026' in the current language (the contracts' headers are English). */
-export function weekOfHeaders(columns: readonly ColumnDef[], weeks: readonly { fromDate: string }[]): ColumnDef[] {
+const FIGURE_HEADERS: Readonly<Record<string, MessageId>> = {
+  total: 'insight.trends.total',
+  previous: 'insight.trends.previous',
+  change: 'insight.trends.change',
+};
+
+/**
+ * The headers the contracts make for a trend or a week (English, as in the downloads) in the current
+ * language: 'Week of 02-Nov-2026' with the language's month, and Total, Period Before, Change.
+ */
+export function trendHeaders(columns: readonly ColumnDef[], weeks: readonly { fromDate: string }[]): ColumnDef[] {
   return columns.map((column) => {
     const position = /^week(\d+)$/.exec(column.key)?.[1];
     const week = position ? weeks[Number(position) - 1] : undefined;
-    return week ? { ...column, header: message('insight.trends.weekOf', { day: formatDate(week.fromDate) }) } : column;
+    if (week) return { ...column, header: message('insight.trends.weekOf', { day: formatDate(week.fromDate) }) };
+    const figure = FIGURE_HEADERS[column.key];
+    return figure ? { ...column, header: message(figure) } : column;
   });
 }
