@@ -4,16 +4,20 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { chooseLanguage } from '../../lib/i18n/language';
 import { KEPT_IN_EVERY_LANGUAGE, latinWordsLeft } from '../../test/english-left';
 import { jsonResponse, stubFetch } from '../../test/fetch-stub';
-import { renderApp, signInAs } from '../../test/render-app';
+import { renderApp, signInAs, TEST_USERS } from '../../test/render-app';
 import { PAGE_LOAD } from '../../test/report-server';
 
 configure({ asyncUtilTimeout: 5000 });
 
+/** The signed-in person's name, as the shell's welcome line shows it. */
+const shellName = (role: keyof typeof TEST_USERS) => [TEST_USERS[role].firstName, TEST_USERS[role].lastName];
+
 /**
- * Besides the words every language keeps: times keep their en-IN form (docs/decisions/0021-languages.md),
+ * Besides the words every language keeps: the signed-in person's name in the shell (data, the
+ * fixture's), times keep their en-IN form (docs/decisions/0021-languages.md),
  * and the pager's name, whose Hindi comes with the shared catalogue.
  */
-const KEPT = [...KEPT_IN_EVERY_LANGUAGE, 'am', 'pm', 'pagination'];
+const KEPT = [...KEPT_IN_EVERY_LANGUAGE, ...shellName('player'), 'am', 'pm', 'pagination'];
 
 const FUN_AB = DRAW_GAMES.find((game) => game.slug === 'funab')!;
 const RANGE = { fromDate: '2025-03-01', toDate: '2025-03-07' };

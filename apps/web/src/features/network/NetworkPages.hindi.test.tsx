@@ -5,18 +5,31 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { chooseLanguage } from '../../lib/i18n/language';
 import { KEPT_IN_EVERY_LANGUAGE, latinWordsLeft } from '../../test/english-left';
 import { pageOf } from '../../test/paged-list';
-import { renderApp, signInAs } from '../../test/render-app';
+import { renderApp, signInAs, TEST_USERS } from '../../test/render-app';
 import { PAGE_LOAD, reportServer } from '../../test/report-server';
 import { columnHeaders } from '../../test/table-text';
 import { agent } from './test-agent';
 
 configure({ asyncUtilTimeout: 5000 });
 
+/** The signed-in person's name, as the shell's welcome line shows it. */
+const shellName = (role: keyof typeof TEST_USERS) => [TEST_USERS[role].firstName, TEST_USERS[role].lastName];
+
 /**
- * Besides the words every language keeps: times keep their en-IN form (docs/decisions/0021-languages.md),
+ * Besides the words every language keeps: the signed-in person's name in the shell (data, the
+ * fixture's), times keep their en-IN form (docs/decisions/0021-languages.md),
  * and the words of shared parts (the pager's name, the total row) whose Hindi comes with the shared catalogue.
  */
-const KEPT = [...KEPT_IN_EVERY_LANGUAGE, 'am', 'pm', 'pagination', 'Total'];
+const KEPT = [
+  ...KEPT_IN_EVERY_LANGUAGE,
+  ...shellName('areamanager'),
+  ...shellName('superareamanager'),
+  ...shellName('admin'),
+  'am',
+  'pm',
+  'pagination',
+  'Total',
+];
 
 afterEach(async () => {
   await act(() => chooseLanguage('en'));
