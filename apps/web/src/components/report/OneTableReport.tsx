@@ -2,6 +2,7 @@ import type { OneTable } from '@playrep/contracts';
 import { useMemo } from 'react';
 import type { ScreenPageProps } from '../../config/navigation';
 import { FIRST_REPORT_DAY, withinReportYears } from '../../config/report-years';
+import { useMessages } from '../../lib/i18n/messages';
 import { reportCall } from '../../lib/report-call';
 import { useUrlFilters } from '../../lib/url-state';
 import { ReportToolbar } from '../ui';
@@ -47,6 +48,7 @@ interface TableProps {
  * download has every row, in the order shown. Sr. No. is the row's position in the list.
  */
 function useOneTable({ label, call, oneTable }: TableProps, params: Params) {
+  const { label: labelIn } = useMessages();
   const { filters, setFilters } = useUrlFilters(LIST_PAGING_DEFAULTS);
   const sorts = useMemo(() => oneTable.columns.map((column) => column.key).filter((key) => key !== 'srNo'), [oneTable]);
   const paging = listPagingOf(filters, sorts);
@@ -60,7 +62,7 @@ function useOneTable({ label, call, oneTable }: TableProps, params: Params) {
       report={report}
       columns={columns}
       rows={rows}
-      ariaLabel={label}
+      ariaLabel={labelIn(label)}
       exportHref={call.exportHref({ ...params, sort: paging.sort, order: paging.order })}
       serverPaging={serverPaging}
     />

@@ -1,4 +1,11 @@
-import { type CallParams, DRAW_COLUMNS, DRAW_PAGE_SIZES, type DrawRow, gameNameForCode } from '@playrep/contracts';
+import {
+  type CallParams,
+  DRAW_COLUMNS,
+  DRAW_PAGE_SIZES,
+  type DrawRow,
+  gameNameForCode,
+  UNKNOWN_GAME_NAME,
+} from '@playrep/contracts';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { PageFrame } from '../../components/report/PageFrame';
@@ -10,6 +17,7 @@ import { useReportErrorLog } from '../../components/report/use-report-error-log'
 import { DataTable, type DataTableColumn, ReportToolbar } from '../../components/ui';
 import { DateRangePicker } from '../../components/ui/DatePicker';
 import { FIRST_REPORT_DAY, withinReportYears } from '../../config/report-years';
+import { useMessages } from '../../lib/i18n/messages';
 import { drawDetailsExport, useDrawDetails } from './api/draw-details';
 import { WinningNumber } from './components/WinningNumber';
 
@@ -59,7 +67,10 @@ export default function DrawDetailsPage() {
 }
 
 function DrawDetails({ gameCode }: { gameCode: string }) {
-  const title = gameNameForCode(gameCode);
+  const { t } = useMessages();
+  const name = gameNameForCode(gameCode);
+  // A game's name stays as it is in every language.
+  const title = name === UNKNOWN_GAME_NAME ? t('draws.details.unknownGame') : name;
   const { filters, setFilters, draft, setDraft, apply } = useRangeFilters(lastSevenDays(), {
     sort: DEFAULT_SORT,
     page: '1',
@@ -71,7 +82,7 @@ function DrawDetails({ gameCode }: { gameCode: string }) {
 
   const result = useDrawDetails({ gameId: gameCode, fromDate: filters.fromDate, toDate: filters.toDate, page, pageSize, sort });
   const { data, error, isFetching } = result;
-  useReportErrorLog(title, error, 'draws');
+  useReportErrorLog(name, error, 'draws');
 
   useLastPageWhenPastEnd({ page, pageSize }, result, setFilters);
 
@@ -93,7 +104,7 @@ function DrawDetails({ gameCode }: { gameCode: string }) {
         <DataTable
           columns={columns}
           rows={data.data}
-          ariaLabel={`${title} draws`}
+          ariaLabel={t('draws.details.table', { game: title })}
           loading={isFetching}
           pageSizes={DRAW_PAGE_SIZES}
           getRowId={(row) => row._id}

@@ -1,11 +1,5 @@
 import { Text, UnstyledButton } from '@mantine/core';
-import {
-  CAFE_PROFIT_COLUMNS,
-  CAFE_PROFIT_NOTE,
-  CAFE_PROFIT_PAGE_SIZES,
-  CAFE_PROFIT_SORTS,
-  type CafeProfitRow,
-} from '@playrep/contracts';
+import { CAFE_PROFIT_COLUMNS, CAFE_PROFIT_PAGE_SIZES, CAFE_PROFIT_SORTS, type CafeProfitRow } from '@playrep/contracts';
 import { useMemo, useState } from 'react';
 import { PageFrame } from '../../components/report/PageFrame';
 import { SubjectPicker, useReportSubject } from '../../components/report/ReportSubject';
@@ -18,6 +12,7 @@ import { DataTable, ReportToolbar } from '../../components/ui';
 import { DateRangePicker } from '../../components/ui/DatePicker';
 import type { ScreenPageProps } from '../../config/navigation';
 import { FIRST_REPORT_DAY, LAST_REPORT_DAY, withinReportYears } from '../../config/report-years';
+import { label, message, useMessages } from '../../lib/i18n/messages';
 import { reportCall } from '../../lib/report-call';
 import { CafeTerminalsPopup, type TerminalsOf } from './components/CafeTerminalsPopup';
 
@@ -39,6 +34,7 @@ const PAGING = { page: '1', pageSize: String(CAFE_PROFIT_PAGE_SIZES[0]), sort: '
  */
 export default function CafeProfitPage({ screen }: ScreenPageProps) {
   const { subjectId } = useReportSubject();
+  const { t } = useMessages();
   const { filters, setFilters, draft, setDraft, apply } = useRangeFilters(lastSevenDays(), PAGING);
   const { page, pageSize, order } = pagingOf(filters, CAFE_PROFIT_PAGE_SIZES, 'asc');
   const sort = sortOf(filters.sort, CAFE_PROFIT_SORTS, 'master');
@@ -59,7 +55,7 @@ export default function CafeProfitPage({ screen }: ScreenPageProps) {
               fz="sm"
               td="underline"
               c="blue.9"
-              aria-label={`${row.cafe}: show its terminals`}
+              aria-label={message('insight.cafeProfit.showTerminals', { cafe: row.cafe })}
               onClick={() =>
                 range &&
                 setTerminals({ subjectId, cafeId: row.cafeId, cafe: row.cafe, fromDate: range.fromDate, toDate: range.toDate })
@@ -88,12 +84,12 @@ export default function CafeProfitPage({ screen }: ScreenPageProps) {
           maxDate={LAST_REPORT_DAY}
         />
       </ReportToolbar>
-      <Text size="sm">{CAFE_PROFIT_NOTE}</Text>
+      <Text size="sm">{t('insight.cafeProfit.note')}</Text>
       {data && !error && (
         <DataTable
           columns={columns}
           rows={data.data}
-          ariaLabel={screen.label}
+          ariaLabel={label(screen.label)}
           loading={isFetching}
           pageSizes={CAFE_PROFIT_PAGE_SIZES}
           getRowId={(row) => row.cafeId}

@@ -22,9 +22,11 @@ import { DataTable, NEGATIVE_COLOR, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { screenPath } from '../../config/paths';
 import { formatAmount, formatDate } from '../../lib/format';
+import { label, message, useMessages } from '../../lib/i18n/messages';
 import { reportCall } from '../../lib/report-call';
 import { useSession } from '../../lib/session';
 import { useUrlFilters } from '../../lib/url-state';
+import { trendHeaders } from './components/child-columns';
 import { TrendWeeksSelect } from './components/TrendWeeksSelect';
 
 /**
@@ -60,8 +62,12 @@ function periodText(data: CafeTrendsResponse): string {
   const first = data.weeks[0];
   const last = data.weeks.at(-1);
   if (!first || !last) return '';
-  const open = last.open ? ' (the last week is open: figures so far)' : '';
-  return `Draw-games profit of each cafe per week, where the plays were made, from ${formatDate(first.fromDate)} to ${formatDate(last.toDate)}${open}; change against ${formatDate(data.previousRange.fromDate)} to ${formatDate(data.previousRange.toDate)}.`;
+  return message(last.open ? 'insight.cafeTrends.periodOpen' : 'insight.cafeTrends.period', {
+    from: formatDate(first.fromDate),
+    to: formatDate(last.toDate),
+    previousFrom: formatDate(data.previousRange.fromDate),
+    previousTo: formatDate(data.previousRange.toDate),
+  });
 }
 
 /**
@@ -85,6 +91,7 @@ function cafeProfitHref(role: Role, selfId: string | undefined, row: CafeTrendRo
 export default function CafeTrendsPage({ screen }: ScreenPageProps) {
   const { subjectId } = useReportSubject();
   const { session } = useSession();
+  const { language } = useMessages();
   const { filters, setFilters } = useUrlFilters(DEFAULTS);
   const weeks = (TREND_WEEK_COUNTS as readonly number[]).includes(Number(filters.weeks))
     ? Number(filters.weeks)
@@ -101,6 +108,8 @@ export default function CafeTrendsPage({ screen }: ScreenPageProps) {
 
   const role = session?.role as Role;
   const selfId = session?.user._id;
+  // The headers are in the chosen language: made again when it changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: language
   const columns = useMemo(() => {
     const shown = data?.weeks ?? [];
     const link = (row: CafeTrendRow, range: { fromDate: string; toDate: string }) => cafeProfitHref(role, selfId, row, range);
@@ -127,7 +136,11 @@ export default function CafeTrendsPage({ screen }: ScreenPageProps) {
               component={Link}
               to={link(row, week)}
               inherit
-              aria-label={`${formatAmount(value)}: Cafe Profit of ${row.cafe}, week of ${formatDate(week.fromDate)}`}
+              aria-label={message('insight.cafeTrends.weekCell', {
+                amount: formatAmount(value),
+                cafe: row.cafe,
+                day: formatDate(week.fromDate),
+              })}
               style={{ color: value < 0 ? NEGATIVE_COLOR : 'var(--mantine-color-blue-9)' }}
             >
               {formatAmount(value)}
@@ -136,8 +149,8 @@ export default function CafeTrendsPage({ screen }: ScreenPageProps) {
         },
       };
     });
-    return tableColumns<TableRow>(cafeTrendsColumns(shown), overrides);
-  }, [data?.weeks, role, selfId]);
+    return tableColumns<TableRow>(trendHeaders(cafeTrendsColumns(shown), shown), overrides);
+  }, [data?.weeks, role, selfId, language]);
 
   const rows = useMemo(() => (data?.data ?? []).map(tableRow), [data]);
   const totals = useMemo(
@@ -167,7 +180,7 @@ export default function CafeTrendsPage({ screen }: ScreenPageProps) {
           <DataTable
             columns={columns}
             rows={rows}
-            ariaLabel={screen.label}
+            ariaLabel={label(screen.label)}
             loading={isFetching}
             pageSizes={TRENDS_PAGE_SIZES}
             getRowId={(row) => row.cafeId}

@@ -32,16 +32,17 @@ import type { ScreenPageProps } from '../../config/navigation';
 import { screenPath } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { formatAmount, formatDate, formatDateTime, formatInt } from '../../lib/format';
+import { type MessageId, useMessages } from '../../lib/i18n/messages';
 import { useSession } from '../../lib/session';
 import { textField } from '../../lib/text-field';
 import { todayExport, useToday } from './api/today';
 import { useTodayThreshold } from './api/today-threshold';
 
-const FIGURES: { key: keyof TodayFigures; label: string; amount: boolean }[] = [
-  { key: 'profit', label: 'Profit', amount: true },
-  { key: 'stake', label: 'Play', amount: true },
-  { key: 'plays', label: 'Plays', amount: false },
-  { key: 'activeMembers', label: 'Active members', amount: false },
+const FIGURES: { key: keyof TodayFigures; label: MessageId; amount: boolean }[] = [
+  { key: 'profit', label: 'insight.today.profit', amount: true },
+  { key: 'stake', label: 'insight.today.play', amount: true },
+  { key: 'plays', label: 'insight.today.plays', amount: false },
+  { key: 'activeMembers', label: 'insight.today.activeMembers', amount: false },
 ];
 
 /** A link to another screen of the role's area, about the same subject. */
@@ -73,9 +74,9 @@ function Section({ title, link, children }: { title: string; link?: ReactNode; c
   );
 }
 
-const TODAY_FIGURES = 'Today so far against the same weekday last week';
-
 function FiguresTable({ data }: { data: TodayResponse }) {
+  const { t } = useMessages();
+  const TODAY_FIGURES = t('insight.today.figuresName');
   const time = formatDateTime(data.asOf).split(', ')[1] ?? '';
   const rows = FIGURES.map((f) => {
     const today = data.figures.today[f.key];
@@ -95,16 +96,16 @@ function FiguresTable({ data }: { data: TodayResponse }) {
       <Table withTableBorder striped horizontalSpacing={6} aria-label={TODAY_FIGURES}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Figure</Table.Th>
-            <Table.Th scope="col">{`Today to ${time}`}</Table.Th>
-            <Table.Th scope="col">{`${formatDate(data.lastWeekDay)} to ${time}`}</Table.Th>
-            <Table.Th scope="col">Change</Table.Th>
+            <Table.Th scope="col">{t('insight.today.figure')}</Table.Th>
+            <Table.Th scope="col">{t('insight.today.todayTo', { time })}</Table.Th>
+            <Table.Th scope="col">{t('insight.today.dayTo', { day: formatDate(data.lastWeekDay), time })}</Table.Th>
+            <Table.Th scope="col">{t('insight.today.change')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((r) => (
             <Table.Tr key={r.key}>
-              <Table.Th scope="row">{r.label}</Table.Th>
+              <Table.Th scope="row">{t(r.label)}</Table.Th>
               <Table.Td ta="right">{r.today}</Table.Td>
               <Table.Td ta="right">{r.before}</Table.Td>
               <Table.Td ta="right" c={r.down ? 'red.9' : undefined}>
@@ -119,13 +120,14 @@ function FiguresTable({ data }: { data: TodayResponse }) {
 }
 
 function ThresholdForm({ threshold }: { threshold: number }) {
+  const { t, label } = useMessages();
   const save = useTodayThreshold();
   const [value, setValue] = useState(String(threshold));
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => setValue(String(threshold)), [threshold]);
   return (
     <form
-      aria-label="Big win threshold"
+      aria-label={t('insight.today.thresholdForm')}
       onSubmit={(event) => {
         event.preventDefault();
         save.mutate(value.trim(), {
@@ -135,9 +137,14 @@ function ThresholdForm({ threshold }: { threshold: number }) {
       }}
     >
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput label={FIELD_LABELS.todayThreshold.threshold} inputMode="decimal" {...textField(value, setValue)} w={180} />
+        <TextInput
+          label={label(FIELD_LABELS.todayThreshold.threshold)}
+          inputMode="decimal"
+          {...textField(value, setValue)}
+          w={180}
+        />
         <Button type="submit" variant="default" loading={save.isPending}>
-          Save
+          {t('insight.today.save')}
         </Button>
         {notice && (
           <Text role="status" size="sm">
@@ -158,6 +165,7 @@ function ThresholdForm({ threshold }: { threshold: number }) {
 export default function TodayPage({ screen }: ScreenPageProps) {
   const { subjectId } = useReportSubject();
   const { session } = useSession();
+  const { t, label } = useMessages();
   const params = { id: subjectId };
   // Today is about today whatever its parameters: always live.
   const report = useToday(params, { live: true });
@@ -204,33 +212,45 @@ export default function TodayPage({ screen }: ScreenPageProps) {
       {data && !error && (
         <>
           <ExportLinks href={todayExport(params)} />
-          <Section title="Today so far" link={to('reports/dailystatus', { date: day }, 'Daily Status for today')}>
+          <Section
+            title={t('insight.today.soFar')}
+            link={to('reports/dailystatus', { date: day }, t('insight.today.dailyStatusToday'))}
+          >
             <FiguresTable data={data} />
           </Section>
           {/* Each win links what explains it: its member's page and the game's draws today. */}
-          <Section title="Big wins today">
+          <Section title={t('insight.today.bigWins')}>
             <ThresholdForm threshold={data.threshold} />
-            <DataTable columns={winColumns} rows={data.bigWins} ariaLabel="Big wins today" />
-          </Section>
-          <Section title="Cafes losing most today" link={to('reports/dailystatus', { date: day }, 'Daily Status for today')}>
-            <DataTable columns={cafeColumns} rows={data.losingCafes} ariaLabel="Cafes losing most today" />
-          </Section>
-          <Section title="Transfers waiting for you" link={to('reports/pointtransfer', {}, 'Point Transfer')}>
-            <DataTable columns={transferColumns} rows={data.waitingTransfers} ariaLabel="Transfers waiting" />
+            <DataTable columns={winColumns} rows={data.bigWins} ariaLabel={t('insight.today.bigWins')} />
           </Section>
           <Section
-            title="Open loans"
-            link={manager ? to('reports/computerloan', {}, 'Computer Loan') : to('reports/revenue', {}, 'Revenue')}
+            title={t('insight.today.losingCafes')}
+            link={to('reports/dailystatus', { date: day }, t('insight.today.dailyStatusToday'))}
           >
-            <DataTable columns={loanColumns} rows={data.openLoans} ariaLabel="Open loans" />
+            <DataTable columns={cafeColumns} rows={data.losingCafes} ariaLabel={t('insight.today.losingCafes')} />
+          </Section>
+          <Section title={t('insight.today.waitingTransfers')} link={to('reports/pointtransfer', {}, label('Point Transfer'))}>
+            <DataTable
+              columns={transferColumns}
+              rows={data.waitingTransfers}
+              ariaLabel={t('insight.today.waitingTransfersTable')}
+            />
           </Section>
           <Section
-            title="Masters with no play today"
+            title={t('insight.today.openLoans')}
+            link={manager ? to('reports/computerloan', {}, label('Computer Loan')) : to('reports/revenue', {}, label('Revenue'))}
+          >
+            <DataTable columns={loanColumns} rows={data.openLoans} ariaLabel={t('insight.today.openLoans')} />
+          </Section>
+          <Section
+            title={t('insight.today.idleMasters')}
             link={
-              manager ? to('reports/nonperfomeragent', {}, 'Non Performing CCS') : to('reports/agentdetails', {}, 'Agent Details')
+              manager
+                ? to('reports/nonperfomeragent', {}, label('Non Performing CCS'))
+                : to('reports/agentdetails', {}, label('Agent Details'))
             }
           >
-            <DataTable columns={idleColumns} rows={data.idleMasters} ariaLabel="Masters with no play today" />
+            <DataTable columns={idleColumns} rows={data.idleMasters} ariaLabel={t('insight.today.idleMasters')} />
           </Section>
         </>
       )}

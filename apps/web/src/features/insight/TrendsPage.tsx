@@ -16,10 +16,11 @@ import { useDraft } from '../../components/report/use-draft';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { DataTable, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
-import { formatAmount, formatCount, formatDate } from '../../lib/format';
+import { formatAmount, formatDate, formatInt } from '../../lib/format';
+import { label, message, useMessages } from '../../lib/i18n/messages';
 import { useUrlFilters } from '../../lib/url-state';
 import { trendsExport, useTrends } from './api/trends';
-import { childColumnsWithSparkline } from './components/child-columns';
+import { childColumnsWithSparkline, trendHeaders } from './components/child-columns';
 import { TrendWeeksSelect } from './components/TrendWeeksSelect';
 
 /** A child's row with one `week{n}` field per week shown, as the columns read it. */
@@ -43,8 +44,12 @@ function periodText(data: TrendsResponse): string {
   const first = data.weeks[0];
   const last = data.weeks.at(-1);
   if (!first || !last) return '';
-  const open = last.open ? ' (the last week is open: figures so far)' : '';
-  return `Draw-games profit per week from ${formatDate(first.fromDate)} to ${formatDate(last.toDate)}${open}; change against ${formatDate(data.previousRange.fromDate)} to ${formatDate(data.previousRange.toDate)}.`;
+  return message(last.open ? 'insight.trends.periodOpen' : 'insight.trends.period', {
+    from: formatDate(first.fromDate),
+    to: formatDate(last.toDate),
+    previousFrom: formatDate(data.previousRange.fromDate),
+    previousTo: formatDate(data.previousRange.toDate),
+  });
 }
 
 /**
@@ -54,6 +59,7 @@ function periodText(data: TrendsResponse): string {
  */
 export default function TrendsPage({ screen }: ScreenPageProps) {
   const { subjectId } = useReportSubject();
+  const { t, language } = useMessages();
   const { filters, setFilters } = useUrlFilters(DEFAULTS);
   const weeks = (TREND_WEEK_COUNTS as readonly number[]).includes(Number(filters.weeks))
     ? Number(filters.weeks)
@@ -69,9 +75,15 @@ export default function TrendsPage({ screen }: ScreenPageProps) {
 
   useLastPageWhenPastEnd({ page, pageSize }, report, setFilters);
 
+  // The headers are in the chosen language: made again when it changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: language
   const columns = useMemo(
-    () => childColumnsWithSparkline<TableRow>(trendsColumns(data?.weeks ?? []), { header: 'Trend', per: 'week' }),
-    [data?.weeks],
+    () =>
+      childColumnsWithSparkline<TableRow>(trendHeaders(trendsColumns(data?.weeks ?? []), data?.weeks ?? []), {
+        header: message('insight.trends.trend'),
+        per: 'week',
+      }),
+    [data?.weeks, language],
   );
 
   const rows = useMemo(() => (data?.data ?? []).map(tableRow), [data]);
@@ -89,13 +101,19 @@ export default function TrendsPage({ screen }: ScreenPageProps) {
       {data && !error && (
         <>
           <Text size="sm">{periodText(data)}</Text>
-          <Text size="sm" aria-label="Totals over every row">
-            {`All ${formatCount(data.total, 'row')}: Total ${formatAmount(data.totals.total)} · Period Before ${formatAmount(data.totals.previous)} · Change ${formatAmount(data.totals.change)}`}
+          <Text size="sm" aria-label={t('insight.trends.totalsName')}>
+            {t('insight.trends.totals', {
+              count: data.total,
+              rows: formatInt(data.total),
+              total: formatAmount(data.totals.total),
+              previous: formatAmount(data.totals.previous),
+              change: formatAmount(data.totals.change),
+            })}
           </Text>
           <DataTable
             columns={columns}
             rows={rows}
-            ariaLabel={screen.label}
+            ariaLabel={label(screen.label)}
             loading={isFetching}
             pageSizes={TRENDS_PAGE_SIZES}
             getRowId={(row) => row._id}

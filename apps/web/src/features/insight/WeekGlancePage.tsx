@@ -18,9 +18,10 @@ import { DataTable, ReportToolbar } from '../../components/ui';
 import type { DateRange } from '../../components/ui/DatePicker';
 import type { ScreenPageProps } from '../../config/navigation';
 import { addDays, formatDate, isApiDate } from '../../lib/format';
+import { label, type MessageId, message, useMessages } from '../../lib/i18n/messages';
 import { useUrlFilters } from '../../lib/url-state';
 import { useWeekGlance, weekGlanceExport } from './api/week-glance';
-import { childColumnsWithSparkline } from './components/child-columns';
+import { childColumnsWithSparkline, trendHeaders } from './components/child-columns';
 
 /** A child's row with one `day{n}` field per day, as the columns read it. */
 type TableRow = WeekGlanceRow & Record<`day${number}`, number>;
@@ -49,8 +50,30 @@ function totalsByColumn(totals: WeekGlanceResponse['totals']): Record<string, nu
 
 /** The line under the title: which week, and whether its figures are so far. */
 function weekText(week: WeekGlanceResponse['week']): string {
-  const open = week.open ? ' (the open week: figures so far)' : '';
-  return `Draw-games profit per day from Monday ${formatDate(week.fromDate)} to Sunday ${formatDate(week.toDate)}${open}, each day as Daily Status shows it.`;
+  return message(week.open ? 'insight.weekGlance.textOpen' : 'insight.weekGlance.text', {
+    from: formatDate(week.fromDate),
+    to: formatDate(week.toDate),
+  });
+}
+
+const WEEKDAYS: readonly MessageId[] = [
+  'insight.weekGlance.mon',
+  'insight.weekGlance.tue',
+  'insight.weekGlance.wed',
+  'insight.weekGlance.thu',
+  'insight.weekGlance.fri',
+  'insight.weekGlance.sat',
+  'insight.weekGlance.sun',
+];
+
+/** The day columns headed 'Mon 23-Nov-2026' in the current language (the contracts' headers are English). */
+function dayHeaders<C extends { key: string; header: string }>(columns: readonly C[], days: readonly string[]): C[] {
+  return columns.map((column) => {
+    const position = Number(/^day([1-7])$/.exec(column.key)?.[1] ?? 0);
+    const day = days[position - 1];
+    const weekday = WEEKDAYS[position - 1];
+    return day && weekday ? { ...column, header: `${message(weekday)} ${formatDate(day)}` } : column;
+  });
 }
 
 /**
@@ -61,6 +84,7 @@ function weekText(week: WeekGlanceResponse['week']): string {
  */
 export default function WeekGlancePage({ screen }: ScreenPageProps) {
   const { subjectId } = useReportSubject();
+  const { t, language } = useMessages();
   const { filters, setFilters } = useUrlFilters(DEFAULTS);
   const monday = isApiDate(filters.fromDate) ? filters.fromDate : '';
   // The picker shows the week shown: without one in the address, the open week's Monday.
@@ -76,9 +100,15 @@ export default function WeekGlancePage({ screen }: ScreenPageProps) {
 
   useLastPageWhenPastEnd({ page, pageSize }, report, setFilters);
 
+  // The headers are in the chosen language: made again when it changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: language
   const columns = useMemo(
-    () => childColumnsWithSparkline<TableRow>(weekGlanceColumns(data?.days ?? []), { header: 'Week', per: 'day' }),
-    [data?.days],
+    () =>
+      childColumnsWithSparkline<TableRow>(trendHeaders(dayHeaders(weekGlanceColumns(data?.days ?? []), data?.days ?? []), []), {
+        header: message('insight.weekGlance.week'),
+        per: 'day',
+      }),
+    [data?.days, language],
   );
 
   const rows = useMemo(() => (data?.data ?? []).map(tableRow), [data]);
@@ -99,10 +129,10 @@ export default function WeekGlancePage({ screen }: ScreenPageProps) {
           <DataTable
             columns={columns}
             rows={rows}
-            ariaLabel={screen.label}
+            ariaLabel={label(screen.label)}
             loading={isFetching}
             pageSizes={WEEK_GLANCE_PAGE_SIZES}
-            emptyText={`No accounts below ${data.account.username}`}
+            emptyText={t('insight.weekGlance.empty', { account: data.account.username })}
             getRowId={(row) => row._id}
             exportHref={weekGlanceExport({ id: subjectId, fromDate: data.week.fromDate, sort, order })}
             serverPaging={urlPaging(

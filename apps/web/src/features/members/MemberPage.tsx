@@ -25,7 +25,8 @@ import { DataTable, ReportToolbar } from '../../components/ui';
 import { DateRangePicker } from '../../components/ui/DatePicker';
 import type { ScreenPageProps } from '../../config/navigation';
 import { FIRST_REPORT_DAY, LAST_REPORT_DAY, withinReportYears } from '../../config/report-years';
-import { formatAmount, formatCount, formatDate } from '../../lib/format';
+import { formatAmount, formatDate, formatInt } from '../../lib/format';
+import { label, message, useMessages } from '../../lib/i18n/messages';
 import { reportCall } from '../../lib/report-call';
 
 /** `GET /api/playrep/member?username`: the member, its master and cafe, balance, 12 weeks by game. */
@@ -37,7 +38,10 @@ const { useReport: useMemberTransfers, exportHref: memberTransfersExport } = rep
 
 const WEEK_COLUMNS = tableColumns<MemberWeekRow>(MEMBER_WEEK_COLUMNS, {
   // An open week's figures are so far: the From Date says so.
-  fromDate: { render: (row) => (row.open ? `${formatDate(row.fromDate)} (open)` : formatDate(row.fromDate)) },
+  fromDate: {
+    render: (row) =>
+      row.open ? message('members.member.openWeek', { day: formatDate(row.fromDate) }) : formatDate(row.fromDate),
+  },
 });
 const PLAY_COLUMNS = tableColumns<MemberPlayRow>(MEMBER_PLAY_COLUMNS, {
   game: { sortable: false },
@@ -81,15 +85,27 @@ function listState<S extends string>(list: ListName, sorts: readonly S[], fallba
   return { page, pageSize, order, sort, set };
 }
 
+/** A name or a username, never translated. */
+const data = (text: string) => <span translate="no">{text}</span>;
+
 function memberFigures(member: MemberResponse['member']) {
   return [
-    { label: 'Member ID', value: member.username },
-    { label: 'Name', value: member.name },
-    { label: 'Agent', value: member.master ? `${member.master.username} (${member.master.name})` : '-' },
-    { label: 'Cafe', value: member.cafe ? `${member.cafe.name} (${member.cafe.master})` : 'No play in the 12 weeks' },
-    { label: 'Balance', value: formatAmount(member.balance), negative: member.balance < 0 },
-    { label: 'Registered', value: formatDate(member.registered) },
-    { label: 'State', value: member.active ? 'Active' : 'Inactive' },
+    { label: label('Member ID'), value: data(member.username) },
+    { label: message('members.member.name'), value: data(member.name) },
+    {
+      label: message('members.member.agent'),
+      value: member.master ? data(`${member.master.username} (${member.master.name})`) : '-',
+    },
+    {
+      label: message('members.member.cafe'),
+      value: member.cafe ? data(`${member.cafe.name} (${member.cafe.master})`) : message('members.member.noCafe'),
+    },
+    { label: message('members.member.balance'), value: formatAmount(member.balance), negative: member.balance < 0 },
+    { label: message('members.member.registered'), value: formatDate(member.registered) },
+    {
+      label: message('members.member.state'),
+      value: message(member.active ? 'members.member.active' : 'members.member.inactive'),
+    },
   ];
 }
 
@@ -100,6 +116,7 @@ function memberFigures(member: MemberResponse['member']) {
  * its transfers over the range, paged and sorted on the server.
  */
 export default function MemberPage({ screen }: ScreenPageProps) {
+  const { t } = useMessages();
   const { filters, setFilters, draft, setDraft, apply } = useRangeFilters(lastSevenDays(), {
     [MEMBER_PAGE_PARAM]: '',
     ...listDefaults('plays'),
@@ -142,8 +159,8 @@ export default function MemberPage({ screen }: ScreenPageProps) {
     <PageFrame title={screen.label} loading={loading} error={enabled ? error : undefined} live={member.live}>
       <ReportToolbar onSubmit={search} loading={loading}>
         <TextInput
-          label={FIELD_LABELS.member.username}
-          placeholder="username"
+          label={label(FIELD_LABELS.member.username)}
+          placeholder={t('members.member.usernamePlaceholder')}
           value={memberDraft}
           onChange={(event) => setMemberDraft(event.currentTarget.value)}
           w={180}
@@ -155,23 +172,18 @@ export default function MemberPage({ screen }: ScreenPageProps) {
           maxDate={LAST_REPORT_DAY}
         />
       </ReportToolbar>
-      {!enabled && (
-        <Text size="sm">Type a member’s username, or open a member from a report: every player’s username links here.</Text>
-      )}
+      {!enabled && <Text size="sm">{t('members.member.hint')}</Text>}
       {enabled && member.data && !member.error && (
         <Stack gap="md">
-          <FigureList label="Member" figures={memberFigures(member.data.member)} />
+          <FigureList label={t('members.member.figures')} figures={memberFigures(member.data.member)} />
           <Title order={2} size="h4">
-            Profit by week
+            {t('members.member.profitByWeek')}
           </Title>
-          <Text size="sm">
-            The house’s profit from the member’s plays per settlement week (play − win, by game; Profit is its row in its agent’s
-            Agent Mail of that week) and its poker rake. The open week is so far.
-          </Text>
+          <Text size="sm">{t('members.member.profitByWeekHint')}</Text>
           <DataTable
             columns={WEEK_COLUMNS}
             rows={member.data.weeks}
-            ariaLabel="Profit by week"
+            ariaLabel={t('members.member.profitByWeek')}
             loading={member.isFetching}
             defaultPageSize={20}
             getRowId={(row) => row.fromDate}
@@ -182,15 +194,23 @@ export default function MemberPage({ screen }: ScreenPageProps) {
       {enabled && playList.data && !playList.error && (
         <Stack gap="xs">
           <Title order={2} size="h4">
-            Plays
+            {t('members.member.plays')}
           </Title>
-          <Text size="sm" aria-label="Plays over the range">
-            {`${formatCount(playList.data.total, 'play')} from ${formatDate(playList.data.range.fromDate)} to ${formatDate(playList.data.range.toDate)}: Play ${formatAmount(playList.data.totals.stake)} · Win ${formatAmount(playList.data.totals.win)} · Profit ${formatAmount(playList.data.totals.profit)}`}
+          <Text size="sm" aria-label={t('members.member.playsName')}>
+            {t('members.member.playsSummary', {
+              count: playList.data.total,
+              plays: formatInt(playList.data.total),
+              from: formatDate(playList.data.range.fromDate),
+              to: formatDate(playList.data.range.toDate),
+              stake: formatAmount(playList.data.totals.stake),
+              win: formatAmount(playList.data.totals.win),
+              profit: formatAmount(playList.data.totals.profit),
+            })}
           </Text>
           <DataTable
             columns={PLAY_COLUMNS}
             rows={playList.data.data}
-            ariaLabel="Plays"
+            ariaLabel={t('members.member.plays')}
             loading={playList.isFetching}
             pageSizes={MEMBER_LIST_PAGE_SIZES}
             getRowId={(row) => row._id}
@@ -210,12 +230,12 @@ export default function MemberPage({ screen }: ScreenPageProps) {
       {enabled && transferList.data && !transferList.error && (
         <Stack gap="xs">
           <Title order={2} size="h4">
-            Transfers
+            {t('members.member.transfers')}
           </Title>
           <DataTable
             columns={TRANSFER_COLUMNS}
             rows={transferList.data.data}
-            ariaLabel="Transfers"
+            ariaLabel={t('members.member.transfers')}
             loading={transferList.isFetching}
             pageSizes={MEMBER_LIST_PAGE_SIZES}
             getRowId={(row) => row._id}

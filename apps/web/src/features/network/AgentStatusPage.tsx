@@ -12,6 +12,7 @@ import { DatePickerField } from '../../components/ui/DatePicker';
 import type { ScreenPageProps } from '../../config/navigation';
 import { FIRST_REPORT_DAY } from '../../config/report-years';
 import { isApiDate, todayIst } from '../../lib/format';
+import { label, useMessages } from '../../lib/i18n/messages';
 import { useUrlFilters } from '../../lib/url-state';
 import { agentStatusExport, useAgentStatus } from './api/agent-status';
 import { AgentIdField } from './components/AgentIdField';
@@ -23,6 +24,7 @@ const SORTS = AGENT_STATUS_COLUMNS.map((column) => column.key);
 /** Agent Status: profit on one day of one agent (Agent ID) or of every master in the subject's subtree. */
 export default function AgentStatusPage({ screen }: ScreenPageProps) {
   const { subjectId } = useReportSubject();
+  const { t } = useMessages();
   const today = todayIst();
   const { filters, setFilters } = useUrlFilters({ date: today, agentId: '', ...LIST_PAGING_DEFAULTS });
   const date = isApiDate(filters.date) ? filters.date : today;
@@ -53,13 +55,13 @@ export default function AgentStatusPage({ screen }: ScreenPageProps) {
       <ReportToolbar onSubmit={showDetails} loading={report.isFetching}>
         <SubjectPicker />
         <DatePickerField value={draftDate} onChange={setDraftDate} minDate={FIRST_REPORT_DAY} maxDate={today} />
-        <AgentIdField placeholder="All agents" value={draftAgent} onChange={setDraftAgent} />
+        <AgentIdField placeholder={t('network.agentStatus.allAgents')} value={draftAgent} onChange={setDraftAgent} />
       </ReportToolbar>
       <ReportTable
         report={report}
         columns={COLUMNS}
         rows={rows}
-        ariaLabel={screen.label}
+        ariaLabel={label(screen.label)}
         exportHref={agentStatusExport({ ...params, sort: paging.sort, order: paging.order })}
         serverPaging={serverPaging}
       />

@@ -8,6 +8,7 @@ import { useDraft } from '../../components/report/use-draft';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
+import { label, message, useMessages } from '../../lib/i18n/messages';
 import { useUrlFilters } from '../../lib/url-state';
 import { balanceReportExport, useBalanceReport } from './api/balance-report';
 import { AgentIdField } from './components/AgentIdField';
@@ -25,6 +26,7 @@ const PAGE_SIZE = 3;
  */
 export default function BalanceReportPage({ screen }: ScreenPageProps) {
   const { subjectId } = useReportSubject();
+  const { t } = useMessages();
   const { filters, setFilters } = useUrlFilters({ agentId: '' });
   const [draftAgent, setDraftAgent] = useDraft(filters.agentId);
   const [opened, setOpened] = useState<string | null>(null);
@@ -39,7 +41,11 @@ export default function BalanceReportPage({ screen }: ScreenPageProps) {
       tableColumns<Row>(BALANCE_COLUMNS, {
         username: {
           render: (row) => (
-            <IdButton username={row.username} description="show child accounts" onClick={() => setOpened(row.username)} />
+            <IdButton
+              username={row.username}
+              description={message('network.balance.showChildren')}
+              onClick={() => setOpened(row.username)}
+            />
           ),
         },
       }),
@@ -54,14 +60,14 @@ export default function BalanceReportPage({ screen }: ScreenPageProps) {
     <PageFrame title={screen.label} error={report.error}>
       <ReportToolbar onSubmit={search} submitLabel="Search" loading={report.isFetching}>
         <SubjectPicker />
-        <AgentIdField placeholder="All children" value={draftAgent} onChange={setDraftAgent} />
+        <AgentIdField placeholder={t('network.balance.allChildren')} value={draftAgent} onChange={setDraftAgent} />
       </ReportToolbar>
       <ReportTable
         report={report}
         columns={columns}
         rows={rows}
         defaultPageSize={PAGE_SIZE}
-        ariaLabel={screen.label}
+        ariaLabel={label(screen.label)}
         exportHref={balanceReportExport(params)}
       />
       <BalanceChildrenPopup subjectId={subjectId} agent={opened} onClose={() => setOpened(null)} />

@@ -14,6 +14,7 @@ import { DatePickerField } from '../../components/ui/DatePicker';
 import type { ScreenPageProps } from '../../config/navigation';
 import { FIRST_REPORT_DAY } from '../../config/report-years';
 import { formatDate, isApiDate, todayIst } from '../../lib/format';
+import { label, message, useMessages } from '../../lib/i18n/messages';
 import { useUrlFilters } from '../../lib/url-state';
 import { dailyStatusExport, useDailyStatus } from './api/daily-status';
 import { type MembersElsewhere, MembersElsewherePopup } from './components/MembersElsewherePopup';
@@ -30,6 +31,7 @@ const SORTS = ['address', 'username', 'profit'] as const;
  */
 export default function DailyStatusPage({ screen }: ScreenPageProps) {
   const { subjectId } = useReportSubject();
+  const { t } = useMessages();
   const today = todayIst();
   const { filters, setFilters } = useUrlFilters({ date: today, ...LIST_PAGING_DEFAULTS });
   const date = isApiDate(filters.date) ? filters.date : today;
@@ -58,7 +60,7 @@ export default function DailyStatusPage({ screen }: ScreenPageProps) {
           render: (row) => (
             <AmountButton
               value={row.profit}
-              description={`show members of ${row.username} who played in other agents' cafes`}
+              description={message('network.dailyStatus.showMembers', { agent: row.username })}
               onClick={() => setMembers({ subjectId, agentId: row.username, date })}
             />
           ),
@@ -78,12 +80,12 @@ export default function DailyStatusPage({ screen }: ScreenPageProps) {
         <SubjectPicker />
         <DatePickerField value={draft} onChange={setDraft} minDate={FIRST_REPORT_DAY} maxDate={today} />
       </ReportToolbar>
-      <Text size="sm">Profit on {formatDate(date)}</Text>
+      <Text size="sm">{t('network.dailyStatus.profitOn', { day: formatDate(date) })}</Text>
       <ReportTable
         report={report}
         columns={columns}
         rows={rows}
-        ariaLabel={screen.label}
+        ariaLabel={label(screen.label)}
         exportHref={dailyStatusExport({ ...params, sort: paging.sort, order: paging.order })}
         serverPaging={serverPaging}
       />

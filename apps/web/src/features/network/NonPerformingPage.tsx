@@ -10,6 +10,7 @@ import { useReportErrorLog } from '../../components/report/use-report-error-log'
 import { DataTable, DEFAULT_PAGE_SIZES } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { formatInt } from '../../lib/format';
+import { useMessages } from '../../lib/i18n/messages';
 import { useUrlFilters } from '../../lib/url-state';
 import { nonPerformingExport, useNonPerforming } from './api/non-performing';
 
@@ -19,11 +20,6 @@ const SORTS = ['username', 'fullname'] as const;
 /** Non Performing CCS pages by 3 (docs/screens.md, Non Performing CCS), or by a size the pager offers. */
 const PAGE_SIZE = 3;
 const PAGE_SIZES = [PAGE_SIZE, ...DEFAULT_PAGE_SIZES];
-
-export const TOTAL_AGENTS_LABEL = 'Total agents';
-export const INACTIVE_AGENTS_LABEL = 'Inactive agents';
-/** What inactive means to the user (docs/domain.md, Accounts: an inactive account cannot sign in). */
-const INACTIVE_AGENTS_COUNT_LABEL = `${INACTIVE_AGENTS_LABEL} (cannot sign in)`;
 
 function Count({ label, value, loading }: { label: string; value: number | undefined; loading: boolean }) {
   const id = useId();
@@ -45,6 +41,7 @@ function Count({ label, value, loading }: { label: string; value: number | undef
  */
 export default function NonPerformingPage({ screen }: ScreenPageProps) {
   const { subjectId } = useReportSubject();
+  const { t } = useMessages();
   const { filters, setFilters } = useUrlFilters(LIST_PAGING_DEFAULTS);
   // One page of the inactive agents from the server; the download has every one, in the order shown.
   const params = { id: subjectId };
@@ -60,18 +57,23 @@ export default function NonPerformingPage({ screen }: ScreenPageProps) {
       {!report.error && (
         <>
           <Group gap="md">
-            <Count label={TOTAL_AGENTS_LABEL} value={report.data?.totalAgents} loading={report.isFetching} />
-            <Count label={INACTIVE_AGENTS_COUNT_LABEL} value={report.data?.inactiveAgents} loading={report.isFetching} />
+            <Count label={t('network.nonPerforming.totalAgents')} value={report.data?.totalAgents} loading={report.isFetching} />
+            {/* What inactive means to the user (docs/domain.md, Accounts: an inactive account cannot sign in). */}
+            <Count
+              label={t('network.nonPerforming.inactiveAgentsCount')}
+              value={report.data?.inactiveAgents}
+              loading={report.isFetching}
+            />
           </Group>
           <Title order={2} size="h4">
-            {INACTIVE_AGENTS_LABEL}
+            {t('network.nonPerforming.inactiveAgents')}
           </Title>
           <DataTable
             columns={COLUMNS}
             rows={rows}
             defaultPageSize={PAGE_SIZE}
             loading={report.isFetching}
-            ariaLabel={INACTIVE_AGENTS_LABEL}
+            ariaLabel={t('network.nonPerforming.inactiveAgents')}
             exportHref={nonPerformingExport({ ...params, sort: paging.sort, order: paging.order })}
             getRowId={(row) => row._id}
             serverPaging={serverPaging}

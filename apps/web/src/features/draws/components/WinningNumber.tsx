@@ -1,7 +1,13 @@
 import { Text } from '@mantine/core';
-import { displayDrawNo, FUN_AB_CODE, FUN_AB_SUITS, NOT_OPEN, type SuitColor } from '@playrep/contracts';
+import { displayDrawNo, FUN_AB_CODE, FUN_AB_SUITS, type SuitColor } from '@playrep/contracts';
+import { type MessageId, message } from '../../../lib/i18n/messages';
 
-const SUIT_NAMES: Record<SuitColor, string> = { c: 'diamond', k: 'spade', l: 'heart', f: 'club' };
+const SUIT_NAMES: Record<SuitColor, MessageId> = {
+  c: 'draws.number.diamond',
+  k: 'draws.number.spade',
+  l: 'draws.number.heart',
+  f: 'draws.number.club',
+};
 // Red 9 keeps AA contrast on white and on striped rows; black is the page's text colour.
 export const RED_SUIT_COLOR = 'var(--mantine-color-red-9)';
 export const BLACK_SUIT_COLOR = 'var(--mantine-color-black)';
@@ -19,7 +25,7 @@ export function WinningNumber({ gameCode, drawno, color }: { gameCode: string; d
       <span>
         {shown}{' '}
         <Text span size="sm" fs="italic">
-          {NOT_OPEN}
+          {message('draws.number.notOpen')}
         </Text>
       </span>
     );
@@ -28,7 +34,7 @@ export function WinningNumber({ gameCode, drawno, color }: { gameCode: string; d
   return (
     <span style={{ color: suit.red ? RED_SUIT_COLOR : BLACK_SUIT_COLOR, fontWeight: 600 }} data-suit={color}>
       {shown}{' '}
-      <span role="img" aria-label={SUIT_NAMES[color]}>
+      <span role="img" aria-label={message(SUIT_NAMES[color])}>
         {suit.symbol}
       </span>
     </span>

@@ -6,6 +6,8 @@ import { useReportErrorLog } from '../../../components/report/use-report-error-l
 import { DataTable, Popup } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
+import { messageWithData } from '../../../lib/i18n/data-in-message';
+import { useMessages } from '../../../lib/i18n/messages';
 import { reportCall } from '../../../lib/report-call';
 
 /** `GET /api/playrep/cafeterminals?id&cafeId&fromDate&toDate`: one cafe of Cafe Profit per terminal. */
@@ -36,7 +38,14 @@ export function CafeTerminalsPopup({ of, onClose }: { of: TerminalsOf | null; on
   // Another cafe starts empty, never under the previous cafe's name.
   const terminals = useCafeTerminals(params, { enabled: shown !== null, keepPrevious: false });
   useReportErrorLog('Cafe Profit terminals', terminals.error);
-  const title = shown ? `Terminals of ${shown.cafe}, ${formatDate(shown.fromDate)} to ${formatDate(shown.toDate)}` : '';
+  const { t } = useMessages();
+  const title = shown
+    ? messageWithData(
+        'insight.cafeProfit.terminalsTitle',
+        { cafe: shown.cafe },
+        { from: formatDate(shown.fromDate), to: formatDate(shown.toDate) },
+      )
+    : '';
 
   return (
     <Popup opened={of !== null} onClose={onClose} title={title} size="xl">
@@ -50,7 +59,7 @@ export function CafeTerminalsPopup({ of, onClose }: { of: TerminalsOf | null; on
           columns={COLUMNS}
           rows={terminals.data?.data ?? []}
           loading={terminals.isFetching}
-          ariaLabel={`Terminals of ${shown.cafe}`}
+          ariaLabel={t('insight.cafeProfit.terminalsTable', { cafe: shown.cafe })}
           getRowId={(row) => row.terminalId ?? ''}
           exportHref={cafeTerminalsExport(params)}
         />

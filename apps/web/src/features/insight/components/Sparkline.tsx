@@ -1,4 +1,5 @@
 import { formatAmount } from '../../../lib/format';
+import { message } from '../../../lib/i18n/messages';
 
 const WIDTH = 96;
 const HEIGHT = 24;
@@ -24,7 +25,7 @@ export function Sparkline({ values, label }: { values: readonly number[]; label:
       height={HEIGHT}
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       role="img"
-      aria-label={`${label}: from ${formatAmount(values[0])} to ${formatAmount(last)}`}
+      aria-label={message('insight.sparkline.range', { label, first: formatAmount(values[0]), last: formatAmount(last) })}
     >
       {low < 0 && high > 0 && (
         <line x1={PAD} x2={WIDTH - PAD} y1={y(0)} y2={y(0)} stroke="var(--mantine-color-gray-6)" strokeDasharray="2 2" />

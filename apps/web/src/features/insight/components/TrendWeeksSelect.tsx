@@ -1,5 +1,6 @@
 import { Select } from '@mantine/core';
 import { TREND_WEEK_COUNTS } from '@playrep/contracts';
+import { useMessages } from '../../../lib/i18n/messages';
 
 /** The choice of weeks a trend shows (Trends, Cafe Trends): Last 4, 8, 12 or 26 weeks. */
 export function TrendWeeksSelect({
@@ -11,10 +12,11 @@ export function TrendWeeksSelect({
   value: string;
   onChange: (weeks: string) => void;
 }) {
+  const { t, label: labelOf } = useMessages();
   return (
     <Select
-      label={label}
-      data={TREND_WEEK_COUNTS.map((n) => ({ value: String(n), label: `Last ${n} weeks` }))}
+      label={labelOf(label)}
+      data={TREND_WEEK_COUNTS.map((n) => ({ value: String(n), label: t('insight.trends.lastWeeks', { weeks: String(n) }) }))}
       value={value}
       onChange={(picked) => onChange(picked ?? value)}
       allowDeselect={false}

@@ -1,5 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { FIELD_LABELS } from '@playrep/contracts';
+import { label } from '../../../lib/i18n/messages';
 
 /** The Agent ID filter of the network reports: a username typed by hand (empty: every account). */
 export function AgentIdField({
@@ -13,7 +14,7 @@ export function AgentIdField({
 }) {
   return (
     <TextInput
-      label={FIELD_LABELS.agentStatus.agentId}
+      label={label(FIELD_LABELS.agentStatus.agentId)}
       placeholder={placeholder}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}

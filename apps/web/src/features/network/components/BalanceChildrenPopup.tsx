@@ -5,11 +5,12 @@ import { type Numbered, numbered, tableColumns } from '../../../components/repor
 import { useReportErrorLog } from '../../../components/report/use-report-error-log';
 import { DataTable, Popup } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
+import { messageWithData } from '../../../lib/i18n/data-in-message';
+import { message, useMessages } from '../../../lib/i18n/messages';
 import { balanceChildrenExport, useBalanceChildren } from '../api/balance-children';
 import { IdButton } from './IdButton';
 
 type Row = Numbered<AgentRow>;
-export const NO_CHILDREN_TEXT = 'No Data';
 const PAGE_SIZE = 3;
 
 export interface BalanceChildrenPopupProps {
@@ -26,6 +27,7 @@ export interface BalanceChildrenPopupProps {
  * outside the manager's subtree, and the popup only offers accounts the server listed.
  */
 export function BalanceChildrenPopup({ subjectId, agent, onClose }: BalanceChildrenPopupProps) {
+  const { t } = useMessages();
   const [level, setLevel] = useState<string | null>(agent);
   const [openedFor, setOpenedFor] = useState(agent);
   if (agent !== openedFor) {
@@ -46,7 +48,11 @@ export function BalanceChildrenPopup({ subjectId, agent, onClose }: BalanceChild
         // Every id opens the next level (docs/screens.md, Balance Report: its child accounts or 'No Data'), players included.
         username: {
           render: (row) => (
-            <IdButton username={row.username} description="show its child accounts" onClick={() => setLevel(row.username)} />
+            <IdButton
+              username={row.username}
+              description={message('network.balance.showItsChildren')}
+              onClick={() => setLevel(row.username)}
+            />
           ),
         },
       }),
@@ -57,7 +63,12 @@ export function BalanceChildrenPopup({ subjectId, agent, onClose }: BalanceChild
   const loadingFirst = children.isPending && params !== null;
 
   return (
-    <Popup opened={agent !== null} onClose={onClose} title={`Child accounts of ${level ?? ''}`} size="xl">
+    <Popup
+      opened={agent !== null}
+      onClose={onClose}
+      title={messageWithData('network.balance.childrenOf', { agent: level ?? '' })}
+      size="xl"
+    >
       <Stack gap="sm">
         {children.error ? (
           <Alert color="red" role="alert">
@@ -65,8 +76,8 @@ export function BalanceChildrenPopup({ subjectId, agent, onClose }: BalanceChild
           </Alert>
         ) : null}
         {path.length > 0 && (
-          <nav aria-label="Account path">
-            <Breadcrumbs separator={<span aria-hidden="true">›</span>}>
+          <nav aria-label={t('network.balance.path')}>
+            <Breadcrumbs translate="no" separator={<span aria-hidden="true">›</span>}>
               {path.map((step, index) =>
                 index === path.length - 1 ? (
                   <Text key={step._id} size="sm" fw={700} aria-current="page">
@@ -89,7 +100,7 @@ export function BalanceChildrenPopup({ subjectId, agent, onClose }: BalanceChild
           </nav>
         )}
         {params && !loadingFirst && rows.length === 0 && !children.isFetching ? (
-          <Text>{NO_CHILDREN_TEXT}</Text>
+          <Text>{t('network.balance.noData')}</Text>
         ) : (
           params && (
             <DataTable
@@ -97,8 +108,8 @@ export function BalanceChildrenPopup({ subjectId, agent, onClose }: BalanceChild
               rows={rows}
               defaultPageSize={PAGE_SIZE}
               loading={children.isFetching}
-              emptyText={NO_CHILDREN_TEXT}
-              ariaLabel={`Child accounts of ${level}`}
+              emptyText={t('network.balance.noData')}
+              ariaLabel={t('network.balance.childrenOf', { agent: level ?? '' })}
               exportHref={balanceChildrenExport(params)}
               getRowId={(row) => row._id}
             />

@@ -7,6 +7,8 @@ import { useReportErrorLog } from '../../../components/report/use-report-error-l
 import { DataTable, Popup } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
+import { messageWithData } from '../../../lib/i18n/data-in-message';
+import { useMessages } from '../../../lib/i18n/messages';
 import { dailyStatusMembersExport, useDailyStatusMembers } from '../api/daily-status-members';
 
 const COLUMNS = tableColumns<Numbered<MemberElsewhereRow>>(DAILY_MEMBERS_COLUMNS, {
@@ -33,7 +35,10 @@ export function MembersElsewherePopup({ of, onClose }: { of: MembersElsewhere | 
   const members = useDailyStatusMembers(params, { enabled: shown !== null, keepPrevious: false });
   useReportErrorLog('Daily Status members', members.error);
   const rows = useMemo(() => numbered(members.data?.data ?? []), [members.data]);
-  const title = shown ? `Members of ${shown.agentId} who played in other agents' cafes on ${formatDate(shown.date)}` : '';
+  const { t } = useMessages();
+  const title = shown
+    ? messageWithData('network.dailyStatus.membersTitle', { agent: shown.agentId }, { day: formatDate(shown.date) })
+    : '';
 
   return (
     <Popup opened={of !== null} onClose={onClose} title={title} size="xl">
@@ -47,7 +52,7 @@ export function MembersElsewherePopup({ of, onClose }: { of: MembersElsewhere | 
           columns={COLUMNS}
           rows={rows}
           loading={members.isFetching}
-          ariaLabel={`Members of ${shown.agentId} in other agents' cafes`}
+          ariaLabel={t('network.dailyStatus.membersTable', { agent: shown.agentId })}
           exportHref={dailyStatusMembersExport(params)}
         />
       )}

@@ -3,4 +3,12 @@
  * their Hindi is in draws-hi.ts (tsc fails until every ID is there). Labels the contracts hold
  * (titles, columns, fields) are not here: `label()` gives them.
  */
-export const EN_DRAWS = {} as const;
+export const EN_DRAWS = {
+  'draws.details.unknownGame': 'Unknown Game',
+  'draws.details.table': '{game} draws',
+  'draws.number.notOpen': 'Not Open',
+  'draws.number.diamond': 'diamond',
+  'draws.number.spade': 'spade',
+  'draws.number.heart': 'heart',
+  'draws.number.club': 'club',
+} as const;
