@@ -7,6 +7,7 @@ import { menuFor } from '../../config/navigation';
 import { ACCOUNT_PAGE, roleHomePath, screenPath } from '../../config/paths';
 import { useLogout } from '../../features/identity/api/logout';
 import { useSessionCheck } from '../../features/identity/api/session-check';
+import { DataText } from '../../lib/i18n/data-text';
 import { useMessages } from '../../lib/i18n/messages';
 import { claimDevice } from '../../lib/offline-answers';
 import { useSession } from '../../lib/session';
@@ -84,7 +85,7 @@ export function RoleLayout({ role }: { role: Role }) {
           <Group gap="md" wrap="nowrap" ml="auto">
             {/* The name leads to the account page (docs/domain.md, "Access"). */}
             <Anchor component={Link} to={screenPath(role, ACCOUNT_PAGE)} size="sm" className={classes.welcome} truncate>
-              {t('shell.welcome', { name })}
+              <DataText id="shell.welcome" data={{ name }} />
             </Anchor>
             <Anchor component="button" type="button" size="sm" fw={600} onClick={() => void logout()} disabled={pending}>
               {t('shell.logOut')}

@@ -70,7 +70,7 @@ export function DataTable<Row extends object>({
   pageSizes = DEFAULT_PAGE_SIZES,
   loading = false,
   emptyText: givenEmptyText,
-  totalLabel = 'Total',
+  totalLabel: givenTotalLabel,
   caption,
   ariaLabel,
   exportHref,
@@ -80,6 +80,8 @@ export function DataTable<Row extends object>({
 }: DataTableProps<Row>) {
   const emptyText =
     givenEmptyText === undefined || givenEmptyText === DEFAULT_EMPTY_TEXT ? message('report.noData') : givenEmptyText;
+  // 'Total', given or not, is the default word: in the current language.
+  const totalLabel = givenTotalLabel === undefined || givenTotalLabel === 'Total' ? message('report.total') : givenTotalLabel;
   const resolved = useMemo(() => resolveColumns(columns), [columns]);
   const { headerGroups, allRows, pageRows, paging } = useTable({
     columns: resolved,

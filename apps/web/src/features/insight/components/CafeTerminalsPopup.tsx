@@ -6,7 +6,7 @@ import { useReportErrorLog } from '../../../components/report/use-report-error-l
 import { DataTable, Popup } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { messageWithData } from '../../../lib/i18n/data-in-message';
+import { DataText } from '../../../lib/i18n/data-text';
 import { useMessages } from '../../../lib/i18n/messages';
 import { reportCall } from '../../../lib/report-call';
 
@@ -39,13 +39,15 @@ export function CafeTerminalsPopup({ of, onClose }: { of: TerminalsOf | null; on
   const terminals = useCafeTerminals(params, { enabled: shown !== null, keepPrevious: false });
   useReportErrorLog('Cafe Profit terminals', terminals.error);
   const { t } = useMessages();
-  const title = shown
-    ? messageWithData(
-        'insight.cafeProfit.terminalsTitle',
-        { cafe: shown.cafe },
-        { from: formatDate(shown.fromDate), to: formatDate(shown.toDate) },
-      )
-    : '';
+  const title = shown ? (
+    <DataText
+      id={'insight.cafeProfit.terminalsTitle'}
+      data={{ cafe: shown.cafe }}
+      values={{ from: formatDate(shown.fromDate), to: formatDate(shown.toDate) }}
+    />
+  ) : (
+    ''
+  );
 
   return (
     <Popup opened={of !== null} onClose={onClose} title={title} size="xl">

@@ -5,7 +5,7 @@ import { type Numbered, numbered, tableColumns } from '../../../components/repor
 import { useReportErrorLog } from '../../../components/report/use-report-error-log';
 import { DataTable, Popup } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
-import { messageWithData } from '../../../lib/i18n/data-in-message';
+import { DataText } from '../../../lib/i18n/data-text';
 import { message, useMessages } from '../../../lib/i18n/messages';
 import { balanceChildrenExport, useBalanceChildren } from '../api/balance-children';
 import { IdButton } from './IdButton';
@@ -66,7 +66,7 @@ export function BalanceChildrenPopup({ subjectId, agent, onClose }: BalanceChild
     <Popup
       opened={agent !== null}
       onClose={onClose}
-      title={messageWithData('network.balance.childrenOf', { agent: level ?? '' })}
+      title={<DataText id={'network.balance.childrenOf'} data={{ agent: level ?? '' }} />}
       size="xl"
     >
       <Stack gap="sm">

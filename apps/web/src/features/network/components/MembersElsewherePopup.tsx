@@ -7,7 +7,7 @@ import { useReportErrorLog } from '../../../components/report/use-report-error-l
 import { DataTable, Popup } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { messageWithData } from '../../../lib/i18n/data-in-message';
+import { DataText } from '../../../lib/i18n/data-text';
 import { useMessages } from '../../../lib/i18n/messages';
 import { dailyStatusMembersExport, useDailyStatusMembers } from '../api/daily-status-members';
 
@@ -36,9 +36,11 @@ export function MembersElsewherePopup({ of, onClose }: { of: MembersElsewhere | 
   useReportErrorLog('Daily Status members', members.error);
   const rows = useMemo(() => numbered(members.data?.data ?? []), [members.data]);
   const { t } = useMessages();
-  const title = shown
-    ? messageWithData('network.dailyStatus.membersTitle', { agent: shown.agentId }, { day: formatDate(shown.date) })
-    : '';
+  const title = shown ? (
+    <DataText id={'network.dailyStatus.membersTitle'} data={{ agent: shown.agentId }} values={{ day: formatDate(shown.date) }} />
+  ) : (
+    ''
+  );
 
   return (
     <Popup opened={of !== null} onClose={onClose} title={title} size="xl">
