@@ -100,6 +100,7 @@ export const HI: HindiCatalogue = {
     'report.rowsPerPage': 'हर पेज पर पंक्तियाँ',
     'report.showing': '{count, plural, one {{n} प्रविष्टि} other {{n} प्रविष्टियों}} में से {first} से {last} तक',
     'report.pagination': 'पेज',
+    'report.tablePagination': '{table} के पेज',
     'report.firstPage': 'पहला पेज',
     'report.previousPage': 'पिछला पेज',
     'report.page': 'पेज {page}',
@@ -119,6 +120,8 @@ export const HI: HindiCatalogue = {
 
     // Date fields
     'dates.placeholder': 'दिन-माह-वर्ष',
+    'dates.aMonday': 'एक सोमवार',
+    'dates.itsSunday': 'उसका रविवार',
     'dates.today': 'आज',
     'dates.clear': 'हटाएँ',
     'dates.clearField': '{label} हटाएँ',

@@ -62,6 +62,7 @@ export const EN_APP = {
   'report.rowsPerPage': 'Rows per page',
   'report.showing': 'Showing {first} to {last} of {count, plural, one {{n} entry} other {{n} entries}}',
   'report.pagination': 'Pagination',
+  'report.tablePagination': '{table} pagination',
   'report.firstPage': 'First page',
   'report.previousPage': 'Previous page',
   'report.page': 'Page {page}',
@@ -81,6 +82,8 @@ export const EN_APP = {
 
   // Date fields and their calendars
   'dates.placeholder': 'DD-Mon-YYYY',
+  'dates.aMonday': 'a Monday',
+  'dates.itsSunday': 'its Sunday',
   'dates.today': 'Today',
   'dates.clear': 'Clear',
   'dates.clearField': 'Clear {label}',

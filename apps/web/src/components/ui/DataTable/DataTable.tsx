@@ -70,7 +70,7 @@ export function DataTable<Row extends object>({
   pageSizes = DEFAULT_PAGE_SIZES,
   loading = false,
   emptyText: givenEmptyText,
-  totalLabel = 'Total',
+  totalLabel = message('report.total'),
   caption,
   ariaLabel,
   exportHref,
@@ -151,7 +151,7 @@ export function DataTable<Row extends object>({
           pageSizeOptions={sizeOptions(pageSizes, serverPaging?.pageSize ?? defaultPageSize)}
           onPageSizeChange={paging.changePageSize}
           rowCount={paging.rowCount}
-          label={tableName ? `${tableName} pagination` : undefined}
+          label={tableName ? message('report.tablePagination', { table: tableName }) : undefined}
         />
       )}
     </Box>
