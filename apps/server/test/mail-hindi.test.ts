@@ -1,4 +1,4 @@
-import type { AgentMailResponse } from '@playrep/contracts';
+import { type AgentMailResponse, STATEMENT_TEXTS } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,7 +110,11 @@ describe.each(TEST_DB_KINDS)('mail in the recipient’s language on %s', (kind) 
     const text = hindi!.parsed.text ?? '';
     expect(text).toContain('master2 (Master Number 2) का एजेंट मेल विवरण');
     expect(text).toContain(`${hiDay(week)} से ${hiDay(sunday(week))} तक`);
-    expect(text).toMatch(new RegExp(`वास्तविक पॉइंट्स:\\s+${literal(amount.format(screen.statement.actualPoints))}\\n`));
+    expect(text).toMatch(
+      new RegExp(
+        `${STATEMENT_TEXTS.hi.lineLabels['Actual Points']}:\\s+${literal(amount.format(screen.statement.actualPoints))}\\n`,
+      ),
+    );
     expect(text).toMatch(new RegExp(`भुगतान:\\s+${literal(amount.format(screen.statement.paid))}\\n`));
     expect(text).toMatch(new RegExp(`सदस्यों द्वारा उपयोग किए गए पॉइंट:\\s+${literal(amount.format(screen.totals.totalProfit))}`));
     expect(text).toMatch(/लोन कटौती:\s+लोन के लिए \d+% कटौती\n/);
@@ -123,8 +127,10 @@ describe.each(TEST_DB_KINDS)('mail in the recipient’s language on %s', (kind) 
     const pdf = hindi!.parsed.attachments.find((a) => a.contentType === 'application/pdf');
     const pdfWords = await pdfText(pdf!.content);
     expect(pdfWords).toContain('एजेंट मेल विवरण: master2');
-    expect(pdfWords).toContain('विवरण सारांश');
-    expect(pdfWords).toContain(`वास्तविक पॉइंट्स ${amount.format(screen.statement.actualPoints)}`);
+    expect(pdfWords).toContain(STATEMENT_TEXTS.hi.summaryTitle);
+    expect(pdfWords).toContain(
+      `${STATEMENT_TEXTS.hi.lineLabels['Actual Points']} ${amount.format(screen.statement.actualPoints)}`,
+    );
     const englishPdf = await pdfText(english!.parsed.attachments.find((a) => a.contentType === 'application/pdf')!.content);
     expect(englishPdf).toContain('Agent Mail Details: master1');
     expect(englishPdf).not.toMatch(DEVANAGARI);

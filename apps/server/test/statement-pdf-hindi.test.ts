@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@playrep/contracts';
+import { ENDPOINTS, STATEMENT_TEXTS } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +24,8 @@ import { TEST_DB_KINDS } from './test-db.js';
 const END = '2026-03-04';
 const WEEK = '2026-02-23';
 const hi = STATEMENT_PDF_LABELS.hi;
+// The statement's Hindi, as the screen shows it (the contracts' shared table).
+const hiTexts = STATEMENT_TEXTS.hi;
 
 const amount = (n: number) => new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -81,8 +83,8 @@ describe.each(TEST_DB_KINDS)('statement PDFs in Hindi, %s', (kind) => {
     expect(title).toBe(`एजेंट मेल विवरण: master2`);
     const expected = [
       'एजेंट मेल विवरण: master2',
-      `${day(r.fromDate)} से ${day(r.toDate)} तक`,
-      `master2 का विवरण, कमीशन ${r.totals.usercommission}%`,
+      hiTexts.heading(r.fromDate, r.toDate),
+      hiTexts.statementOf('master2', r.totals.usercommission),
       'आपके सदस्य जिन्होंने दूसरे एजेंटों के साइबर कैफ़े में खेला',
       'सदस्य आईडी',
       'सदस्य का नाम',
@@ -90,16 +92,16 @@ describe.each(TEST_DB_KINDS)('statement PDFs in Hindi, %s', (kind) => {
       ...(r.data.length > 0
         ? [`कुल: ${r.data.length} ${r.data.length === 1 ? 'पंक्ति' : 'पंक्तियाँ'} ${amount(r.totals.totalPlayPoints)}`]
         : ['कोई डेटा उपलब्ध नहीं']),
-      'कुल उपयोग किए गए पॉइंट्स',
-      'विवरण सारांश',
-      `सप्ताह ${day(r.fromDate)} से ${day(r.toDate)} तक: बंद`,
+      hiTexts.pointsByTypeCaption,
+      hiTexts.summaryTitle,
+      hiTexts.weekText(r.statement),
       `राजस्व प्रतिशत ${s.revenuePercentage}%`,
-      `वास्तविक पॉइंट्स ${amount(s.actualPoints)}`,
-      `गिफ्ट पॉइंट्स ${amount(s.giftPoints)}`,
+      `${hi.lineLabels!['Actual Points']} ${amount(s.actualPoints)}`,
+      `${hi.lineLabels!['Gift Points']} ${amount(s.giftPoints)}`,
       `पिछले सप्ताह का घाटा ${amount(s.carryIn)}`,
       `वास्तविक राजस्व ${amount(s.actualRevenue)}`,
       `पिछला लोन ${amount(s.loan.previousLoan)}`,
-      `काटे गए पॉइंट्स ${amount(s.loan.deductedPoints)}`,
+      `${hi.lineLabels!['Deducted Points']} ${amount(s.loan.deductedPoints)}`,
       `भुगतान ${amount(s.paid)}`,
       `आगे ले जाया गया घाटा ${amount(s.carryForward)}`,
       'पृष्ठ 1 / 1',
@@ -127,7 +129,7 @@ describe.each(TEST_DB_KINDS)('statement PDFs in Hindi, %s', (kind) => {
     expect(r.data.length).toBeGreaterThan(0);
     for (const line of [
       'मैनेजर मेल विवरण: am1',
-      'am1 का विवरण',
+      'am1 का स्टेटमेंट',
       `${hi.managerMailHeaders!.SrNo} ${hi.managerMailHeaders!.username} ${hi.managerMailHeaders!.name} ${hi.managerMailHeaders!.profit}`,
       ...r.data.map((a) => `${a.SrNo} ${a.username} ${a.name} ${amount(a.profit)}`),
     ]) {

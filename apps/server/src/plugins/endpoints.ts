@@ -8,7 +8,9 @@ import {
   type EndpointDef,
   type ExportDef,
   type ExportFormat,
+  type ExportLanguage,
   fieldLabels,
+  LABELS_HI,
   SESSION_EXPIRED_MESSAGE,
 } from '@playrep/contracts';
 import type {
@@ -22,7 +24,7 @@ import type {
 import type { z } from 'zod';
 import { unauthorized } from '../lib/http-error.js';
 import { type Download, downloadFile } from '../modules/export/download.js';
-import { sendExport } from '../modules/export/table-export.js';
+import { type ExportTable, sendExport } from '../modules/export/table-export.js';
 import type { AuthContext } from './context.js';
 
 /**
@@ -144,8 +146,22 @@ function answeringDownloads<N extends CallName>(exports: ExportDef, handler: End
     if (format === undefined) return answer.json();
     const download = (await answer.download()) as Download;
     const { name, tables } = downloadFile(exports, download);
-    return sendExport(reply, format, name, tables, download.pdf);
+    const lang = (request.query as { lang?: ExportLanguage } | undefined)?.lang;
+    return sendExport(reply, format, name, lang === 'hi' && format !== 'pdf' ? inHindi(tables) : tables, download.pdf);
   };
+}
+
+/**
+ * A download's tables with their column headers and titles in Hindi (`lang=hi`): the contracts'
+ * LABELS_HI, as the Hindi screens show them; a title or header it has no Hindi for stays as it is.
+ * The rows are the same.
+ */
+function inHindi(tables: readonly ExportTable[]): ExportTable[] {
+  return tables.map((table) => ({
+    ...table,
+    title: LABELS_HI[table.title] ?? table.title,
+    columns: table.columns.map((column) => ({ ...column, header: LABELS_HI[column.header] ?? column.header })),
+  }));
 }
 
 function hooksOf<T>(hook: T | T[] | undefined): T[] {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type EndpointDef, oneSheet, report } from '../endpoint-def.js';
 import { ACTIVITY_COLUMNS, ACTIVITY_KINDS, ACTIVITY_PAGE_SIZES, ACTIVITY_SORTS } from '../tables/activity.js';
 import { EXPORT_FORMATS } from '../tables/columns.js';
-import { queryObject } from './common.js';
+import { exportLanguageParam, queryObject } from './common.js';
 
 /**
  * The entries the screen counts at most: past it the total reads "10,000 or more" (counting a
@@ -29,6 +29,7 @@ export const ActivityQuery = queryObject({
   order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
   /** Every entry the filters select (not one page) as CSV or XLSX. */
   format: z.enum(EXPORT_FORMATS).optional(),
+  lang: exportLanguageParam(),
 });
 export type ActivityQuery = z.infer<typeof ActivityQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPORT_FORMATS } from '../tables/columns.js';
+import { EXPORT_FORMATS, EXPORT_LANGUAGE_MESSAGE, EXPORT_LANGUAGES } from '../tables/columns.js';
 
 /** The answer to a query parameter a call does not take. */
 export function unknownQueryParametersMessage(names: readonly string[]): string {
@@ -16,12 +16,16 @@ export function queryObject<S extends z.ZodRawShape>(shape: S) {
   });
 }
 
+/** `lang` of a download: its headers in English (the default) or Hindi (EXPORT_LANGUAGES). */
+export const exportLanguageParam = () => z.enum(EXPORT_LANGUAGES, { error: EXPORT_LANGUAGE_MESSAGE }).optional();
+
 /** Query of every report over a date range: `id` is the subject account (default: the caller). */
 export const RangeQuery = queryObject({
   id: z.string().trim().optional(),
   fromDate: z.string().optional(),
   toDate: z.string().optional(),
   format: z.enum(EXPORT_FORMATS).optional(),
+  lang: exportLanguageParam(),
 });
 export type RangeQuery = z.infer<typeof RangeQuery>;
 

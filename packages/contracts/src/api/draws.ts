@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type EndpointDef, report } from '../endpoint-def.js';
 import { EXPORT_FORMATS } from '../tables/columns.js';
 import { DRAW_COLUMNS } from '../tables/draws.js';
-import { ErrorBody, queryObject, RangeEcho } from './common.js';
+import { ErrorBody, exportLanguageParam, queryObject, RangeEcho } from './common.js';
 
 export const DrawDetailsQuery = queryObject({
   id: z.string().trim().optional(),
@@ -14,6 +14,7 @@ export const DrawDetailsQuery = queryObject({
   sort: z.enum(['asc', 'desc']).default('desc'),
   /** Every draw of the range (not one page) as CSV or XLSX. */
   format: z.enum(EXPORT_FORMATS).optional(),
+  lang: exportLanguageParam(),
 });
 export type DrawDetailsQuery = z.infer<typeof DrawDetailsQuery>;
 

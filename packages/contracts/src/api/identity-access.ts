@@ -13,7 +13,7 @@ import {
   ISSUED_LINK_COLUMNS,
 } from '../tables/identity-access.js';
 import { ActivityRow } from './activity.js';
-import { ErrorBody, queryObject } from './common.js';
+import { ErrorBody, exportLanguageParam, queryObject } from './common.js';
 import { LoginResponse } from './identity.js';
 
 /**
@@ -107,6 +107,7 @@ export const AccountsQuery = queryObject({
   sort: z.enum(ACCOUNT_SORTS, { error: `must be one of ${ACCOUNT_SORTS.join(', ')}` }).default('username'),
   order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('asc'),
   format: z.enum(EXPORT_FORMATS).optional(),
+  lang: exportLanguageParam(),
 });
 export type AccountsQuery = z.infer<typeof AccountsQuery>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COLUMNS_GIVEN, type EndpointDef, report } from '../endpoint-def.js';
 import { EXPORT_FORMATS } from '../tables/columns.js';
 import { WEEK_GLANCE_FIXED_SORTS, WEEK_GLANCE_PAGE_SIZES } from '../tables/insight-week-glance.js';
-import { queryObject } from './common.js';
+import { exportLanguageParam, queryObject } from './common.js';
 
 // ---------------------------------------------------------------- Week at a Glance (docs/domain.md, "The owner's week")
 
@@ -25,6 +25,7 @@ export const WeekGlanceQuery = queryObject({
     .default('total'),
   order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
   format: z.enum(EXPORT_FORMATS).optional(),
+  lang: exportLanguageParam(),
 });
 export type WeekGlanceQuery = z.infer<typeof WeekGlanceQuery>;
 

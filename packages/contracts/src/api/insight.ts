@@ -15,7 +15,7 @@ import {
   TRENDS_PAGE_SIZES,
   WAITING_TRANSFER_COLUMNS,
 } from '../tables/insight.js';
-import { queryObject } from './common.js';
+import { exportLanguageParam, queryObject } from './common.js';
 
 // ---------------------------------------------------------------- Trends (docs/domain.md, "Insight")
 
@@ -42,6 +42,7 @@ export const TrendsQuery = queryObject({
     .default('total'),
   order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
   format: z.enum(EXPORT_FORMATS).optional(),
+  lang: exportLanguageParam(),
 });
 export type TrendsQuery = z.infer<typeof TrendsQuery>;
 
@@ -92,6 +93,7 @@ export type TrendsResponse = z.infer<typeof TrendsResponse>;
 export const TodayQuery = queryObject({
   id: z.string().trim().optional(),
   format: z.enum(EXPORT_FORMATS).optional(),
+  lang: exportLanguageParam(),
 });
 export type TodayQuery = z.infer<typeof TodayQuery>;
 
@@ -225,6 +227,7 @@ export const CafeProfitQuery = queryObject({
   sort: z.enum(CAFE_PROFIT_SORTS, { error: `must be one of ${CAFE_PROFIT_SORTS.join(', ')}` }).default('master'),
   order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('asc'),
   format: z.enum(EXPORT_FORMATS).optional(),
+  lang: exportLanguageParam(),
 });
 export type CafeProfitQuery = z.infer<typeof CafeProfitQuery>;
 
@@ -251,6 +254,7 @@ export const CafeTerminalsQuery = queryObject({
   fromDate: z.string().optional(),
   toDate: z.string().optional(),
   format: z.enum(EXPORT_FORMATS).optional(),
+  lang: exportLanguageParam(),
 });
 export type CafeTerminalsQuery = z.infer<typeof CafeTerminalsQuery>;
 

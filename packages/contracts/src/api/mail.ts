@@ -3,7 +3,7 @@ import { EMAIL_CALLS, reportPath } from '../call-paths.js';
 import { type EndpointDef, oneSheet, report } from '../endpoint-def.js';
 import { EXPORT_FORMATS } from '../tables/columns.js';
 import { MAIL_KINDS, MAIL_OUTBOX_COLUMNS, MAIL_PAGE_SIZES, MAIL_SORTS, MAIL_STATES } from '../tables/mail.js';
-import { ErrorBody, queryObject } from './common.js';
+import { ErrorBody, exportLanguageParam, queryObject } from './common.js';
 
 // ---------------------------------------------------------------- an account's email address
 
@@ -192,6 +192,7 @@ export const MailOutboxQuery = queryObject({
   order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
   /** Every mail the filters select (not one page) as CSV or XLSX. */
   format: z.enum(EXPORT_FORMATS).optional(),
+  lang: exportLanguageParam(),
 });
 export type MailOutboxQuery = z.infer<typeof MailOutboxQuery>;
 

@@ -9,7 +9,7 @@ import {
   MEMBER_TRANSFER_SORTS,
   MEMBER_WEEK_COLUMNS,
 } from '../tables/members.js';
-import { queryObject } from './common.js';
+import { exportLanguageParam, queryObject } from './common.js';
 
 // ---------------------------------------------------------------- the member page (docs/domain.md, "Insight")
 
@@ -21,6 +21,7 @@ export const MemberQuery = queryObject({
   id: z.string().trim().optional(),
   username: z.string().trim().optional(),
   format: z.enum(EXPORT_FORMATS).optional(),
+  lang: exportLanguageParam(),
 });
 export type MemberQuery = z.infer<typeof MemberQuery>;
 
@@ -86,6 +87,7 @@ export const MemberPlaysQuery = queryObject({
   toDate: z.string().optional(),
   ...listPaging(MEMBER_PLAY_SORTS),
   format: z.enum(EXPORT_FORMATS).optional(),
+  lang: exportLanguageParam(),
 });
 export type MemberPlaysQuery = z.infer<typeof MemberPlaysQuery>;
 
@@ -124,6 +126,7 @@ export const MemberTransfersQuery = queryObject({
   toDate: z.string().optional(),
   ...listPaging(MEMBER_TRANSFER_SORTS),
   format: z.enum(EXPORT_FORMATS).optional(),
+  lang: exportLanguageParam(),
 });
 export type MemberTransfersQuery = z.infer<typeof MemberTransfersQuery>;
 

@@ -14,7 +14,7 @@ import {
   WEEK_MEMBER_COLUMNS,
 } from '../tables/money.js';
 import { STATEMENT_LINE_COLUMNS, STATEMENT_SUMMARY_TITLE } from '../tables/statement.js';
-import { queryObject, RangeEcho, RangeQuery } from './common.js';
+import { exportLanguageParam, queryObject, RangeEcho, RangeQuery } from './common.js';
 
 /**
  * The money reports (docs/domain.md, "Weekly settlement"): Revenue, Poker Revenue, the week popup,
@@ -244,6 +244,7 @@ export type RevenueWeekResponse = z.infer<typeof RevenueWeekResponse>;
 export const LoansQuery = queryObject({
   id: z.string().trim().optional(),
   format: z.enum(EXPORT_FORMATS).optional(),
+  lang: exportLanguageParam(),
 });
 export type LoansQuery = z.infer<typeof LoansQuery>;
 
@@ -273,6 +274,7 @@ export const RecoveryQuery = queryObject({
   id: z.string().trim().optional(),
   username: z.string().trim().optional(),
   format: z.enum(EXPORT_FORMATS).optional(),
+  lang: exportLanguageParam(),
 });
 export type RecoveryQuery = z.infer<typeof RecoveryQuery>;
 

@@ -10,7 +10,7 @@ import {
   DAILY_STATUS_COLUMNS,
   NON_PERFORMING_COLUMNS,
 } from '../tables/network.js';
-import { queryObject, RangeEcho, RangeQuery } from './common.js';
+import { exportLanguageParam, queryObject, RangeEcho, RangeQuery } from './common.js';
 import { ListPageEcho, listPaging } from './list-paging.js';
 
 /** An agent (or any account) as the network reports show it (docs/screens.md, Agent Details, Balance Report). */
@@ -114,6 +114,7 @@ export const BalanceQuery = queryObject({
   id: z.string().trim().optional(),
   agentId: z.string().trim().optional(),
   format: z.enum(['csv', 'xlsx']).optional(),
+  lang: exportLanguageParam(),
 });
 export type BalanceQuery = z.infer<typeof BalanceQuery>;
 

@@ -31,6 +31,15 @@ export interface ColumnDef<K extends string = string> {
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 
 /**
+ * The language of a CSV/Excel download's column headers and sheet titles (`lang`): English unless
+ * `lang=hi` asks for Hindi (the contracts' LABELS_HI). The rows are the same in both.
+ */
+export const EXPORT_LANGUAGES = ['en', 'hi'] as const;
+export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
+/** The answer to any other `lang`. */
+export const EXPORT_LANGUAGE_MESSAGE = 'lang must be en (English) or hi (Hindi)';
+
+/**
  * The statements (Agent Mail, Manager Mail, Revenue's week popup) are also a PDF document: the
  * same tables, with the statement's lines, on A4 (docs/domain.md, "Mail and statements").
  */

@@ -1,12 +1,16 @@
 import {
-  dayMonYear,
+  AGENT_MAIL_EXPORT_COLUMNS,
+  AGENT_MAIL_POINTS_BY_TYPE_COLUMNS,
+  type ColumnDef,
   formatPoints,
+  LABELS_HI,
   MAIL_MEMBERS_TITLE,
+  MANAGER_MAIL_COLUMNS,
   NO_LOAN_TEXT,
-  OPEN_WEEK_TEXT,
-  OTHER_CAFES_MARK,
   STATEMENT_SUMMARY_TITLE,
+  STATEMENT_TEXTS,
   type StatementLine,
+  type StatementTexts,
   statementHeading,
   statementWeekText,
   type WeekRef,
@@ -15,8 +19,8 @@ import {
 import type { PdfLanguage } from '../export/pdf-labels.js';
 
 /**
- * The words of the mail statements' PDFs (statement-pdf.ts) per language, until the app's language
- * catalogue supplies them: headings, captions, the statement's line labels and the tables' column
+ * The words of the mail statements' PDFs (statement-pdf.ts) and the statement mail per language:
+ * headings, captions, the statement's line labels and the tables' column
  * headers (by column key), and the loan lines' worded values. Figures keep Latin digits and Indian grouping, usernames stay as they
  * are, in every language. A line label or note this does not know stays in English.
  */
@@ -45,71 +49,63 @@ export interface StatementPdfLabels {
   agentMailHeaders?: Readonly<Record<string, string>> | undefined;
   pointsByTypeHeaders?: Readonly<Record<string, string>> | undefined;
   managerMailHeaders?: Readonly<Record<string, string>> | undefined;
+  /** The statement's words in this language (the contracts' STATEMENT_TEXTS, as the screen shows them). */
+  texts: StatementTexts;
 }
 
+/** Column headers by column key, in Hindi: the contracts' LABELS_HI, as the screen's table headers. */
+function hindiHeaders(columns: readonly ColumnDef[]): Record<string, string> {
+  return Object.fromEntries(columns.map((c) => [c.key, LABELS_HI[c.header] ?? c.header]));
+}
+
+const en = STATEMENT_TEXTS.en;
+const hi = STATEMENT_TEXTS.hi;
+
+/**
+ * English as the screens write it; Hindi from the same sources as the Hindi screens (the contracts'
+ * STATEMENT_TEXTS for the statement's own words, LABELS_HI for titles and column headers), so that
+ * a statement's PDF and its screen word it alike (docs/glossary-hi.md).
+ */
 export const STATEMENT_PDF_LABELS: Record<PdfLanguage, StatementPdfLabels> = {
   en: {
     agentMailTitle: (username) => `Agent Mail Details: ${username}`,
     managerMailTitle: (username) => `Manager Mail Details: ${username}`,
     period: statementHeading,
     // Under an open week's heading: its figures are live (docs/screens.md, Agent Mail Details).
-    openWeekNote: `Open: ${OPEN_WEEK_TEXT}: this week is not closed yet, its figures are not final.`,
-    agentStatementOf: (username, commission) => `Statement of ${username}, commission ${commission}%`,
+    openWeekNote: `${en.open}: ${en.openWeekNote}`,
+    agentStatementOf: en.statementOf,
     managerStatementOf: (username) => `Statement of ${username}`,
     membersCaption: MAIL_MEMBERS_TITLE,
-    otherCafes: (found) => `${OTHER_CAFES_MARK}: also played at other agents' cafes in this week: ${found.join('; ')}.`,
-    alsoPlayed: (username, play, pointsUsed) => `${username} (play ${play}, points used ${pointsUsed})`,
+    otherCafes: en.otherCafes,
+    alsoPlayed: en.alsoPlayed,
     managerCaption: 'Manager Mail Details',
     summaryTitle: STATEMENT_SUMMARY_TITLE,
     weekText: statementWeekText,
-    loanDeduction: (percentage) => `${percentage}% deducted for loan`,
+    loanDeduction: en.loanDeduction,
     noLoan: NO_LOAN_TEXT,
+    texts: en,
   },
   hi: {
-    agentMailTitle: (username) => `एजेंट मेल विवरण: ${username}`,
-    managerMailTitle: (username) => `मैनेजर मेल विवरण: ${username}`,
-    period: (fromDate, toDate) => `${dayMonYear(fromDate)} से ${dayMonYear(toDate)} तक`,
-    openWeekNote: 'खुला सप्ताह: यह सप्ताह अभी बंद नहीं हुआ है, इसके आंकड़े अंतिम नहीं हैं।',
-    agentStatementOf: (username, commission) => `${username} का विवरण, कमीशन ${commission}%`,
-    managerStatementOf: (username) => `${username} का विवरण`,
-    membersCaption: 'आपके सदस्य जिन्होंने दूसरे एजेंटों के साइबर कैफ़े में खेला',
-    otherCafes: (found) => `अन्य कैफ़े: इस सप्ताह दूसरे एजेंटों के कैफ़े में भी खेले: ${found.join('; ')}।`,
-    alsoPlayed: (username, play, pointsUsed) => `${username} (खेल ${play}, उपयोग किए गए पॉइंट्स ${pointsUsed})`,
-    pointsByTypeCaption: 'कुल उपयोग किए गए पॉइंट्स',
-    managerCaption: 'मैनेजर मेल विवरण',
-    summaryTitle: 'विवरण सारांश',
-    weekText: (week) => {
-      const range = `सप्ताह ${dayMonYear(week.fromDate)} से ${dayMonYear(week.toDate)} तक`;
-      return week.open ? `${range}: खुला सप्ताह (आंकड़े अंतिम नहीं)` : `${range}: बंद`;
-    },
-    loanDeduction: (percentage) => `लोन के लिए ${percentage}% कटौती`,
-    noLoan: 'कोई रिकॉर्ड नहीं मिला',
-    lineLabels: {
-      'Revenue Percentage': 'राजस्व प्रतिशत',
-      'Actual Points': 'वास्तविक पॉइंट्स',
-      'of which late': 'जिनमें से देर से आए',
-      'Gift Points': 'गिफ्ट पॉइंट्स',
-      'Loss Carried In': 'पिछले सप्ताह का घाटा',
-      'Taken Off the Gift': 'गिफ्ट से घटाया गया',
-      'Actual Revenue': 'वास्तविक राजस्व',
-      'Loan Deduction': 'लोन कटौती',
-      'Previous Loan': 'पिछला लोन',
-      'Deducted Points': 'काटे गए पॉइंट्स',
-      'Loan Remaining': 'शेष लोन',
-      Paid: 'भुगतान',
-      'Carry Forward': 'आगे ले जाया गया घाटा',
-    },
-    agentMailHeaders: {
-      username: 'सदस्य आईडी',
-      name: 'सदस्य का नाम',
-      playPoints: 'खेल',
-      registeredAt: 'पंजीकरण',
-      profit: 'सदस्य द्वारा उपयोग किए गए पॉइंट्स',
-      otherCafesPlay: 'अन्य कैफ़े: खेल',
-      otherCafesPoints: 'अन्य कैफ़े: उपयोग किए गए पॉइंट्स',
-    },
-    pointsByTypeHeaders: { type: 'प्रकार', playPoints: 'खेल', profit: 'कुल उपयोग किए गए पॉइंट्स' },
-    managerMailHeaders: { SrNo: 'क्रम सं.', username: 'एजेंट आईडी', name: 'नाम', profit: 'लाभ' },
+    agentMailTitle: (username) => `${LABELS_HI['Agent Mail Details']}: ${username}`,
+    managerMailTitle: (username) => `${LABELS_HI['Manager Mail Details']}: ${username}`,
+    period: hi.heading,
+    openWeekNote: `${hi.open}: ${hi.openWeekNote}`,
+    agentStatementOf: hi.statementOf,
+    managerStatementOf: (username) => `${username} का स्टेटमेंट`,
+    membersCaption: hi.membersCaption,
+    otherCafes: hi.otherCafes,
+    alsoPlayed: hi.alsoPlayed,
+    pointsByTypeCaption: hi.pointsByTypeCaption,
+    managerCaption: LABELS_HI['Manager Mail Details'] ?? 'Manager Mail Details',
+    summaryTitle: hi.summaryTitle,
+    weekText: hi.weekText,
+    loanDeduction: hi.loanDeduction,
+    noLoan: hi.noLoan,
+    lineLabels: hi.lineLabels,
+    agentMailHeaders: hindiHeaders(AGENT_MAIL_EXPORT_COLUMNS),
+    pointsByTypeHeaders: hindiHeaders(AGENT_MAIL_POINTS_BY_TYPE_COLUMNS),
+    managerMailHeaders: hindiHeaders(MANAGER_MAIL_COLUMNS),
+    texts: hi,
   },
 };
 

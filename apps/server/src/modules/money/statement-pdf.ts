@@ -5,14 +5,14 @@ import {
   type ManagerMailResponse,
   OPEN_WEEK_TEXT,
   type RevenueWeekResponse,
-  statementLines,
+  statementLinesIn,
   statementWeekText,
   WEEK_MEMBERS_TITLE,
   type WeekStatement,
 } from '@playrep/contracts';
 import type { PdfLanguage } from '../export/pdf-labels.js';
 import type { PdfBlock, PdfFigure, PdfLayout } from '../export/table-export.js';
-import { STATEMENT_PDF_LABELS, type StatementPdfLabels, statementLineValue } from './statement-pdf-labels.js';
+import { STATEMENT_PDF_LABELS, type StatementPdfLabels } from './statement-pdf-labels.js';
 
 /**
  * The PDF of each statement screen (docs/domain.md, "Mail and statements"): what the screen shows,
@@ -20,10 +20,11 @@ import { STATEMENT_PDF_LABELS, type StatementPdfLabels, statementLineValue } fro
  * the same rows). Table indexes refer to those tables.
  */
 
+/** The statement's lines in the labels' language: the same labels, notes and worded values as the screen's. */
 function statementFigures(statement: WeekStatement, labels: StatementPdfLabels): PdfFigure[] {
-  return statementLines(statement).map((line) => ({
-    label: labels.lineLabels?.[line.label] ?? line.label,
-    value: statementLineValue(line, statement, labels),
+  return statementLinesIn(statement, labels.texts).map((line) => ({
+    label: line.label,
+    value: typeof line.value === 'number' ? formatPoints(line.value) : line.value,
     negative: typeof line.value === 'number' && line.value < 0,
     note: line.note,
     result: line.result,

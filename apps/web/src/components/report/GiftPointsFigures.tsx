@@ -1,9 +1,20 @@
 import { Stack, Text } from '@mantine/core';
-import { statementLines, statementWeekText, type WeekStatement } from '@playrep/contracts';
+import { STATEMENT_TEXTS, type StatementTexts, statementLinesIn, type WeekStatement } from '@playrep/contracts';
 import { formatAmount } from '../../lib/format';
+import { currentHindi, useLanguage } from '../../lib/i18n/language';
 import { type Figure, FigureList } from './FigureList';
 
 export { afterWeekText, NO_LOAN_TEXT, OPEN_WEEK_TEXT } from '@playrep/contracts';
+
+/** The statement's words in the language chosen now (the contracts' STATEMENT_TEXTS, which its PDF uses too). */
+export function statementTexts(): StatementTexts {
+  return STATEMENT_TEXTS[currentHindi() ? 'hi' : 'en'];
+}
+
+/** statementTexts for a component: it re-renders when the language changes. */
+export function useStatementTexts(): StatementTexts {
+  return STATEMENT_TEXTS[useLanguage() === 'hi' ? 'hi' : 'en'];
+}
 
 /**
  * The week's settlement as the mail statement and Revenue's week popup show it (docs/screens.md,
@@ -20,7 +31,8 @@ export function GiftPointsFigures({
   label: string;
   className?: string;
 }) {
-  const figures: Figure[] = statementLines(s).map((line) => ({
+  const texts = useStatementTexts();
+  const figures: Figure[] = statementLinesIn(s, texts).map((line) => ({
     label: line.label,
     value: typeof line.value === 'number' ? formatAmount(line.value) : line.value,
     negative: typeof line.value === 'number' && line.value < 0,
@@ -30,7 +42,7 @@ export function GiftPointsFigures({
   return (
     <Stack gap={4}>
       <Text size="sm" fw={600}>
-        {statementWeekText(s)}
+        {texts.weekText(s)}
       </Text>
       <FigureList label={label} layout="statement" className={className} figures={figures} />
     </Stack>

@@ -25,7 +25,7 @@ export function WeekPicker({ value, onChange }: { value: DateRange; onChange: (v
       <DatePickerInput
         label={fromLabel}
         aria-label={shownFrom ? message('dates.fieldValue', { label: fromLabel, value: shownFrom }) : fromLabel}
-        description="a Monday"
+        description={message('dates.aMonday')}
         value={from}
         onChange={(next) => onChange(next ? { from: next, to: addDays(next, 6) } : { from: null, to: null })}
         valueFormat={DATE_FIELD_FORMAT}
@@ -52,7 +52,7 @@ export function WeekPicker({ value, onChange }: { value: DateRange; onChange: (v
       />
       <TextInput
         label={toLabel}
-        description="its Sunday"
+        description={message('dates.itsSunday')}
         aria-label={to ? message('dates.fieldValue', { label: toLabel, value: formatDate(to) }) : toLabel}
         value={to ? formatDate(to) : ''}
         readOnly

@@ -5,6 +5,7 @@ import { ExportLinks } from '../../components/report/ExportLinks';
 import { PageFrame } from '../../components/report/PageFrame';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import type { ScreenPageProps } from '../../config/navigation';
+import { useMessages } from '../../lib/i18n/messages';
 import { agentMailExport, useAgentMail } from './api/agent-mail';
 import { MailStatement } from './components/MailStatement';
 import { PrintStatementButton, StatementFilters } from './components/StatementFilters';
@@ -19,6 +20,7 @@ import { usePrintFit } from './components/use-print-fit';
  * one A4 page, scaled down to fit when it is long (usePrintFit).
  */
 export default function AgentMailPage({ screen }: ScreenPageProps) {
+  const { t } = useMessages();
   const { params, draft, setDraft, apply } = useMailFilters();
   const report = useAgentMail(params);
   const { data, error, isFetching } = report;
@@ -36,7 +38,7 @@ export default function AgentMailPage({ screen }: ScreenPageProps) {
       <StatementFilters week={draft} onWeekChange={setDraft} onSubmit={showDetails} loading={isFetching} />
       <Box ref={statement} className="mail-statement" pos="relative" mih={120} aria-busy={isFetching}>
         <LoadingOverlay visible={isFetching} zIndex={2} overlayProps={{ blur: 1, backgroundOpacity: 0.5 }} />
-        {isFetching && <VisuallyHidden role="status">Loading the statement…</VisuallyHidden>}
+        {isFetching && <VisuallyHidden role="status">{t('money.mail.loading')}</VisuallyHidden>}
         {data && !error && (
           <>
             <ExportLinks href={agentMailExport(exportParams)} printHide pdf />

@@ -1,5 +1,5 @@
 import './components/statement-print.css';
-import { Anchor, Box, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Stack, Text } from '@mantine/core';
 import { MANAGER_MAIL_COLUMNS, type ManagerMailRow, type Role } from '@playrep/contracts';
 import { useMemo, useRef } from 'react';
 import { Link } from 'react-router';
@@ -7,11 +7,12 @@ import { PageFrame } from '../../components/report/PageFrame';
 import { SUBJECT_ID_PARAM, SUBJECT_NAME_PARAM } from '../../components/report/ReportSubject';
 import { tableColumns } from '../../components/report/table-columns';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
-import { DataTable, DEFAULT_EMPTY_TEXT } from '../../components/ui';
+import { DataTable } from '../../components/ui';
 import { SCREENS, type ScreenPageProps } from '../../config/navigation';
 import { screenPath } from '../../config/paths';
+import { message, useMessages } from '../../lib/i18n/messages';
 import { managerMailExport, useManagerMail } from './api/manager-mail';
-import { OpenWeekNote, statementHeading } from './components/MailStatement';
+import { OpenWeekNote, StatementHeading } from './components/MailStatement';
 import { PrintStatementButton, StatementFilters } from './components/StatementFilters';
 import { StatementTable } from './components/StatementTable';
 import { useMailFilters } from './components/use-mail-filters';
@@ -43,6 +44,7 @@ export function agentMailHref(
  * the page shown) and the total (statement-print.css, print-fit.ts).
  */
 export default function ManagerMailPage({ screen, role }: ScreenPageProps) {
+  const { t, label, language } = useMessages();
   const { params, draft, setDraft, apply } = useMailFilters();
   const report = useManagerMail(params);
   const { data, error, isFetching } = report;
@@ -56,6 +58,7 @@ export default function ManagerMailPage({ screen, role }: ScreenPageProps) {
   const exportParams = data ? { id: params.id, fromDate: data.fromDate, toDate: data.toDate } : params;
   const fromDate = data?.fromDate;
   const toDate = data?.toDate;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language changes the links' names
   const columns = useMemo(
     () =>
       tableColumns<ManagerMailRow>(MANAGER_MAIL_COLUMNS, {
@@ -65,7 +68,7 @@ export default function ManagerMailPage({ screen, role }: ScreenPageProps) {
               <Anchor
                 component={Link}
                 to={agentMailHref(role, row, { fromDate, toDate })}
-                aria-label={`${row.username}: Agent Mail statement of the week`}
+                aria-label={message('money.mail.agentMailOf', { username: row.username })}
               >
                 {row.username}
               </Anchor>
@@ -74,7 +77,7 @@ export default function ManagerMailPage({ screen, role }: ScreenPageProps) {
             ),
         },
       }),
-    [role, fromDate, toDate],
+    [role, fromDate, toDate, language],
   );
 
   return (
@@ -88,9 +91,7 @@ export default function ManagerMailPage({ screen, role }: ScreenPageProps) {
       <StatementFilters week={draft} onWeekChange={setDraft} onSubmit={showDetails} loading={isFetching} />
       {data && !error && (
         <Stack gap="sm" ref={statement} className="mail-statement">
-          <Title order={2} size="h3">
-            {statementHeading(data.fromDate, data.toDate)}
-          </Title>
+          <StatementHeading fromDate={data.fromDate} toDate={data.toDate} />
           <OpenWeekNote open={data.open} />
           {data.data.length > 0 ? (
             <>
@@ -99,7 +100,7 @@ export default function ManagerMailPage({ screen, role }: ScreenPageProps) {
                   columns={columns}
                   rows={data.data}
                   loading={isFetching}
-                  ariaLabel={screen.label}
+                  ariaLabel={label(screen.label)}
                   exportHref={managerMailExport(exportParams)}
                   exportPdf
                   getRowId={(row) => row._id}
@@ -108,7 +109,7 @@ export default function ManagerMailPage({ screen, role }: ScreenPageProps) {
               {/* The printed statement: every row in the grid's order, with the total (print-only, hidden from assistive technology). */}
               <div data-print-only aria-hidden>
                 <StatementTable
-                  caption={screen.label}
+                  caption={label(screen.label)}
                   columns={MANAGER_MAIL_COLUMNS}
                   rows={data.data}
                   rowKey={(row) => row._id}
@@ -116,7 +117,7 @@ export default function ManagerMailPage({ screen, role }: ScreenPageProps) {
               </div>
             </>
           ) : (
-            <Text>{DEFAULT_EMPTY_TEXT}</Text>
+            <Text>{t('report.noData')}</Text>
           )}
         </Stack>
       )}

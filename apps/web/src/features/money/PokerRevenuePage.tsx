@@ -1,9 +1,11 @@
 import type { ScreenPageProps } from '../../config/navigation';
+import { useMessages } from '../../lib/i18n/messages';
 import { pokerRevenueExport, usePokerRevenue } from './api/poker-revenue';
 import { RevenueReport } from './components/RevenueReport';
 
 /** Poker Revenue: the poker rake settled by week, with the Revenue columns. */
 export default function PokerRevenuePage({ screen }: ScreenPageProps) {
+  const { t } = useMessages();
   return (
     <RevenueReport
       definition={{
@@ -11,7 +13,7 @@ export default function PokerRevenuePage({ screen }: ScreenPageProps) {
         useReport: usePokerRevenue,
         exportHref: pokerRevenueExport,
         weekPopup: false,
-        note: 'Profit is the poker rake. Loans are repaid from the draw-games revenue, so poker weeks have no loan deduction.',
+        note: t('money.poker.note'),
       }}
     />
   );

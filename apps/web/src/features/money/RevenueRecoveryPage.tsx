@@ -9,34 +9,39 @@ import { DataTable, NEGATIVE_COLOR, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { isApiError } from '../../lib/api-client';
 import { formatAmount, formatDate } from '../../lib/format';
+import { message, useMessages } from '../../lib/i18n/messages';
 import { textField } from '../../lib/text-field';
 import { useUrlFilters } from '../../lib/url-state';
 import { revenueRecoveryExport, useRevenueRecovery } from './api/revenue-recovery';
-import { AGENT_REQUIRED_ALERT, LOAN_PAGE_SIZE, NO_DATA_FOUND, RECOVERY_FALLBACK_ERROR } from './components/constants';
+import { LOAN_PAGE_SIZE } from './components/constants';
+import { withName } from './components/with-name';
 
 type Recovery = RecoveryResponse['data'];
 const COLUMNS = tableColumns<Recovery>(RECOVERY_COLUMNS);
 
 /** Where the amount stands: 'as at the close of the week of 10-Nov-2026'. */
 export function recoveryAsOfText(data: Pick<Recovery, 'asOfWeek'>): string {
-  return data.asOfWeek ? `as at the close of the week of ${formatDate(data.asOfWeek.fromDate)}` : 'no week closed yet';
+  return data.asOfWeek
+    ? message('money.recovery.asAt', { date: formatDate(data.asOfWeek.fromDate) })
+    : message('money.recovery.noWeekClosed');
 }
 
 /** The server's `message`, or the fallback when none came (network failure, bad body). */
 export function recoveryErrorText(error: unknown): string {
-  return isApiError(error) && error.fromServer ? error.message : RECOVERY_FALLBACK_ERROR;
+  return isApiError(error) && error.fromServer ? error.message : message('money.recovery.fallbackError');
 }
 
 function RecoveryResult({ data, exportHref }: { data: Recovery; exportHref: ReturnType<typeof revenueRecoveryExport> }) {
+  const { t, label } = useMessages();
   // Nothing owed (no outstanding loan, no carried loss): 'No data found.' (docs/screens.md, Revenue Recovery).
   if (data.recoveryAmount === 0) {
     return (
       <Stack gap={4}>
         <Text fw={600} style={{ color: NEGATIVE_COLOR }}>
-          {NO_DATA_FOUND}
+          {t('money.recovery.noDataFound')}
         </Text>
         <Text size="sm" c="gray.7">
-          {data.masterUsername} has no outstanding loan and no loss carried forward.
+          {withName(t('money.recovery.nothingOwed', { username: data.masterUsername }), data.masterUsername)}
         </Text>
       </Stack>
     );
@@ -47,13 +52,16 @@ function RecoveryResult({ data, exportHref }: { data: Recovery; exportHref: Retu
         columns={COLUMNS}
         rows={[data]}
         defaultPageSize={LOAN_PAGE_SIZE}
-        ariaLabel="Revenue Recovery"
+        ariaLabel={label('Revenue Recovery')}
         exportHref={exportHref}
         getRowId={(row) => row.masterUsername}
       />
       <Text size="sm" c="gray.7">
-        Recovery Amount {recoveryAsOfText(data)}: outstanding loan {formatAmount(data.outstandingLoan)} plus the loss carried
-        forward out of that week {formatAmount(Math.abs(data.carryForward))}.
+        {t('money.recovery.explained', {
+          asOf: recoveryAsOfText(data),
+          loan: formatAmount(data.outstandingLoan),
+          carry: formatAmount(Math.abs(data.carryForward)),
+        })}
       </Text>
     </Stack>
   );
@@ -65,6 +73,7 @@ function RecoveryResult({ data, exportHref }: { data: Recovery; exportHref: Retu
  * red (docs/screens.md, Revenue Recovery). The Agent ID lives in the URL: Search adds a history entry.
  */
 export default function RevenueRecoveryPage({ screen }: ScreenPageProps) {
+  const { t, label } = useMessages();
   const { subjectId } = useReportSubject();
   const { filters, setFilters } = useUrlFilters({ username: '' });
   const applied = filters.username.trim();
@@ -78,7 +87,7 @@ export default function RevenueRecoveryPage({ screen }: ScreenPageProps) {
   const search = () => {
     const agent = draft.trim();
     if (agent === '') {
-      window.alert(AGENT_REQUIRED_ALERT);
+      window.alert(t('money.recovery.agentRequired'));
       return;
     }
     // Search for the same agent loads it again.
@@ -90,8 +99,8 @@ export default function RevenueRecoveryPage({ screen }: ScreenPageProps) {
       <ReportToolbar onSubmit={search} submitLabel="Search" loading={isFetching}>
         <SubjectPicker />
         <TextInput
-          label={FIELD_LABELS.revenueRecovery.username}
-          placeholder="Agent username"
+          label={label(FIELD_LABELS.revenueRecovery.username)}
+          placeholder={t('money.recovery.agentPlaceholder')}
           w={200}
           {...textField(draft, setDraft)}
         />

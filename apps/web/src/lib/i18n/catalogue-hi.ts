@@ -123,6 +123,8 @@ export const HI: HindiCatalogue = {
 
     // Date fields
     'dates.placeholder': 'दिन-माह-वर्ष',
+    'dates.aMonday': 'एक सोमवार',
+    'dates.itsSunday': 'उसका रविवार',
     'dates.today': 'आज',
     'dates.clear': 'हटाएँ',
     'dates.clearField': '{label} हटाएँ',

@@ -85,6 +85,8 @@ export const EN_APP = {
 
   // Date fields and their calendars
   'dates.placeholder': 'DD-Mon-YYYY',
+  'dates.aMonday': 'a Monday',
+  'dates.itsSunday': 'its Sunday',
   'dates.today': 'Today',
   'dates.clear': 'Clear',
   'dates.clearField': 'Clear {label}',

@@ -7,7 +7,8 @@ import { useReportSubject } from '../../../components/report/ReportSubject';
 import { SubjectFilters } from '../../../components/report/SubjectFilters';
 import { type Numbered, numbered, tableColumns } from '../../../components/report/table-columns';
 import { useReportErrorLog } from '../../../components/report/use-report-error-log';
-import { DataTable, DEFAULT_EMPTY_TEXT } from '../../../components/ui';
+import { DataTable } from '../../../components/ui';
+import { useMessages } from '../../../lib/i18n/messages';
 import type { ReportCallApi } from '../../../lib/report-call';
 import { LOAN_PAGE_SIZE } from './constants';
 
@@ -46,6 +47,7 @@ export interface LoanReportDefinition {
  */
 export function LoanReport({ definition }: { definition: LoanReportDefinition }) {
   const { title, useReport, exportHref, tableOnlyWithRows, agentHref } = definition;
+  const { t, label } = useMessages();
   const columns = useMemo(() => (agentHref ? linkedColumns(agentHref) : COLUMNS), [agentHref]);
   const { subjectId } = useReportSubject();
   const params = { id: subjectId };
@@ -64,12 +66,12 @@ export function LoanReport({ definition }: { definition: LoanReportDefinition })
           rows={rows}
           loading={isFetching}
           defaultPageSize={LOAN_PAGE_SIZE}
-          ariaLabel={title}
+          ariaLabel={label(title)}
           exportHref={exportHref(params)}
           getRowId={(row) => row._id}
         />
       )}
-      {data && !showTable && !error && <Text>{DEFAULT_EMPTY_TEXT}</Text>}
+      {data && !showTable && !error && <Text>{t('report.noData')}</Text>}
     </PageFrame>
   );
 }

@@ -4,17 +4,13 @@ import {
   AGENT_MAIL_POINTS_BY_TYPE_COLUMNS,
   type AgentMailResponse,
   type AgentMailRow,
-  MAIL_MEMBERS_TITLE as MEMBERS_CAPTION,
-  OTHER_CAFES_MARK,
-  MAIL_POINTS_BY_TYPE_TITLE as POINTS_BY_TYPE_CAPTION,
-  STATEMENT_SUMMARY_TITLE,
-  statementHeading,
 } from '@playrep/contracts';
 import type { ReactNode } from 'react';
-import { GiftPointsFigures, OPEN_WEEK_TEXT } from '../../../components/report/GiftPointsFigures';
+import { GiftPointsFigures, useStatementTexts } from '../../../components/report/GiftPointsFigures';
 import { MemberLink } from '../../../components/report/MemberLink';
 import { formatAmount } from '../../../lib/format';
 import { StatementTable } from './StatementTable';
+import { withName } from './with-name';
 
 /** Members from which a print in two columns is worth trying (print-fit.ts decides). */
 const SPLIT_FROM_ROWS = 30;
@@ -24,9 +20,10 @@ const SPLIT_FROM_ROWS = 30;
  * the print layout shows (statement-print.css), when it allows larger text than one column.
  */
 function MembersTable({ rows, memberId }: { rows: readonly AgentMailRow[]; memberId: (row: AgentMailRow) => ReactNode }) {
+  const texts = useStatementTexts();
   const table = (part: readonly AgentMailRow[], totalOf: readonly AgentMailRow[] | null) => (
     <StatementTable
-      caption={MEMBERS_CAPTION}
+      caption={texts.membersCaption}
       columns={AGENT_MAIL_COLUMNS}
       rows={part}
       rowKey={(row) => row._id}
@@ -49,17 +46,26 @@ function MembersTable({ rows, memberId }: { rows: readonly AgentMailRow[]; membe
   );
 }
 
-export { statementHeading } from '@playrep/contracts';
+/** The statement's heading in the language chosen now: From 05-Mar-2025 to 11-Mar-2025. */
+export function StatementHeading({ fromDate, toDate }: { fromDate: string; toDate: string }) {
+  const texts = useStatementTexts();
+  return (
+    <Title order={2} size="h3">
+      {texts.heading(fromDate, toDate)}
+    </Title>
+  );
+}
 
 /** Under the heading of an open week: its figures are live, not final. */
 export function OpenWeekNote({ open }: { open: boolean }) {
+  const texts = useStatementTexts();
   if (!open) return null;
   return (
     <Group gap="xs">
       <Badge color="yellow.3" c="dark.9" variant="filled">
-        Open
+        {texts.open}
       </Badge>
-      <Text size="sm">{OPEN_WEEK_TEXT}: this week is not closed yet, its figures are not final.</Text>
+      <Text size="sm">{texts.openWeekNote}</Text>
     </Group>
   );
 }
@@ -72,6 +78,7 @@ export function OpenWeekNote({ open }: { open: boolean }) {
  * (print-fit.ts, statement-print.css).
  */
 export function MailStatement({ data }: { data: AgentMailResponse }) {
+  const texts = useStatementTexts();
   const elsewhere = new Map(data.userFound.map((u) => [u.username, u]));
   // The id never breaks; the mark may go under it. The badge clips its label, so min-width keeps a
   // table from sizing the cell without it.
@@ -84,7 +91,7 @@ export function MailStatement({ data }: { data: AgentMailResponse }) {
         <>
           {' '}
           <Badge size="xs" variant="outline" color="dark" radius="sm" miw="max-content">
-            {OTHER_CAFES_MARK}
+            {texts.otherCafesMark}
           </Badge>
         </>
       )}
@@ -93,30 +100,26 @@ export function MailStatement({ data }: { data: AgentMailResponse }) {
 
   return (
     <Stack gap="sm">
-      <Title order={2} size="h3">
-        {statementHeading(data.fromDate, data.toDate)}
-      </Title>
+      <StatementHeading fromDate={data.fromDate} toDate={data.toDate} />
       <OpenWeekNote open={data.open} />
       <Text size="sm">
-        Statement of {data.account.username}, commission {data.totals.usercommission}%
+        {withName(texts.statementOf(data.account.username, data.totals.usercommission), data.account.username)}
       </Text>
       <MembersTable rows={data.data} memberId={memberId} />
       {data.userFound.length > 0 && (
         <Text size="xs" c="gray.8">
-          {OTHER_CAFES_MARK}: also played at other agents' cafes in this week:{' '}
-          {data.userFound
-            .map((u) => `${u.username} (play ${formatAmount(u.playPoints)}, points used ${formatAmount(u.profit)})`)
-            .join('; ')}
-          .
+          {texts.otherCafes(
+            data.userFound.map((u) => texts.alsoPlayed(u.username, formatAmount(u.playPoints), formatAmount(u.profit))),
+          )}
         </Text>
       )}
       <StatementTable
-        caption={POINTS_BY_TYPE_CAPTION}
+        caption={texts.pointsByTypeCaption}
         columns={AGENT_MAIL_POINTS_BY_TYPE_COLUMNS}
         rows={data.pointsByType}
         rowKey={(row) => row.type}
       />
-      <GiftPointsFigures label={STATEMENT_SUMMARY_TITLE} className="mail-statement-summary" statement={data.statement} />
+      <GiftPointsFigures label={texts.summaryTitle} className="mail-statement-summary" statement={data.statement} />
     </Stack>
   );
 }

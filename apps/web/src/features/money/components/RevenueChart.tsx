@@ -3,10 +3,14 @@ import { useElementSize } from '@mantine/hooks';
 import type { RevenueRow } from '@playrep/contracts';
 import { useId } from 'react';
 import { formatDate } from '../../../lib/format';
+import { message, useMessages } from '../../../lib/i18n/messages';
 import { weekAxisLayout } from './chart-axis';
 import { RevenueChartPlot } from './RevenueChartPlot';
 
-export const CHART_TITLE = 'Weekly profit and revenue (Actual Rev)';
+/** The chart's title in the language chosen now: 'Weekly profit and revenue (Actual Rev)'. */
+export function chartTitle(): string {
+  return message('money.chart.title');
+}
 
 /** Height of the chart without its week axis (plot and legend). */
 export const PLOT_AND_LEGEND_HEIGHT = 210;
@@ -20,7 +24,9 @@ export interface WeekPoint {
 
 /** The x-axis label of a week: its Monday, marked when the week is still open. */
 export function weekLabel(row: Pick<RevenueRow, 'fromDate' | 'open'>): string {
-  return `${formatDate(row.fromDate).slice(0, 6)}${row.open ? ' (open)' : ''}`;
+  // The day and the month: as many characters as the day and its month take (a Hindi month's name is longer).
+  const day = formatDate(row.fromDate).replace(/-\d{4}$/, '');
+  return row.open ? message('money.chart.weekOpen', { week: day }) : day;
 }
 
 /**
@@ -31,11 +37,12 @@ export function weekLabel(row: Pick<RevenueRow, 'fromDate' | 'open'>): string {
  * not fit.
  */
 export function RevenueChart({ rows, profitLabel = 'Profit' }: { rows: readonly RevenueRow[]; profitLabel?: string }) {
+  const { t, label } = useMessages();
   const captionId = useId();
   const points: WeekPoint[] = rows.map((row) => ({ week: weekLabel(row), profit: row.profit, actualRevenue: row.actualRevenue }));
   const first = rows[0];
   const last = rows.at(-1);
-  const span = first && last ? `${formatDate(first.fromDate)} to ${formatDate(last.toDate)}` : '';
+  const span = first && last ? t('money.revenue.range', { from: formatDate(first.fromDate), to: formatDate(last.toDate) }) : '';
   const { ref, width } = useElementSize();
   const axis = weekAxisLayout(
     width,
@@ -44,11 +51,11 @@ export function RevenueChart({ rows, profitLabel = 'Profit' }: { rows: readonly 
   return (
     <Box component="figure" m={0} aria-labelledby={captionId}>
       <Text component="figcaption" id={captionId} fw={600} size="sm" mb={4}>
-        {CHART_TITLE}
+        {chartTitle()}
         {span ? `, ${span}` : ''}
       </Text>
       <Box ref={ref}>
-        <RevenueChartPlot points={points} axis={axis} width={width} profitLabel={profitLabel} />
+        <RevenueChartPlot points={points} axis={axis} width={width} profitLabel={label(profitLabel)} />
       </Box>
     </Box>
   );

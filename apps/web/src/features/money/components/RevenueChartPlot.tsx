@@ -1,7 +1,8 @@
 import { SideScroll } from '../../../components/ui';
-import { formatAmount, formatCount } from '../../../lib/format';
+import { formatAmount, formatInt } from '../../../lib/format';
+import { useMessages } from '../../../lib/i18n/messages';
 import { type WeekAxisLayout, Y_AXIS_WIDTH } from './chart-axis';
-import { CHART_TITLE, PLOT_AND_LEGEND_HEIGHT, type WeekPoint } from './RevenueChart';
+import { chartTitle, PLOT_AND_LEGEND_HEIGHT, type WeekPoint } from './RevenueChart';
 
 export interface RevenueChartPlotProps {
   points: readonly WeekPoint[];
@@ -43,6 +44,8 @@ export function amountTicks(low: number, high: number): number[] {
  * as chart-axis.ts decides), and the legend under the axis.
  */
 export function RevenueChartPlot({ points, axis, width, profitLabel }: RevenueChartPlotProps) {
+  const { t, label } = useMessages();
+  const title = chartTitle();
   const chartWidth = width > 0 ? axis.chartWidth : 600;
   const height = PLOT_AND_LEGEND_HEIGHT + axis.axisHeight;
   const plotBottom = height - LEGEND_HEIGHT - axis.axisHeight;
@@ -62,14 +65,14 @@ export function RevenueChartPlot({ points, axis, width, profitLabel }: RevenueCh
   const legendX = left + (right - left) / 2 - 90;
 
   return (
-    <SideScroll label={CHART_TITLE}>
+    <SideScroll label={title}>
       <svg
         className="revenue-chart"
         width={chartWidth}
         height={height}
         viewBox={`0 0 ${chartWidth} ${height}`}
         role="img"
-        aria-label={`${CHART_TITLE}: ${formatCount(points.length, 'week')}; the figures of every week are in the table below.`}
+        aria-label={t('money.chart.summary', { title, count: points.length, n: formatInt(points.length) })}
         fontSize={12}
       >
         <g className="revenue-chart-y-labels" fill={TEXT_COLOR} textAnchor="end">
@@ -127,7 +130,7 @@ export function RevenueChartPlot({ points, axis, width, profitLabel }: RevenueCh
             strokeDasharray="6 3"
           />
           <text x={legendX + 130} y={legendY} dy="0.32em">
-            Actual Rev
+            {label('Actual Rev')}
           </text>
         </g>
       </svg>

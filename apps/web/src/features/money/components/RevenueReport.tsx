@@ -3,7 +3,7 @@ import { type CallParams, REVENUE_COLUMNS, type RevenueRow, type RevenueTotals }
 import { useMemo, useState } from 'react';
 import { AmountButton } from '../../../components/report/AmountButton';
 import { FigureList } from '../../../components/report/FigureList';
-import { afterWeekText, OPEN_WEEK_TEXT } from '../../../components/report/GiftPointsFigures';
+import { statementTexts, useStatementTexts } from '../../../components/report/GiftPointsFigures';
 import { PageFrame } from '../../../components/report/PageFrame';
 import { SubjectPicker, useReportSubject } from '../../../components/report/ReportSubject';
 import { DEFAULT_WEEKS, recentWeeks } from '../../../components/report/report-dates';
@@ -14,6 +14,7 @@ import { DataTable, NEGATIVE_COLOR, ReportToolbar } from '../../../components/ui
 import { DateRangePicker } from '../../../components/ui/DatePicker';
 import { FIRST_REPORT_DAY, withinReportYears } from '../../../config/report-years';
 import { formatAmount, formatDate } from '../../../lib/format';
+import { message, useMessages } from '../../../lib/i18n/messages';
 import type { ReportCallApi } from '../../../lib/report-call';
 import { RevenueChart } from './RevenueChart';
 import { type WeekOf, WeekPopup } from './WeekPopup';
@@ -39,30 +40,36 @@ function OpenBadge() {
   // the next column: min-width keeps the whole badge in the cell.
   return (
     <Badge size="sm" color="yellow.3" c="dark.9" variant="filled" miw="max-content">
-      Open
+      {message('money.revenue.open')}
     </Badge>
   );
 }
 
 function TotalsFigures({ totals }: { totals: RevenueTotals }) {
+  const { t, label } = useMessages();
+  const texts = useStatementTexts();
   return (
     <FigureList
-      label="Totals of the report"
+      label={t('money.revenue.totals')}
       cols={5}
       figures={[
-        { label: 'Total Profit', value: formatAmount(totals.totalProfit), negative: totals.totalProfit < 0 },
-        { label: 'Total Commission', value: formatAmount(totals.totalCommission), negative: totals.totalCommission < 0 },
-        { label: 'Coms (after loan)', value: formatAmount(totals.coms), negative: totals.coms < 0 },
+        { label: t('money.revenue.totalProfit'), value: formatAmount(totals.totalProfit), negative: totals.totalProfit < 0 },
         {
-          label: 'Revenue %',
+          label: t('money.revenue.totalCommission'),
+          value: formatAmount(totals.totalCommission),
+          negative: totals.totalCommission < 0,
+        },
+        { label: t('money.revenue.coms'), value: formatAmount(totals.coms), negative: totals.coms < 0 },
+        {
+          label: label('Revenue %'),
           value: `${totals.totalRevenuePercentage}%`,
           negative: totals.totalRevenuePercentage < 0,
         },
         {
-          label: 'Final Carry Forward',
+          label: t('money.revenue.finalCarryForward'),
           value: formatAmount(totals.finalCarryForward),
           negative: totals.finalCarryForward < 0,
-          note: totals.finalCarryForwardWeek ? afterWeekText(totals.finalCarryForwardWeek) : undefined,
+          note: totals.finalCarryForwardWeek ? texts.afterWeek(totals.finalCarryForwardWeek) : undefined,
         },
       ]}
     />
@@ -72,14 +79,17 @@ function TotalsFigures({ totals }: { totals: RevenueTotals }) {
 /** Where Total Remaining Loan stands: after the deductions of the last closed week. */
 export function remainingLoanNote(totals: RevenueTotals): string {
   return totals.totalRemainingLoanWeek
-    ? `as at the close of the week of ${formatDate(totals.totalRemainingLoanWeek.fromDate)}`
-    : 'no week closed yet: nothing deducted so far';
+    ? message('money.revenue.asAtCloseOf', { date: formatDate(totals.totalRemainingLoanWeek.fromDate) })
+    : message('money.revenue.noWeekClosedNothingDeducted');
 }
 
 /** 'Of the profit of the week of 10-Nov-2026 (open week, live), 120.00 is late: ...' */
 export function lateProfitText(row: RevenueRow): string {
-  const week = `the week of ${formatDate(row.fromDate)}${row.open ? ` (${OPEN_WEEK_TEXT})` : ''}`;
-  return `Of the profit of ${week}, ${formatAmount(row.lateProfit)} is late: plays of closed weeks that arrived late, or were voided since, booked into this week.`;
+  const date = formatDate(row.fromDate);
+  const week = row.open
+    ? message('money.revenue.weekOfOpen', { date, open: statementTexts().openWeek })
+    : message('money.revenue.weekOf', { date });
+  return message('money.revenue.lateProfit', { week, amount: formatAmount(row.lateProfit) });
 }
 
 /**
@@ -91,6 +101,7 @@ export function lateProfitText(row: RevenueRow): string {
  */
 export function RevenueReport({ definition }: { definition: RevenueReportDefinition }) {
   const { title, useReport, exportHref, weekPopup, note } = definition;
+  const { t, label, language } = useMessages();
   const { subjectId } = useReportSubject();
   const { filters, draft, setDraft, apply } = useRangeFilters(recentWeeks(DEFAULT_WEEKS));
   const params: RevenueParams = { id: subjectId, fromDate: filters.fromDate, toDate: filters.toDate };
@@ -101,6 +112,7 @@ export function RevenueReport({ definition }: { definition: RevenueReportDefinit
   useReportErrorLog(title, error);
 
   const rows = useMemo(() => numbered(data?.data ?? []), [data]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language changes the cells' words
   const columns = useMemo(
     () =>
       tableColumns<Row>(REVENUE_COLUMNS, {
@@ -119,7 +131,10 @@ export function RevenueReport({ definition }: { definition: RevenueReportDefinit
                 render: (row: Row) => (
                   <AmountButton
                     value={row.profit}
-                    description={`show the week ${formatDate(row.fromDate)} to ${formatDate(row.toDate)}`}
+                    description={message('money.revenue.showWeek', {
+                      from: formatDate(row.fromDate),
+                      to: formatDate(row.toDate),
+                    })}
                     onClick={() => setWeek({ subjectId, monday: row.fromDate })}
                   />
                 ),
@@ -127,7 +142,7 @@ export function RevenueReport({ definition }: { definition: RevenueReportDefinit
             }
           : {}),
       }),
-    [weekPopup, subjectId],
+    [weekPopup, subjectId, language],
   );
 
   const search = () => {
@@ -143,7 +158,7 @@ export function RevenueReport({ definition }: { definition: RevenueReportDefinit
     <PageFrame title={title} loading={isFetching} error={error} live={report.live}>
       <Paper component="dl" withBorder p="sm" radius="sm" maw={360} m={0}>
         <Text component="dt" size="sm" c="gray.7">
-          Total Remaining Loan
+          {t('money.revenue.totalRemainingLoan')}
         </Text>
         <Text
           component="dd"
@@ -168,11 +183,12 @@ export function RevenueReport({ definition }: { definition: RevenueReportDefinit
         <Stack gap="sm">
           <Group gap="xs">
             <Text size="sm">
-              {data.account.username}: {formatDate(data.range.fromDate)} to {formatDate(data.range.toDate)}
+              <span translate="no">{data.account.username}</span>:{' '}
+              {t('money.revenue.range', { from: formatDate(data.range.fromDate), to: formatDate(data.range.toDate) })}
             </Text>
             {data.data.some((r) => r.open) && (
               <Text size="sm" c="gray.7">
-                (weeks marked Open are not closed yet and are computed live)
+                {t('money.revenue.openWeeksNote')}
               </Text>
             )}
           </Group>
@@ -186,7 +202,7 @@ export function RevenueReport({ definition }: { definition: RevenueReportDefinit
             columns={columns}
             rows={rows}
             loading={isFetching}
-            ariaLabel={title}
+            ariaLabel={label(title)}
             exportHref={exportHref(exportParams)}
             getRowId={(row) => row.fromDate}
           />

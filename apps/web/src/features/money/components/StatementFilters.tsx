@@ -3,12 +3,14 @@ import { SubjectPicker } from '../../../components/report/ReportSubject';
 import { WeekPicker } from '../../../components/report/WeekPicker';
 import { ReportToolbar } from '../../../components/ui';
 import type { DateRange } from '../../../components/ui/DatePicker';
+import { useMessages } from '../../../lib/i18n/messages';
 
 /** The mail pages' Print button: the statement alone (the page's print style), once there is one. */
 export function PrintStatementButton({ disabled }: { disabled: boolean }) {
+  const { t } = useMessages();
   return (
     <Button variant="default" onClick={() => window.print()} disabled={disabled} data-print-hide>
-      Print
+      {t('money.mail.print')}
     </Button>
   );
 }

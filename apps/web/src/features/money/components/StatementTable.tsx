@@ -11,6 +11,7 @@ import {
   useKeyFigurePins,
 } from '../../../components/ui';
 import { toNumber } from '../../../lib/format';
+import { useMessages } from '../../../lib/i18n/messages';
 
 const numeric = (def: ColumnDef) => def.type === 'int' || def.type === 'float';
 
@@ -48,9 +49,10 @@ export function StatementTable<Row extends object>({
   rows,
   rowKey,
   render = {},
-  emptyText = 'No data available',
+  emptyText,
   totalOf = rows,
 }: StatementTableProps<Row>) {
+  const { t, label } = useMessages();
   const summed = totalOf && totalOf.length > 0 && columns.some((c) => c.total) ? totalOf : null;
   const tableRef = useRef<HTMLTableElement>(null);
   const pins = useKeyFigurePins(
@@ -69,7 +71,7 @@ export function StatementTable<Row extends object>({
           <Table.Tr>
             {columns.map((def) => (
               <Table.Th key={def.key} {...keyFigureCell(pinOf(def), numeric(def) ? { textAlign: 'right' } : undefined)}>
-                {def.header}
+                {label(def.header)}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -78,7 +80,7 @@ export function StatementTable<Row extends object>({
           {rows.length === 0 && (
             <Table.Tr>
               <Table.Td colSpan={columns.length} style={{ textAlign: 'center' }}>
-                {emptyText}
+                {emptyText ?? t('report.noData')}
               </Table.Td>
             </Table.Tr>
           )}

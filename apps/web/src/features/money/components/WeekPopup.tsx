@@ -1,13 +1,7 @@
 import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
-import {
-  REVENUE_COLUMNS,
-  type RevenueRow,
-  WEEK_MEMBER_COLUMNS,
-  WEEK_MEMBERS_TITLE,
-  type WeekMemberRow,
-} from '@playrep/contracts';
+import { REVENUE_COLUMNS, type RevenueRow, WEEK_MEMBER_COLUMNS, type WeekMemberRow } from '@playrep/contracts';
 import { useMemo, useRef, useState } from 'react';
-import { GiftPointsFigures, OPEN_WEEK_TEXT } from '../../../components/report/GiftPointsFigures';
+import { GiftPointsFigures, useStatementTexts } from '../../../components/report/GiftPointsFigures';
 import { MemberLink } from '../../../components/report/MemberLink';
 import { type Numbered, numbered, tableColumns } from '../../../components/report/table-columns';
 import { useReportErrorLog } from '../../../components/report/use-report-error-log';
@@ -22,10 +16,9 @@ import {
 } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, toNumber } from '../../../lib/format';
+import { useMessages } from '../../../lib/i18n/messages';
 import { revenueWeekExport, useRevenueWeek } from '../api/revenue-week';
 
-// A heading, not the table's caption: the caption's dimmed colour falls below AA contrast.
-const MEMBERS_TITLE = WEEK_MEMBERS_TITLE;
 const MEMBER_COLUMNS = tableColumns<Numbered<WeekMemberRow>>(WEEK_MEMBER_COLUMNS, {
   // A master's children are its members: each opens its member page.
   username: {
@@ -38,24 +31,24 @@ const MEMBER_COLUMNS = tableColumns<Numbered<WeekMemberRow>>(WEEK_MEMBER_COLUMNS
 const WEEK_COLUMNS = REVENUE_COLUMNS.filter((c) => c.key !== 'srNo');
 const WEEK_KEY_COLUMNS = WEEK_COLUMNS.filter((c) => c.keyFigure).map((c) => c.key);
 
-const WEEK_FIGURES = 'Revenue of the week';
-
 /**
  * The week's row; it scrolls sideways in a narrow popup, and shows that it does, Profit and
  * Actual Rev held in view.
  */
 function WeekFigures({ week }: { week: RevenueRow }) {
+  const { t, label } = useMessages();
+  const figures = t('money.week.figures');
   const tableRef = useRef<HTMLTableElement>(null);
   const pins = useKeyFigurePins(tableRef, WEEK_KEY_COLUMNS);
   const pinOf = (c: (typeof WEEK_COLUMNS)[number]) => pins.get(c.key);
   return (
-    <SideScroll label={WEEK_FIGURES}>
-      <Table ref={tableRef} withTableBorder withColumnBorders aria-label={WEEK_FIGURES}>
+    <SideScroll label={figures}>
+      <Table ref={tableRef} withTableBorder withColumnBorders aria-label={figures}>
         <Table.Thead>
           <Table.Tr>
             {WEEK_COLUMNS.map((c) => (
               <Table.Th key={c.key} {...keyFigureCell(pinOf(c), c.type === 'float' ? { textAlign: 'right' } : undefined)}>
-                {c.header}
+                {label(c.header)}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -100,6 +93,8 @@ export interface WeekOf {
  */
 export function WeekPopup({ of, onClose }: { of: WeekOf | null; onClose: () => void }) {
   // The last week stays shown while the popup fades out.
+  const { t } = useMessages();
+  const texts = useStatementTexts();
   const [shown, setShown] = useState(of);
   if (of && of !== shown) setShown(of);
   const params = shown ? { id: shown.subjectId, fromDate: shown.monday } : {};
@@ -109,7 +104,12 @@ export function WeekPopup({ of, onClose }: { of: WeekOf | null; onClose: () => v
   useReportErrorLog('Revenue week', error, 'week');
   const rows = useMemo(() => numbered(data?.members ?? []), [data]);
 
-  const title = shown && data ? `Week ${formatDate(data.week.fromDate)} to ${formatDate(data.week.toDate)}` : 'Week details';
+  const title =
+    shown && data
+      ? t('money.week.title', { from: formatDate(data.week.fromDate), to: formatDate(data.week.toDate) })
+      : t('money.week.details');
+  // A heading, not the table's caption: the caption's dimmed colour falls below AA contrast.
+  const membersTitle = t('money.week.members');
   const exportLinks = shown ? revenueWeekExport(params) : null;
 
   return (
@@ -124,32 +124,33 @@ export function WeekPopup({ of, onClose }: { of: WeekOf | null; onClose: () => v
             <>
               <Group gap="xs">
                 <Text size="sm">
-                  {data.account.username}: {data.week.open ? `${OPEN_WEEK_TEXT}, not closed yet` : 'closed week'}
+                  <span translate="no">{data.account.username}</span>:{' '}
+                  {data.week.open ? t('money.week.openNotClosed', { open: texts.openWeek }) : t('money.week.closed')}
                 </Text>
                 {data.week.open && (
                   <Badge color="yellow.3" c="dark.9" variant="filled">
-                    Open
+                    {texts.open}
                   </Badge>
                 )}
               </Group>
               <WeekFigures week={data.week} />
             </>
           ) : (
-            isFetching && <Text role="status">Loading…</Text>
+            isFetching && <Text role="status">{t('money.week.loading')}</Text>
           )}
           <Title order={3} size="h5">
-            {MEMBERS_TITLE}
+            {membersTitle}
           </Title>
           <DataTable
             columns={MEMBER_COLUMNS}
             rows={rows}
             loading={isFetching}
-            ariaLabel={MEMBERS_TITLE}
+            ariaLabel={membersTitle}
             exportHref={exportLinks ?? undefined}
             exportPdf
             getRowId={(row) => row._id}
           />
-          {data && <GiftPointsFigures label="Gift points summary" statement={data.statement} />}
+          {data && <GiftPointsFigures label={t('money.week.giftSummary')} statement={data.statement} />}
         </Stack>
       )}
     </Popup>

@@ -10,6 +10,7 @@ import { ReportToolbar } from '../../../components/ui';
 import { type DateRange, DateRangePicker } from '../../../components/ui/DatePicker';
 import { FIRST_REPORT_DAY, withinReportYears } from '../../../config/report-years';
 import { formatDate } from '../../../lib/format';
+import { useMessages } from '../../../lib/i18n/messages';
 import type { ReportCallApi } from '../../../lib/report-call';
 import { useUrlFilters } from '../../../lib/url-state';
 import { TransferSections } from './TransferSections';
@@ -45,6 +46,20 @@ interface Draft {
   memberId: string;
 }
 
+/** Where the member's username goes in a sentence: it is put in marked as data (translate="no"). */
+const MEMBER_MARK = '\u0000';
+
+function withMember(text: string, member: string) {
+  const [before, after] = text.split(MEMBER_MARK);
+  return (
+    <>
+      {before}
+      <span translate="no">{member}</span>
+      {after}
+    </>
+  );
+}
+
 /**
  * A transfer report: From Date / To Date (and Member ID), Show Details, then the six sections.
  * The filters and the open section live in the URL: Show Details adds a history entry, so Back
@@ -55,6 +70,7 @@ interface Draft {
  * report. Every report page of this feature does the same.
  */
 export function TransferReport({ title, report }: { title: string; report: TransferReportDefinition }) {
+  const { t, label } = useMessages();
   const { subjectId } = useReportSubject();
   const start = report.defaultRange();
   const { filters, setFilters } = useUrlFilters({
@@ -108,8 +124,8 @@ export function TransferReport({ title, report }: { title: string; report: Trans
         />
         {report.memberFilter && (
           <TextInput
-            label={FIELD_LABELS.pointTransfer.memberId}
-            placeholder="Username"
+            label={label(FIELD_LABELS.pointTransfer.memberId)}
+            placeholder={t('transfers.report.memberPlaceholder')}
             w={180}
             value={draft.memberId}
             onChange={(event) => setDraft({ ...draft, memberId: event.currentTarget.value })}
@@ -119,8 +135,16 @@ export function TransferReport({ title, report }: { title: string; report: Trans
       {data && !error && (
         <>
           <Text size="sm">
-            {formatDate(data.range.fromDate)} to {formatDate(data.range.toDate)}
-            {memberId ? `, member ${memberId}` : ''}
+            {memberId
+              ? withMember(
+                  t('transfers.report.rangeOfMember', {
+                    from: formatDate(data.range.fromDate),
+                    to: formatDate(data.range.toDate),
+                    member: MEMBER_MARK,
+                  }),
+                  memberId,
+                )
+              : t('transfers.report.range', { from: formatDate(data.range.fromDate), to: formatDate(data.range.toDate) })}
           </Text>
           <TransferSections
             data={data.data}

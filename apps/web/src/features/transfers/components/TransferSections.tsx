@@ -1,7 +1,8 @@
 import { Text } from '@mantine/core';
 import { type ExportFormat, TRANSFER_SECTIONS, type TransferReportResponse, type TransferSectionKey } from '@playrep/contracts';
 import { useMemo } from 'react';
-import { type AccordionSection, DataTable, DEFAULT_EMPTY_TEXT, ReportAccordion } from '../../../components/ui';
+import { type AccordionSection, DataTable, ReportAccordion } from '../../../components/ui';
+import { useMessages } from '../../../lib/i18n/messages';
 import { transferTableColumns, transferTableRows } from './transfer-table';
 
 export interface TransferSectionsProps {
@@ -37,18 +38,20 @@ export function TransferSections({
   defaultPageSize,
   loading,
 }: TransferSectionsProps) {
+  const { t, label, language } = useMessages();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language changes the sections' words
   const sections = useMemo<AccordionSection[]>(
     () =>
       TRANSFER_SECTIONS.map(({ key }) => {
         const rows = transferTableRows(data[key]);
-        const title = titleOf(key);
+        const title = label(titleOf(key));
         return {
           id: key,
           title,
           count: rows.length,
           content:
             rows.length === 0 ? (
-              <Text size="sm">{DEFAULT_EMPTY_TEXT}</Text>
+              <Text size="sm">{t('report.noData')}</Text>
             ) : (
               <DataTable
                 columns={transferTableColumns(counterpartyOf(key))}
@@ -62,7 +65,7 @@ export function TransferSections({
             ),
         };
       }),
-    [data, titleOf, counterpartyOf, exportHref, defaultPageSize, loading],
+    [data, titleOf, counterpartyOf, exportHref, defaultPageSize, loading, language],
   );
 
   return (
