@@ -199,6 +199,9 @@ async function measure(page: Puppeteer.Page, url: string, keepSession: boolean, 
     disableStorageReset: keepSession,
   };
   if (keepSession) {
+    // Off the app first: its page would register the service worker again after the clearing (the
+    // app registers it once the page has gone quiet), and the run would load from its cache.
+    await page.goto('about:blank');
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
     // A cold visit: without the service worker and the app's files it keeps (the session stays).

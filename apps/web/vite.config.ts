@@ -15,7 +15,8 @@ const area = areaChunk();
  */
 const installableApp = VitePWA({
   registerType: 'prompt',
-  injectRegister: 'script-defer',
+  // Registered by the app once the page has loaded and gone quiet (src/app/register-service-worker.ts).
+  injectRegister: false,
   manifest: {
     id: '/',
     name: 'Playrep Back Office',
