@@ -28,8 +28,9 @@ const hi = STATEMENT_PDF_LABELS.hi;
 const hiTexts = STATEMENT_TEXTS.hi;
 
 const amount = (n: number) => new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const day = (iso: string) => `${iso.slice(8, 10)}-${MONTHS[Number(iso.slice(5, 7)) - 1]}-${iso.slice(0, 4)}`;
+// A day as the Hindi screen writes it (docs/glossary-hi.md, Months).
+const HI_MONTHS = ['जन॰', 'फ़र॰', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुल॰', 'अग॰', 'सित॰', 'अक्तू॰', 'नव॰', 'दिस॰'];
+const day = (iso: string) => `${iso.slice(8, 10)}-${HI_MONTHS[Number(iso.slice(5, 7)) - 1]}-${iso.slice(0, 4)}`;
 
 async function textOf(pdf: Buffer): Promise<{ text: string; title: string | undefined }> {
   const parser = new PDFParse({ data: new Uint8Array(pdf) });

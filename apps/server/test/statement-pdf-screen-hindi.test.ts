@@ -2,6 +2,7 @@ import {
   AGENT_MAIL_COLUMNS,
   AGENT_MAIL_POINTS_BY_TYPE_COLUMNS,
   ENDPOINTS,
+  formatDayIn,
   LABELS_HI,
   STATEMENT_TEXTS,
   statementLines,
@@ -92,5 +93,9 @@ describe.each(TEST_DB_KINDS)('a Hindi statement PDF words it as the screen does,
     for (const line of statementLines(s)) expect(text).not.toContain(line.label);
     expect(text).not.toContain('पॉइंट्स');
     expect(text).not.toContain('विवरण सारांश');
+    // The members' days as the Hindi screen's cells write them: Hindi months, no English one left.
+    expect(r.data.length).toBeGreaterThan(0);
+    for (const row of r.data) expect(text).toContain(words(formatDayIn('hi', row.registeredAt)));
+    expect(extracted).not.toMatch(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/);
   });
 });

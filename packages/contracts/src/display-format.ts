@@ -1,3 +1,4 @@
+import { HINDI_MONTHS, type Language } from './languages.js';
 /**
  * How figures, days and instants read wherever a person sees them: the screens, the CSV and PDF
  * downloads, the statement mails (docs/screens.md, Every report screen). Numbers in Indian
@@ -95,4 +96,11 @@ export function formatInstant(instant: Date): string {
 export function formatDayText(day: string): string {
   const [y, m, d] = day.slice(0, 10).split('-');
   return `${d}-${MONTHS[Number(m) - 1]}-${y}`;
+}
+
+/** A day ('YYYY-MM-DD') as `language` writes it: 05-Mar-2025, 05-मार्च-2025 (docs/glossary-hi.md, Months). */
+export function formatDayIn(language: Language, day: string): string {
+  if (language === 'en') return formatDayText(day);
+  const [y, m, d] = day.slice(0, 10).split('-');
+  return `${d}-${HINDI_MONTHS[Number(m) - 1]}-${y}`;
 }

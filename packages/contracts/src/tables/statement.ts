@@ -1,5 +1,5 @@
 import type { WeekRef, WeekStatement } from '../api/money.js';
-import { HINDI_MONTHS } from '../languages.js';
+import { formatDayIn } from '../display-format.js';
 import type { ColumnDef } from './columns.js';
 import { MAIL_MEMBERS_TITLE, MAIL_POINTS_BY_TYPE_TITLE, OTHER_CAFES_MARK } from './money.js';
 
@@ -182,8 +182,7 @@ export interface StatementTexts {
 
 /** 'YYYY-MM-DD' with Hindi's short month name: '05-मार्च-2025' (docs/glossary-hi.md, Months). */
 export function dayMonYearHi(day: string): string {
-  const [y, m, d] = day.split('-');
-  return `${d}-${HINDI_MONTHS[Number(m) - 1]}-${y}`;
+  return formatDayIn('hi', day);
 }
 
 const HI_OPEN_WEEK = 'खुला सप्ताह, लाइव';

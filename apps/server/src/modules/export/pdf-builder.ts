@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { ColumnDef } from '@playrep/contracts';
-import { formatDayText, formatInstant, formatPoints, formatWhole } from '@playrep/contracts/display-format';
+import { formatDayIn, formatInstant, formatPoints, formatWhole } from '@playrep/contracts/display-format';
 import { ColumnTotals, type ExportRow, type ExportTable, rowsOf } from './file-builders.js';
 import { loadDevanagariFonts, loadFonts, type Weight } from './pdf-fonts.js';
 import { PDF_LABELS, type PdfLabels, type PdfLanguage } from './pdf-labels.js';
@@ -75,7 +75,7 @@ const TYPE_WEIGHTS: Record<ColumnDef['type'], number> = {
 };
 
 /** A cell as the screen shows it (docs/screens.md, Every report screen). */
-function cellText(col: ColumnDef, value: unknown): string {
+function cellText(col: ColumnDef, value: unknown, language: PdfLanguage): string {
   if (value === null || value === undefined || value === '') return '';
   switch (col.type) {
     case 'float':
@@ -83,7 +83,7 @@ function cellText(col: ColumnDef, value: unknown): string {
     case 'int':
       return formatWhole(Number(value));
     case 'date':
-      return formatDayText(String(value));
+      return formatDayIn(language, String(value));
     case 'datetime':
       return formatInstant(new Date(String(value)));
     default:
@@ -121,7 +121,7 @@ export async function writePdf(layout: PdfLayout, tables: readonly ExportTable[]
     output.once('error', reject);
   });
 
-  const page = new PageWriter(doc, fonts, labels);
+  const page = new PageWriter(doc, fonts, labels, layout.language ?? 'en');
   page.heading(layout.title, layout.lines);
   for (const block of layout.blocks) await page.block(block, tables, { x: MARGIN.side, width: CONTENT_WIDTH });
   page.footers(layout.title);
@@ -142,6 +142,8 @@ class PageWriter {
     private readonly doc: PdfWriter,
     private readonly fonts: Record<Weight, PdfFont>,
     private readonly labels: PdfLabels,
+    /** The document's language: its days' month names. */
+    private readonly language: PdfLanguage,
   ) {}
 
   private font(weight: Weight, size: number, color = 'black') {
@@ -318,7 +320,7 @@ class PageWriter {
       this.row(
         table.columns.map((col) => ({
           col,
-          text: cellText(col, row[col.key]),
+          text: cellText(col, row[col.key], this.language),
           negative: numeric(col) && Number(row[col.key]) < 0,
         })),
         widths,
@@ -344,7 +346,7 @@ class PageWriter {
         col,
         text:
           typeof value === 'number'
-            ? cellText(col, value)
+            ? cellText(col, value, this.language)
             : i === 0 && value && this.labels.totalOf
               ? this.labels.totalOf(count)
               : (value ?? ''),

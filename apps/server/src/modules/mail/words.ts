@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, formatDayText, HINDI_MONTHS, isLanguage, type Language } from '@playrep/contracts';
+import { DEFAULT_LANGUAGE, formatDayIn, isLanguage, type Language } from '@playrep/contracts';
 
 /**
  * The language of the mails (docs/decisions/0021-languages.md): each kind's template takes its words
@@ -13,8 +13,4 @@ export type MailWords<Words> = Readonly<Record<Language, Words>>;
 export const mailLanguage = (value: unknown): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
 
 /** A day ('YYYY-MM-DD') as a mail in `language` writes it: 05-Mar-2025, 05-मार्च-2025 (docs/glossary-hi.md, Months). */
-export function mailDay(language: Language, day: string): string {
-  if (language === 'en') return formatDayText(day);
-  const [y, m, d] = day.slice(0, 10).split('-');
-  return `${d}-${HINDI_MONTHS[Number(m) - 1]}-${y}`;
-}
+export const mailDay = formatDayIn;
