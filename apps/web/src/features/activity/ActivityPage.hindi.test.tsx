@@ -1,20 +1,12 @@
 import type { ActivityRow } from '@playrep/contracts';
-import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { chooseLanguage, LANGUAGE_STORAGE_KEY } from '../../lib/i18n/language';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { KEPT_IN_EVERY_LANGUAGE, latinWordsLeft } from '../../test/english-left';
+import { readInHindi } from '../../test/in-hindi';
 import { renderApp, signInAs } from '../../test/render-app';
 import { PAGE_LOAD, reportServer } from '../../test/report-server';
 
-beforeEach(async () => {
-  localStorage.setItem(LANGUAGE_STORAGE_KEY, 'hi');
-  await act(() => chooseLanguage('hi'));
-});
-
-afterEach(async () => {
-  await act(() => chooseLanguage('en'));
-  localStorage.removeItem(LANGUAGE_STORAGE_KEY);
-});
+readInHindi();
 
 const entry = (id: number, fields: Partial<ActivityRow>): ActivityRow => ({
   _id: String(id),

@@ -8,12 +8,12 @@ import {
   TWO_STEP_MESSAGES_HI,
   type TwoStepStateResponse,
 } from '@playrep/contracts';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { chooseLanguage, LANGUAGE_STORAGE_KEY } from '../../lib/i18n/language';
+import { describe, expect, it } from 'vitest';
 import { KEPT_IN_EVERY_LANGUAGE, latinWordsLeft } from '../../test/english-left';
 import { jsonResponse, stubFetch } from '../../test/fetch-stub';
+import { readInHindi } from '../../test/in-hindi';
 import { renderApp, signInAs } from '../../test/render-app';
 import { PAGE_LOAD, reportServer } from '../../test/report-server';
 
@@ -23,15 +23,7 @@ const englishLeft = (root: Element) => latinWordsLeft(root, KEPT_IN_EVERY_LANGUA
 const SLOW = 60_000;
 const main = () => document.getElementById('main-content') ?? document.body;
 
-beforeEach(async () => {
-  localStorage.setItem(LANGUAGE_STORAGE_KEY, 'hi');
-  await act(() => chooseLanguage('hi'));
-});
-
-afterEach(async () => {
-  await act(() => chooseLanguage('en'));
-  localStorage.removeItem(LANGUAGE_STORAGE_KEY);
-});
+readInHindi();
 
 const ACCOUNT: MyAccountResponse = {
   username: 'am1',

@@ -1,10 +1,10 @@
 import { EMAIL_CALLS, type MailKind, type MailOutboxRow, type MailPreviewResponse, type MailState } from '@playrep/contracts';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { chooseLanguage, LANGUAGE_STORAGE_KEY } from '../../lib/i18n/language';
+import { afterEach, describe, expect, it } from 'vitest';
 import { KEPT_IN_EVERY_LANGUAGE, latinWordsLeft } from '../../test/english-left';
 import { jsonResponse, stubFetch } from '../../test/fetch-stub';
+import { readInHindi } from '../../test/in-hindi';
 import { renderApp, signInAs } from '../../test/render-app';
 import { PAGE_LOAD, reportServer } from '../../test/report-server';
 
@@ -13,14 +13,9 @@ const englishLeft = (root: Element) => latinWordsLeft(root, KEPT_IN_EVERY_LANGUA
 /** The whole app renders per test, on a machine other tests load too. */
 const SLOW = 60_000;
 
-beforeEach(async () => {
-  localStorage.setItem(LANGUAGE_STORAGE_KEY, 'hi');
-  await act(() => chooseLanguage('hi'));
-});
+readInHindi();
 
-afterEach(async () => {
-  await act(() => chooseLanguage('en'));
-  localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 

@@ -1,20 +1,12 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { chooseLanguage, LANGUAGE_STORAGE_KEY } from '../../lib/i18n/language';
+import { describe, expect, it } from 'vitest';
 import { KEPT_IN_EVERY_LANGUAGE, latinWordsLeft } from '../../test/english-left';
+import { readInHindi } from '../../test/in-hindi';
 import { renderApp, signInAs } from '../../test/render-app';
 import { PAGE_LOAD, reportServer } from '../../test/report-server';
 
-beforeEach(async () => {
-  localStorage.setItem(LANGUAGE_STORAGE_KEY, 'hi');
-  await act(() => chooseLanguage('hi'));
-});
-
-afterEach(async () => {
-  await act(() => chooseLanguage('en'));
-  localStorage.removeItem(LANGUAGE_STORAGE_KEY);
-});
+readInHindi();
 
 describe('Platform in Hindi', () => {
   it('shows the feed keys and batches in Hindi, and a new key as it is', async () => {
