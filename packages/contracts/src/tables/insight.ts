@@ -86,10 +86,6 @@ export const CAFE_PROFIT_COLUMNS: ColumnDef<
   { key: 'members', header: 'Members', type: 'int' },
 ];
 
-/** The line Cafe Profit says under its filters (docs/domain.md, "Insight"). */
-export const CAFE_PROFIT_NOTE =
-  'A cafe’s profit is where the plays were made, whoever played: an agent’s cafes together differ from its profit, which follows its members wherever they play.';
-
 /** How a terminal is shown when the feed named none for the plays (docs/screens.md, Cafe Profit). */
 export const UNKNOWN_TERMINAL = 'unknown terminal';
 
