@@ -22,6 +22,8 @@ const NOT_ACCOUNTS = [
   'toDate',
   'date',
   'format',
+  // A download's language (lang=hi: its headers in Hindi).
+  'lang',
   'section',
   'gameId',
   'page',
