@@ -1,4 +1,13 @@
-import { ENDPOINTS, STATEMENT_TEXTS } from '@playrep/contracts';
+import {
+  AGENT_MAIL_COLUMNS,
+  AGENT_MAIL_POINTS_BY_TYPE_COLUMNS,
+  ENDPOINTS,
+  formatDayIn,
+  LABELS_HI,
+  STATEMENT_TEXTS,
+  statementLines,
+  statementLinesIn,
+} from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +19,7 @@ import { buildPdf } from '../src/modules/export/table-export.js';
 import { STATEMENT_PDF_LABELS } from '../src/modules/money/statement-pdf-labels.js';
 import { agentMailDocument, managerMailDocument } from '../src/modules/money/statements.js';
 import { closeFinishedWeeks } from '../src/modules/settlement/index.js';
-import { qpdfCheck } from './pdf-tools.js';
+import { commandOutput, qpdfCheck } from './pdf-tools.js';
 import { buildTestApp, type TestApp } from './test-app.js';
 import { TEST_DB_KINDS } from './test-db.js';
 
@@ -48,6 +57,12 @@ function expectSound(pdf: Buffer) {
   if (report === undefined) console.warn('qpdf is not installed (apt-get install qpdf; .ci/run installs it): not checked');
   else expect(report).toContain('No syntax or stream encoding errors found');
 }
+
+/**
+ * Text as compared: without spaces and joiners. pdftotext puts a space inside some shaped clusters
+ * of the Devanagari font (कै फ़े for कैफ़े, क ुल for कुल), so words are compared letter for letter.
+ */
+const words = (text: string) => text.replace(/[\s\u200c\u200d]+/g, '');
 
 describe.each(TEST_DB_KINDS)('statement PDFs in Hindi, %s', (kind) => {
   let t: TestApp;
@@ -137,5 +152,50 @@ describe.each(TEST_DB_KINDS)('statement PDFs in Hindi, %s', (kind) => {
       expect(text).toContain(line);
     }
     expectSound(pdf);
+  });
+
+  it("Agent Mail: the screen's Hindi title, heading, captions, headers and every statement line with its note", async (context) => {
+    const document = await agentMailDocument(t.app.db, {
+      subject: await requireAccount(t.app.db, ids.master2!),
+      weekStart: WEEK,
+      today: END,
+      language: 'hi',
+    });
+    const pdf = await buildPdf(document.download.pdf, downloadFile(ENDPOINTS.agentMail.exports, document.download).tables);
+    const extracted = commandOutput('pdftotext', ['-raw', '-', '-'], pdf);
+    if (extracted === undefined) {
+      context.skip('pdftotext is not installed (apt-get install poppler-utils)');
+      return;
+    }
+    const text = words(extracted);
+    const r = document.response;
+    const s = r.statement;
+    const lines = statementLinesIn(s, hiTexts);
+    // Every line of the statement is there, each once, in the screen's Hindi.
+    expect(lines.map((line) => line.key)).toEqual(statementLines(s).map((line) => line.label));
+    for (const line of lines) {
+      expect(text).toContain(words(line.label));
+      if (line.note) expect(text).toContain(words(line.note));
+      if (typeof line.value === 'string') expect(text).toContain(words(line.value));
+    }
+    const screenWords = [
+      `${LABELS_HI['Agent Mail Details']}: master2`,
+      hiTexts.heading(r.fromDate, r.toDate),
+      hiTexts.statementOf('master2', r.totals.usercommission),
+      hiTexts.membersCaption,
+      hiTexts.pointsByTypeCaption,
+      hiTexts.summaryTitle,
+      hiTexts.weekText(s),
+      ...[...AGENT_MAIL_COLUMNS, ...AGENT_MAIL_POINTS_BY_TYPE_COLUMNS].map((c) => LABELS_HI[c.header]!),
+    ];
+    for (const expected of screenWords) expect(text).toContain(words(expected));
+    // No line is left in English, and the PDF's old words are gone (स्टेटमेंट, पॉइंट: docs/glossary-hiTexts.md).
+    for (const line of statementLines(s)) expect(text).not.toContain(line.label);
+    expect(text).not.toContain('पॉइंट्स');
+    expect(text).not.toContain('विवरण सारांश');
+    // The members' days as the Hindi screen's cells write them: Hindi months, no English one left.
+    expect(r.data.length).toBeGreaterThan(0);
+    for (const row of r.data) expect(text).toContain(words(formatDayIn('hi', row.registeredAt)));
+    expect(extracted).not.toMatch(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/);
   });
 });
