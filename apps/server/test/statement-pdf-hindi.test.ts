@@ -189,7 +189,7 @@ describe.each(TEST_DB_KINDS)('statement PDFs in Hindi, %s', (kind) => {
       ...[...AGENT_MAIL_COLUMNS, ...AGENT_MAIL_POINTS_BY_TYPE_COLUMNS].map((c) => LABELS_HI[c.header]!),
     ];
     for (const expected of screenWords) expect(text).toContain(words(expected));
-    // No line is left in English, and the PDF's old words are gone (स्टेटमेंट, पॉइंट: docs/glossary-hiTexts.md).
+    // No line is left in English, and the PDF's old words are gone (स्टेटमेंट, पॉइंट: docs/glossary-hi.md).
     for (const line of statementLines(s)) expect(text).not.toContain(line.label);
     expect(text).not.toContain('पॉइंट्स');
     expect(text).not.toContain('विवरण सारांश');
