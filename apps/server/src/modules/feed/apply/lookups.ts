@@ -4,8 +4,10 @@ import { queryRows, type Tx } from '../../../db/client.js';
 
 /**
  * Bulk lookups of what events name: one query per kind for a whole run of events. Usernames match
- * ignoring case (the unique index on lower(username) serves it); values travel as one JSON
- * parameter, the same on both drivers.
+ * ignoring case, one probe of the unique index on lower(username) per name: written as a join, not
+ * as `= ANY (array)`, since the planner takes the account search's trigram index for the latter,
+ * which reads the posting lists of every trigram of every name (9 ms for 30 names on the small
+ * network). Values travel as one JSON parameter, the same on both drivers.
  */
 export interface NamedAccount {
   id: string;
@@ -21,8 +23,9 @@ export async function accountsByUsername(tx: Tx, usernames: Iterable<string>): P
   if (names.length === 0) return new Map();
   const rows = await queryRows<{ id: string; username: string; role: string; parent_id: string | null; user_status: boolean }>(
     tx,
-    sql`SELECT id, username, role::text AS role, parent_id, user_status FROM accounts
-         WHERE lower(username) = ANY (ARRAY(SELECT json_array_elements_text(${JSON.stringify(names)}::json)))`,
+    sql`SELECT a.id, a.username, a.role::text AS role, a.parent_id, a.user_status
+          FROM json_array_elements_text(${JSON.stringify(names)}::json) AS n(name)
+          JOIN accounts a ON lower(a.username) = n.name`,
   );
   return new Map(
     rows.map((r) => [
