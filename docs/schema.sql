@@ -473,8 +473,14 @@ BEGIN
     -- A cafe's row can only be left empty when some play_daily row lost plays: without plays,
     -- every row under it is a reversal (no plays, sums of one sign), emptied only when play_daily
     -- deletes it, which the DELETE branch sees.
-    IF NOT EXISTS (SELECT 1 FROM old_rows o LEFT JOIN new_rows n USING (member_id, day, cafe_id, game_id)
-                    WHERE n.plays IS NULL OR n.plays < o.plays) THEN
+    -- Grouped rather than joined: a join of the two transition tables is planned as a nested loop
+    -- (the planner takes each for one row), quadratic in the rows the statement touched.
+    IF NOT EXISTS (SELECT 1
+                     FROM (SELECT member_id, day, cafe_id, game_id, plays AS before, NULL::int AS after FROM old_rows
+                           UNION ALL
+                           SELECT member_id, day, cafe_id, game_id, NULL, plays FROM new_rows) c
+                    GROUP BY member_id, day, cafe_id, game_id
+                   HAVING count(before) > 0 AND (count(after) = 0 OR max(after) < max(before))) THEN
       RETURN NULL;
     END IF;
   END IF;
@@ -610,8 +616,14 @@ BEGIN
          FROM new_rows n FULL JOIN old_rows o USING (member_id, day, cafe_id, game_id)');
     -- A roll-up row can only be left empty when some play_daily row lost plays (a reversal only
     -- adds negative sums: it never empties a row).
-    IF NOT EXISTS (SELECT 1 FROM old_rows o LEFT JOIN new_rows n USING (member_id, day, cafe_id, game_id)
-                    WHERE n.plays IS NULL OR n.plays < o.plays) THEN
+    -- Grouped rather than joined: a join of the two transition tables is planned as a nested loop
+    -- (the planner takes each for one row), quadratic in the rows the statement touched.
+    IF NOT EXISTS (SELECT 1
+                     FROM (SELECT member_id, day, cafe_id, game_id, plays AS before, NULL::int AS after FROM old_rows
+                           UNION ALL
+                           SELECT member_id, day, cafe_id, game_id, NULL, plays FROM new_rows) c
+                    GROUP BY member_id, day, cafe_id, game_id
+                   HAVING count(before) > 0 AND (count(after) = 0 OR max(after) < max(before))) THEN
       RETURN NULL;
     END IF;
   END IF;
