@@ -431,10 +431,14 @@ describe('DataTable key figures (the figure a row exists for)', { timeout: 20_00
     );
   }
 
+  /** A cell's offset on one side, as the browser resolves it: the variable it names, as its table holds it. */
+  const offsetOf = (cell: HTMLElement, side: 'left' | 'right') => {
+    const value = cell.style.getPropertyValue(`--key-figure-${side}`);
+    const named = /^var\((--[\w-]+), 0px\)$/.exec(value)?.[1];
+    return named ? cell.closest('table')!.style.getPropertyValue(named) || '0px' : value;
+  };
   const pinOf = (cell: HTMLElement) =>
-    cell.hasAttribute('data-key-figure')
-      ? { left: cell.style.getPropertyValue('--key-figure-left'), right: cell.style.getPropertyValue('--key-figure-right') }
-      : null;
+    cell.hasAttribute('data-key-figure') ? { left: offsetOf(cell, 'left'), right: offsetOf(cell, 'right') } : null;
 
   it('holds every cell of the marked columns, side by side, each offset by the widths of the others; the rest scroll', () => {
     layOutHeaders();

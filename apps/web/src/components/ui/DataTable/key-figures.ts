@@ -1,53 +1,58 @@
-import { type CSSProperties, type RefObject, useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { type CSSProperties, type RefObject, useCallback, useEffect, useLayoutEffect } from 'react';
 import classes from './KeyFigures.module.css';
 
 /**
- * Where a key-figure column (the figure a row exists for) is held on a narrow screen: its distance
- * from the box's left edge (the widths of the key columns before it) and from its right edge (those
- * after it), so that two key columns side by side stay side by side.
+ * Which of a table's key-figure columns (the figure a row exists for) a cell belongs to. Where the
+ * column is held on a narrow screen, its distance from the box's left edge (the widths of the key
+ * columns before it) and from its right edge (those after it), so that two key columns side by side
+ * stay side by side, are two CSS variables of the table element, one pair per key column.
  */
 export interface KeyFigurePin {
-  left: number;
-  right: number;
+  index: number;
 }
 
 const KEY_FIGURE = 'data-key-figure';
 
+const offsetVariable = (index: number, side: 'left' | 'right') => `--key-figure-${index}-${side}`;
+
 /** The offsets of each key column from the widths of their header cells (px). */
-function pinsOf(widths: readonly number[]): KeyFigurePin[] {
+function offsetsOf(widths: readonly number[]): { left: number; right: number }[] {
   const all = widths.reduce((a, b) => a + b, 0);
   let before = 0;
   return widths.map((width) => {
-    const pin = { left: before, right: all - before - width };
+    const offsets = { left: before, right: all - before - width };
     before += width;
-    return pin;
+    return offsets;
   });
 }
 
-const samePins = (a: readonly KeyFigurePin[], b: readonly KeyFigurePin[]) =>
-  a.length === b.length && a.every((p, i) => p.left === b[i]!.left && p.right === b[i]!.right);
-
 /**
- * The pins of a table's key columns, by column id (`keys`, in column order), measured from its
- * header row after every render and whenever the table is resized (other rows, the screen turned).
+ * The pins of a table's key columns, by column id (`keys`, in column order). Their offsets are
+ * measured from the header row after every render and whenever the table is resized (other rows,
+ * the screen turned), and written on the table element as CSS variables, not kept as React state:
+ * a new width then costs no second render of the whole table (it cost a synchronous one, row by
+ * row, on every report's first render).
  */
 export function useKeyFigurePins(
   table: RefObject<HTMLTableElement | null>,
   keys: readonly string[],
 ): ReadonlyMap<string, KeyFigurePin> {
   const count = keys.length;
-  const [pins, setPins] = useState<KeyFigurePin[]>(() => pinsOf(new Array<number>(count).fill(0)));
 
   const measure = useCallback(() => {
     const el = table.current;
     if (!el) return;
     const header = el.tHead?.rows[el.tHead.rows.length - 1];
     const cells = header ? Array.from(header.cells).filter((c) => c.hasAttribute(KEY_FIGURE)) : [];
-    const next = pinsOf(cells.map((c) => c.getBoundingClientRect().width));
-    setPins((prev) => (samePins(prev, next) ? prev : next));
+    offsetsOf(cells.map((c) => c.getBoundingClientRect().width)).forEach(({ left, right }, index) => {
+      el.style.setProperty(offsetVariable(index, 'left'), `${left}px`);
+      el.style.setProperty(offsetVariable(index, 'right'), `${right}px`);
+    });
   }, [table]);
 
-  useLayoutEffect(measure);
+  useLayoutEffect(() => {
+    if (count > 0) measure();
+  });
   useEffect(() => {
     const el = table.current;
     if (!el || count === 0 || typeof ResizeObserver === 'undefined') return;
@@ -56,7 +61,7 @@ export function useKeyFigurePins(
     return () => resized.disconnect();
   }, [table, count, measure]);
 
-  return new Map(keys.map((key, i) => [key, pins[i] ?? { left: 0, right: 0 }]));
+  return new Map(keys.map((key, index) => [key, { index }]));
 }
 
 /** What a cell (header, row or total) of a key column takes: its mark, its class and its offsets. */
@@ -65,6 +70,10 @@ export function keyFigureCell(pin: KeyFigurePin | undefined, style?: CSSProperti
   return {
     'data-key-figure': true,
     className: classes.pinned,
-    style: { ...style, '--key-figure-left': `${pin.left}px`, '--key-figure-right': `${pin.right}px` } as CSSProperties,
+    style: {
+      ...style,
+      '--key-figure-left': `var(${offsetVariable(pin.index, 'left')}, 0px)`,
+      '--key-figure-right': `var(${offsetVariable(pin.index, 'right')}, 0px)`,
+    } as CSSProperties,
   };
 }
