@@ -41,15 +41,15 @@ export interface DigestFiguresCents {
 /** `owner`'s digest of `day`, with the lists and totals as of `today` (the day it is made). */
 export async function digestFigures(db: Queryable, owner: SubtreeOwner, day: IsoDay, today: IsoDay): Promise<DigestFiguresCents> {
   const thresholdCents = await bigWinThreshold(db, owner.id);
-  const [figuresDay, figuresLastWeek, wins, cafes, idle, transfers, loans] = await Promise.all([
-    todayFigures(db, owner, day),
-    lastWeekWholeDayFigures(db, owner, day),
-    bigWinsToday(db, { owner, today: day, thresholdCents, limit: DIGEST_LIST_LIMIT }),
-    losingCafesToday(db, { owner, today: day, limit: DIGEST_LIST_LIMIT }),
-    idleMasters(db, owner, day),
-    waitingTransfers(db, owner.id),
-    openLoans(db, owner.id, today),
-  ]);
+  // One query after another: a digest is often made inside a transaction, whose one connection
+  // must not be handed a second query while the first runs.
+  const figuresDay = await todayFigures(db, owner, day);
+  const figuresLastWeek = await lastWeekWholeDayFigures(db, owner, day);
+  const wins = await bigWinsToday(db, { owner, today: day, thresholdCents, limit: DIGEST_LIST_LIMIT });
+  const cafes = await losingCafesToday(db, { owner, today: day, limit: DIGEST_LIST_LIMIT });
+  const idle = await idleMasters(db, owner, day);
+  const transfers = await waitingTransfers(db, owner.id);
+  const loans = await openLoans(db, owner.id, today);
   return {
     day,
     lastWeekDay: addDays(day, -7),
