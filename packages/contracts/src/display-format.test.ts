@@ -62,10 +62,13 @@ const EDGES = [
 
 describe('display formats', () => {
   it('write amounts and whole numbers exactly as Intl.NumberFormat en-IN does', () => {
+    // The values written differently, collected first: 80,000 calls of expect took seconds.
+    const differ: [number, string, string][] = [];
     for (const value of [...EDGES, ...numbers(40_000)]) {
-      expect([value, formatPoints(value)]).toEqual([value, intlAmount.format(value)]);
-      expect([value, formatWhole(value)]).toEqual([value, intlWhole.format(value)]);
+      if (formatPoints(value) !== intlAmount.format(value)) differ.push([value, formatPoints(value), intlAmount.format(value)]);
+      if (formatWhole(value) !== intlWhole.format(value)) differ.push([value, formatWhole(value), intlWhole.format(value)]);
     }
+    expect(differ).toEqual([]);
   });
 
   it('group in the Indian way and round half away from zero', () => {
