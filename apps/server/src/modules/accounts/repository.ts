@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { notFound } from '../../lib/http-error.js';
 import { type DbCents, readCents } from '../../lib/money.js';
+import { type AccountName, type AccountNameRow, accountNameOf } from './account-name.js';
 
 /**
  * Account look-ups by id or username, with the scope rule: the scope guard, sign-in, the network
@@ -12,13 +13,7 @@ import { type DbCents, readCents } from '../../lib/money.js';
  * the wallet in hundredths, the name in its two parts; each report's present.ts shapes them.
  */
 
-export interface AccountRecord {
-  id: string;
-  username: string;
-  /** A role of the contracts, or 'house' where a query does not leave the house out. */
-  role: string;
-  firstName: string;
-  lastName: string;
+export interface AccountRecord extends AccountName {
   parentId: string | null;
   address: string;
   /** Profit share, percent (two decimals). */
@@ -27,12 +22,7 @@ export interface AccountRecord {
   walletBalanceCents: bigint;
 }
 
-interface AccountSqlRow {
-  id: string;
-  username: string;
-  role: string;
-  first_name: string;
-  last_name: string;
+interface AccountSqlRow extends AccountNameRow {
   parent_id: string | null;
   address: string;
   commission: string | number;
@@ -46,11 +36,7 @@ const ACCOUNT_COLUMNS = sql`a.id, a.username, a.role::text AS role, a.first_name
 
 function toRecord(r: AccountSqlRow): AccountRecord {
   return {
-    id: r.id,
-    username: r.username,
-    role: r.role,
-    firstName: r.first_name,
-    lastName: r.last_name,
+    ...accountNameOf(r),
     parentId: r.parent_id,
     address: r.address,
     commission: Number(r.commission),

@@ -2,15 +2,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, type IsoDay, weekStartOf } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
+import { type AccountName, type AccountNameRow, accountNameOf } from '../accounts/account-name.js';
 import { hasCommissionSql, profitBelowByChild, profitSum } from '../play-sums/index.js';
 import { isFinal, settlementCalendar, weekEndDay } from '../weeks/index.js';
 
-export interface ChildWeeksCents {
-  id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  role: string;
+export interface ChildWeeksCents extends AccountName {
   /** Draw-games profit per week of `weekStarts`, in their order. */
   profitCents: bigint[];
 }
@@ -57,14 +53,7 @@ export async function childrenWeeklyProfit(
         FROM (${profitBelowByChild(query.accountId, 'games', { from: week, to: weekEndDay(week) })}) b`);
   }
   const none = sql`SELECT NULL::uuid AS id, NULL::text AS week_start, NULL::bigint AS profit_cents WHERE false`;
-  const rows = await queryRows<{
-    id: string;
-    username: string;
-    first_name: string;
-    last_name: string;
-    role: string;
-    weeks: { week_start: string; profit_cents: string }[] | null;
-  }>(
+  const rows = await queryRows<AccountNameRow & { weeks: { week_start: string; profit_cents: string }[] | null }>(
     db,
     sql`WITH p AS (${sql.join([none, ...parts], sql` UNION ALL `)}),
              g AS (SELECT p.id, json_agg(json_build_object('week_start', p.week_start, 'profit_cents', p.profit_cents::text)) AS weeks
@@ -80,11 +69,7 @@ export async function childrenWeeklyProfit(
     for (const w of row.weeks ?? [])
       byWeek.set(w.week_start, (byWeek.get(w.week_start) ?? 0n) + readCents(w.profit_cents as DbCents));
     return {
-      id: row.id,
-      username: row.username,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      role: row.role,
+      ...accountNameOf(row),
       profitCents: query.weekStarts.map((week) => byWeek.get(week) ?? 0n),
     };
   });

@@ -3,15 +3,11 @@ import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, type IsoDay } from '../../lib/dates.js';
 import { definite } from '../../lib/definite.js';
 import { type DbCents, readCents } from '../../lib/money.js';
+import { type AccountName, type AccountNameRow, accountNameOf } from '../accounts/account-name.js';
 import { kindFilter, profitSum } from '../play-sums/index.js';
 
 /** A direct child of the subject with its draw-games profit on each day of one week. */
-export interface ChildDaysCents {
-  id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  role: string;
+export interface ChildDaysCents extends AccountName {
   /** Monday first, seven days. */
   profitCents: bigint[];
 }
@@ -48,14 +44,7 @@ export async function childrenDailyProfit(
   const days = weekDays(query.monday);
   const [from, to] = [definite(days[0], 'Monday'), definite(days[6], 'Sunday')];
   const children = (role: SQL): SQL => sql`SELECT id FROM accounts WHERE parent_id = ${query.accountId}::uuid AND ${role}`;
-  const rows = await queryRows<{
-    id: string;
-    username: string;
-    first_name: string;
-    last_name: string;
-    role: string;
-    days: { day: string; profit_cents: string }[] | null;
-  }>(
+  const rows = await queryRows<AccountNameRow & { days: { day: string; profit_cents: string }[] | null }>(
     db,
     sql`WITH by_child AS (
                SELECT d.manager_id AS id, d.day, ${profitSum('games')} AS cents
@@ -87,11 +76,7 @@ export async function childrenDailyProfit(
     const byDay = new Map<string, bigint>();
     for (const d of row.days ?? []) byDay.set(d.day, (byDay.get(d.day) ?? 0n) + readCents(d.profit_cents as DbCents));
     return {
-      id: row.id,
-      username: row.username,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      role: row.role,
+      ...accountNameOf(row),
       profitCents: days.map((day) => byDay.get(day) ?? 0n),
     };
   });
