@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, check, date, index, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, check, date, index, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Column kinds and indexes that the tables of several areas share. */
 
@@ -38,3 +38,37 @@ export const voidIndexes = (table: string, t: { platformId: AnyPgColumn; voidBoo
     sql.raw('(voided_at IS NULL) = (void_reason IS NULL) AND (void_booked_day IS NULL OR voided_at IS NOT NULL)'),
   ),
 ];
+
+/**
+ * What a play and a poker hand both keep besides their member, cafe and amounts: when it was
+ * played; `booked_day`, the IST day a late one is booked on (it arrived after the week of
+ * `played_at` was closed, so it counts on the day it arrived, in the open week: docs/domain.md,
+ * "Data from the game platform"), null for every other, booked on `ist_day(played_at)` (the
+ * roll-ups sum by the booking day); the platform's id (`playId` or `handId`), null for one it did
+ * not send; the void columns; the machine in the cafe it was played on (the feed's `terminalId`),
+ * null when not given.
+ */
+export const playedColumns = () => ({
+  playedAt: tstz('played_at').notNull(),
+  bookedDay: date('booked_day', { mode: 'string' }),
+  platformId: text('platform_id'),
+  ...voidColumns(),
+  terminalId: text('terminal_id'),
+});
+
+/** The sums every roll-up of plays and poker hands keeps: plays, stake, wins and rake, in hundredths. */
+export const playSums = () => ({
+  plays: integer('plays').notNull(),
+  playPointsCents: cents('play_points_cents').notNull(),
+  winPointsCents: cents('win_points_cents').notNull(),
+  rakeCents: cents('rake_cents').notNull(),
+});
+
+/**
+ * The stake and wins of the plays made at a cafe whose master is not the member's parent ("members
+ * played in other agents' cafes"), as the roll-ups by parent and by manager keep them.
+ */
+export const otherPlaySums = () => ({
+  otherPlayPointsCents: cents('other_play_points_cents').notNull(),
+  otherWinPointsCents: cents('other_win_points_cents').notNull(),
+});

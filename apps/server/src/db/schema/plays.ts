@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { cents, lateIndex, tstz, voidColumns, voidIndexes } from './columns.js';
+import { cents, lateIndex, otherPlaySums, playedColumns, playSums, tstz, voidIndexes } from './columns.js';
 
 /**
  * The games, their draws, the plays and poker hands, and the roll-ups the triggers keep in step
@@ -73,18 +73,7 @@ export const plays = pgTable(
     drawId: bigint('draw_id', { mode: 'number' }),
     playPointsCents: cents('play_points_cents').notNull(),
     winPointsCents: cents('win_points_cents').notNull().default(0),
-    playedAt: tstz('played_at').notNull(),
-    /**
-     * The IST day a late play is booked on: it arrived after the week of `playedAt` was closed, so
-     * it counts on the day it arrived, in the open week (docs/domain.md, "Data from the game platform"). Null for every other
-     * play, which is booked on `ist_day(played_at)`. The roll-ups sum plays by their booking day.
-     */
-    bookedDay: date('booked_day', { mode: 'string' }),
-    /** The game platform's `playId` (feed); null for a play it did not send. */
-    platformId: text('platform_id'),
-    ...voidColumns(),
-    /** The machine in the cafe the play was made on (feed's `terminalId`); null when not given. */
-    terminalId: text('terminal_id'),
+    ...playedColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.id, t.playedAt] }),
@@ -112,14 +101,7 @@ export const pokerHands = pgTable(
     cafeId: uuid('cafe_id').notNull(),
     potCents: cents('pot_cents').notNull(),
     rakeCents: cents('rake_cents').notNull(),
-    playedAt: tstz('played_at').notNull(),
-    /** As plays.booked_day: the IST day a late hand is booked on; null when booked on its own day. */
-    bookedDay: date('booked_day', { mode: 'string' }),
-    /** The game platform's `handId` (feed); null for a hand it did not send. */
-    platformId: text('platform_id'),
-    ...voidColumns(),
-    /** As plays.terminal_id: the machine the hand was played on; null when not given. */
-    terminalId: text('terminal_id'),
+    ...playedColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.id, t.playedAt] }),
@@ -151,10 +133,7 @@ export const playDaily = pgTable(
     memberId: uuid('member_id').notNull(),
     cafeId: uuid('cafe_id').notNull(),
     gameId: smallint('game_id').notNull(),
-    plays: integer('plays').notNull(),
-    playPointsCents: cents('play_points_cents').notNull(),
-    winPointsCents: cents('win_points_cents').notNull(),
-    rakeCents: cents('rake_cents').notNull(),
+    ...playSums(),
   },
   (t) => [
     primaryKey({ columns: [t.memberId, t.day, t.cafeId, t.gameId] }),
@@ -178,12 +157,8 @@ export const playDailyByParent = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     parentId: uuid('parent_id').notNull(),
     gameId: smallint('game_id').notNull(),
-    plays: integer('plays').notNull(),
-    playPointsCents: cents('play_points_cents').notNull(),
-    winPointsCents: cents('win_points_cents').notNull(),
-    rakeCents: cents('rake_cents').notNull(),
-    otherPlayPointsCents: cents('other_play_points_cents').notNull(),
-    otherWinPointsCents: cents('other_win_points_cents').notNull(),
+    ...playSums(),
+    ...otherPlaySums(),
   },
   (t) => [primaryKey({ columns: [t.parentId, t.day, t.gameId] }), index('play_daily_by_parent_day_idx').on(t.day)],
 );
@@ -205,12 +180,8 @@ export const playDailyByManager = pgTable(
     stripe: smallint('stripe').notNull(),
     /** The plays of members whose parent is a master (Daily Status counts only these); false: a player placed directly under a manager. */
     underMaster: boolean('under_master').notNull(),
-    plays: integer('plays').notNull(),
-    playPointsCents: cents('play_points_cents').notNull(),
-    winPointsCents: cents('win_points_cents').notNull(),
-    rakeCents: cents('rake_cents').notNull(),
-    otherPlayPointsCents: cents('other_play_points_cents').notNull(),
-    otherWinPointsCents: cents('other_win_points_cents').notNull(),
+    ...playSums(),
+    ...otherPlaySums(),
   },
   (t) => [primaryKey({ columns: [t.managerId, t.day, t.gameId, t.underMaster, t.stripe] })],
 );
@@ -245,10 +216,7 @@ export const playDailyByCafe = pgTable(
     cafeId: uuid('cafe_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     gameId: smallint('game_id').notNull(),
-    plays: integer('plays').notNull(),
-    playPointsCents: cents('play_points_cents').notNull(),
-    winPointsCents: cents('win_points_cents').notNull(),
-    rakeCents: cents('rake_cents').notNull(),
+    ...playSums(),
   },
   (t) => [primaryKey({ columns: [t.cafeId, t.day, t.gameId] }), index('play_daily_by_cafe_day_idx').on(t.day)],
 );
