@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { accounts } from '../../../db/schema/index.js';
 import { definite } from '../../../lib/definite.js';
 import { endLiveLinks } from '../../identity/gate/links.js';
-import { revokeAccountSessions } from '../../identity/gate/sessions.js';
+import { revokeAccountSessions } from '../../identity/gate/queries.js';
 import { dropEmailConfirmation, platformEmailFields } from '../../mail/email-address.js';
 import { type ApplyContext, EventRefused, type Item } from './context.js';
 import { accountByUsername, article, type NamedAccount } from './lookups.js';

@@ -17,8 +17,8 @@ import {
   usernameThrottle,
 } from '../gate/attempts.js';
 import { choosePassword, decoyHash, isBcryptHash, rehashedPassword, setPassword, verifyPassword } from '../gate/passwords.js';
+import { revokeSessionsByToken } from '../gate/queries.js';
 import type { SessionGate } from '../gate/session-gate.js';
-import { revokeSessionsByToken } from '../gate/sessions.js';
 import { findLink, linkRefusal, lockAccountForLink, usableLink } from './queries.js';
 
 /**

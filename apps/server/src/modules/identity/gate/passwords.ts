@@ -6,7 +6,7 @@ import type { Queryable } from '../../../db/client.js';
 import { badField } from '../../../lib/http-error.js';
 import { type ActivityBy, recordActivity } from '../../activity/record.js';
 import { endLiveLinks } from './links.js';
-import { revokeAccountSessions } from './sessions.js';
+import { revokeAccountSessions } from './queries.js';
 
 /** argon2id with the parameters of docs/domain.md, "Access" (m=19456 KiB, t=2, p=1): about 6 ms a hash here. */
 const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

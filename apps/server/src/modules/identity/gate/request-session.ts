@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import { unauthorized } from '../../../lib/http-error.js';
 import type { AuthContext } from '../../../plugins/context.js';
-import { findLiveSessions, type LiveSession } from './sessions.js';
+import { findLiveSessions, type LiveSession } from './queries.js';
 import { looksLikeSessionToken } from './tokens.js';
 
 /**

@@ -18,7 +18,7 @@ import { recordSignIn } from '../../activity/sign-in.js';
 import { type AttemptReason, recordAttempt, throttleAddress } from './attempts.js';
 import { checkCode } from './codes.js';
 import { type NewPassword, setPassword } from './passwords.js';
-import { revokeSessionsByToken } from './sessions.js';
+import { revokeSessionsByToken } from './queries.js';
 import { hashSessionToken, newSessionToken } from './tokens.js';
 import { toAuthUser } from './users.js';
 

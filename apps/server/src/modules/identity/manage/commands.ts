@@ -19,7 +19,7 @@ import { findSignInAccount } from '../../accounts/repository.js';
 import { type ActivityBy, type ActivityOrigin, recordActivity } from '../../activity/record.js';
 import { endLiveLinks, issueSignInLinks, linkUrl } from '../gate/links.js';
 import { choosePassword, setPassword } from '../gate/passwords.js';
-import { revokeAccountSessions } from '../gate/sessions.js';
+import { revokeAccountSessions } from '../gate/queries.js';
 import { removeTwoStep } from '../gate/two-step.js';
 import { createdAccount, issuedLink } from './present.js';
 import {
