@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { hashPassword } from '../modules/identity/gate/passwords.js';
+import { setPassword } from '../modules/identity/gate/commands.js';
+import { unjudgedPassword } from '../modules/identity/gate/passwords.js';
 import { instantArray, numberArray, textArray, uuidArray } from './arrays.js';
 import { DEMO_EMAIL_ACCOUNTS, DEMO_PASSWORD, type NetworkPlan, type SeedAccount } from './network.js';
 
@@ -14,8 +15,7 @@ export async function writeNetwork(db: Db, plan: NetworkPlan): Promise<void> {
   // thousands of generated accounts have none, as accounts the platform makes: a manager lets them
   // in with a sign-in link from the Accounts screen (docs/domain.md, "Demo data").
   const named = plan.accounts.filter((a) => a.demoPassword);
-  const own = await Promise.all(named.map(() => hashPassword(DEMO_PASSWORD)));
-  const hashOf = new Map(named.map((a, i) => [a.id, own[i]!]));
+  const own = await Promise.all(named.map(async (a) => ({ id: a.id, password: await unjudgedPassword(DEMO_PASSWORD) })));
 
   const levels = new Map<number, SeedAccount[]>();
   for (const account of plan.accounts) {
@@ -26,13 +26,12 @@ export async function writeNetwork(db: Db, plan: NetworkPlan): Promise<void> {
   for (const depth of [...levels.keys()].sort((a, b) => a - b)) {
     const level = levels.get(depth)!;
     await db.execute(sql`
-      INSERT INTO accounts (id, username, password_hash, first_name, last_name, role, parent_id, commission, address, created_at)
-      SELECT id, username, password_hash, first_name, last_name, role::role, parent_id, commission::numeric, address,
+      INSERT INTO accounts (id, username, first_name, last_name, role, parent_id, commission, address, created_at)
+      SELECT id, username, first_name, last_name, role::role, parent_id, commission::numeric, address,
              to_timestamp(created_ms / 1000.0)
         FROM unnest(
           ${uuidArray(level.map((a) => a.id))},
           ${textArray(level.map((a) => a.username))},
-          ${textArray(level.map((a) => hashOf.get(a.id) ?? null))},
           ${textArray(level.map((a) => a.firstName))},
           ${textArray(level.map((a) => a.lastName))},
           ${textArray(level.map((a) => a.role))},
@@ -40,9 +39,10 @@ export async function writeNetwork(db: Db, plan: NetworkPlan): Promise<void> {
           ${textArray(level.map((a) => a.commission))},
           ${textArray(level.map((a) => a.address))},
           ${instantArray(level.map((a) => a.createdAt))}
-        ) AS u(id, username, password_hash, first_name, last_name, role, parent_id, commission, address, created_ms)
+        ) AS u(id, username, first_name, last_name, role, parent_id, commission, address, created_ms)
     `);
   }
+  for (const { id, password } of own) await setPassword(db, id, password, null);
 
   // master1 and am1 have confirmed addresses: their weekly statements are made when the weeks close
   // (docs/domain.md, "Demo data"), held on the embedded default without a mail server, so the Mail

@@ -8,7 +8,8 @@ import { ownAccountHandlers } from './own-account/routes.js';
  * and on no other part (a test of the import rules holds it):
  * - gate/: the one function that makes a session (session-gate.ts) and what it checks with:
  *   sessions, passwords and their strength rule, sign-in links, two-step secrets and the one code
- *   check (codes.ts), the sign-in throttles; the one write of a password (passwords.ts setPassword);
+ *   check (codes.ts), the sign-in throttles (attempts.ts); what it reads is in queries.ts, what it
+ *   writes in commands.ts, with the one write of a password (setPassword);
  * - doors/: the ways in (gate/session-gate.ts DOORS lists them): the password, a sign-in link, a reset link; the
  *   current session, signing out, forgot password;
  * - own-account/: the caller's account page: its facts, password and two-step sign-in;

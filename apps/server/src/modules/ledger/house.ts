@@ -15,10 +15,7 @@ export async function ensureHouseAccount(db: Db, username: string): Promise<stri
   if (!name) throw badRequest('The house username must not be empty');
   const existing = await findHouseId(db);
   if (existing) return existing;
-  await db
-    .insert(accounts)
-    .values({ username: name, role: 'house', passwordHash: null, firstName: 'House', userStatus: true })
-    .onConflictDoNothing();
+  await db.insert(accounts).values({ username: name, role: 'house', firstName: 'House', userStatus: true }).onConflictDoNothing();
   const created = await findHouseId(db);
   if (!created) throw conflict(`The username ${name} is taken by another account`);
   return created;

@@ -2,8 +2,8 @@ import { canParent, hasCommission, type Role } from '@playrep/contracts';
 import { eq } from 'drizzle-orm';
 import { accounts } from '../../../db/schema/index.js';
 import { definite } from '../../../lib/definite.js';
-import { endLiveLinks } from '../../identity/gate/links.js';
-import { revokeAccountSessions } from '../../identity/gate/queries.js';
+import { endLiveLinks, revokeAccountSessions, setPassword } from '../../identity/gate/commands.js';
+import { platformPassword } from '../../identity/gate/passwords.js';
 import { dropEmailConfirmation, platformEmailFields } from '../../mail/email-address.js';
 import { type ApplyContext, EventRefused, type Item } from './context.js';
 import { accountByUsername, article, type NamedAccount } from './lookups.js';
@@ -41,22 +41,27 @@ export async function applyAccount(ctx: ApplyContext, item: Item<'account'>): Pr
     ...(e.address !== undefined ? { address: e.address } : {}),
     ...(e.commission !== undefined ? { commission: String(e.commission) } : {}),
     ...(e.active !== undefined ? { userStatus: e.active } : {}),
-    ...(e.passwordHash !== undefined ? { passwordHash: e.passwordHash } : {}),
     ...(e.email !== undefined ? platformEmailFields(e.email) : {}),
   };
+  const password = e.passwordHash === undefined ? null : platformPassword(e.passwordHash);
   if (!existing) {
-    await ctx.tx.insert(accounts).values({
-      username: e.username,
-      role: role as Role,
-      parentId: definite(parent, 'the parent of a new account').id,
-      createdAt: ctx.now,
-      ...fields,
-    });
+    const [created] = await ctx.tx
+      .insert(accounts)
+      .values({
+        username: e.username,
+        role: role as Role,
+        parentId: definite(parent, 'the parent of a new account').id,
+        createdAt: ctx.now,
+        ...fields,
+      })
+      .returning({ id: accounts.id });
+    if (password) await setPassword(ctx.tx, definite(created, 'the new account').id, password, null);
     return;
   }
   const moved = parent !== undefined && parent.id !== existing.parentId;
   const changes = { ...fields, ...(moved ? { parentId: parent.id } : {}) };
   if (Object.keys(changes).length > 0) await ctx.tx.update(accounts).set(changes).where(eq(accounts.id, existing.id));
+  if (password) await setPassword(ctx.tx, existing.id, password, null);
   if (e.active === false && existing.active) {
     await revokeAccountSessions(ctx.tx, existing.id, ctx.now);
     await endLiveLinks(ctx.tx, [existing.id], 'inactive', ctx.now, ctx.by);

@@ -6,18 +6,10 @@ import { KeyedQueue } from '../../../lib/keyed-queue.js';
 import { findSignInAccount } from '../../accounts/repository.js';
 import { recordActivity } from '../../activity/record.js';
 import { recordSignIn, recordSignOut } from '../../activity/sign-in.js';
-import {
-  type AttemptReason,
-  addressRetryAfter,
-  attemptedUsername,
-  deviceTrusted,
-  lockAttemptCounters,
-  recordAttempt,
-  throttleAddress,
-  usernameThrottle,
-} from '../gate/attempts.js';
-import { choosePassword, decoyHash, isBcryptHash, rehashedPassword, setPassword, verifyPassword } from '../gate/passwords.js';
-import { revokeSessionsByToken } from '../gate/queries.js';
+import { type AttemptReason, attemptedUsername, throttleAddress } from '../gate/attempts.js';
+import { recordAttempt, revokeSessionsByToken, setPassword } from '../gate/commands.js';
+import { choosePassword, decoyHash, isBcryptHash, unjudgedPassword, verifyPassword } from '../gate/passwords.js';
+import { addressRetryAfter, deviceTrusted, lockAttemptCounters, usernameThrottle } from '../gate/queries.js';
 import type { SessionGate } from '../gate/session-gate.js';
 import { findLink, linkRefusal, lockAccountForLink, usableLink } from './queries.js';
 
@@ -105,7 +97,7 @@ export async function signIn(db: Queryable, gate: SessionGate, request: SignInRe
           return unauthorized(INVALID_CREDENTIALS_MESSAGE);
         }
         // A bcrypt hash from the platform gives way to argon2id once the session opens.
-        const rehash = isBcryptHash(account.passwordHash) ? await rehashedPassword(request.password) : null;
+        const rehash = isBcryptHash(account.passwordHash) ? await unjudgedPassword(request.password) : null;
         const passed = await gate.pass(tx, account.id, {
           door: 'password',
           now,

@@ -3,8 +3,10 @@ import { ACCESS_MESSAGES, type Language, TOO_MANY_ATTEMPTS_MESSAGE } from '@play
 import type { Db } from '../../../db/client.js';
 import { HttpError } from '../../../lib/http-error.js';
 import { BREAK, type MailTemplate, type MailWords, mailLanguage, queueMail, renderMail } from '../../mail/index.js';
-import { addressRetryAfter, attemptedUsername, lockAttemptCounters, recordAttempt, throttleAddress } from '../gate/attempts.js';
-import { issueSignInLinks, linkUrl, RESET_LINK_TTL_MS } from '../gate/links.js';
+import { attemptedUsername, throttleAddress } from '../gate/attempts.js';
+import { issueSignInLinks, recordAttempt } from '../gate/commands.js';
+import { linkUrl, RESET_LINK_TTL_MS } from '../gate/links.js';
+import { addressRetryAfter, lockAttemptCounters } from '../gate/queries.js';
 import { forgotRequestsSince, resettableAccount } from './queries.js';
 
 /**

@@ -1,10 +1,9 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, queryRows, type Tx } from '../../../db/client.js';
 import { CONTROL_CHARACTER } from '../../../plugins/input-guard.js';
 
 /**
- * Sign-in attempts and the throttling computed from them (docs/domain.md, "Sessions and sign-in"). Counting from the
- * table (not memory) keeps the limits across restarts and across server processes.
+ * Sign-in attempts and the throttling computed from them (docs/domain.md, "Sessions and sign-in"):
+ * recorded by commands.ts (recordAttempt), counted by queries.ts. Counting from the table (not
+ * memory) keeps the limits across restarts and across server processes.
  *
  * The rule (README, "Sign-in limits"):
  * - one client address (an IPv6 address by its /64 network) may make ADDRESS_ATTEMPT_LIMIT
@@ -57,15 +56,14 @@ export type AttemptReason =
   | 'wrong_code'
   | 'throttled_codes';
 
-const THROTTLED: AttemptReason[] = ['throttled_address', 'throttled_account_address', 'throttled_account', 'throttled_codes'];
+export const THROTTLED: AttemptReason[] = [
+  'throttled_address',
+  'throttled_account_address',
+  'throttled_account',
+  'throttled_codes',
+];
 /** What counts towards the per-username limits: a wrong password, for a real name or not, and a wrong two-step code. */
-const FAILED: AttemptReason[] = ['wrong_password', 'unknown_user', 'wrong_code'];
-
-const reasonList = (reasons: readonly AttemptReason[]) =>
-  sql.join(
-    reasons.map((reason) => sql`${reason}`),
-    sql`, `,
-  );
+export const FAILED: AttemptReason[] = ['wrong_password', 'unknown_user', 'wrong_code'];
 
 /** The username an attempt is recorded and counted under: as typed, trimmed, control characters replaced, bounded. */
 export function attemptedUsername(typed: string): string {
@@ -121,76 +119,8 @@ export interface AttemptRecord {
   device: string | null;
 }
 
-export async function recordAttempt(db: Queryable, attempt: AttemptRecord): Promise<void> {
-  await db.execute(
-    sql`INSERT INTO sign_in_attempts (at, account_id, username, address, success, reason, device)
-        VALUES (${attempt.at.toISOString()}::timestamptz, ${attempt.accountId}::uuid, ${attemptedUsername(attempt.username)},
-                ${attempt.address}, ${attempt.reason === 'ok'}, ${attempt.reason}, ${attempt.device})`,
-  );
-}
-
-// Advisory lock classes (the two-key form) of the sign-in counters; distinct from any one-key lock.
-const ADDRESS_LOCK_CLASS = 7301;
-const USERNAME_LOCK_CLASS = 7302;
-
-/**
- * Makes the caller's transaction the only one counting and recording attempts for this address
- * and for this username (ignoring case) until it ends, so that N parallel attempts see each
- * other's records: exactly the limit gets through. Always the address first, then the name, so
- * two sign-ins can never wait on each other in a cycle. Pass only the address when there is no
- * username (a malformed body).
- */
-export async function lockAttemptCounters(tx: Tx, address: string, username?: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADDRESS_LOCK_CLASS}, hashtext(${address}))`);
-  if (username !== undefined) {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${USERNAME_LOCK_CLASS}, hashtext(lower(${username})))`);
-  }
-}
-
 /** Seconds to wait before the next attempt is allowed, or null when it is allowed now. */
 export type RetryAfter = number | null;
-
-const secondsUntil = (instant: number, now: Date) => Math.max(1, Math.ceil((instant - now.getTime()) / 1000));
-
-// min()/max() of a timestamptz may arrive as a Date or a string depending on the driver.
-function toTime(value: Date | string | null | undefined): number | null {
-  if (value === null || value === undefined) return null;
-  return (value instanceof Date ? value : new Date(value)).getTime();
-}
-
-/** More than ADDRESS_ATTEMPT_LIMIT attempts a minute from one client address are refused. */
-export async function addressRetryAfter(db: Queryable, address: string, now: Date): Promise<RetryAfter> {
-  const since = new Date(now.getTime() - ADDRESS_ATTEMPT_WINDOW_MS);
-  const [row] = await queryRows<{ n: number; oldest: Date | string | null }>(
-    db,
-    sql`SELECT count(*)::int AS n, min(at) AS oldest FROM sign_in_attempts
-         WHERE address = ${address} AND at > ${since.toISOString()}::timestamptz AND reason NOT IN (${reasonList(THROTTLED)})`,
-  );
-  const oldest = toTime(row?.oldest);
-  if ((row?.n ?? 0) < ADDRESS_ATTEMPT_LIMIT || oldest === null) return null;
-  // When the oldest counted attempt leaves the window, the count drops below the limit again.
-  return secondsUntil(oldest + ADDRESS_ATTEMPT_WINDOW_MS, now);
-}
-
-/** The wait after `failures` failures within the window (across addresses): none for the first FREE_FAILURES. */
-function failureDelaySeconds(failures: number): number {
-  if (failures < FREE_FAILURES) return 0;
-  return Math.min(MAX_FAILURE_DELAY_S, 2 ** (failures - FREE_FAILURES));
-}
-
-/**
- * Whether a valid device cookie (by its nonce) still exempts from the growing delay: fewer than
- * DEVICE_FAILURE_LIMIT failures made with it within the last 15 minutes.
- */
-export async function deviceTrusted(db: Queryable, device: string, now: Date): Promise<boolean> {
-  const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM sign_in_attempts
-         WHERE device = ${device} AND at > ${since.toISOString()}::timestamptz AND reason IN (${reasonList(FAILED)})`,
-  );
-  return (row?.n ?? 0) < DEVICE_FAILURE_LIMIT;
-}
 
 export interface UsernameThrottle {
   /** `account_address`: this address has used up its failures for the username; `account`: the growing delay. */
@@ -198,54 +128,8 @@ export interface UsernameThrottle {
   retryAfter: number;
 }
 
-/**
- * The per-username rules for an attempt from `address`: refused for this address after
- * ADDRESS_FAILURE_LIMIT failures from it (with a device cookie or not), else the growing delay
- * after the failures made everywhere without a trusted device cookie, which does not hold back an
- * attempt with one; null when the attempt may go ahead.
- */
-export async function usernameThrottle(
-  db: Queryable,
-  username: string,
-  address: string,
-  now: Date,
-  trustedDevice: boolean,
-): Promise<UsernameThrottle | null> {
-  const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
-  // lower() on both sides (not JavaScript's toLowerCase) so the key matches the expression index.
-  const failed = reasonList(FAILED);
-  // The latest successful sign-in to this username without a device cookie (for the delay: one
-  // with a cookie says nothing about the others), and from this address (for its limit).
-  const lastSuccess = (which: SQL) => sql`coalesce((SELECT max(s.at) FROM sign_in_attempts s
-     WHERE lower(s.username) = lower(${username}) AND s.success AND ${which}), '-infinity'::timestamptz)`;
-  const sinceUntrusted = lastSuccess(sql`s.device IS NULL`);
-  const sinceHere = lastSuccess(sql`s.address = ${address}`);
-  const [row] = await queryRows<{
-    failures: number;
-    latest: Date | string | null;
-    here: number;
-    oldest_here: Date | string | null;
-  }>(
-    db,
-    sql`
-    SELECT count(*) FILTER (WHERE a.device IS NULL AND a.at > ${sinceUntrusted})::int AS failures,
-           max(a.at) FILTER (WHERE a.device IS NULL AND a.at > ${sinceUntrusted}) AS latest,
-           count(*) FILTER (WHERE a.address = ${address} AND a.at > ${sinceHere})::int AS here,
-           min(a.at) FILTER (WHERE a.address = ${address} AND a.at > ${sinceHere}) AS oldest_here
-      FROM sign_in_attempts a
-     WHERE lower(a.username) = lower(${username})
-       AND a.reason IN (${failed})
-       AND a.at > ${since.toISOString()}::timestamptz`,
-  );
-  const oldestHere = toTime(row?.oldest_here);
-  if ((row?.here ?? 0) >= ADDRESS_FAILURE_LIMIT && oldestHere !== null) {
-    return { refused: 'account_address', retryAfter: secondsUntil(oldestHere + FAILURE_WINDOW_MS, now) };
-  }
-  if (trustedDevice) return null;
-  const delay = failureDelaySeconds(row?.failures ?? 0);
-  const latest = toTime(row?.latest);
-  if (delay > 0 && latest !== null && latest + delay * 1000 > now.getTime()) {
-    return { refused: 'account', retryAfter: secondsUntil(latest + delay * 1000, now) };
-  }
-  return null;
+/** The wait after `failures` failures within the window (across addresses): none for the first FREE_FAILURES. */
+export function failureDelaySeconds(failures: number): number {
+  if (failures < FREE_FAILURES) return 0;
+  return Math.min(MAX_FAILURE_DELAY_S, 2 ** (failures - FREE_FAILURES));
 }

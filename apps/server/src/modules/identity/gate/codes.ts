@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../../db/client.js';
 import { HttpError } from '../../../lib/http-error.js';
 import { type ActivityOrigin, recordActivity } from '../../activity/record.js';
-import { recordAttempt, throttleAddress } from './attempts.js';
+import { throttleAddress } from './attempts.js';
+import { recordAttempt } from './commands.js';
+import { lockTwoStep, type TwoStepRow } from './queries.js';
 import { openSecret } from './secret-box.js';
 import { acceptedStep, looksLikeRecoveryCode, recoveryCodeHash } from './totp.js';
-import { lockTwoStep, type TwoStepRow } from './two-step.js';
 
 /**
  * The one check of a two-step code or recovery code (docs/access.md, "One gate for

@@ -1,12 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { passwordProblem } from '@playrep/contracts/password-strength';
 import bcrypt from 'bcrypt';
-import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client.js';
 import { badField } from '../../../lib/http-error.js';
-import { type ActivityBy, recordActivity } from '../../activity/record.js';
-import { endLiveLinks } from './links.js';
-import { revokeAccountSessions } from './queries.js';
 
 /** argon2id with the parameters of docs/domain.md, "Access" (m=19456 KiB, t=2, p=1): about 6 ms a hash here. */
 const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -55,8 +50,9 @@ function requireStrongPassword(password: string, username: string, field: string
 
 /**
  * A password on its way to the accounts table: made only by choosePassword (a password a person
- * chose, judged by the strength rule) or rehashed (the platform's bcrypt hash giving way to
- * argon2id at a sign-in), and stored only by setPassword.
+ * chose, judged by the strength rule), unjudgedPassword (the platform's bcrypt hash giving way to
+ * argon2id at a sign-in, the demo's password) or platformPassword (a hash the platform sent), and
+ * stored only by setPassword (commands.ts).
  */
 export interface NewPassword {
   readonly hash: string;
@@ -69,47 +65,15 @@ export async function choosePassword(password: string, username: string, field: 
   return { hash: await hashPassword(password), _brand: 'NewPassword' };
 }
 
-/** The password just typed at a sign-in, hashed anew (argon2id in place of a bcrypt hash): not judged, it is already the account's. */
-export async function rehashedPassword(password: string): Promise<NewPassword> {
+/**
+ * A password hashed without the strength rule: one just typed at a sign-in, hashed anew (argon2id in
+ * place of a bcrypt hash; it is already the account's), or the demo network's shared password.
+ */
+export async function unjudgedPassword(password: string): Promise<NewPassword> {
   return { hash: await hashPassword(password), _brand: 'NewPassword' };
 }
 
-/** What goes with a password change (docs/domain.md, "Access", Passwords): null for a new account's first one and for a rehash. */
-export interface PasswordChange {
-  now: Date;
-  /** Who changed it, as the activity's `password-changed` entry says. */
-  by: ActivityBy;
-  /** How: 'account page', 'invite link', 'reset link', 'command line'. */
-  via: string;
-  /** The session that changed it stays open (the account page); every other session of the account ends. */
-  keepSession?: number | undefined;
-  /** Its live sign-in link ends too (`password_changed`): the person has just shown it has a password of its own. */
-  endLinks?: boolean;
-}
-
-/**
- * The one write of an account's password, in the caller's transaction: every path that sets one
- * (signup and the `accounts` command, a sign-in or reset link, the account page, the command
- * line's reset, a sign-in's rehash) comes through here. A change ends the account's sessions (but
- * `keepSession`), and its live link where asked, and is recorded in the activity with the fact.
- */
-export async function setPassword(
-  tx: Queryable,
-  accountId: string,
-  password: NewPassword,
-  change: PasswordChange | null,
-): Promise<{ sessionsEnded: number }> {
-  await tx.execute(sql`UPDATE accounts SET password_hash = ${password.hash} WHERE id = ${accountId}::uuid`);
-  if (!change) return { sessionsEnded: 0 };
-  const { now, by } = change;
-  const sessionsEnded = await revokeAccountSessions(tx, accountId, now, change.keepSession);
-  await recordActivity(tx, {
-    ...by,
-    at: now,
-    kind: 'password-changed',
-    subjectId: accountId,
-    details: { via: change.via, sessionsEnded },
-  });
-  if (change.endLinks) await endLiveLinks(tx, [accountId], 'password_changed', now, by);
-  return { sessionsEnded };
+/** A hash the game platform sent with an account (the feed's `account`, which checked it is bcrypt or argon2id): stored as it is. */
+export function platformPassword(hash: string): NewPassword {
+  return { hash, _brand: 'NewPassword' };
 }

@@ -11,14 +11,15 @@ import {
   TWO_STEP_MESSAGES,
 } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../../db/client.js';
+import type { Queryable } from '../../../db/client.js';
 import { forbidden, type HttpError, unauthorized } from '../../../lib/http-error.js';
 import type { ActivityOrigin } from '../../activity/record.js';
 import { recordSignIn } from '../../activity/sign-in.js';
-import { type AttemptReason, recordAttempt, throttleAddress } from './attempts.js';
+import { type AttemptReason, throttleAddress } from './attempts.js';
 import { checkCode } from './codes.js';
-import { type NewPassword, setPassword } from './passwords.js';
-import { revokeSessionsByToken } from './queries.js';
+import { markSignedIn, recordAttempt, revokeSessionsByToken, setPassword } from './commands.js';
+import type { NewPassword } from './passwords.js';
+import { type AccountAtGate, lockAccountAtGate } from './queries.js';
 import { hashSessionToken, newSessionToken } from './tokens.js';
 import { toAuthUser } from './users.js';
 
@@ -74,19 +75,6 @@ export interface SessionGate {
   pass(tx: Queryable, accountId: string, passage: Passage): Promise<GateOutcome>;
 }
 
-/** The account as the gate reads it, locked for the passage. */
-export interface AccountAtGate {
-  id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  role: string;
-  hasPassword: boolean;
-  active: boolean;
-  blocked: boolean;
-  language: string;
-}
-
 /**
  * Why this account may not have a session whatever is typed, or null: unknown (or the house) or
  * without a password, inactive on the platform, blocked. Also what a link door answers before it
@@ -107,7 +95,7 @@ export function sessionGate(config: GateConfig): SessionGate {
   return {
     async pass(tx, accountId, passage) {
       const { now } = passage;
-      const account = await lockAccount(tx, accountId);
+      const account = await lockAccountAtGate(tx, accountId);
       const record = async (reason: AttemptReason, twoStep?: 'code' | 'recovery') => {
         const username = account?.username ?? '';
         const address = throttleAddress(passage.origin.address);
@@ -151,9 +139,7 @@ export function sessionGate(config: GateConfig): SessionGate {
 
       const session = await insertSession(tx, account.id, now);
       await revokeSessionsByToken(tx, [...passage.presentedSessions], now);
-      await tx.execute(
-        sql`UPDATE accounts SET last_sign_in_at = ${now.toISOString()}::timestamptz WHERE id = ${account.id}::uuid`,
-      );
+      await markSignedIn(tx, account.id, now);
       if (passage.rehash) await setPassword(tx, account.id, passage.rehash, null);
       await record('ok', code.result === 'none' ? undefined : code.result);
       const user = toAuthUser({ ...account, role: account.role });
@@ -171,39 +157,6 @@ export function sessionGate(config: GateConfig): SessionGate {
         },
       };
     },
-  };
-}
-
-/** The account at the moment of passage, its row locked until the door's transaction ends. */
-async function lockAccount(tx: Queryable, accountId: string): Promise<AccountAtGate | null> {
-  const [row] = await queryRows<{
-    id: string;
-    username: string;
-    first_name: string;
-    last_name: string;
-    role: string;
-    has_password: boolean;
-    user_status: boolean;
-    blocked: boolean;
-    language: string;
-  }>(
-    tx,
-    sql`SELECT id, username, first_name, last_name, role::text AS role, password_hash IS NOT NULL AS has_password,
-               user_status, blocked_at IS NOT NULL AS blocked, language
-          FROM accounts WHERE id = ${accountId}::uuid AND role <> 'house'
-           FOR UPDATE`,
-  );
-  if (!row) return null;
-  return {
-    id: row.id,
-    username: row.username,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    role: row.role,
-    hasPassword: row.has_password,
-    active: row.user_status,
-    blocked: row.blocked,
-    language: row.language,
   };
 }
 

@@ -1,9 +1,9 @@
 import { type Role, TWO_STEP_MESSAGES } from '@playrep/contracts';
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../../lib/http-error.js';
+import { twoStepOn } from './queries.js';
 import { secretKeyOf } from './secret-key.js';
 import { type SessionGate, sessionGate } from './session-gate.js';
-import { twoStepOn } from './two-step.js';
 
 /** The session gate of this server: REQUIRE_TWO_STEP and SECRET_KEY as configured. */
 export function sessionGateOf(app: FastifyInstance): SessionGate {

@@ -17,10 +17,9 @@ import { badRequest, conflict, forbidden, notFound } from '../../../lib/http-err
 import type { ScopedAccount } from '../../../plugins/context.js';
 import { findSignInAccount } from '../../accounts/repository.js';
 import { type ActivityBy, type ActivityOrigin, recordActivity } from '../../activity/record.js';
-import { endLiveLinks, issueSignInLinks, linkUrl } from '../gate/links.js';
-import { choosePassword, setPassword } from '../gate/passwords.js';
-import { revokeAccountSessions } from '../gate/queries.js';
-import { removeTwoStep } from '../gate/two-step.js';
+import { endLiveLinks, issueSignInLinks, removeTwoStep, revokeAccountSessions, setPassword } from '../gate/commands.js';
+import { linkUrl } from '../gate/links.js';
+import { choosePassword } from '../gate/passwords.js';
 import { createdAccount, issuedLink } from './present.js';
 import {
   accessStateOf,

@@ -4,10 +4,11 @@ import type { Db, Tx } from '../../../db/client.js';
 import { badField, conflict, HttpError, notFound } from '../../../lib/http-error.js';
 import { type ActivityOrigin, recordActivity } from '../../activity/record.js';
 import { type CodePlace, checkCode } from '../gate/codes.js';
-import { choosePassword, setPassword, verifyPassword } from '../gate/passwords.js';
+import { removeTwoStep, setPassword, storeRecoveryCodes } from '../gate/commands.js';
+import { choosePassword, verifyPassword } from '../gate/passwords.js';
+import { lockTwoStep } from '../gate/queries.js';
 import { sealSecret } from '../gate/secret-box.js';
 import { newRecoveryCodes, newTotpSecret, recoveryCodeHash } from '../gate/totp.js';
-import { lockTwoStep, removeTwoStep, storeRecoveryCodes } from '../gate/two-step.js';
 import { passwordHashOf } from './queries.js';
 
 /**

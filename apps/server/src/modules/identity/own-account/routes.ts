@@ -1,9 +1,9 @@
 import { ACCESS_MESSAGES, LANGUAGE_SET_MESSAGES, TWO_STEP_MESSAGES } from '@playrep/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EndpointHandlers } from '../../../plugins/endpoints.js';
+import { twoStepState } from '../gate/queries.js';
 import { sessionOf } from '../gate/request-session.js';
 import { secretKeyOf } from '../gate/secret-key.js';
-import { twoStepState } from '../gate/two-step.js';
 import {
   beginSetup,
   changeOwnPassword,
