@@ -7,7 +7,7 @@ import { reportCall } from '../../lib/report-call';
 import { useUrlFilters } from '../../lib/url-state';
 import { ReportToolbar } from '../ui';
 import { DateRangePicker } from '../ui/DatePicker';
-import { LIST_PAGING_DEFAULTS, listPagingOf, useListServerPaging } from './list-paging';
+import { LIST_PAGING_DEFAULTS, useListReport } from './list-paging';
 import { PageFrame } from './PageFrame';
 import { SubjectPicker, useReportSubject } from './ReportSubject';
 import { ReportTable } from './ReportTable';
@@ -15,7 +15,6 @@ import { lastSevenDays } from './report-dates';
 import { SubjectFilters } from './SubjectFilters';
 import { tableColumns } from './table-columns';
 import { useRangeFilters } from './use-range-filters';
-import { useReportErrorLog } from './use-report-error-log';
 
 type Row = { _id: string };
 type Params = { id?: string; fromDate?: string; toDate?: string; sort?: string; order?: 'asc' | 'desc' };
@@ -49,25 +48,11 @@ interface TableProps {
  */
 function useOneTable({ label, call, oneTable }: TableProps, params: Params) {
   const { label: labelIn } = useMessages();
-  const { filters, setFilters } = useUrlFilters(LIST_PAGING_DEFAULTS);
+  const url = useUrlFilters(LIST_PAGING_DEFAULTS);
   const sorts = useMemo(() => oneTable.columns.map((column) => column.key).filter((key) => key !== 'srNo'), [oneTable]);
-  const paging = listPagingOf(filters, sorts);
-  const report = call.useReport({ ...params, ...paging });
-  useReportErrorLog(label, report.error);
-  const rows = useMemo(() => report.data?.data ?? [], [report.data]);
+  const { report, table } = useListReport(call, params, { label, url, sorts });
   const columns = useMemo(() => tableColumns<Row>(oneTable.columns), [oneTable]);
-  const serverPaging = useListServerPaging(paging, report, setFilters);
-  const table = (
-    <ReportTable
-      report={report}
-      columns={columns}
-      rows={rows}
-      ariaLabel={labelIn(label)}
-      exportHref={call.exportHref({ ...params, sort: paging.sort, order: paging.order })}
-      serverPaging={serverPaging}
-    />
-  );
-  return { report, table };
+  return { report, table: <ReportTable {...table} columns={columns} ariaLabel={labelIn(label)} /> };
 }
 
 function SubjectReport(props: TableProps) {

@@ -12,6 +12,19 @@ type Direction = 'asc' | 'desc';
 /** What a change of page, page size or sort writes into the URL's filters. */
 type PagingPatch = Record<string, string>;
 type SetPaging = (patch: PagingPatch, options: { history: 'replace' }) => unknown;
+/** The sort a table shows, and the filters a click on a sortable header sets. */
+type UrlSort = { columnId: string; direction: Direction; filters: (columnId: string, direction: Direction) => PagingPatch };
+
+/** A list's paging in the URL as its table needs it (UrlPagedTable). */
+export interface TablePaging {
+  /** The page (1 up) and page size asked. */
+  page: number;
+  pageSize: number;
+  /** The sizes the pager offers. */
+  pageSizes: readonly number[];
+  sort: UrlSort;
+  setFilters: SetPaging;
+}
 
 const positive = (value: string, fallback: number) => (/^[1-9]\d*$/.test(value) ? Number(value) : fallback);
 
@@ -46,6 +59,15 @@ export function columnSort<S extends string>(sortOfColumn: Partial<Record<string
   };
 }
 
+/** Sorting by a table column whose id is the server's sort name. */
+export function keySort(sort: string, order: Direction) {
+  return {
+    columnId: sort,
+    direction: order,
+    filters: (column: string, direction: Direction) => ({ sort: column, order: direction }),
+  };
+}
+
 /**
  * The DataTable's server paging: a new page or page size, or a sort, replaces the history entry
  * rather than adding one, and a new page size or sort goes back to page 1. `sort.filters` says
@@ -54,7 +76,7 @@ export function columnSort<S extends string>(sortOfColumn: Partial<Record<string
 export function urlPaging(
   setFilters: SetPaging,
   at: { page: number; pageSize: number; rowCount: number; totals?: Readonly<Record<string, number>> },
-  sort?: { columnId: string; direction: Direction; filters: (columnId: string, direction: Direction) => PagingPatch },
+  sort?: UrlSort,
 ): ServerPaging {
   const replace = (patch: PagingPatch) => setFilters(patch, { history: 'replace' });
   return {

@@ -1,12 +1,10 @@
 import { AGENT_STATUS_COLUMNS, type AgentStatusResponse } from '@playrep/contracts';
-import { useMemo } from 'react';
-import { LIST_PAGING_DEFAULTS, listPagingOf, useListServerPaging } from '../../components/report/list-paging';
+import { LIST_PAGING_DEFAULTS, useListReport } from '../../components/report/list-paging';
 import { PageFrame } from '../../components/report/PageFrame';
 import { SubjectPicker, useReportSubject } from '../../components/report/ReportSubject';
 import { ReportTable } from '../../components/report/ReportTable';
 import { tableColumns } from '../../components/report/table-columns';
 import { useDraft } from '../../components/report/use-draft';
-import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { ReportToolbar } from '../../components/ui';
 import { DatePickerField } from '../../components/ui/DatePicker';
 import type { ScreenPageProps } from '../../config/navigation';
@@ -14,7 +12,7 @@ import { FIRST_REPORT_DAY } from '../../config/report-years';
 import { isApiDate, todayIst } from '../../lib/format';
 import { label, useMessages } from '../../lib/i18n/messages';
 import { useUrlFilters } from '../../lib/url-state';
-import { agentStatusExport, useAgentStatus } from './api/agent-status';
+import { agentStatusCall } from './api/agent-status';
 import { AgentIdField } from './components/AgentIdField';
 
 const COLUMNS = tableColumns<AgentStatusResponse['data'][number]>(AGENT_STATUS_COLUMNS);
@@ -26,24 +24,23 @@ export default function AgentStatusPage({ screen }: ScreenPageProps) {
   const { subjectId } = useReportSubject();
   const { t } = useMessages();
   const today = todayIst();
-  const { filters, setFilters } = useUrlFilters({ date: today, agentId: '', ...LIST_PAGING_DEFAULTS });
+  const url = useUrlFilters({ date: today, agentId: '', ...LIST_PAGING_DEFAULTS });
+  const { filters, setFilters } = url;
   const date = isApiDate(filters.date) ? filters.date : today;
   const [draftDate, setDraftDate] = useDraft<string | null>(date);
   const [draftAgent, setDraftAgent] = useDraft(filters.agentId);
 
   // The call takes a range: the one Select Date is both bounds (docs/screens.md, Agent Status).
   // One page of the masters from the server; the download has every one, in the order shown.
-  const params = { id: subjectId, fromDate: date, toDate: date, agentId: filters.agentId };
-  const paging = listPagingOf(filters, SORTS);
-  const report = useAgentStatus({ ...params, ...paging });
-  useReportErrorLog(screen.label, report.error);
-  const rows = useMemo(() => report.data?.data ?? [], [report.data]);
-  const totalProfit = report.data?.totalProfit;
-  const serverPaging = useListServerPaging(
-    paging,
-    report,
-    setFilters,
-    totalProfit === undefined ? undefined : { profit: totalProfit },
+  const { report, table } = useListReport(
+    agentStatusCall,
+    { id: subjectId, fromDate: date, toDate: date, agentId: filters.agentId },
+    {
+      label: screen.label,
+      url,
+      sorts: SORTS,
+      totals: ({ totalProfit }) => (totalProfit === undefined ? undefined : { profit: totalProfit }),
+    },
   );
 
   const showDetails = () => {
@@ -57,14 +54,7 @@ export default function AgentStatusPage({ screen }: ScreenPageProps) {
         <DatePickerField value={draftDate} onChange={setDraftDate} minDate={FIRST_REPORT_DAY} maxDate={today} />
         <AgentIdField placeholder={t('network.agentStatus.allAgents')} value={draftAgent} onChange={setDraftAgent} />
       </ReportToolbar>
-      <ReportTable
-        report={report}
-        columns={COLUMNS}
-        rows={rows}
-        ariaLabel={label(screen.label)}
-        exportHref={agentStatusExport({ ...params, sort: paging.sort, order: paging.order })}
-        serverPaging={serverPaging}
-      />
+      <ReportTable {...table} columns={COLUMNS} ariaLabel={label(screen.label)} />
     </PageFrame>
   );
 }

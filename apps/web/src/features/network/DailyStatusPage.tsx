@@ -2,13 +2,12 @@ import { Text } from '@mantine/core';
 import { DAILY_STATUS_COLUMNS, type DailyStatusRow } from '@playrep/contracts';
 import { useMemo, useState } from 'react';
 import { AmountButton } from '../../components/report/AmountButton';
-import { LIST_PAGING_DEFAULTS, listPagingOf, useListServerPaging } from '../../components/report/list-paging';
+import { LIST_PAGING_DEFAULTS, useListReport } from '../../components/report/list-paging';
 import { PageFrame } from '../../components/report/PageFrame';
 import { SubjectPicker, useReportSubject } from '../../components/report/ReportSubject';
 import { ReportTable } from '../../components/report/ReportTable';
 import { tableColumns } from '../../components/report/table-columns';
 import { useDraft } from '../../components/report/use-draft';
-import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { ReportToolbar } from '../../components/ui';
 import { DatePickerField } from '../../components/ui/DatePicker';
 import type { ScreenPageProps } from '../../config/navigation';
@@ -16,7 +15,7 @@ import { FIRST_REPORT_DAY } from '../../config/report-years';
 import { formatDate, isApiDate, todayIst } from '../../lib/format';
 import { label, message, useMessages } from '../../lib/i18n/messages';
 import { useUrlFilters } from '../../lib/url-state';
-import { dailyStatusExport, useDailyStatus } from './api/daily-status';
+import { dailyStatusCall } from './api/daily-status';
 import { type MembersElsewhere, MembersElsewherePopup } from './components/MembersElsewherePopup';
 
 type Row = DailyStatusRow;
@@ -33,24 +32,18 @@ export default function DailyStatusPage({ screen }: ScreenPageProps) {
   const { subjectId } = useReportSubject();
   const { t } = useMessages();
   const today = todayIst();
-  const { filters, setFilters } = useUrlFilters({ date: today, ...LIST_PAGING_DEFAULTS });
+  const url = useUrlFilters({ date: today, ...LIST_PAGING_DEFAULTS });
+  const { filters, setFilters } = url;
   const date = isApiDate(filters.date) ? filters.date : today;
   const [draft, setDraft] = useDraft<string | null>(date);
   const [members, setMembers] = useState<MembersElsewhere | null>(null);
 
   // The call takes a range: the one Select Date is both bounds (docs/screens.md, Daily Status).
   // One page of the masters from the server; the download has every one, in the order shown.
-  const params = { id: subjectId, fromDate: date, toDate: date };
-  const paging = listPagingOf(filters, SORTS);
-  const report = useDailyStatus({ ...params, ...paging });
-  useReportErrorLog(screen.label, report.error);
-  const rows = useMemo(() => report.data?.data ?? [], [report.data]);
-  const totalProfit = report.data?.totalProfit;
-  const serverPaging = useListServerPaging(
-    paging,
-    report,
-    setFilters,
-    totalProfit === undefined ? undefined : { profit: totalProfit },
+  const { report, table } = useListReport(
+    dailyStatusCall,
+    { id: subjectId, fromDate: date, toDate: date },
+    { label: screen.label, url, sorts: SORTS, totals: ({ totalProfit }) => ({ profit: totalProfit }) },
   );
 
   const columns = useMemo(
@@ -81,14 +74,7 @@ export default function DailyStatusPage({ screen }: ScreenPageProps) {
         <DatePickerField value={draft} onChange={setDraft} minDate={FIRST_REPORT_DAY} maxDate={today} />
       </ReportToolbar>
       <Text size="sm">{t('network.dailyStatus.profitOn', { day: formatDate(date) })}</Text>
-      <ReportTable
-        report={report}
-        columns={columns}
-        rows={rows}
-        ariaLabel={label(screen.label)}
-        exportHref={dailyStatusExport({ ...params, sort: paging.sort, order: paging.order })}
-        serverPaging={serverPaging}
-      />
+      <ReportTable {...table} columns={columns} ariaLabel={label(screen.label)} />
       <MembersElsewherePopup of={members} onClose={() => setMembers(null)} />
     </PageFrame>
   );

@@ -1,18 +1,18 @@
 import { Group, Paper, Text, Title } from '@mantine/core';
 import { type AgentRow, NON_PERFORMING_COLUMNS } from '@playrep/contracts';
-import { useId, useMemo } from 'react';
-import { LIST_PAGING_DEFAULTS, listPagingOf, useListServerPaging } from '../../components/report/list-paging';
+import { useId } from 'react';
+import { LIST_PAGING_DEFAULTS, useListReport } from '../../components/report/list-paging';
 import { PageFrame } from '../../components/report/PageFrame';
 import { useReportSubject } from '../../components/report/ReportSubject';
+import { ReportTable } from '../../components/report/ReportTable';
 import { SubjectFilters } from '../../components/report/SubjectFilters';
 import { tableColumns } from '../../components/report/table-columns';
-import { useReportErrorLog } from '../../components/report/use-report-error-log';
-import { DataTable, DEFAULT_PAGE_SIZES } from '../../components/ui';
+import { DEFAULT_PAGE_SIZES } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { formatInt } from '../../lib/format';
 import { useMessages } from '../../lib/i18n/messages';
 import { useUrlFilters } from '../../lib/url-state';
-import { nonPerformingExport, useNonPerforming } from './api/non-performing';
+import { nonPerformingCall } from './api/non-performing';
 
 const COLUMNS = tableColumns<AgentRow>(NON_PERFORMING_COLUMNS);
 /** The columns the server sorts by (Sr. No. is the position). */
@@ -42,14 +42,13 @@ function Count({ label, value, loading }: { label: string; value: number | undef
 export default function NonPerformingPage({ screen }: ScreenPageProps) {
   const { subjectId } = useReportSubject();
   const { t } = useMessages();
-  const { filters, setFilters } = useUrlFilters(LIST_PAGING_DEFAULTS);
+  const url = useUrlFilters(LIST_PAGING_DEFAULTS);
   // One page of the inactive agents from the server; the download has every one, in the order shown.
-  const params = { id: subjectId };
-  const paging = listPagingOf(filters, SORTS, PAGE_SIZES);
-  const report = useNonPerforming({ ...params, ...paging });
-  useReportErrorLog(screen.label, report.error);
-  const rows = useMemo(() => report.data?.data ?? [], [report.data]);
-  const serverPaging = useListServerPaging(paging, report, setFilters);
+  const { report, table } = useListReport(
+    nonPerformingCall,
+    { id: subjectId },
+    { label: screen.label, url, sorts: SORTS, pageSizes: PAGE_SIZES },
+  );
 
   return (
     <PageFrame title={screen.label} error={report.error}>
@@ -68,15 +67,11 @@ export default function NonPerformingPage({ screen }: ScreenPageProps) {
           <Title order={2} size="h4">
             {t('network.nonPerforming.inactiveAgents')}
           </Title>
-          <DataTable
+          <ReportTable
+            {...table}
             columns={COLUMNS}
-            rows={rows}
             defaultPageSize={PAGE_SIZE}
-            loading={report.isFetching}
             ariaLabel={t('network.nonPerforming.inactiveAgents')}
-            exportHref={nonPerformingExport({ ...params, sort: paging.sort, order: paging.order })}
-            getRowId={(row) => row._id}
-            serverPaging={serverPaging}
           />
         </>
       )}

@@ -1,4 +1,4 @@
 import { reportCall } from '../../../lib/report-call';
 
 /** `GET /api/playrep/dailystatus?id&fromDate&toDate`: each master's profit over the days. */
-export const { useReport: useDailyStatus, exportHref: dailyStatusExport } = reportCall('dailyStatus');
+export const dailyStatusCall = reportCall('dailyStatus');

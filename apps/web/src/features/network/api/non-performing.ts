@@ -1,4 +1,4 @@
 import { reportCall } from '../../../lib/report-call';
 
 /** `GET /api/playrep/nonperforming?id`: how many masters are in scope, how many inactive, and which. */
-export const { useReport: useNonPerforming, exportHref: nonPerformingExport } = reportCall('nonPerforming');
+export const nonPerformingCall = reportCall('nonPerforming');
