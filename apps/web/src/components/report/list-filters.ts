@@ -1,18 +1,26 @@
 import { useUrlFilters } from '../../lib/url-state';
-import { pagingOf, sortOf } from './url-paging';
+import { columnSort, pagingOf, sortOf, type TablePaging } from './url-paging';
 import { useDraft } from './use-draft';
 
 type Direction = 'asc' | 'desc';
 
 /**
  * The URL state of a list paged and sorted on the server under a row of filter fields: the
- * filters as the URL gives them, the fields' draft (edited, applied by Search), and the page, page
- * size, sort and order asked for, each checked against what the call takes. `fields` names the
- * filter fields with their empty values; a page's own extra state stays in its own hooks.
+ * filters as the URL gives them, the fields' draft (edited, applied by Search), the page, page
+ * size, sort and order asked for, each checked against what the call takes, and the table's paging
+ * over them (UrlPagedTable). `fields` names the filter fields with their empty values; a page's own
+ * extra state stays in its own hooks. `sortOfColumn` names the server's sort of each column the
+ * table sorts by (`sort` is the default).
  */
 export function useListFilters<F extends Record<string, string>, S extends string>(
   fields: F,
-  list: { pageSizes: readonly number[]; sorts: readonly S[]; sort: S; order: Direction },
+  list: {
+    pageSizes: readonly number[];
+    sorts: readonly S[];
+    sort: S;
+    order: Direction;
+    sortOfColumn: Partial<Record<string, S>>;
+  },
 ) {
   const { filters, setFilters } = useUrlFilters({
     ...fields,
@@ -30,5 +38,13 @@ export function useListFilters<F extends Record<string, string>, S extends strin
   const search = (refetch: () => unknown) => {
     if (!setFilters({ ...draft, page: '1' })) void refetch();
   };
-  return { filters, setFilters, draft, setDraft, page, pageSize, order, sort, search };
+  const tablePaging: TablePaging = {
+    page,
+    pageSize,
+    pageSizes: list.pageSizes,
+    sort: columnSort(list.sortOfColumn, sort, order, list.sort),
+    // The table writes only page, pageSize, sort and order, which are among the filters.
+    setFilters: (patch, options) => setFilters(patch as Partial<typeof filters>, options),
+  };
+  return { filters, setFilters, draft, setDraft, page, pageSize, order, sort, search, tablePaging };
 }

@@ -13,9 +13,9 @@ import { useMemo } from 'react';
 import { useListFilters } from '../../components/report/list-filters';
 import { PageFrame } from '../../components/report/PageFrame';
 import { tableColumns } from '../../components/report/table-columns';
-import { columnSort, urlPaging, useLastPageWhenPastEnd } from '../../components/report/url-paging';
+import { UrlPagedTable } from '../../components/report/UrlPagedTable';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
-import { DataTable, ReportToolbar } from '../../components/ui';
+import { ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { formatInt } from '../../lib/format';
 import { type MessageId, useMessages } from '../../lib/i18n/messages';
@@ -62,11 +62,12 @@ const KIND_NAMES: Readonly<Record<ActivityKind, MessageId>> = {
  * by kind, by whom, account and dates, with its CSV and Excel export.
  */
 export default function ActivityPage({ screen }: ScreenPageProps) {
-  const { filters, setFilters, draft, setDraft, page, pageSize, order, sort, search } = useListFilters(FIELDS, {
+  const { filters, draft, setDraft, page, pageSize, order, sort, search, tablePaging } = useListFilters(FIELDS, {
     pageSizes: ACTIVITY_PAGE_SIZES,
     sorts: ACTIVITY_SORTS,
     sort: 'at',
     order: 'desc',
+    sortOfColumn: SORT_OF_COLUMN,
   });
   const query = {
     kind: (ACTIVITY_KINDS as readonly string[]).includes(filters.kind) ? (filters.kind as ActivityKind) : undefined,
@@ -80,8 +81,6 @@ export default function ActivityPage({ screen }: ScreenPageProps) {
   const { data, error, isFetching } = report;
   useReportErrorLog(screen.label, error, 'activity');
   const { t, label } = useMessages();
-
-  useLastPageWhenPastEnd({ page, pageSize }, report, setFilters);
 
   const columns = useMemo(
     () =>
@@ -122,29 +121,21 @@ export default function ActivityPage({ screen }: ScreenPageProps) {
         {text('toDate', label(DATE_LABELS.toDate), 140, t('dates.placeholder'))}
       </ReportToolbar>
       {data && !error && (
-        <>
-          <Text size="sm">
-            {t(data.totalIsLowerBound ? 'activity.moreThanEntries' : 'activity.entries', {
-              count: data.total,
-              n: formatInt(data.total),
-            })}
-          </Text>
-          <DataTable
-            columns={columns}
-            rows={data.data}
-            ariaLabel={label(screen.label)}
-            loading={isFetching}
-            pageSizes={ACTIVITY_PAGE_SIZES}
-            getRowId={(row) => row._id}
-            exportHref={activityExport({ ...query, sort, order })}
-            serverPaging={urlPaging(
-              setFilters,
-              { page, pageSize, rowCount: data.total },
-              columnSort(SORT_OF_COLUMN, sort, order, 'at'),
-            )}
-          />
-        </>
+        <Text size="sm">
+          {t(data.totalIsLowerBound ? 'activity.moreThanEntries' : 'activity.entries', {
+            count: data.total,
+            n: formatInt(data.total),
+          })}
+        </Text>
       )}
+      <UrlPagedTable
+        report={report}
+        paging={tablePaging}
+        columns={columns}
+        ariaLabel={label(screen.label)}
+        getRowId={(row) => row._id}
+        exportHref={activityExport({ ...query, sort, order })}
+      />
     </PageFrame>
   );
 }

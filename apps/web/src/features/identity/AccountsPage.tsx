@@ -15,9 +15,9 @@ import { useMemo, useState } from 'react';
 import { useListFilters } from '../../components/report/list-filters';
 import { PageFrame } from '../../components/report/PageFrame';
 import { tableColumns } from '../../components/report/table-columns';
-import { columnSort, urlPaging, useLastPageWhenPastEnd } from '../../components/report/url-paging';
+import { UrlPagedTable } from '../../components/report/UrlPagedTable';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
-import { DataTable, Popup, ReportToolbar } from '../../components/ui';
+import { Popup, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime, formatInt } from '../../lib/format';
@@ -60,11 +60,12 @@ const SORT_OF_COLUMN: Partial<Record<string, Sort>> = {
  * of every account without a password as a CSV file to hand out.
  */
 export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) {
-  const { filters, setFilters, draft, setDraft, page, pageSize, order, sort, search } = useListFilters(FIELDS, {
+  const { filters, draft, setDraft, page, pageSize, order, sort, search, tablePaging } = useListFilters(FIELDS, {
     pageSizes: ACCOUNT_PAGE_SIZES,
     sorts: ACCOUNT_SORTS,
     sort: 'username',
     order: 'asc',
+    sortOfColumn: SORT_OF_COLUMN,
   });
   const belowRoles = ROLES.slice(ROLES.indexOf(myRole) + 1);
   const query = {
@@ -81,8 +82,6 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
   const [clearing, setClearing] = useState<AccountRow | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string; link?: IssuedLink } | null>(null);
   const [bulkPending, setBulkPending] = useState(false);
-
-  useLastPageWhenPastEnd({ page, pageSize }, report, setFilters);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the texts follow the language
   const columns = useMemo(() => {
@@ -251,22 +250,14 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
           </Stack>
         )}
       </Popup>
-      {data && !error && (
-        <DataTable
-          columns={columns}
-          rows={data.data}
-          ariaLabel={label(screen.label)}
-          loading={isFetching}
-          pageSizes={ACCOUNT_PAGE_SIZES}
-          getRowId={(row) => row._id}
-          exportHref={accountsExport({ ...query, sort, order })}
-          serverPaging={urlPaging(
-            setFilters,
-            { page, pageSize, rowCount: data.total },
-            columnSort(SORT_OF_COLUMN, sort, order, 'username'),
-          )}
-        />
-      )}
+      <UrlPagedTable
+        report={report}
+        paging={tablePaging}
+        columns={columns}
+        ariaLabel={label(screen.label)}
+        getRowId={(row) => row._id}
+        exportHref={accountsExport({ ...query, sort, order })}
+      />
     </PageFrame>
   );
 }

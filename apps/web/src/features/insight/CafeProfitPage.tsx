@@ -5,10 +5,11 @@ import { PageFrame } from '../../components/report/PageFrame';
 import { SubjectPicker, useReportSubject } from '../../components/report/ReportSubject';
 import { lastSevenDays } from '../../components/report/report-dates';
 import { tableColumns } from '../../components/report/table-columns';
-import { pagingOf, sortOf, urlPaging, useLastPageWhenPastEnd } from '../../components/report/url-paging';
+import { UrlPagedTable } from '../../components/report/UrlPagedTable';
+import { keySort, pagingOf, sortOf } from '../../components/report/url-paging';
 import { useRangeFilters } from '../../components/report/use-range-filters';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
-import { DataTable, ReportToolbar } from '../../components/ui';
+import { ReportToolbar } from '../../components/ui';
 import { DateRangePicker } from '../../components/ui/DatePicker';
 import type { ScreenPageProps } from '../../config/navigation';
 import { FIRST_REPORT_DAY, LAST_REPORT_DAY, withinReportYears } from '../../config/report-years';
@@ -42,7 +43,6 @@ export default function CafeProfitPage({ screen }: ScreenPageProps) {
   const report = useCafeProfit({ ...params, page, pageSize });
   const { data, error, isFetching } = report;
   useReportErrorLog(screen.label, error);
-  useLastPageWhenPastEnd({ page, pageSize }, report, setFilters);
   const [terminals, setTerminals] = useState<TerminalsOf | null>(null);
   const range = data?.range;
 
@@ -85,22 +85,15 @@ export default function CafeProfitPage({ screen }: ScreenPageProps) {
         />
       </ReportToolbar>
       <Text size="sm">{t('insight.cafeProfit.note')}</Text>
-      {data && !error && (
-        <DataTable
-          columns={columns}
-          rows={data.data}
-          ariaLabel={label(screen.label)}
-          loading={isFetching}
-          pageSizes={CAFE_PROFIT_PAGE_SIZES}
-          getRowId={(row) => row.cafeId}
-          exportHref={cafeProfitExport({ ...params, fromDate: data.range.fromDate, toDate: data.range.toDate })}
-          serverPaging={urlPaging(
-            setFilters,
-            { page, pageSize, rowCount: data.total, totals: data.totals },
-            { columnId: sort, direction: order, filters: (column, direction) => ({ sort: column, order: direction }) },
-          )}
-        />
-      )}
+      <UrlPagedTable
+        report={report}
+        paging={{ page, pageSize, pageSizes: CAFE_PROFIT_PAGE_SIZES, sort: keySort(sort, order), setFilters }}
+        totals={data?.totals}
+        columns={columns}
+        ariaLabel={label(screen.label)}
+        getRowId={(row) => row.cafeId}
+        exportHref={range && cafeProfitExport({ ...params, fromDate: range.fromDate, toDate: range.toDate })}
+      />
       <CafeTerminalsPopup of={terminals} onClose={() => setTerminals(null)} />
     </PageFrame>
   );

@@ -14,9 +14,9 @@ import { useMemo, useState } from 'react';
 import { useListFilters } from '../../components/report/list-filters';
 import { PageFrame } from '../../components/report/PageFrame';
 import { tableColumns } from '../../components/report/table-columns';
-import { columnSort, urlPaging, useLastPageWhenPastEnd } from '../../components/report/url-paging';
+import { UrlPagedTable } from '../../components/report/UrlPagedTable';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
-import { DataTable, Popup, ReportToolbar } from '../../components/ui';
+import { Popup, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { errorMessage } from '../../lib/api-client';
 import { formatInt } from '../../lib/format';
@@ -53,11 +53,12 @@ const RETRIED: readonly MailState[] = ['pending', 'held', 'failed'];
  * secrets hidden), Retry now and Discard; Discard all held, once confirmed.
  */
 export default function MailPage({ screen }: ScreenPageProps) {
-  const { filters, setFilters, draft, setDraft, page, pageSize, order, sort, search } = useListFilters(FIELDS, {
+  const { filters, draft, setDraft, page, pageSize, order, sort, search, tablePaging } = useListFilters(FIELDS, {
     pageSizes: MAIL_PAGE_SIZES,
     sorts: MAIL_SORTS,
     sort: 'createdAt',
     order: 'desc',
+    sortOfColumn: SORT_OF_COLUMN,
   });
   const query = {
     state: (MAIL_STATES as readonly string[]).includes(filters.state) ? (filters.state as MailState) : undefined,
@@ -75,8 +76,6 @@ export default function MailPage({ screen }: ScreenPageProps) {
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const { t, label, language } = useMessages();
-
-  useLastPageWhenPastEnd({ page, pageSize }, report, setFilters);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the texts follow the language
   const columns = useMemo(() => {
@@ -187,35 +186,27 @@ export default function MailPage({ screen }: ScreenPageProps) {
         </Text>
       )}
       {data && !error && (
-        <>
-          <Group gap="xs" justify="space-between">
-            <Text size="sm" aria-label={t('mail.outbox.byState')}>
-              {MAIL_STATES.map((s) =>
-                t('mail.outbox.stateCount', { state: t(MAIL_STATE_NAMES[s]), count: formatInt(data.counts[s]) }),
-              ).join(' · ')}
-            </Text>
-            {held > 0 && (
-              <Button variant="default" color="red" size="xs" onClick={() => setConfirmingDiscard(true)}>
-                {t('mail.outbox.discardHeldCount', { count: formatInt(held) })}
-              </Button>
-            )}
-          </Group>
-          <DataTable
-            columns={columns}
-            rows={data.data}
-            ariaLabel={label(screen.label)}
-            loading={isFetching}
-            pageSizes={MAIL_PAGE_SIZES}
-            getRowId={(row) => row._id}
-            exportHref={mailOutboxExport({ ...query, sort, order })}
-            serverPaging={urlPaging(
-              setFilters,
-              { page, pageSize, rowCount: data.total },
-              columnSort(SORT_OF_COLUMN, sort, order, 'createdAt'),
-            )}
-          />
-        </>
+        <Group gap="xs" justify="space-between">
+          <Text size="sm" aria-label={t('mail.outbox.byState')}>
+            {MAIL_STATES.map((s) =>
+              t('mail.outbox.stateCount', { state: t(MAIL_STATE_NAMES[s]), count: formatInt(data.counts[s]) }),
+            ).join(' · ')}
+          </Text>
+          {held > 0 && (
+            <Button variant="default" color="red" size="xs" onClick={() => setConfirmingDiscard(true)}>
+              {t('mail.outbox.discardHeldCount', { count: formatInt(held) })}
+            </Button>
+          )}
+        </Group>
       )}
+      <UrlPagedTable
+        report={report}
+        paging={tablePaging}
+        columns={columns}
+        ariaLabel={label(screen.label)}
+        getRowId={(row) => row._id}
+        exportHref={mailOutboxExport({ ...query, sort, order })}
+      />
       <MailPreview mail={previewOf} onClose={() => setPreviewOf(null)} />
       <Popup
         opened={confirmingDiscard}
