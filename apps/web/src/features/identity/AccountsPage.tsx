@@ -74,7 +74,7 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
     q: filters.q || undefined,
   };
   const report = useAccounts({ ...query, page, pageSize, sort, order });
-  const { data, error, isFetching } = report;
+  const { error, isFetching } = report;
   useReportErrorLog(screen.label, error, 'accounts');
   const { issueLink, block, unblock, clearTwoStep } = useAccountActions();
   const { t, label, language } = useMessages();
