@@ -46,5 +46,10 @@ export function useListFilters<F extends Record<string, string>, S extends strin
     // The table writes only page, pageSize, sort and order, which are among the filters.
     setFilters: (patch, options) => setFilters(patch as Partial<typeof filters>, options),
   };
-  return { filters, setFilters, draft, setDraft, page, pageSize, order, sort, search, tablePaging };
+  /** One filter field's draft value and its change (FilterSelect, FilterText). */
+  const field = (name: keyof F & string) => ({
+    value: draft[name],
+    onChange: (value: string) => setDraft({ ...draft, [name]: value }),
+  });
+  return { filters, setFilters, draft, field, page, pageSize, order, sort, search, tablePaging };
 }

@@ -1,4 +1,4 @@
-import { Select, Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
 import {
   ACTIVITY_COLUMNS,
   ACTIVITY_KINDS,
@@ -10,6 +10,7 @@ import {
   FIELD_LABELS,
 } from '@playrep/contracts';
 import { useMemo } from 'react';
+import { FilterSelect, FilterText } from '../../components/report/FilterFields';
 import { useListFilters } from '../../components/report/list-filters';
 import { PageFrame } from '../../components/report/PageFrame';
 import { tableColumns } from '../../components/report/table-columns';
@@ -62,7 +63,7 @@ const KIND_NAMES: Readonly<Record<ActivityKind, MessageId>> = {
  * by kind, by whom, account and dates, with its CSV and Excel export.
  */
 export default function ActivityPage({ screen }: ScreenPageProps) {
-  const { filters, draft, setDraft, page, pageSize, order, sort, search, tablePaging } = useListFilters(FIELDS, {
+  const { filters, field, page, pageSize, order, sort, search, tablePaging } = useListFilters(FIELDS, {
     pageSizes: ACTIVITY_PAGE_SIZES,
     sorts: ACTIVITY_SORTS,
     sort: 'at',
@@ -94,31 +95,21 @@ export default function ActivityPage({ screen }: ScreenPageProps) {
     [],
   );
 
-  const text = (name: 'actor' | 'subject' | 'fromDate' | 'toDate', label: string, width: number, placeholder?: string) => (
-    <TextInput
-      label={label}
-      placeholder={placeholder}
-      value={draft[name]}
-      onChange={(event) => setDraft({ ...draft, [name]: event.currentTarget.value })}
-      w={width}
-    />
-  );
-
   return (
     <PageFrame title={screen.label} loading={isFetching} error={error} live={report.live}>
       <ReportToolbar onSubmit={() => search(report.refetch)} loading={isFetching}>
-        <Select
+        <FilterSelect
           label={label(FIELD_LABELS.activity.kind)}
-          data={[{ value: '', label: t('activity.any') }, ...ACTIVITY_KINDS.map((k) => ({ value: k, label: t(KIND_NAMES[k]) }))]}
-          value={draft.kind}
-          onChange={(value) => setDraft({ ...draft, kind: value ?? '' })}
-          allowDeselect={false}
+          any="activity.any"
+          values={ACTIVITY_KINDS}
+          names={KIND_NAMES}
           w={200}
+          {...field('kind')}
         />
-        {text('actor', label(FIELD_LABELS.activity.actor), 150)}
-        {text('subject', label(FIELD_LABELS.activity.subject), 150)}
-        {text('fromDate', label(DATE_LABELS.fromDate), 140, t('dates.placeholder'))}
-        {text('toDate', label(DATE_LABELS.toDate), 140, t('dates.placeholder'))}
+        <FilterText label={label(FIELD_LABELS.activity.actor)} w={150} {...field('actor')} />
+        <FilterText label={label(FIELD_LABELS.activity.subject)} w={150} {...field('subject')} />
+        <FilterText label={label(DATE_LABELS.fromDate)} placeholder={t('dates.placeholder')} w={140} {...field('fromDate')} />
+        <FilterText label={label(DATE_LABELS.toDate)} placeholder={t('dates.placeholder')} w={140} {...field('toDate')} />
       </ReportToolbar>
       {data && !error && (
         <Text size="sm">

@@ -1,4 +1,4 @@
-import { Button, Code, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, Group, Stack, Text } from '@mantine/core';
 import {
   ACCESS_STATES,
   ACCOUNT_COLUMNS,
@@ -12,6 +12,7 @@ import {
   type Role,
 } from '@playrep/contracts';
 import { useMemo, useState } from 'react';
+import { FilterSelect, FilterText } from '../../components/report/FilterFields';
 import { useListFilters } from '../../components/report/list-filters';
 import { PageFrame } from '../../components/report/PageFrame';
 import { tableColumns } from '../../components/report/table-columns';
@@ -60,7 +61,7 @@ const SORT_OF_COLUMN: Partial<Record<string, Sort>> = {
  * of every account without a password as a CSV file to hand out.
  */
 export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) {
-  const { filters, draft, setDraft, page, pageSize, order, sort, search, tablePaging } = useListFilters(FIELDS, {
+  const { filters, field, page, pageSize, order, sort, search, tablePaging } = useListFilters(FIELDS, {
     pageSizes: ACCOUNT_PAGE_SIZES,
     sorts: ACCOUNT_SORTS,
     sort: 'username',
@@ -187,34 +188,23 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
   return (
     <PageFrame title={screen.label} loading={isFetching} error={error}>
       <ReportToolbar onSubmit={() => search(report.refetch)} loading={isFetching}>
-        <Select
+        <FilterSelect
           label={label(FIELD_LABELS.accounts.role)}
-          data={[
-            { value: '', label: t('identity.accounts.any') },
-            ...belowRoles.map((r) => ({ value: r, label: t(ROLE_NAMES[r]) })),
-          ]}
-          value={draft.role}
-          onChange={(value) => setDraft({ ...draft, role: value ?? '' })}
-          allowDeselect={false}
+          any="identity.accounts.any"
+          values={belowRoles}
+          names={ROLE_NAMES}
           w={170}
+          {...field('role')}
         />
-        <Select
+        <FilterSelect
           label={label(FIELD_LABELS.accounts.state)}
-          data={[
-            { value: '', label: t('identity.accounts.any') },
-            ...ACCESS_STATES.map((s) => ({ value: s, label: t(ACCESS_STATE_NAMES[s]) })),
-          ]}
-          value={draft.state}
-          onChange={(value) => setDraft({ ...draft, state: value ?? '' })}
-          allowDeselect={false}
+          any="identity.accounts.any"
+          values={ACCESS_STATES}
+          names={ACCESS_STATE_NAMES}
           w={200}
+          {...field('state')}
         />
-        <TextInput
-          label={label(FIELD_LABELS.accounts.q)}
-          value={draft.q}
-          onChange={(event) => setDraft({ ...draft, q: event.currentTarget.value })}
-          w={190}
-        />
+        <FilterText label={label(FIELD_LABELS.accounts.q)} w={190} {...field('q')} />
       </ReportToolbar>
       <Group gap="xs">
         <Button variant="default" size="xs" loading={bulkPending} onClick={() => void bulk()} styles={WRAPPING_LABEL}>

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import {
   MAIL_KINDS,
   MAIL_OUTBOX_COLUMNS,
@@ -11,6 +11,7 @@ import {
   WAITING_MAIL_STATES,
 } from '@playrep/contracts';
 import { useMemo, useState } from 'react';
+import { FilterSelect, FilterText } from '../../components/report/FilterFields';
 import { useListFilters } from '../../components/report/list-filters';
 import { PageFrame } from '../../components/report/PageFrame';
 import { tableColumns } from '../../components/report/table-columns';
@@ -53,7 +54,7 @@ const RETRIED: readonly MailState[] = ['pending', 'held', 'failed'];
  * secrets hidden), Retry now and Discard; Discard all held, once confirmed.
  */
 export default function MailPage({ screen }: ScreenPageProps) {
-  const { filters, draft, setDraft, page, pageSize, order, sort, search, tablePaging } = useListFilters(FIELDS, {
+  const { filters, field, page, pageSize, order, sort, search, tablePaging } = useListFilters(FIELDS, {
     pageSizes: MAIL_PAGE_SIZES,
     sorts: MAIL_SORTS,
     sort: 'createdAt',
@@ -144,41 +145,24 @@ export default function MailPage({ screen }: ScreenPageProps) {
   return (
     <PageFrame title={screen.label} loading={isFetching} error={error}>
       <ReportToolbar onSubmit={() => search(report.refetch)} loading={isFetching}>
-        <Select
+        <FilterSelect
           label={label('State')}
-          data={[
-            { value: '', label: t('mail.outbox.any') },
-            ...MAIL_STATES.map((s) => ({ value: s, label: t(MAIL_STATE_NAMES[s]) })),
-          ]}
-          value={draft.state}
-          onChange={(value) => setDraft({ ...draft, state: value ?? '' })}
-          allowDeselect={false}
+          any="mail.outbox.any"
+          values={MAIL_STATES}
+          names={MAIL_STATE_NAMES}
           w={130}
+          {...field('state')}
         />
-        <Select
+        <FilterSelect
           label={label('Kind')}
-          data={[
-            { value: '', label: t('mail.outbox.any') },
-            ...MAIL_KINDS.map((k) => ({ value: k, label: t(MAIL_KIND_NAMES[k]) })),
-          ]}
-          value={draft.kind}
-          onChange={(value) => setDraft({ ...draft, kind: value ?? '' })}
-          allowDeselect={false}
+          any="mail.outbox.any"
+          values={MAIL_KINDS}
+          names={MAIL_KIND_NAMES}
           w={210}
+          {...field('kind')}
         />
-        <TextInput
-          label={label('Recipient or account')}
-          value={draft.recipient}
-          onChange={(event) => setDraft({ ...draft, recipient: event.currentTarget.value })}
-          w={210}
-        />
-        <TextInput
-          label={label('Week (any day of it)')}
-          placeholder={t('dates.placeholder')}
-          value={draft.week}
-          onChange={(event) => setDraft({ ...draft, week: event.currentTarget.value })}
-          w={170}
-        />
+        <FilterText label={label('Recipient or account')} w={210} {...field('recipient')} />
+        <FilterText label={label('Week (any day of it)')} placeholder={t('dates.placeholder')} w={170} {...field('week')} />
       </ReportToolbar>
       {notice && (
         <Text role={notice.ok ? 'status' : 'alert'} size="sm">
