@@ -139,10 +139,12 @@ const PlayPointsOrZero = capped(PointsOrZero);
 function isRealInstant(value: string): boolean {
   const parts = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
   if (!parts) return false;
-  const [y, mo, d, h, mi, s = 0] = parts.slice(1).map((part) => (part === undefined ? undefined : Number(part)));
-  const day = new Date(Date.UTC(y!, mo! - 1, d!));
-  const dateExists = day.getUTCFullYear() === y && day.getUTCMonth() === mo! - 1 && day.getUTCDate() === d;
-  return dateExists && h! < 24 && mi! < 60 && s < 60 && y! >= 2000 && Number.isFinite(Date.parse(value));
+  // Groups 1 to 5 are always there; the seconds (group 6) are 0 when absent.
+  const group = (i: number) => Number(parts[i] ?? 0);
+  const [y, mo, d, h, mi, s] = [group(1), group(2), group(3), group(4), group(5), group(6)];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  const dateExists = day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
+  return dateExists && h < 24 && mi < 60 && s < 60 && y >= 2000 && Number.isFinite(Date.parse(value));
 }
 
 const Instant = z

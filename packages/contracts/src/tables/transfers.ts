@@ -37,14 +37,21 @@ export type TransferSectionKey = (typeof TRANSFER_SECTIONS)[number]['key'];
 
 export const TRANSFER_SECTION_KEYS = TRANSFER_SECTIONS.map((s) => s.key) as [TransferSectionKey, ...TransferSectionKey[]];
 
+/** The section of a key: every key names one. */
+function sectionOf(key: TransferSectionKey): (typeof TRANSFER_SECTIONS)[number] {
+  const section = TRANSFER_SECTIONS.find((s) => s.key === key);
+  if (!section) throw new Error(`no transfer section ${key}`);
+  return section;
+}
+
 /** The counterparty header of a section on Point Transfer and Multiplayer Point Transfer (screen and export). */
 export function sectionCounterpartyHeader(key: TransferSectionKey): string {
-  return TRANSFER_SECTIONS.find((s) => s.key === key)!.counterparty;
+  return sectionOf(key).counterparty;
 }
 
 /** Multiplayer Point Transfer: the same sections, prefixed. */
 export function sectionTitle(key: TransferSectionKey, multiplayer: boolean): string {
-  const title = TRANSFER_SECTIONS.find((s) => s.key === key)!.title;
+  const { title } = sectionOf(key);
   return multiplayer ? `Multiplayer ${title}` : title;
 }
 
@@ -62,8 +69,11 @@ export function transferColumns(counterpartyHeader: string): ColumnDef<TransferC
   ];
 }
 
+/** The other side of a transfer: the receiver of one the subject sent, else the sender. */
 export function counterpartyOf(row: TransferRow): Counterparty {
-  return (row.direction === 'sent' ? row.toUserId : row.userId)!;
+  const other = row.direction === 'sent' ? row.toUserId : row.userId;
+  if (!other) throw new Error(`transfer ${row._id} has no counterparty`);
+  return other;
 }
 
 export function flattenTransfer(row: TransferRow, index: number): Record<TransferColumnKey, string | number> {
