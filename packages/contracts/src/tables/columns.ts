@@ -46,3 +46,22 @@ export const EXPORT_LANGUAGE_MESSAGE = 'lang must be en (English) or hi (Hindi)'
 export const STATEMENT_EXPORT_FORMATS = [...EXPORT_FORMATS, 'pdf'] as const;
 
 export type ExportFormat = (typeof STATEMENT_EXPORT_FORMATS)[number];
+
+/*
+ * Columns that several reports show alike (the same key, header and type): each defined once, so
+ * that its wording is the same from report to report.
+ */
+export const SR_NO_COLUMN: ColumnDef<'srNo'> = { key: 'srNo', header: 'Sr. No.', type: 'int' };
+export const AGENT_ID_COLUMN: ColumnDef<'username'> = { key: 'username', header: 'Agent ID', type: 'string' };
+export const AGENT_NAME_COLUMN: ColumnDef<'fullname'> = { key: 'fullname', header: 'Agent Name', type: 'string' };
+export const NAME_COLUMN: ColumnDef<'name'> = { key: 'name', header: 'Name', type: 'string' };
+export const CAFE_COLUMN: ColumnDef<'cafe'> = { key: 'cafe', header: 'Cafe', type: 'string' };
+/** The profit a report is about: summed, red below zero, and kept in view on a narrow screen. */
+export const PROFIT_COLUMN: ColumnDef<'profit'> = {
+  key: 'profit',
+  header: 'Profit',
+  type: 'float',
+  total: true,
+  negativeRed: true,
+  keyFigure: true,
+};

@@ -1,11 +1,11 @@
 import type { DrawRow } from '../api/draws.js';
 import { FUN_AB_CODE, FUN_AB_SUITS, TRIPLE_FUN_CODE } from '../games.js';
-import type { ColumnDef } from './columns.js';
+import { type ColumnDef, SR_NO_COLUMN } from './columns.js';
 
 export const DRAW_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
 
 export const DRAW_COLUMNS: ColumnDef<'srNo' | 'drawno' | 'date'>[] = [
-  { key: 'srNo', header: 'Sr. No.', type: 'int' },
+  SR_NO_COLUMN,
   { key: 'drawno', header: 'Winning No', type: 'custom' },
   { key: 'date', header: 'Draw Time', type: 'datetime' },
 ];

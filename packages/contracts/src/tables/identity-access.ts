@@ -1,13 +1,18 @@
-import type { ColumnDef } from './columns.js';
+import { type ColumnDef, NAME_COLUMN } from './columns.js';
+
+/** How the Accounts screen and the sign-in links file name an account: the columns they begin with. */
+const ACCOUNT_LEAD_COLUMNS: ColumnDef<'username' | 'name' | 'role' | 'parent'>[] = [
+  { key: 'username', header: 'Username', type: 'string' },
+  NAME_COLUMN,
+  { key: 'role', header: 'Role', type: 'string' },
+  { key: 'parent', header: 'Parent', type: 'string' },
+];
 
 /** The Accounts screen's table, on screen and in its CSV/XLSX export (docs/screens.md, Accounts). */
 export const ACCOUNT_COLUMNS: ColumnDef<
   'username' | 'name' | 'role' | 'parent' | 'stateLabel' | 'twoStepLabel' | 'lastSignInAt'
 >[] = [
-  { key: 'username', header: 'Username', type: 'string' },
-  { key: 'name', header: 'Name', type: 'string' },
-  { key: 'role', header: 'Role', type: 'string' },
-  { key: 'parent', header: 'Parent', type: 'string' },
+  ...ACCOUNT_LEAD_COLUMNS,
   { key: 'stateLabel', header: 'State', type: 'string' },
   { key: 'twoStepLabel', header: 'Two-step', type: 'string' },
   { key: 'lastSignInAt', header: 'Last Sign-in', type: 'datetime' },
@@ -15,10 +20,7 @@ export const ACCOUNT_COLUMNS: ColumnDef<
 
 /** The bulk sign-in links file a manager hands out (docs/domain.md, "Access", Sign-in links). */
 export const ISSUED_LINK_COLUMNS: ColumnDef<'username' | 'name' | 'role' | 'parent' | 'link' | 'expiresAt'>[] = [
-  { key: 'username', header: 'Username', type: 'string' },
-  { key: 'name', header: 'Name', type: 'string' },
-  { key: 'role', header: 'Role', type: 'string' },
-  { key: 'parent', header: 'Parent', type: 'string' },
+  ...ACCOUNT_LEAD_COLUMNS,
   { key: 'link', header: 'Link', type: 'string' },
   { key: 'expiresAt', header: 'Expires', type: 'datetime' },
 ];

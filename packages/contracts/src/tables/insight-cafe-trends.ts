@@ -1,14 +1,11 @@
-import type { ColumnDef } from './columns.js';
+import { CAFE_COLUMN, type ColumnDef } from './columns.js';
 import { trendsColumns } from './insight.js';
 
 /** The columns Cafe Trends sorts on besides `week{n}` (n from 1, the oldest week shown). */
 export const CAFE_TRENDS_FIXED_SORTS = ['cafe', 'master', 'total', 'previous', 'change'] as const;
 
 /** The columns before the week columns: the cafe and the master who owns it. */
-const CAFE_TRENDS_LEAD: ColumnDef[] = [
-  { key: 'cafe', header: 'Cafe', type: 'string' },
-  { key: 'master', header: 'Agent', type: 'string' },
-];
+const CAFE_TRENDS_LEAD: ColumnDef[] = [CAFE_COLUMN, { key: 'master', header: 'Agent', type: 'string' }];
 
 /**
  * Cafe Trends' table, on screen and in its CSV/XLSX export (docs/screens.md, Cafe Trends): the

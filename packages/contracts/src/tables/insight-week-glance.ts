@@ -1,4 +1,4 @@
-import type { ColumnDef } from './columns.js';
+import { type ColumnDef, NAME_COLUMN } from './columns.js';
 import { dayMonYear } from './statement.js';
 
 /** Week at a Glance (docs/screens.md, Week at a Glance): the subject's children x Monday to Sunday. */
@@ -30,7 +30,7 @@ export function weekGlanceColumns(days: readonly string[]): ColumnDef[] {
   }));
   return [
     { key: 'username', header: 'Account', type: 'string', keyFigure: true },
-    { key: 'name', header: 'Name', type: 'string' },
+    NAME_COLUMN,
     ...dayColumns,
     { key: 'total', header: 'Total', type: 'float', total: true, negativeRed: true },
   ];

@@ -1,4 +1,4 @@
-import type { ColumnDef } from './columns.js';
+import { CAFE_COLUMN, type ColumnDef, NAME_COLUMN, PROFIT_COLUMN } from './columns.js';
 import { dayMonYear } from './statement.js';
 
 /** How many weeks Trends shows (docs/screens.md, Trends). */
@@ -8,10 +8,7 @@ export const TREND_WEEK_COUNTS = [4, 8, 12, 26] as const;
 export const trendWeekKey = (position: number): `week${number}` => `week${position}`;
 
 /** The columns before and after the week columns: fixed. */
-const TRENDS_LEAD: ColumnDef[] = [
-  { key: 'username', header: 'Account', type: 'string' },
-  { key: 'name', header: 'Name', type: 'string' },
-];
+const TRENDS_LEAD: ColumnDef[] = [{ key: 'username', header: 'Account', type: 'string' }, NAME_COLUMN];
 const TRENDS_TAIL: ColumnDef[] = [
   { key: 'total', header: 'Total', type: 'float', total: true, negativeRed: true },
   { key: 'previous', header: 'Period Before', type: 'float', total: true, negativeRed: true },
@@ -41,14 +38,14 @@ export const TODAY_LIST_LIMIT = 20;
 export const BIG_WIN_COLUMNS: ColumnDef<'playedAt' | 'member' | 'cafe' | 'game' | 'drawAt' | 'stake' | 'win'>[] = [
   { key: 'playedAt', header: 'Played', type: 'datetime' },
   { key: 'member', header: 'Member', type: 'string' },
-  { key: 'cafe', header: 'Cafe', type: 'string' },
+  CAFE_COLUMN,
   { key: 'game', header: 'Game', type: 'string' },
   { key: 'drawAt', header: 'Draw', type: 'datetime' },
   { key: 'stake', header: 'Play', type: 'float' },
   { key: 'win', header: 'Win', type: 'float' },
 ];
 export const LOSING_CAFE_COLUMNS: ColumnDef<'cafe' | 'master' | 'plays' | 'stake' | 'profit'>[] = [
-  { key: 'cafe', header: 'Cafe', type: 'string' },
+  CAFE_COLUMN,
   { key: 'master', header: 'Agent', type: 'string' },
   { key: 'plays', header: 'Plays', type: 'int' },
   { key: 'stake', header: 'Play', type: 'float' },
@@ -67,7 +64,7 @@ export const OPEN_LOAN_COLUMNS: ColumnDef<'username' | 'totalLoan' | 'outstandin
 ];
 export const IDLE_MASTER_COLUMNS: ColumnDef<'username' | 'name' | 'address'>[] = [
   { key: 'username', header: 'Agent', type: 'string' },
-  { key: 'name', header: 'Name', type: 'string' },
+  NAME_COLUMN,
   { key: 'address', header: 'Location', type: 'string' },
 ];
 
@@ -75,12 +72,12 @@ export const IDLE_MASTER_COLUMNS: ColumnDef<'username' | 'name' | 'address'>[] =
 export const CAFE_PROFIT_COLUMNS: ColumnDef<
   'cafe' | 'master' | 'plays' | 'stake' | 'wins' | 'profit' | 'ownProfit' | 'otherProfit' | 'members'
 >[] = [
-  { key: 'cafe', header: 'Cafe', type: 'string' },
+  CAFE_COLUMN,
   { key: 'master', header: 'Agent', type: 'string' },
   { key: 'plays', header: 'Plays', type: 'int', total: true },
   { key: 'stake', header: 'Play', type: 'float', total: true },
   { key: 'wins', header: 'Win', type: 'float', total: true },
-  { key: 'profit', header: 'Profit', type: 'float', total: true, negativeRed: true, keyFigure: true },
+  PROFIT_COLUMN,
   { key: 'ownProfit', header: 'Own Members', type: 'float', total: true, negativeRed: true },
   { key: 'otherProfit', header: 'Other Members', type: 'float', total: true, negativeRed: true },
   { key: 'members', header: 'Members', type: 'int' },
@@ -95,7 +92,7 @@ export const CAFE_TERMINAL_COLUMNS: ColumnDef<'terminal' | 'plays' | 'stake' | '
   { key: 'plays', header: 'Plays', type: 'int', total: true },
   { key: 'stake', header: 'Play', type: 'float', total: true },
   { key: 'wins', header: 'Win', type: 'float', total: true },
-  { key: 'profit', header: 'Profit', type: 'float', total: true, negativeRed: true, keyFigure: true },
+  PROFIT_COLUMN,
   { key: 'members', header: 'Members', type: 'int' },
 ];
 

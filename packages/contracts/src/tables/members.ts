@@ -1,5 +1,5 @@
 import { FIELD_LABELS, fieldMessage } from '../field-labels.js';
-import type { ColumnDef } from './columns.js';
+import { CAFE_COLUMN, type ColumnDef, PROFIT_COLUMN } from './columns.js';
 
 /**
  * The member page (docs/screens.md, Member): one player's figures, reached from a player's
@@ -27,7 +27,7 @@ export const MEMBER_WEEK_COLUMNS: ColumnDef<
   { key: 'funroullet', header: 'Fun Roullet', type: 'float', total: true, negativeRed: true },
   { key: 'triplefun', header: 'Triple Fun', type: 'float', total: true, negativeRed: true },
   { key: 'funab', header: 'Fun AB', type: 'float', total: true, negativeRed: true },
-  { key: 'profit', header: 'Profit', type: 'float', total: true, negativeRed: true, keyFigure: true },
+  PROFIT_COLUMN,
   { key: 'poker', header: 'Poker Rake', type: 'float', total: true },
 ];
 
@@ -36,7 +36,7 @@ export const MEMBER_PLAY_COLUMNS: ColumnDef<'playedAt' | 'game' | 'drawAt' | 'ca
   { key: 'playedAt', header: 'Played', type: 'datetime' },
   { key: 'game', header: 'Game', type: 'string' },
   { key: 'drawAt', header: 'Draw', type: 'datetime' },
-  { key: 'cafe', header: 'Cafe', type: 'string' },
+  CAFE_COLUMN,
   { key: 'stake', header: 'Play', type: 'float' },
   { key: 'win', header: 'Win', type: 'float' },
   { key: 'profit', header: 'Profit', type: 'float', negativeRed: true, keyFigure: true },

@@ -1,5 +1,5 @@
 import { FIELD_LABELS, fieldMessage } from '../field-labels.js';
-import type { ColumnDef } from './columns.js';
+import { AGENT_ID_COLUMN, type ColumnDef, NAME_COLUMN, PROFIT_COLUMN, SR_NO_COLUMN } from './columns.js';
 import { OPEN_WEEK_TEXT } from './statement.js';
 
 export type RevenueColumnKey =
@@ -15,10 +15,10 @@ export type RevenueColumnKey =
 
 /** Revenue and Poker Revenue (docs/screens.md): the same columns. */
 export const REVENUE_COLUMNS: ColumnDef<RevenueColumnKey>[] = [
-  { key: 'srNo', header: 'Sr. No.', type: 'int' },
+  SR_NO_COLUMN,
   { key: 'fromDate', header: 'From Date', type: 'date' },
   { key: 'toDate', header: 'To Date', type: 'date' },
-  { key: 'profit', header: 'Profit', type: 'float', total: true, negativeRed: true, keyFigure: true },
+  PROFIT_COLUMN,
   { key: 'actualRevenue', header: 'Actual Rev', type: 'float', total: true, negativeRed: true, keyFigure: true },
   { key: 'revenueDeduction', header: 'Rev Ded', type: 'float', total: true, negativeRed: true },
   { key: 'deductionPercentage', header: 'Ded %', type: 'float' },
@@ -79,7 +79,7 @@ export const AGENT_MAIL_POINTS_BY_TYPE_COLUMNS: ColumnDef<'type' | 'playPoints' 
 ];
 
 export const WEEK_MEMBER_COLUMNS: ColumnDef<'srNo' | 'username' | 'playPoints' | 'profit'>[] = [
-  { key: 'srNo', header: 'Sr. No.', type: 'int' },
+  SR_NO_COLUMN,
   { key: 'username', header: 'Member Id', type: 'string' },
   { key: 'playPoints', header: 'Play', type: 'float', total: true },
   { key: 'profit', header: 'Points Used By The Member', type: 'float', total: true, negativeRed: true, keyFigure: true },
@@ -93,8 +93,8 @@ export const WEEK_MEMBER_COLUMNS: ColumnDef<'srNo' | 'username' | 'playPoints' |
 export const LOAN_COLUMNS: ColumnDef<
   'srNo' | 'username' | 'totalLoan' | 'outstanding' | 'processingLoan' | 'daysFromLastDeduction'
 >[] = [
-  { key: 'srNo', header: 'Sr. No.', type: 'int' },
-  { key: 'username', header: 'Agent ID', type: 'string' },
+  SR_NO_COLUMN,
+  AGENT_ID_COLUMN,
   { key: 'totalLoan', header: 'total loan', type: 'float', total: true },
   { key: 'outstanding', header: 'Remaining Loan', type: 'float', total: true },
   { key: 'processingLoan', header: 'Prossing loan', type: 'float', total: true },
@@ -111,7 +111,7 @@ export const RECOVERY_COLUMNS: ColumnDef<'masterUsername' | 'recoveryAmount'>[] 
 
 export const MANAGER_MAIL_COLUMNS: ColumnDef<'SrNo' | 'username' | 'name' | 'profit'>[] = [
   { key: 'SrNo', header: 'Sr. No.', type: 'int' },
-  { key: 'username', header: 'Agent ID', type: 'string' },
-  { key: 'name', header: 'Name', type: 'string' },
-  { key: 'profit', header: 'Profit', type: 'float', total: true, negativeRed: true, keyFigure: true },
+  AGENT_ID_COLUMN,
+  NAME_COLUMN,
+  PROFIT_COLUMN,
 ];

@@ -1,43 +1,43 @@
-import type { ColumnDef } from './columns.js';
+import { AGENT_ID_COLUMN, AGENT_NAME_COLUMN, CAFE_COLUMN, type ColumnDef, PROFIT_COLUMN, SR_NO_COLUMN } from './columns.js';
 
 export const DAILY_STATUS_COLUMNS: ColumnDef<'srNo' | 'address' | 'username' | 'profit'>[] = [
-  { key: 'srNo', header: 'Sr. No.', type: 'int' },
+  SR_NO_COLUMN,
   { key: 'address', header: 'Location', type: 'string' },
-  { key: 'username', header: 'Agent ID', type: 'string' },
-  { key: 'profit', header: 'Profit', type: 'float', total: true, negativeRed: true, keyFigure: true },
+  AGENT_ID_COLUMN,
+  PROFIT_COLUMN,
 ];
 
 export const DAILY_MEMBERS_COLUMNS: ColumnDef<'srNo' | 'username' | 'fullname' | 'cafe' | 'cafeAgent' | 'playPoints'>[] = [
-  { key: 'srNo', header: 'Sr. No.', type: 'int' },
+  SR_NO_COLUMN,
   { key: 'username', header: 'Member ID', type: 'string' },
   { key: 'fullname', header: 'Member Name', type: 'string' },
-  { key: 'cafe', header: 'Cafe', type: 'string' },
+  CAFE_COLUMN,
   { key: 'cafeAgent', header: 'Cafe Agent', type: 'string' },
   { key: 'playPoints', header: 'Points', type: 'float', total: true },
 ];
 
 export const AGENT_STATUS_COLUMNS: ColumnDef<'username' | 'fullname' | 'profit'>[] = [
-  { key: 'username', header: 'Agent ID', type: 'string' },
-  { key: 'fullname', header: 'Agent Name', type: 'string' },
-  { key: 'profit', header: 'Profit', type: 'float', total: true, negativeRed: true, keyFigure: true },
+  AGENT_ID_COLUMN,
+  AGENT_NAME_COLUMN,
+  PROFIT_COLUMN,
 ];
 
 export const NON_PERFORMING_COLUMNS: ColumnDef<'srNo' | 'username' | 'fullname'>[] = [
-  { key: 'srNo', header: 'Sr. No.', type: 'int' },
-  { key: 'username', header: 'Agent ID', type: 'string' },
-  { key: 'fullname', header: 'Agent Name', type: 'string' },
+  SR_NO_COLUMN,
+  AGENT_ID_COLUMN,
+  AGENT_NAME_COLUMN,
 ];
 
 export const BALANCE_COLUMNS: ColumnDef<'srNo' | 'username' | 'fullname' | 'walletBalance'>[] = [
-  { key: 'srNo', header: 'Sr. No.', type: 'int' },
-  { key: 'username', header: 'Agent ID', type: 'string' },
-  { key: 'fullname', header: 'Agent Name', type: 'string' },
+  SR_NO_COLUMN,
+  AGENT_ID_COLUMN,
+  AGENT_NAME_COLUMN,
   { key: 'walletBalance', header: 'Points', type: 'float', total: true },
 ];
 
 export const BALANCE_CHILD_COLUMNS: ColumnDef<'srNo' | 'username' | 'fullname' | 'walletBalance'>[] = [
-  { key: 'srNo', header: 'Sr. No.', type: 'int' },
+  SR_NO_COLUMN,
   { key: 'username', header: 'Child ID', type: 'string' },
-  { key: 'fullname', header: 'Agent Name', type: 'string' },
+  AGENT_NAME_COLUMN,
   { key: 'walletBalance', header: 'Points', type: 'float', total: true },
 ];
