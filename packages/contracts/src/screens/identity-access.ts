@@ -1,13 +1,13 @@
-import type { ScreenRow } from './screen-row.js';
+import { menuScreen } from './screen-row.js';
 
-/** The Accounts screen (docs/screens.md, Accounts). */
+/** The Accounts screen (docs/screens.md, Accounts): for every role with accounts below it. */
 export const ACCESS_SCREENS = [
-  {
+  menuScreen({
     key: 'accounts',
     path: 'admin/accounts',
     label: 'Accounts',
-    menu: { section: 'Administration', order: 10 },
-    audience: 'agents', // every role with accounts below it
+    section: 'Administration',
+    order: 10,
     api: ['accounts', 'issueLink', 'issueLinks', 'blockAccount', 'unblockAccount'],
-  },
-] as const satisfies readonly ScreenRow[];
+  }),
+] as const;

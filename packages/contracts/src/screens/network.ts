@@ -1,55 +1,53 @@
-import type { ColumnDef } from '../tables/columns.js';
-import type { ScreenRow } from './screen-row.js';
+import { AGENT_ID_COLUMN, type ColumnDef, SR_NO_COLUMN } from '../tables/columns.js';
+import { menuScreen } from './screen-row.js';
 
 /** Agent Details is one table (its row's `oneTable`): its columns sit with it, for its page and its export. */
 export const AGENT_DETAILS_COLUMNS: ColumnDef<'srNo' | 'username' | 'address' | 'commission'>[] = [
-  { key: 'srNo', header: 'Sr. No.', type: 'int' },
-  { key: 'username', header: 'Agent ID', type: 'string' },
+  SR_NO_COLUMN,
+  AGENT_ID_COLUMN,
   { key: 'address', header: 'Agent LOCATION', type: 'string' },
   { key: 'commission', header: 'Profit Shere', type: 'float' },
 ];
 
 /** The network screens: the agents below the subject (docs/screens.md). */
 export const NETWORK_SCREENS = [
-  {
+  menuScreen({
     key: 'dailyStatus',
     path: 'reports/dailystatus',
     label: 'Daily Status',
-    menu: { section: 'Reports', order: 50 },
-    audience: 'agents',
+    order: 50,
     api: ['dailyStatus', 'dailyStatusMembers'],
-  },
-  {
+  }),
+  menuScreen({
     key: 'agentDetails',
     path: 'reports/agentdetails',
     label: 'Agent Details',
-    menu: { section: 'Reports', order: 60 },
-    audience: 'agents',
+    order: 60,
     api: ['agentDetails'],
     oneTable: { columns: AGENT_DETAILS_COLUMNS, filters: 'subject' },
-  },
-  {
+  }),
+  menuScreen({
     key: 'nonPerforming',
     path: 'reports/nonperfomeragent',
     label: 'Non Performing CCS',
-    menu: { section: 'Reports', order: 100 },
+    order: 100,
     audience: 'managers',
     api: ['nonPerforming'],
-  },
-  {
+  }),
+  menuScreen({
     key: 'agentStatus',
     path: 'reports/agenstatus',
     label: 'Agent Status',
-    menu: { section: 'Reports', order: 110 },
+    order: 110,
     audience: 'managers',
     api: ['agentStatus'],
-  },
-  {
+  }),
+  menuScreen({
     key: 'balanceReport',
     path: 'reports/balancereport',
     label: 'Balance Report',
-    menu: { section: 'Reports', order: 120 },
+    order: 120,
     audience: 'managers',
     api: ['balanceReport', 'balanceChildren'],
-  },
-] as const satisfies readonly ScreenRow[];
+  }),
+] as const;

@@ -76,3 +76,25 @@ export interface ScreenRow<K extends string = string> {
   /** Set when the screen is one table of its main call's rows, shown by the report kit's page. */
   oneTable?: OneTable;
 }
+
+/** A menu screen's row as written: `section` and `order` make its `menu`; the rest as in ScreenRow. */
+export interface MenuScreenSpec<K extends string> extends Omit<ScreenRow<K>, 'menu' | 'audience'> {
+  /** Default 'Reports'. */
+  section?: MenuGroup;
+  order: number;
+  /** Default 'agents': every role with accounts below it. */
+  audience?: Audience;
+}
+
+/**
+ * The row of a screen in the menu. Most are reports in the Reports section for every role with
+ * accounts below it, so a row names its section and audience only where they differ.
+ */
+export function menuScreen<K extends string>({
+  section = 'Reports',
+  order,
+  audience = 'agents',
+  ...row
+}: MenuScreenSpec<K>): ScreenRow<K> {
+  return { ...row, menu: { section, order }, audience };
+}

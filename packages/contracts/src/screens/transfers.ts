@@ -1,33 +1,33 @@
-import type { ScreenRow } from './screen-row.js';
+import { type MenuScreenSpec, menuScreen } from './screen-row.js';
+
+/** A transfer screen: any account has transfers, so any may be its subject. */
+const transferScreen = <K extends string>(row: MenuScreenSpec<K>) => menuScreen({ subjects: 'everyone', ...row });
 
 /** The transfer screens (docs/screens.md, Point Transfer, Multiplayer Point Transfer, Weekly Details Report). */
 export const TRANSFER_SCREENS = [
-  {
+  transferScreen({
     key: 'pointTransfer',
     path: 'reports/pointtransfer',
     label: 'Point Transfer',
-    menu: { section: 'Reports', order: 30 },
+    order: 30,
     audience: 'everyone',
     api: ['pointTransfer'],
-    subjects: 'everyone', // transfers: any account has them
-  },
-  {
+  }),
+  transferScreen({
     key: 'multiPointTransfer',
     path: 'reports/multipointtransfer',
     label: 'Multiplayer Point Transfer',
     menuLabels: { player: 'Multipoint Transfer' },
-    menu: { section: 'Reports', order: 40 },
+    order: 40,
     audience: 'everyone',
     api: ['multiPointTransfer'],
-    subjects: 'everyone', // transfers: any account has them
-  },
-  {
+  }),
+  transferScreen({
     key: 'weeklyDetails',
     path: 'weeklydetailsreport',
     label: 'Weekly Details Report',
-    menu: { section: 'Weekly Details Reports', order: 10 },
-    audience: 'agents',
+    section: 'Weekly Details Reports',
+    order: 10,
     api: ['weeklyDetails'],
-    subjects: 'everyone', // transfers: any account has them
-  },
-] as const satisfies readonly ScreenRow[];
+  }),
+] as const;
