@@ -41,5 +41,8 @@ export type AccountRef = z.infer<typeof AccountRef>;
 export const ErrorBody = z.object({ message: z.string() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
+/** The subject account echoed back: whom the report is about. */
+export const SubjectEcho = z.object({ _id: z.string(), username: z.string() });
+
 /** Report range echoed back in 'YYYY-MM-DD' so the screen shows what the server used. */
 export const RangeEcho = z.object({ fromDate: z.string(), toDate: z.string() });

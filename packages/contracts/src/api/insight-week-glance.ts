@@ -1,48 +1,34 @@
 import { z } from 'zod';
 import { COLUMNS_GIVEN, type EndpointDef, report } from '../endpoint-def.js';
-import { EXPORT_FORMATS } from '../tables/columns.js';
 import { WEEK_GLANCE_FIXED_SORTS, WEEK_GLANCE_PAGE_SIZES } from '../tables/insight-week-glance.js';
-import { exportLanguageParam, queryObject } from './common.js';
+import { SubjectEcho } from './common.js';
+import { ChildPeriodsRow, childPeriodsQuery } from './insight.js';
+import { PageEcho } from './list-paging.js';
 
 // ---------------------------------------------------------------- Week at a Glance (docs/domain.md, "The owner's week")
 
 const WEEK_GLANCE_SORT = /^(username|name|total|day[1-7])$/;
 
-export const WeekGlanceQuery = queryObject({
-  id: z.string().trim().optional(),
-  /** The week's Monday (YYYY-MM-DD or DD-Mon-YYYY); without it, the week of today. */
-  fromDate: z.string().optional(),
-  page: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be 1 or more').default(1),
-  pageSize: z.coerce
-    .number({ error: 'must be a number' })
-    .int()
-    .min(1, 'must be 1 or more')
-    .max(50, 'must be at most 50')
-    .default(WEEK_GLANCE_PAGE_SIZES[0]),
-  sort: z
-    .string()
-    .regex(WEEK_GLANCE_SORT, `must be one of ${WEEK_GLANCE_FIXED_SORTS.join(', ')} or day1 (Monday) to day7 (Sunday)`)
-    .default('total'),
-  order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
-  format: z.enum(EXPORT_FORMATS).optional(),
-  lang: exportLanguageParam(),
-});
+/** Trends' paging, over the days of one week. */
+export const WeekGlanceQuery = childPeriodsQuery(
+  {
+    /** The week's Monday (YYYY-MM-DD or DD-Mon-YYYY); without it, the week of today. */
+    fromDate: z.string().optional(),
+  },
+  {
+    pageSizes: WEEK_GLANCE_PAGE_SIZES,
+    sorts: WEEK_GLANCE_SORT,
+    sortsMessage: `must be one of ${WEEK_GLANCE_FIXED_SORTS.join(', ')} or day1 (Monday) to day7 (Sunday)`,
+  },
+);
 export type WeekGlanceQuery = z.infer<typeof WeekGlanceQuery>;
 
-export const WeekGlanceRow = z.object({
-  _id: z.string(),
-  username: z.string(),
-  name: z.string(),
-  role: z.string(),
-  /** Draw-games profit per day, Monday first: each the child's Daily Status profit of that day. */
-  profits: z.array(z.number()),
-  /** Σ profits. */
-  total: z.number(),
-});
+/** A direct child: its profit per day, Monday first (each its Daily Status profit of that day). */
+export const WeekGlanceRow = ChildPeriodsRow;
 export type WeekGlanceRow = z.infer<typeof WeekGlanceRow>;
 
 export const WeekGlanceResponse = z.object({
-  account: z.object({ _id: z.string(), username: z.string() }),
+  account: SubjectEcho,
   week: z.object({
     /** Monday. */
     fromDate: z.string(),
@@ -57,10 +43,8 @@ export const WeekGlanceResponse = z.object({
   data: z.array(WeekGlanceRow),
   /** Over every child, not only the page. */
   totals: z.object({ profits: z.array(z.number()), total: z.number() }),
-  /** Children in all. */
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+  /** Children in all, the page and its size. */
+  ...PageEcho.shape,
 });
 export type WeekGlanceResponse = z.infer<typeof WeekGlanceResponse>;
 

@@ -15,7 +15,8 @@ import {
   TRENDS_PAGE_SIZES,
   WAITING_TRANSFER_COLUMNS,
 } from '../tables/insight.js';
-import { exportLanguageParam, queryObject } from './common.js';
+import { exportLanguageParam, queryObject, SubjectEcho } from './common.js';
+import { PageEcho } from './list-paging.js';
 
 // ---------------------------------------------------------------- Trends (docs/domain.md, "Insight")
 
@@ -23,27 +24,45 @@ import { exportLanguageParam, queryObject } from './common.js';
 export const TRENDS_FIXED_SORTS = ['username', 'name', 'total', 'previous', 'change'] as const;
 const TRENDS_SORT = /^(username|name|total|previous|change|week([1-9]|1\d|2[0-6]))$/;
 
-export const TrendsQuery = queryObject({
-  id: z.string().trim().optional(),
-  weeks: z.coerce
-    .number({ error: `must be one of ${TREND_WEEK_COUNTS.join(', ')}` })
-    .refine((n) => (TREND_WEEK_COUNTS as readonly number[]).includes(n), `must be one of ${TREND_WEEK_COUNTS.join(', ')}`)
-    .default(TREND_WEEK_COUNTS[0]),
-  page: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be 1 or more').default(1),
-  pageSize: z.coerce
-    .number({ error: 'must be a number' })
-    .int()
-    .min(1, 'must be 1 or more')
-    .max(50, 'must be at most 50')
-    .default(TRENDS_PAGE_SIZES[0]),
-  sort: z
-    .string()
-    .regex(TRENDS_SORT, `must be one of ${TRENDS_FIXED_SORTS.join(', ')} or week1 to week26`)
-    .default('total'),
-  order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
-  format: z.enum(EXPORT_FORMATS).optional(),
-  lang: exportLanguageParam(),
-});
+/**
+ * The query of a report over the subject's direct children with one column per period shown
+ * (Trends, Week at a Glance): `periods` says which periods; a page of the children, by their total
+ * profit, largest first, unless the query asks for another `sort` (one `sorts` matches) or `order`.
+ */
+export function childPeriodsQuery<P extends z.ZodRawShape>(
+  periods: P,
+  { pageSizes, sorts, sortsMessage }: { pageSizes: readonly [number, ...number[]]; sorts: RegExp; sortsMessage: string },
+) {
+  return queryObject({
+    id: z.string().trim().optional(),
+    ...periods,
+    page: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be 1 or more').default(1),
+    pageSize: z.coerce
+      .number({ error: 'must be a number' })
+      .int()
+      .min(1, 'must be 1 or more')
+      .max(50, 'must be at most 50')
+      .default(pageSizes[0]),
+    sort: z.string().regex(sorts, sortsMessage).default('total'),
+    order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
+    format: z.enum(EXPORT_FORMATS).optional(),
+    lang: exportLanguageParam(),
+  });
+}
+
+export const TrendsQuery = childPeriodsQuery(
+  {
+    weeks: z.coerce
+      .number({ error: `must be one of ${TREND_WEEK_COUNTS.join(', ')}` })
+      .refine((n) => (TREND_WEEK_COUNTS as readonly number[]).includes(n), `must be one of ${TREND_WEEK_COUNTS.join(', ')}`)
+      .default(TREND_WEEK_COUNTS[0]),
+  },
+  {
+    pageSizes: TRENDS_PAGE_SIZES,
+    sorts: TRENDS_SORT,
+    sortsMessage: `must be one of ${TRENDS_FIXED_SORTS.join(', ')} or week1 to week26`,
+  },
+);
 export type TrendsQuery = z.infer<typeof TrendsQuery>;
 
 export const TrendWeek = z.object({
@@ -56,15 +75,21 @@ export const TrendWeek = z.object({
 });
 export type TrendWeek = z.infer<typeof TrendWeek>;
 
-export const TrendRow = z.object({
+/**
+ * A direct child of the subject in Trends and Week at a Glance: its draw-games profit per period
+ * shown, oldest first (a week's as Revenue shows it, a day's as Daily Status does), and their sum.
+ */
+export const ChildPeriodsRow = z.object({
   _id: z.string(),
   username: z.string(),
   name: z.string(),
   role: z.string(),
-  /** Draw-games profit per week shown, oldest first: each the child's Revenue profit of that week. */
   profits: z.array(z.number()),
   /** Σ profits. */
   total: z.number(),
+});
+
+export const TrendRow = ChildPeriodsRow.extend({
   /** The profit of the same number of weeks just before. */
   previous: z.number(),
   /** total − previous. */
@@ -73,7 +98,7 @@ export const TrendRow = z.object({
 export type TrendRow = z.infer<typeof TrendRow>;
 
 export const TrendsResponse = z.object({
-  account: z.object({ _id: z.string(), username: z.string() }),
+  account: SubjectEcho,
   weeks: z.array(TrendWeek),
   /** The weeks the change is measured against. */
   previousRange: z.object({ fromDate: z.string(), toDate: z.string() }),
@@ -81,10 +106,8 @@ export const TrendsResponse = z.object({
   data: z.array(TrendRow),
   /** Over every child, not only the page. */
   totals: z.object({ profits: z.array(z.number()), total: z.number(), previous: z.number(), change: z.number() }),
-  /** Children in all. */
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+  /** Children in all, the page and its size. */
+  ...PageEcho.shape,
 });
 export type TrendsResponse = z.infer<typeof TrendsResponse>;
 
@@ -174,7 +197,7 @@ export const IdleMasterRow = z.object({ _id: z.string(), username: z.string(), n
 export type IdleMasterRow = z.infer<typeof IdleMasterRow>;
 
 export const TodayResponse = z.object({
-  account: z.object({ _id: z.string(), username: z.string() }),
+  account: SubjectEcho,
   /** Today (IST) and the same weekday a week before. */
   today: z.string(),
   lastWeekDay: z.string(),
@@ -233,15 +256,13 @@ export type CafeProfitQuery = z.infer<typeof CafeProfitQuery>;
 
 export const CafeProfitResponse = z.object({
   range: z.object({ fromDate: z.string(), toDate: z.string() }),
-  account: z.object({ _id: z.string(), username: z.string() }),
+  account: SubjectEcho,
   /** One page of the cafes, in the order asked (ties by agent, then cafe). */
   data: z.array(CafeProfitRow),
   /** Over every cafe, not only the page. */
   totals: CafeProfitRow.pick({ plays: true, stake: true, wins: true, profit: true, ownProfit: true, otherProfit: true }),
-  /** Cafes in all. */
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+  /** Cafes in all, the page and its size. */
+  ...PageEcho.shape,
 });
 export type CafeProfitResponse = z.infer<typeof CafeProfitResponse>;
 

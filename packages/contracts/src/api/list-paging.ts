@@ -23,9 +23,8 @@ export function listPaging<const S extends readonly [string, ...string[]]>(sorts
   };
 }
 
-/** What a paged answer adds (only when the call asked for a `page`): rows in the whole list, the page and its size. */
-export const ListPageEcho = z.object({
-  total: z.number().optional(),
-  page: z.number().optional(),
-  pageSize: z.number().optional(),
-});
+/** What a paged answer says of its page: rows in the whole list, the page and its size. */
+export const PageEcho = z.object({ total: z.number(), page: z.number(), pageSize: z.number() });
+
+/** What a list report's answer adds (only when the call asked for a `page`): its PageEcho. */
+export const ListPageEcho = PageEcho.partial();
