@@ -95,3 +95,15 @@ export const oneSheet = <K extends string>(file: string, key: K, title: string, 
 
 export const report = <N extends string>(name: N, summary: string) =>
   ({ method: 'GET', path: reportPath(name), access: 'report', summary }) as const;
+
+/**
+ * The heads of the entries of a family of the web app's own calls (call-paths.ts) that `access`
+ * opens: for a call's name, its method and path, `access` and its summary, as report() gives a
+ * report's.
+ */
+export function webCalls<C extends Readonly<Record<string, { method: HttpMethod; path: string }>>, A extends EndpointAccess>(
+  calls: C,
+  access: A,
+) {
+  return <N extends keyof C>(name: N, summary: string) => ({ ...calls[name], access, summary });
+}

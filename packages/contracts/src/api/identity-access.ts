@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCESS_CALLS, reportPath } from '../call-paths.js';
 import { formatCount } from '../display-format.js';
-import { type EndpointDef, oneSheet, report } from '../endpoint-def.js';
+import { type EndpointDef, oneSheet, report, webCalls } from '../endpoint-def.js';
 import { LANGUAGES } from '../languages.js';
 import { ROLES } from '../roles.js';
 import { EXPORT_FORMATS } from '../tables/columns.js';
@@ -207,50 +207,46 @@ export const ACCESS_MESSAGES = {
     `${username} is unblocked, but it is inactive on the platform: it cannot sign in until the platform makes it active.`,
 } as const;
 
+/** The caller's own password, account page and language; the sign-in links and forgot password open without signing in. */
+const ownAccess = webCalls(ACCESS_CALLS, 'session');
+const openAccess = webCalls(ACCESS_CALLS, 'public');
+
 /** Entries of the endpoint table (endpoints.ts): Sign-in links, forgotten and changed passwords, the account page (docs/domain.md, "Access"). */
 export const ACCESS_ENDPOINTS = {
   linkInfo: {
-    ...ACCESS_CALLS.linkInfo,
-    access: 'public',
-    summary: 'What a sign-in link is for: the account and who issued it (the link is not used)',
+    ...openAccess('linkInfo', 'What a sign-in link is for: the account and who issued it (the link is not used)'),
     body: LinkTokenBody,
     response: LinkInfoResponse,
   },
   useLink: {
-    ...ACCESS_CALLS.useLink,
-    access: 'public',
-    summary:
+    ...openAccess(
+      'useLink',
       'The link doors: use a sign-in or reset link to set the password and end the account’s sessions; then signed in, or 401 asking for the two-step code (sent with the new password to login)',
+    ),
     body: UseLinkBody,
     response: UseLinkResponse,
     otherResponses: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 410: ErrorBody },
   },
   forgotPassword: {
-    ...ACCESS_CALLS.forgotPassword,
-    access: 'public',
-    summary: 'Mail a reset link where the account has a confirmed address; the same answer always',
+    ...openAccess('forgotPassword', 'Mail a reset link where the account has a confirmed address; the same answer always'),
     body: ForgotPasswordBody,
     response: MessageResponse,
     otherResponses: { 429: ErrorBody },
   },
   changePassword: {
-    ...ACCESS_CALLS.changePassword,
-    access: 'session',
-    summary: 'Change the caller’s password (current password required); ends its other sessions',
+    ...ownAccess('changePassword', 'Change the caller’s password (current password required); ends its other sessions'),
     body: ChangePasswordBody,
     response: MessageResponse,
   },
   myAccount: {
-    ...ACCESS_CALLS.myAccount,
-    access: 'session',
-    summary:
+    ...ownAccess(
+      'myAccount',
       'The caller’s account page: name, role, parent, last sign-in (time, address, device), failed attempts since, its own last 10 activity entries',
+    ),
     response: MyAccountResponse,
   },
   setLanguage: {
-    ...ACCESS_CALLS.setLanguage,
-    access: 'session',
-    summary: 'Set the caller’s language (en or hi): the sign-in answers carry it, and API errors come in it',
+    ...ownAccess('setLanguage', 'Set the caller’s language (en or hi): the sign-in answers carry it, and API errors come in it'),
     body: SetLanguageBody,
     response: MessageResponse,
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { reportPath, TWO_STEP_CALLS } from '../call-paths.js';
-import type { EndpointDef } from '../endpoint-def.js';
+import { type EndpointDef, webCalls } from '../endpoint-def.js';
 import { ErrorBody, queryObject } from './common.js';
 
 /** Two-step sign-in (docs/domain.md, "Access"): the account page's section, and a manager's clearing. */
@@ -42,41 +42,40 @@ export type TwoStepMessageResponse = z.infer<typeof TwoStepMessageResponse>;
 export const TwoStepClearQuery = queryObject({ accountId: z.string({ error: 'is required' }).trim().min(1, 'is required') });
 export type TwoStepClearQuery = z.infer<typeof TwoStepClearQuery>;
 
+/** The caller's own two-step calls: any signed-in account, about itself. */
+const ownTwoStep = webCalls(TWO_STEP_CALLS, 'session');
+
 /** Entries of the endpoint table (endpoints.ts): Two-step sign-in: the caller’s own, and a manager clearing it (docs/domain.md, "Access"). */
 export const TWO_STEP_ENDPOINTS = {
   twoStepState: {
-    ...TWO_STEP_CALLS.twoStepState,
-    access: 'session',
-    summary: 'Whether the caller’s two-step sign-in is on, its recovery codes left, whether its role must have it',
+    ...ownTwoStep(
+      'twoStepState',
+      'Whether the caller’s two-step sign-in is on, its recovery codes left, whether its role must have it',
+    ),
     response: TwoStepStateResponse,
   },
   twoStepSetup: {
-    ...TWO_STEP_CALLS.twoStepSetup,
-    access: 'session',
-    summary: 'Begin setting two-step sign-in up: a new key, as text and as a QR code',
+    ...ownTwoStep('twoStepSetup', 'Begin setting two-step sign-in up: a new key, as text and as a QR code'),
     response: TwoStepSetupResponse,
     otherResponses: { 409: ErrorBody, 503: ErrorBody },
   },
   twoStepConfirm: {
-    ...TWO_STEP_CALLS.twoStepConfirm,
-    access: 'session',
-    summary: 'Turn two-step sign-in on with a first code; answers the recovery codes, once',
+    ...ownTwoStep('twoStepConfirm', 'Turn two-step sign-in on with a first code; answers the recovery codes, once'),
     body: TwoStepCodeBody,
     response: TwoStepConfirmResponse,
     otherResponses: { 409: ErrorBody, 429: ErrorBody },
   },
   twoStepOff: {
-    ...TWO_STEP_CALLS.twoStepOff,
-    access: 'session',
-    summary: 'Turn the caller’s two-step sign-in off with a current code or a recovery code',
+    ...ownTwoStep('twoStepOff', 'Turn the caller’s two-step sign-in off with a current code or a recovery code'),
     body: TwoStepCodeBody,
     response: TwoStepMessageResponse,
     otherResponses: { 409: ErrorBody, 429: ErrorBody },
   },
   twoStepRecoveryCodes: {
-    ...TWO_STEP_CALLS.twoStepRecoveryCodes,
-    access: 'session',
-    summary: 'Ten new recovery codes in place of the old ones, with a current code or a recovery code; answered once',
+    ...ownTwoStep(
+      'twoStepRecoveryCodes',
+      'Ten new recovery codes in place of the old ones, with a current code or a recovery code; answered once',
+    ),
     body: TwoStepCodeBody,
     response: TwoStepConfirmResponse,
     otherResponses: { 409: ErrorBody, 429: ErrorBody },

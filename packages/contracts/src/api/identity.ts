@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTH_CALLS } from '../call-paths.js';
-import type { EndpointDef } from '../endpoint-def.js';
+import { type EndpointDef, webCalls } from '../endpoint-def.js';
 import { LANGUAGES } from '../languages.js';
 import { ROLES } from '../roles.js';
 import { ErrorBody } from './common.js';
@@ -138,32 +138,30 @@ export type CreatedAccount = z.infer<typeof CreatedAccount>;
 export const SignupResponse = z.object({ message: z.string(), user: CreatedAccount });
 export type SignupResponse = z.infer<typeof SignupResponse>;
 
+/** Signing in and out, and the session: open without a session (the session call answers 401 when it has ended). */
+const authCall = webCalls(AUTH_CALLS, 'public');
+
 /** Entries of the endpoint table (endpoints.ts): Sign-in, sessions and accounts made by the caller. */
 export const AUTH_ENDPOINTS = {
   login: {
-    ...AUTH_CALLS.login,
-    access: 'public',
-    summary: 'The password door: sign in (with the two-step code once asked); sets the session cookie and returns the token once',
+    ...authCall(
+      'login',
+      'The password door: sign in (with the two-step code once asked); sets the session cookie and returns the token once',
+    ),
     body: LoginBody,
     response: LoginResponse,
     otherResponses: { 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
   },
   session: {
-    ...AUTH_CALLS.session,
-    access: 'public',
-    summary: 'The current session (401 when it has ended)',
+    ...authCall('session', 'The current session (401 when it has ended)'),
     response: SessionResponse,
   },
   logout: {
-    ...AUTH_CALLS.logout,
-    access: 'public',
-    summary: 'Sign out: revokes the session on the server',
+    ...authCall('logout', 'Sign out: revokes the session on the server'),
     response: LogoutResponse,
   },
   logoutLink: {
-    ...AUTH_CALLS.logoutLink,
-    access: 'public',
-    summary: "Sign out by the spec's GET call",
+    ...authCall('logoutLink', "Sign out by the spec's GET call"),
     response: LogoutResponse,
     changesState: true,
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_CALLS, reportPath } from '../call-paths.js';
-import { type EndpointDef, oneSheet, report } from '../endpoint-def.js';
+import { type EndpointDef, oneSheet, report, webCalls } from '../endpoint-def.js';
 import { EXPORT_FORMATS } from '../tables/columns.js';
 import { MAIL_KINDS, MAIL_OUTBOX_COLUMNS, MAIL_PAGE_SIZES, MAIL_SORTS, MAIL_STATES } from '../tables/mail.js';
 import { ErrorBody, exportLanguageParam, queryObject } from './common.js';
@@ -287,40 +287,37 @@ export const MAIL_SCREEN_MESSAGES = {
       : `${n === 1 ? '1 held mail' : `${n.toLocaleString('en-IN')} held mails`} discarded: ${n === 1 ? 'it' : 'they'} will not be sent.`,
 } as const;
 
+/** The caller's own address and statement setting; the links a mail carries open without signing in. */
+const ownEmail = webCalls(EMAIL_CALLS, 'session');
+const openEmail = webCalls(EMAIL_CALLS, 'public');
+
 /** Entries of the endpoint table (endpoints.ts): An account’s email address (docs/domain.md, "Mail and statements"). */
 export const EMAIL_ENDPOINTS = {
   emailState: {
-    ...EMAIL_CALLS.emailState,
-    access: 'session',
-    summary: 'The caller’s email address, its confirmation and the weekly statement setting',
+    ...ownEmail('emailState', 'The caller’s email address, its confirmation and the weekly statement setting'),
     response: EmailStateResponse,
   },
   setEmail: {
-    ...EMAIL_CALLS.setEmail,
-    access: 'session',
-    summary: 'Set (mailing a confirmation link, valid 24 hours) or remove the caller’s email address',
+    ...ownEmail('setEmail', 'Set (mailing a confirmation link, valid 24 hours) or remove the caller’s email address'),
     body: SetEmailBody,
     response: SetEmailResponse,
     otherResponses: { 429: ErrorBody },
   },
   statementEmails: {
-    ...EMAIL_CALLS.statementEmails,
-    access: 'session',
-    summary: 'Turn the caller’s weekly statement emails on or off',
+    ...ownEmail('statementEmails', 'Turn the caller’s weekly statement emails on or off'),
     body: StatementEmailsBody,
     response: SetEmailResponse,
   },
   confirmEmail: {
-    ...EMAIL_CALLS.confirmEmail,
-    access: 'public',
-    summary: 'Confirm an email address with the secret of the link mailed to it',
+    ...openEmail('confirmEmail', 'Confirm an email address with the secret of the link mailed to it'),
     body: ConfirmEmailBody,
     response: ConfirmEmailResponse,
   },
   unsubscribe: {
-    ...EMAIL_CALLS.unsubscribe,
-    access: 'public',
-    summary: 'One-click unsubscribe from the weekly statement or the daily digest (RFC 8058), without signing in',
+    ...openEmail(
+      'unsubscribe',
+      'One-click unsubscribe from the weekly statement or the daily digest (RFC 8058), without signing in',
+    ),
     query: UnsubscribeQuery,
     response: UnsubscribeResponse,
   },
