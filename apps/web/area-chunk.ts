@@ -26,8 +26,7 @@ interface AreaGroup {
 function reachable(starts: readonly string[], next: (id: string) => readonly string[]): Set<string> {
   const seen = new Set<string>();
   const pending = [...starts];
-  while (pending.length > 0) {
-    const id = pending.pop()!;
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
     if (seen.has(id)) continue;
     seen.add(id);
     pending.push(...next(id));
@@ -47,11 +46,13 @@ export function areaChunk(): { plugin: Plugin; group: AreaGroup } {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
       const area = chunks.filter((c) => c.name === AREA_CHUNK).map((c) => c.fileName);
-      if (area.length !== 1) throw new Error(`area chunk: expected one ${AREA_CHUNK} chunk, found ${area.length}`);
+      const [areaFile] = area;
+      if (area.length !== 1 || areaFile === undefined)
+        throw new Error(`area chunk: expected one ${AREA_CHUNK} chunk, found ${area.length}`);
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const entries = chunks.filter((c) => c.isEntry).map((c) => c.fileName);
-      if (reachable(entries, (file) => byFile.get(file)?.imports ?? []).has(area[0]!))
-        throw new Error(`area chunk: the entry script imports ${area[0]}: the sign-in page would load it`);
+      if (reachable(entries, (file) => byFile.get(file)?.imports ?? []).has(areaFile))
+        throw new Error(`area chunk: the entry script imports ${areaFile}: the sign-in page would load it`);
     },
   };
   const group: AreaGroup = {

@@ -31,15 +31,17 @@ const APP_MODULE = 'src/app/mount-app.tsx';
  */
 export function pageModulesOf(source: string, registryDir: string): Record<string, string> {
   const constants = new Map<string, string>();
-  for (const m of source.matchAll(/^const (\w+) = \(\) => import\('([^']+)'\);$/gm)) constants.set(m[1]!, m[2]!);
+  for (const [, name, target] of source.matchAll(/^const (\w+) = \(\) => import\('([^']+)'\);$/gm)) {
+    if (name && target) constants.set(name, target);
+  }
   const table = /^const PAGE_MODULES\b.* = \{\n([\s\S]*?)\n\};/m.exec(source)?.[1];
   if (!table) throw new Error(`${REGISTRY}: PAGE_MODULES not found`);
   const modules: Record<string, string> = {};
   for (const line of table.split('\n')) {
-    const m = /^\s+'?([\w-]+)'?: (?:\(\) => import\('([^']+)'\)|(\w+)),$/.exec(line);
-    const target = m && (m[2] ?? constants.get(m[3]!));
-    if (!m || !target) throw new Error(`${REGISTRY}: an entry of PAGE_MODULES the build cannot read: ${line.trim()}`);
-    modules[m[1]!] = path.resolve(registryDir, target);
+    const [, key, imported, constant] = /^\s+'?([\w-]+)'?: (?:\(\) => import\('([^']+)'\)|(\w+)),$/.exec(line) ?? [];
+    const target = imported ?? (constant === undefined ? undefined : constants.get(constant));
+    if (!key || !target) throw new Error(`${REGISTRY}: an entry of PAGE_MODULES the build cannot read: ${line.trim()}`);
+    modules[key] = path.resolve(registryDir, target);
   }
   return modules;
 }

@@ -34,7 +34,9 @@ export function pagingOf(
   pageSizes: readonly number[],
   fallbackOrder: Direction = 'desc',
 ) {
-  const pageSize = pageSizes.includes(Number(filters.pageSize)) ? Number(filters.pageSize) : pageSizes[0]!;
+  const [defaultSize] = pageSizes;
+  if (defaultSize === undefined) throw new Error('pagingOf: no page sizes');
+  const pageSize = pageSizes.includes(Number(filters.pageSize)) ? Number(filters.pageSize) : defaultSize;
   const order: Direction = filters.order === 'asc' || filters.order === 'desc' ? filters.order : fallbackOrder;
   return { page: positive(filters.page, 1), pageSize, order };
 }

@@ -5,7 +5,7 @@ import {
   cafeTrendsColumns,
   FIELD_LABELS,
   type Role,
-  SCREENS,
+  screenOf,
   TREND_WEEK_COUNTS,
   TRENDS_PAGE_SIZES,
   trendWeekKey,
@@ -50,7 +50,7 @@ const DEFAULTS = {
 const SORT = /^(cafe|master|total|previous|change|week\d+)$/;
 
 /** Cafe Profit's route, from the permission table. */
-const CAFE_PROFIT_PATH = SCREENS.find((s) => s.key === 'cafeProfit')!.path;
+const CAFE_PROFIT_PATH = screenOf('cafeProfit').path;
 
 function tableRow(row: CafeTrendRow): TableRow {
   const weeks = Object.fromEntries(row.profits.map((profit, i) => [trendWeekKey(i + 1), profit]));
@@ -112,13 +112,15 @@ export default function CafeTrendsPage({ screen }: ScreenPageProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: language
   const columns = useMemo(() => {
     const shown = data?.weeks ?? [];
+    const first = shown[0];
+    const last = shown.at(-1);
     const link = (row: CafeTrendRow, range: { fromDate: string; toDate: string }) => cafeProfitHref(role, selfId, row, range);
     const overrides: ColumnOverrides<TableRow> = {
       // The cafe opens its Cafe Profit over every week shown.
       cafe: {
         render: (row) =>
-          shown.length > 0 ? (
-            <Anchor component={Link} to={link(row, { fromDate: shown[0]!.fromDate, toDate: shown.at(-1)!.toDate })} inherit>
+          first && last ? (
+            <Anchor component={Link} to={link(row, { fromDate: first.fromDate, toDate: last.toDate })} inherit>
               {row.cafe}
             </Anchor>
           ) : (

@@ -61,7 +61,7 @@ type ListName = 'plays' | 'transfers';
 const FIRST_SORT: Record<ListName, string> = { plays: MEMBER_PLAY_SORTS[0], transfers: MEMBER_TRANSFER_SORTS[0] };
 
 /** The URL filters of one list: `playsPage`, `playsPageSize`, `playsSort`, `playsOrder` (and the same for transfers). */
-const listKey = (list: ListName, name: string) => `${list}${name[0]!.toUpperCase()}${name.slice(1)}`;
+const listKey = (list: ListName, name: string) => `${list}${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 const listDefaults = (list: ListName) => ({
   [listKey(list, 'page')]: '1',
   [listKey(list, 'pageSize')]: String(MEMBER_LIST_PAGE_SIZES[0]),

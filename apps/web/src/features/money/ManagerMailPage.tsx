@@ -1,6 +1,6 @@
 import './components/statement-print.css';
 import { Anchor, Box, Stack, Text } from '@mantine/core';
-import { MANAGER_MAIL_COLUMNS, type ManagerMailRow, type Role } from '@playrep/contracts';
+import { MANAGER_MAIL_COLUMNS, type ManagerMailRow, type Role, screenOf } from '@playrep/contracts';
 import { useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { PageFrame } from '../../components/report/PageFrame';
@@ -8,7 +8,7 @@ import { SUBJECT_ID_PARAM, SUBJECT_NAME_PARAM } from '../../components/report/Re
 import { tableColumns } from '../../components/report/table-columns';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { DataTable } from '../../components/ui';
-import { SCREENS, type ScreenPageProps } from '../../config/navigation';
+import type { ScreenPageProps } from '../../config/navigation';
 import { screenPath } from '../../config/paths';
 import { message, useMessages } from '../../lib/i18n/messages';
 import { managerMailExport, useManagerMail } from './api/manager-mail';
@@ -18,7 +18,7 @@ import { StatementTable } from './components/StatementTable';
 import { useMailFilters } from './components/use-mail-filters';
 import { usePrintFit } from './components/use-print-fit';
 
-const AGENT_MAIL_PATH = SCREENS.find((s) => s.key === 'agentMail')!.path;
+const AGENT_MAIL_PATH = screenOf('agentMail').path;
 
 /** The Agent Mail statement of `row`'s account for the week: that account as the subject, the week as the dates. */
 export function agentMailHref(

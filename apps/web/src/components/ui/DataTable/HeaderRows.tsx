@@ -18,7 +18,7 @@ export function HeaderRows<Row extends object>({
   /** The key-figure columns' pins, by column id. */
   pins: ReadonlyMap<string, KeyFigurePin>;
 }) {
-  const byId = new Map(columns.map((c) => [c.id, c]));
+  const numeric = new Set(columns.filter((c) => isNumericType(c.type)).map((c) => c.id));
   return (
     <Table.Thead>
       {groups.map((group) => (
@@ -27,7 +27,7 @@ export function HeaderRows<Row extends object>({
             <HeaderCell
               key={header.id}
               header={header}
-              numeric={isNumericType(byId.get(header.column.id)!.type)}
+              numeric={numeric.has(header.column.id)}
               pin={pins.get(header.column.id)}
             />
           ))}

@@ -66,7 +66,12 @@ export function useTotalRows<Row extends object>({
   const pageLabel = pageTotalLabel(firstIndex + 1, firstIndex + pageRows.length);
   if (serverPaged && serverTotals) {
     // A column the server gave no total for stays blank rather than showing a made-up 0.
-    const sums = new Map(totalColumns.flatMap((c) => (c.id in serverTotals ? [[c.id, serverTotals[c.id]!] as const] : [])));
+    const sums = new Map(
+      totalColumns.flatMap((c) => {
+        const sum = serverTotals[c.id];
+        return sum === undefined ? [] : [[c.id, sum] as const];
+      }),
+    );
     return [
       ...(paged ? [{ key: 'page' as const, label: pageLabel, sums: totals }] : []),
       { key: 'total', label: totalRowLabel(rowCount, totalLabel), sums },

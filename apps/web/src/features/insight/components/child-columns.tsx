@@ -44,7 +44,8 @@ export function childColumnsWithSparkline<Row extends ChildRow>(
       />
     ),
   };
-  return [account!, name!, trend, ...rest];
+  if (!account || !name) throw new Error('A children-over-time table starts with the account and its name');
+  return [account, name, trend, ...rest];
 }
 
 const FIGURE_HEADERS: Readonly<Record<string, MessageId>> = {
