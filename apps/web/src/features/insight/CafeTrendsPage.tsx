@@ -1,12 +1,10 @@
 import { Anchor, Text } from '@mantine/core';
 import {
   type CafeTrendRow,
-  type CafeTrendsResponse,
   cafeTrendsColumns,
   FIELD_LABELS,
   type Role,
   screenOf,
-  TREND_WEEK_COUNTS,
   TRENDS_PAGE_SIZES,
   trendWeekKey,
 } from '@playrep/contracts';
@@ -15,8 +13,7 @@ import { Link } from 'react-router';
 import { PageFrame } from '../../components/report/PageFrame';
 import { SUBJECT_ID_PARAM, SUBJECT_NAME_PARAM, SubjectPicker, useReportSubject } from '../../components/report/ReportSubject';
 import { type ColumnOverrides, tableColumns } from '../../components/report/table-columns';
-import { pagingOf, urlPaging, useLastPageWhenPastEnd } from '../../components/report/url-paging';
-import { useDraft } from '../../components/report/use-draft';
+import { useLastPageWhenPastEnd } from '../../components/report/url-paging';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { DataTable, NEGATIVE_COLOR, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
@@ -25,9 +22,9 @@ import { formatAmount, formatDate } from '../../lib/format';
 import { label, message, useMessages } from '../../lib/i18n/messages';
 import { reportCall } from '../../lib/report-call';
 import { useSession } from '../../lib/session';
-import { useUrlFilters } from '../../lib/url-state';
 import { trendHeaders } from './components/child-columns';
 import { TrendWeeksSelect } from './components/TrendWeeksSelect';
+import { trendPeriodText, useTrendFilters, type WithWeekFields, weekFields, withWeekFields } from './components/trend-filters';
 
 /**
  * `GET /api/playrep/cafetrends?id&weeks&page&pageSize&sort&order`: one page of the cafes of the
@@ -36,39 +33,10 @@ import { TrendWeeksSelect } from './components/TrendWeeksSelect';
  */
 const { useReport: useCafeTrends, exportHref: cafeTrendsExport } = reportCall('cafeTrends');
 
-/** A cafe's row with one `week{n}` field per week shown, as the columns read it. */
-type TableRow = CafeTrendRow & Record<`week${number}`, number>;
-
-const DEFAULTS = {
-  weeks: String(TREND_WEEK_COUNTS[0]),
-  page: '1',
-  pageSize: String(TRENDS_PAGE_SIZES[0]),
-  sort: 'total',
-  order: 'desc',
-};
-
-const SORT = /^(cafe|master|total|previous|change|week\d+)$/;
+type TableRow = WithWeekFields<CafeTrendRow>;
 
 /** Cafe Profit's route, from the permission table. */
 const CAFE_PROFIT_PATH = screenOf('cafeProfit').path;
-
-function tableRow(row: CafeTrendRow): TableRow {
-  const weeks = Object.fromEntries(row.profits.map((profit, i) => [trendWeekKey(i + 1), profit]));
-  return { ...row, ...weeks } as TableRow;
-}
-
-/** The line under the filters: what the weeks are and what the change is measured against. */
-function periodText(data: CafeTrendsResponse): string {
-  const first = data.weeks[0];
-  const last = data.weeks.at(-1);
-  if (!first || !last) return '';
-  return message(last.open ? 'insight.cafeTrends.periodOpen' : 'insight.cafeTrends.period', {
-    from: formatDate(first.fromDate),
-    to: formatDate(last.toDate),
-    previousFrom: formatDate(data.previousRange.fromDate),
-    previousTo: formatDate(data.previousRange.toDate),
-  });
-}
 
 /**
  * Cafe Profit of the cafe's master over `range`: the cafe is one of its rows. A master's own
@@ -92,19 +60,14 @@ export default function CafeTrendsPage({ screen }: ScreenPageProps) {
   const { subjectId } = useReportSubject();
   const { session } = useSession();
   const { language } = useMessages();
-  const { filters, setFilters } = useUrlFilters(DEFAULTS);
-  const weeks = (TREND_WEEK_COUNTS as readonly number[]).includes(Number(filters.weeks))
-    ? Number(filters.weeks)
-    : TREND_WEEK_COUNTS[0];
-  const [draft, setDraft] = useDraft({ weeks: String(weeks) }, String(weeks));
-  const { page, pageSize, order } = pagingOf(filters, TRENDS_PAGE_SIZES);
-  const sort = SORT.test(filters.sort) ? filters.sort : 'total';
+  const trend = useTrendFilters(['cafe', 'master']);
+  const { weeks, sort, order, page, pageSize } = trend;
   const query = { id: subjectId, weeks, sort, order } as const;
   // The weeks always end with the current (open) one: always live.
   const report = useCafeTrends({ ...query, page, pageSize }, { live: true });
   const { data, error, isFetching } = report;
   useReportErrorLog(screen.label, error);
-  useLastPageWhenPastEnd({ page, pageSize }, report, setFilters);
+  useLastPageWhenPastEnd({ page, pageSize }, report, trend.setFilters);
 
   const role = session?.role as Role;
   const selfId = session?.user._id;
@@ -154,11 +117,11 @@ export default function CafeTrendsPage({ screen }: ScreenPageProps) {
     return tableColumns<TableRow>(trendHeaders(cafeTrendsColumns(shown), shown), overrides);
   }, [data?.weeks, role, selfId, language]);
 
-  const rows = useMemo(() => (data?.data ?? []).map(tableRow), [data]);
+  const rows = useMemo(() => (data?.data ?? []).map(withWeekFields), [data]);
   const totals = useMemo(
     () =>
       data && {
-        ...Object.fromEntries(data.totals.profits.map((profit, i) => [trendWeekKey(i + 1), profit])),
+        ...weekFields(data.totals.profits),
         total: data.totals.total,
         previous: data.totals.previous,
         change: data.totals.change,
@@ -166,19 +129,17 @@ export default function CafeTrendsPage({ screen }: ScreenPageProps) {
     [data],
   );
 
-  const search = () => {
-    if (!setFilters({ weeks: draft.weeks, page: '1' })) void report.refetch();
-  };
-
   return (
     <PageFrame title={screen.label} loading={isFetching} error={error} live={report.live}>
-      <ReportToolbar onSubmit={search} loading={isFetching}>
+      <ReportToolbar onSubmit={() => trend.search(report.refetch)} loading={isFetching}>
         <SubjectPicker />
-        <TrendWeeksSelect label={FIELD_LABELS.cafeTrends.weeks} value={draft.weeks} onChange={(weeks) => setDraft({ weeks })} />
+        <TrendWeeksSelect label={FIELD_LABELS.cafeTrends.weeks} value={trend.weeksDraft} onChange={trend.setWeeksDraft} />
       </ReportToolbar>
       {data && !error && (
         <>
-          <Text size="sm">{periodText(data)}</Text>
+          <Text size="sm">
+            {trendPeriodText(data, { closed: 'insight.cafeTrends.period', open: 'insight.cafeTrends.periodOpen' })}
+          </Text>
           <DataTable
             columns={columns}
             rows={rows}
@@ -187,11 +148,7 @@ export default function CafeTrendsPage({ screen }: ScreenPageProps) {
             pageSizes={TRENDS_PAGE_SIZES}
             getRowId={(row) => row.cafeId}
             exportHref={cafeTrendsExport(query)}
-            serverPaging={urlPaging(
-              setFilters,
-              { page, pageSize, rowCount: data.total, totals },
-              { columnId: sort, direction: order, filters: (column, direction) => ({ sort: column, order: direction }) },
-            )}
+            serverPaging={trend.serverPaging(data.total, totals)}
           />
         </>
       )}

@@ -1,4 +1,4 @@
-import { Stack, Text, TextInput, Title } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import {
   FIELD_LABELS,
   MEMBER_LIST_PAGE_SIZES,
@@ -13,15 +13,17 @@ import {
   type MemberTransferRow,
   type MemberWeekRow,
 } from '@playrep/contracts';
+import type { ReactNode } from 'react';
 import { FigureList } from '../../components/report/FigureList';
 import { PageFrame } from '../../components/report/PageFrame';
 import { lastSevenDays } from '../../components/report/report-dates';
+import { TitledTable } from '../../components/report/TitledTable';
 import { tableColumns } from '../../components/report/table-columns';
 import { pagingOf, sortOf, urlPaging, useLastPageWhenPastEnd } from '../../components/report/url-paging';
 import { useDraft } from '../../components/report/use-draft';
 import { useRangeFilters } from '../../components/report/use-range-filters';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
-import { DataTable, ReportToolbar } from '../../components/ui';
+import { type DataTableColumn, type ExportFormat, ReportToolbar } from '../../components/ui';
 import { DateRangePicker } from '../../components/ui/DatePicker';
 import type { ScreenPageProps } from '../../config/navigation';
 import { FIRST_REPORT_DAY, LAST_REPORT_DAY, withinReportYears } from '../../config/report-years';
@@ -83,6 +85,47 @@ function listState<S extends string>(list: ListName, sorts: readonly S[], fallba
   const set: SetFilters = (patch, options) =>
     setFilters(Object.fromEntries(Object.entries(patch).map(([name, value]) => [listKey(list, name), value])), options);
   return { page, pageSize, order, sort, set };
+}
+
+/**
+ * One of the member's lists (its plays, its transfers) under its title, once answered: the page
+ * asked for, paged and sorted on the server through the list's own URL filters.
+ */
+function MemberList<Row extends { _id: string }>({
+  title,
+  summary,
+  columns,
+  answer,
+  state,
+  exportHref,
+}: {
+  title: string;
+  summary?: ReactNode;
+  columns: readonly DataTableColumn<Row>[];
+  answer: { data?: { data: Row[]; total: number } | undefined; error: Error | null; isFetching: boolean };
+  state: ReturnType<typeof listState>;
+  exportHref: (format: ExportFormat) => string;
+}) {
+  if (!answer.data || answer.error) return null;
+  return (
+    <Stack gap="xs">
+      <TitledTable
+        title={title}
+        intro={summary}
+        columns={columns}
+        rows={answer.data.data}
+        loading={answer.isFetching}
+        pageSizes={MEMBER_LIST_PAGE_SIZES}
+        getRowId={(row) => row._id}
+        exportHref={exportHref}
+        serverPaging={urlPaging(
+          state.set,
+          { page: state.page, pageSize: state.pageSize, rowCount: answer.data.total },
+          { columnId: state.sort, direction: state.order, filters: (column, direction) => ({ sort: column, order: direction }) },
+        )}
+      />
+    </Stack>
+  );
 }
 
 /** A name or a username, never translated. */
@@ -176,14 +219,11 @@ export default function MemberPage({ screen }: ScreenPageProps) {
       {enabled && member.data && !member.error && (
         <Stack gap="md">
           <FigureList label={t('members.member.figures')} figures={memberFigures(member.data.member)} />
-          <Title order={2} size="h4">
-            {t('members.member.profitByWeek')}
-          </Title>
-          <Text size="sm">{t('members.member.profitByWeekHint')}</Text>
-          <DataTable
+          <TitledTable
+            title={t('members.member.profitByWeek')}
+            intro={<Text size="sm">{t('members.member.profitByWeekHint')}</Text>}
             columns={WEEK_COLUMNS}
             rows={member.data.weeks}
-            ariaLabel={t('members.member.profitByWeek')}
             loading={member.isFetching}
             defaultPageSize={20}
             getRowId={(row) => row.fromDate}
@@ -191,66 +231,38 @@ export default function MemberPage({ screen }: ScreenPageProps) {
           />
         </Stack>
       )}
-      {enabled && playList.data && !playList.error && (
-        <Stack gap="xs">
-          <Title order={2} size="h4">
-            {t('members.member.plays')}
-          </Title>
-          <Text size="sm" aria-label={t('members.member.playsName')}>
-            {t('members.member.playsSummary', {
-              count: playList.data.total,
-              plays: formatInt(playList.data.total),
-              from: formatDate(playList.data.range.fromDate),
-              to: formatDate(playList.data.range.toDate),
-              stake: formatAmount(playList.data.totals.stake),
-              win: formatAmount(playList.data.totals.win),
-              profit: formatAmount(playList.data.totals.profit),
-            })}
-          </Text>
-          <DataTable
-            columns={PLAY_COLUMNS}
-            rows={playList.data.data}
-            ariaLabel={t('members.member.plays')}
-            loading={playList.isFetching}
-            pageSizes={MEMBER_LIST_PAGE_SIZES}
-            getRowId={(row) => row._id}
-            exportHref={memberPlaysExport(playsQuery)}
-            serverPaging={urlPaging(
-              plays.set,
-              { page: plays.page, pageSize: plays.pageSize, rowCount: playList.data.total },
-              {
-                columnId: plays.sort,
-                direction: plays.order,
-                filters: (column, direction) => ({ sort: column, order: direction }),
-              },
-            )}
-          />
-        </Stack>
+      {enabled && (
+        <MemberList
+          title={t('members.member.plays')}
+          summary={
+            playList.data && (
+              <Text size="sm" aria-label={t('members.member.playsName')}>
+                {t('members.member.playsSummary', {
+                  count: playList.data.total,
+                  plays: formatInt(playList.data.total),
+                  from: formatDate(playList.data.range.fromDate),
+                  to: formatDate(playList.data.range.toDate),
+                  stake: formatAmount(playList.data.totals.stake),
+                  win: formatAmount(playList.data.totals.win),
+                  profit: formatAmount(playList.data.totals.profit),
+                })}
+              </Text>
+            )
+          }
+          columns={PLAY_COLUMNS}
+          answer={playList}
+          state={plays}
+          exportHref={memberPlaysExport(playsQuery)}
+        />
       )}
-      {enabled && transferList.data && !transferList.error && (
-        <Stack gap="xs">
-          <Title order={2} size="h4">
-            {t('members.member.transfers')}
-          </Title>
-          <DataTable
-            columns={TRANSFER_COLUMNS}
-            rows={transferList.data.data}
-            ariaLabel={t('members.member.transfers')}
-            loading={transferList.isFetching}
-            pageSizes={MEMBER_LIST_PAGE_SIZES}
-            getRowId={(row) => row._id}
-            exportHref={memberTransfersExport(transfersQuery)}
-            serverPaging={urlPaging(
-              transfers.set,
-              { page: transfers.page, pageSize: transfers.pageSize, rowCount: transferList.data.total },
-              {
-                columnId: transfers.sort,
-                direction: transfers.order,
-                filters: (column, direction) => ({ sort: column, order: direction }),
-              },
-            )}
-          />
-        </Stack>
+      {enabled && (
+        <MemberList
+          title={t('members.member.transfers')}
+          columns={TRANSFER_COLUMNS}
+          answer={transferList}
+          state={transfers}
+          exportHref={memberTransfersExport(transfersQuery)}
+        />
       )}
     </PageFrame>
   );

@@ -2,6 +2,7 @@ import { Button, Code, Group, Stack, Text, TextInput, Title } from '@mantine/cor
 import { FEED_BATCH_COLUMNS, FEED_KEY_COLUMNS, type FeedKeyRow, FIELD_LABELS } from '@playrep/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { PageFrame } from '../../components/report/PageFrame';
+import { TitledTable } from '../../components/report/TitledTable';
 import { tableColumns } from '../../components/report/table-columns';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { DataTable, Outcome } from '../../components/ui';
@@ -89,13 +90,10 @@ export default function PlatformPage({ screen }: ScreenPageProps) {
       )}
       {data && !error && (
         <Stack gap="md">
-          <Title order={2} size="h4">
-            {t('platform.feedKeys')}
-          </Title>
-          <DataTable
+          <TitledTable
+            title={t('platform.feedKeys')}
             columns={keyColumns}
             rows={data.keys}
-            ariaLabel={t('platform.feedKeys')}
             getRowId={(row) => row.name}
             exportHref={platformExport({})}
           />
