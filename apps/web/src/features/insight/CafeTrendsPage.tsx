@@ -1,30 +1,21 @@
-import { Anchor, Text } from '@mantine/core';
-import {
-  type CafeTrendRow,
-  cafeTrendsColumns,
-  FIELD_LABELS,
-  type Role,
-  screenOf,
-  TRENDS_PAGE_SIZES,
-  trendWeekKey,
-} from '@playrep/contracts';
+import { Anchor } from '@mantine/core';
+import { type CafeTrendRow, cafeTrendsColumns, FIELD_LABELS, type Role, screenOf, trendWeekKey } from '@playrep/contracts';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { PageFrame } from '../../components/report/PageFrame';
-import { SUBJECT_ID_PARAM, SUBJECT_NAME_PARAM, SubjectPicker, useReportSubject } from '../../components/report/ReportSubject';
+import { SUBJECT_ID_PARAM, SUBJECT_NAME_PARAM, useReportSubject } from '../../components/report/ReportSubject';
 import { type ColumnOverrides, tableColumns } from '../../components/report/table-columns';
 import { useLastPageWhenPastEnd } from '../../components/report/url-paging';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
-import { DataTable, NEGATIVE_COLOR, ReportToolbar } from '../../components/ui';
+import { NEGATIVE_COLOR } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { screenPath } from '../../config/paths';
 import { formatAmount, formatDate } from '../../lib/format';
-import { label, message, useMessages } from '../../lib/i18n/messages';
+import { message, useMessages } from '../../lib/i18n/messages';
 import { reportCall } from '../../lib/report-call';
 import { useSession } from '../../lib/session';
 import { trendHeaders } from './components/child-columns';
-import { TrendWeeksSelect } from './components/TrendWeeksSelect';
-import { trendPeriodText, useTrendFilters, type WithWeekFields, weekFields, withWeekFields } from './components/trend-filters';
+import { TrendFrame } from './components/TrendFrame';
+import { useTrendFilters, type WithWeekFields, weekFields, withWeekFields } from './components/trend-filters';
 
 /**
  * `GET /api/playrep/cafetrends?id&weeks&page&pageSize&sort&order`: one page of the cafes of the
@@ -65,7 +56,7 @@ export default function CafeTrendsPage({ screen }: ScreenPageProps) {
   const query = { id: subjectId, weeks, sort, order } as const;
   // The weeks always end with the current (open) one: always live.
   const report = useCafeTrends({ ...query, page, pageSize }, { live: true });
-  const { data, error, isFetching } = report;
+  const { data, error } = report;
   useReportErrorLog(screen.label, error);
   useLastPageWhenPastEnd({ page, pageSize }, report, trend.setFilters);
 
@@ -130,28 +121,17 @@ export default function CafeTrendsPage({ screen }: ScreenPageProps) {
   );
 
   return (
-    <PageFrame title={screen.label} loading={isFetching} error={error} live={report.live}>
-      <ReportToolbar onSubmit={() => trend.search(report.refetch)} loading={isFetching}>
-        <SubjectPicker />
-        <TrendWeeksSelect label={FIELD_LABELS.cafeTrends.weeks} value={trend.weeksDraft} onChange={trend.setWeeksDraft} />
-      </ReportToolbar>
-      {data && !error && (
-        <>
-          <Text size="sm">
-            {trendPeriodText(data, { closed: 'insight.cafeTrends.period', open: 'insight.cafeTrends.periodOpen' })}
-          </Text>
-          <DataTable
-            columns={columns}
-            rows={rows}
-            ariaLabel={label(screen.label)}
-            loading={isFetching}
-            pageSizes={TRENDS_PAGE_SIZES}
-            getRowId={(row) => row.cafeId}
-            exportHref={cafeTrendsExport(query)}
-            serverPaging={trend.serverPaging(data.total, totals)}
-          />
-        </>
-      )}
-    </PageFrame>
+    <TrendFrame
+      title={screen.label}
+      report={report}
+      trend={trend}
+      weeksLabel={FIELD_LABELS.cafeTrends.weeks}
+      periodTexts={{ closed: 'insight.cafeTrends.period', open: 'insight.cafeTrends.periodOpen' }}
+      totals={totals}
+      columns={columns}
+      rows={rows}
+      getRowId={(row) => row.cafeId}
+      exportHref={cafeTrendsExport(query)}
+    />
   );
 }
