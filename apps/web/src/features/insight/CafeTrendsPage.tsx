@@ -2,10 +2,8 @@ import { Anchor } from '@mantine/core';
 import { type CafeTrendRow, cafeTrendsColumns, FIELD_LABELS, type Role, screenOf, trendWeekKey } from '@playrep/contracts';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { SUBJECT_ID_PARAM, SUBJECT_NAME_PARAM, useReportSubject } from '../../components/report/ReportSubject';
+import { SUBJECT_ID_PARAM, SUBJECT_NAME_PARAM } from '../../components/report/ReportSubject';
 import { type ColumnOverrides, tableColumns } from '../../components/report/table-columns';
-import { useLastPageWhenPastEnd } from '../../components/report/url-paging';
-import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { NEGATIVE_COLOR } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
 import { screenPath } from '../../config/paths';
@@ -15,7 +13,7 @@ import { reportCall } from '../../lib/report-call';
 import { useSession } from '../../lib/session';
 import { trendHeaders } from './components/child-columns';
 import { TrendFrame } from './components/TrendFrame';
-import { useTrendFilters, type WithWeekFields, weekFields, withWeekFields } from './components/trend-filters';
+import { useTrendReport, type WithWeekFields, weekFields, withWeekFields } from './components/trend-filters';
 
 /**
  * `GET /api/playrep/cafetrends?id&weeks&page&pageSize&sort&order`: one page of the cafes of the
@@ -48,17 +46,10 @@ function cafeProfitHref(role: Role, selfId: string | undefined, row: CafeTrendRo
  * period before and the change; paged and sorted on the server, the total row over every cafe.
  */
 export default function CafeTrendsPage({ screen }: ScreenPageProps) {
-  const { subjectId } = useReportSubject();
   const { session } = useSession();
   const { language } = useMessages();
-  const trend = useTrendFilters(['cafe', 'master']);
-  const { weeks, sort, order, page, pageSize } = trend;
-  const query = { id: subjectId, weeks, sort, order } as const;
-  // The weeks always end with the current (open) one: always live.
-  const report = useCafeTrends({ ...query, page, pageSize }, { live: true });
-  const { data, error } = report;
-  useReportErrorLog(screen.label, error);
-  useLastPageWhenPastEnd({ page, pageSize }, report, trend.setFilters);
+  const { trend, query, report } = useTrendReport(screen.label, ['cafe', 'master'], useCafeTrends);
+  const { data } = report;
 
   const role = session?.role as Role;
   const selfId = session?.user._id;

@@ -1,16 +1,13 @@
 import { Text } from '@mantine/core';
 import { FIELD_LABELS, type TrendRow, trendsColumns } from '@playrep/contracts';
 import { useMemo } from 'react';
-import { useReportSubject } from '../../components/report/ReportSubject';
-import { useLastPageWhenPastEnd } from '../../components/report/url-paging';
-import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import type { ScreenPageProps } from '../../config/navigation';
 import { formatAmount, formatInt } from '../../lib/format';
 import { message, useMessages } from '../../lib/i18n/messages';
 import { trendsExport, useTrends } from './api/trends';
 import { childColumnsWithSparkline, trendHeaders } from './components/child-columns';
 import { TrendFrame } from './components/TrendFrame';
-import { useTrendFilters, type WithWeekFields, withWeekFields } from './components/trend-filters';
+import { useTrendReport, type WithWeekFields, withWeekFields } from './components/trend-filters';
 
 /**
  * Trends (docs/screens.md, Trends): the subject's direct children over the last 4, 8, 12 or 26
@@ -18,17 +15,9 @@ import { useTrendFilters, type WithWeekFields, withWeekFields } from './componen
  * change against the weeks before; paged and sorted on the server.
  */
 export default function TrendsPage({ screen }: ScreenPageProps) {
-  const { subjectId } = useReportSubject();
   const { t, language } = useMessages();
-  const trend = useTrendFilters(['username', 'name']);
-  const { weeks, sort, order, page, pageSize } = trend;
-  const query = { id: subjectId, weeks, sort, order } as const;
-  // The weeks always end with the current (open) one: always live.
-  const report = useTrends({ ...query, page, pageSize }, { live: true });
-  const { data, error } = report;
-  useReportErrorLog(screen.label, error);
-
-  useLastPageWhenPastEnd({ page, pageSize }, report, trend.setFilters);
+  const { trend, query, report } = useTrendReport(screen.label, ['username', 'name'], useTrends);
+  const { data } = report;
 
   // The headers are in the chosen language: made again when it changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: language

@@ -7,7 +7,7 @@ import { DataTable, type DataTableProps, ReportToolbar } from '../../../componen
 import { label, type MessageId } from '../../../lib/i18n/messages';
 import type { LiveAnswer } from '../../../lib/report-call';
 import { TrendWeeksSelect } from './TrendWeeksSelect';
-import { trendPeriodText, type useTrendFilters } from './trend-filters';
+import { type TrendFilters, trendPeriodText } from './trend-filters';
 
 type TrendAnswer = Pick<TrendsResponse, 'weeks' | 'previousRange' | 'total'>;
 
@@ -34,7 +34,7 @@ export function TrendFrame<Data extends TrendAnswer, Row extends object>({
     live: LiveAnswer | undefined;
     refetch: () => unknown;
   };
-  trend: ReturnType<typeof useTrendFilters>;
+  trend: TrendFilters;
   weeksLabel: string;
   periodTexts: { closed: MessageId; open: MessageId };
   summary?: (data: Data) => ReactNode;

@@ -1,6 +1,8 @@
 import { TREND_WEEK_COUNTS, TRENDS_PAGE_SIZES, type TrendsResponse, trendWeekKey } from '@playrep/contracts';
-import { pagingOf, urlPaging } from '../../../components/report/url-paging';
+import { useReportSubject } from '../../../components/report/ReportSubject';
+import { pagingOf, urlPaging, useLastPageWhenPastEnd } from '../../../components/report/url-paging';
 import { useDraft } from '../../../components/report/use-draft';
+import { useReportErrorLog } from '../../../components/report/use-report-error-log';
 import { formatDate } from '../../../lib/format';
 import { type MessageId, message } from '../../../lib/i18n/messages';
 import { useUrlFilters } from '../../../lib/url-state';
@@ -22,7 +24,7 @@ const FIGURE_SORT = /^(total|previous|change|week\d+)$/;
  * their draft, the page, page size, order and sort, each checked. A sort is a column's id: one of
  * `sorts` (the trend's own columns) or a figure's, else the total.
  */
-export function useTrendFilters(sorts: readonly string[]) {
+function useTrendFilters(sorts: readonly string[]) {
   const { filters, setFilters } = useUrlFilters(DEFAULTS);
   const weeks = (TREND_WEEK_COUNTS as readonly number[]).includes(Number(filters.weeks))
     ? Number(filters.weeks)
@@ -42,6 +44,38 @@ export function useTrendFilters(sorts: readonly string[]) {
       { columnId: sort, direction: order, filters: (column, direction) => ({ sort: column, order: direction }) },
     );
   return { setFilters, weeks, weeksDraft, setWeeksDraft, page, pageSize, order, sort, search, serverPaging };
+}
+
+export type TrendFilters = ReturnType<typeof useTrendFilters>;
+
+/** What a trend's call is asked: the subject, the weeks, the sort, and the page. */
+interface TrendParams {
+  id: string | undefined;
+  weeks: number;
+  sort: string;
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * A weekly trend's report as its URL asks for it: the filters (useTrendFilters), the call's query
+ * without the page (its export's), and the answer, always live (the weeks end with the open one);
+ * a failure is logged, a page past the end goes to the last page.
+ */
+export function useTrendReport<Answer extends { data?: { total: number }; isPlaceholderData: boolean; error: Error | null }>(
+  screenLabel: string,
+  sorts: readonly string[],
+  useReport: (params: TrendParams, options: { live: boolean }) => Answer,
+) {
+  const { subjectId } = useReportSubject();
+  const trend = useTrendFilters(sorts);
+  const { weeks, sort, order, page, pageSize } = trend;
+  const query = { id: subjectId, weeks, sort, order } as const;
+  const report = useReport({ ...query, page, pageSize }, { live: true });
+  useReportErrorLog(screenLabel, report.error);
+  useLastPageWhenPastEnd({ page, pageSize }, report, trend.setFilters);
+  return { trend, query, report };
 }
 
 /** A row with one `week{n}` field per week shown (`week1` the oldest), as a trend's columns read it. */
