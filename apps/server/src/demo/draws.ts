@@ -108,5 +108,7 @@ async function insertWithoutForeignKeyChecks(db: Db, insert: SQL): Promise<void>
 
 /** The id of the first draw at or after `atMs` (the draw a slip placed then plays in). */
 export function drawIdFor(layout: DrawLayout, gameId: number, atMs: number): number {
-  return layout.firstId[gameId]! + Math.ceil((atMs - layout.startMs) / layout.intervalMs);
+  const firstId = layout.firstId[gameId];
+  if (firstId === undefined) throw new Error(`no draws laid out for game ${gameId}`);
+  return firstId + Math.ceil((atMs - layout.startMs) / layout.intervalMs);
 }

@@ -1,5 +1,6 @@
 import type { Role } from '@playrep/contracts';
 import { addDays, type IsoDay, istDay } from '../lib/dates.js';
+import { definite } from '../lib/definite.js';
 import { CITY_NAMES, cafeName, personName, streetAddress } from './names.js';
 import { atHour, DAY_MS, HOUR_MS, type Period } from './period.js';
 import type { Random } from './random.js';
@@ -142,7 +143,8 @@ export function planNetwork(config: ScaleConfig, period: Period, random: Random)
   // Generated usernames continue after the fixed ones: admin2, sam2, am2, master3, player3, ...
   const counters: Record<string, number> = { admin: 1, superareamanager: 1, areamanager: 1, master: 2, player: 2 };
   const periodDays = period.days.length;
-  const dayAt = (fraction: number) => period.days[Math.min(periodDays - 1, Math.floor(fraction * periodDays))]!;
+  const dayAt = (fraction: number) =>
+    definite(period.days[Math.min(periodDays - 1, Math.floor(fraction * periodDays))], 'a day of the period');
 
   const add = (role: Role, parent: SeedAccount | null, fixedName?: string, city?: string): SeedAccount => {
     const fixed = fixedName ? DEMO_ACCOUNTS.find((a) => a.username === fixedName) : undefined;
@@ -263,7 +265,7 @@ export function planNetwork(config: ScaleConfig, period: Period, random: Random)
       }
     }
   }
-  const master2 = byUsername.get('master2')!;
+  const master2 = definite(byUsername.get('master2'), 'master2');
   loans.push(loanFor(rng, ids, master2, dayAt(0.3), 50_000_00));
 
   // Players of the inactive master stop with it; a few other generated players drift away too.
@@ -272,13 +274,13 @@ export function planNetwork(config: ScaleConfig, period: Period, random: Random)
   const openCafes = cafes.filter((c) => accountById.get(c.masterId)?.active);
   for (const account of accounts) {
     if (account.role !== 'player') continue;
-    const master = accountById.get(account.parentId!)!;
+    const master = definite(accountById.get(definite(account.parentId, "a player's parent id")), "a player's master");
     if (!master.active) account.lastDay = master.lastDay;
     else if (!account.fixed && !master.fixed && rng.chance(0.03)) {
       account.active = false;
       account.lastDay = dayAt(0.5 + rng.next() * 0.4);
     }
-    const am = master.parentId!;
+    const am = definite(master.parentId, "a master's parent id");
     const nearbyCafes = (childrenOf.get(am) ?? [])
       .filter((m) => m.id !== master.id && m.active)
       .flatMap((m) => cafesOf.get(m.id) ?? []);
@@ -286,7 +288,7 @@ export function planNetwork(config: ScaleConfig, period: Period, random: Random)
     players.push({
       account,
       master,
-      homeCafes: cafesOf.get(master.id)!,
+      homeCafes: definite(cafesOf.get(master.id), "a master's cafes"),
       nearbyCafes,
       firstDay: registeredDay < period.startDay ? period.startDay : addDays(registeredDay, 1),
       lastDay: account.lastDay,
@@ -332,7 +334,7 @@ function registrationTime(rng: Random, role: Role, parent: SeedAccount | null, p
   const afterParent = parent.createdAt.getTime() + rng.int(1, 10) * DAY_MS + rng.int(1, 8) * HOUR_MS;
   const lateShare = fixed ? 0 : role === 'player' ? 1 / 7 : role === 'master' ? 1 / 12 : 0;
   if (rng.chance(lateShare)) {
-    const day = period.days[Math.floor(rng.next() * 0.6 * period.days.length)]!;
+    const day = definite(period.days[Math.floor(rng.next() * 0.6 * period.days.length)], 'a day of the period');
     const late = atHour(day, 10 + rng.next() * 9).getTime();
     return new Date(Math.max(late, parent.createdAt.getTime() + HOUR_MS));
   }

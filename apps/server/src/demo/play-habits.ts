@@ -41,7 +41,8 @@ export const GAMES: readonly DemoGame[] = [
   },
   { id: 4, weight: 25, wins: [[1 / 13, 12]], raise: true }, // Fun AB: the rank
 ];
-export const GAME_WEIGHTS = GAMES.map((g, i) => [i, g.weight] as const);
+/** The games with their weights, for `Random.weighted`. */
+export const GAME_WEIGHTS = GAMES.map((game) => [game, game.weight] as const);
 export const STAKE_MULTIPLIERS = [1, 1, 1, 1, 2, 2, 3, 5, 10];
 
 export function winMultiplier(rng: Random, wins: readonly (readonly [number, number])[]): number {

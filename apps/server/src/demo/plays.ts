@@ -1,11 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { addDays, istDayStart, weekStartOf } from '../lib/dates.js';
+import { definite } from '../lib/definite.js';
 import { numberArray, textArray, uuidArray } from './arrays.js';
 import { type DrawLayout, drawIdFor } from './draws.js';
 import type { NetworkPlan, SeedCafe, SeedPlayer } from './network.js';
 import { atHour, type Period } from './period.js';
-import { CLOSE_HOUR, GAME_WEIGHTS, GAMES, OPEN_HOUR, STAKE_MULTIPLIERS, winMultiplier } from './play-habits.js';
+import { CLOSE_HOUR, GAME_WEIGHTS, OPEN_HOUR, STAKE_MULTIPLIERS, winMultiplier } from './play-habits.js';
 import { Random } from './random.js';
 import type { SeedSummary } from './summary.js';
 import { demoTerminals } from './terminals.js';
@@ -129,15 +130,22 @@ export async function writePlays(
   const currentWeek = weekStartOf(period.endDay);
   const lastFourWeeksFrom = addDays(period.endDay, -27);
   const losingWeek = addDays(currentWeek, -21);
-  const master2 = plan.byUsername.get('master2')!;
-  const player2 = plan.players.find((p) => p.account.username === 'player2')!;
+  const master2 = definite(plan.byUsername.get('master2'), 'master2');
+  const player2 = definite(
+    plan.players.find((p) => p.account.username === 'player2'),
+    'player2',
+  );
   const losingWeekTotals = { play: 0, win: 0 };
   const plays = new Batch(insertPlays);
   const hands = new Batch(insertHands);
   // A stream of its own, so that the terminals change none of the plays' other figures.
   const terminalRng = new Random(options.seed, 'play-terminals');
   const terminalsOf = new Map(plan.cafes.map((cafe, i) => [cafe.id, demoTerminals(options.seed, demoCafeId(i + 1))]));
-  const terminalAt = (cafe: SeedCafe) => terminalRng.pick(terminalsOf.get(cafe.id)!);
+  const terminalAt = (cafe: SeedCafe) => {
+    const terminals = terminalsOf.get(cafe.id);
+    if (!terminals) throw new Error(`cafe ${cafe.id} has no terminals`);
+    return terminalRng.pick(terminals);
+  };
 
   const addPlay = (player: SeedPlayer, cafe: SeedCafe, gameId: number, atMs: number, playCents: number, winCents: number) => {
     if (atMs > cutoffMs) return;
@@ -169,7 +177,7 @@ export async function writePlays(
       const slips = Math.max(1, Math.round(player.playsPerDay * (0.4 + 1.2 * rng.next())));
       for (let i = 0; i < slips; i++) {
         const atMs = timeOfPlay();
-        const game = GAMES[rng.weighted(GAME_WEIGHTS)]!;
+        const game = rng.weighted(GAME_WEIGHTS);
         const cafe = pickCafe(rng, plan, player, atMs, forced && i === 0);
         const playCents = player.stakeCents * (game.raise ? rng.pick(STAKE_MULTIPLIERS) : 1);
         const winCents = playCents * winMultiplier(rng, game.wins);
@@ -208,7 +216,7 @@ export async function writePlays(
       const stakeCents = Math.max(1, Math.ceil(needed / (JACKPOT_MULTIPLIER - 1) / 100)) * 100;
       addPlay(
         player2,
-        player2.homeCafes[0]!,
+        definite(player2.homeCafes[0], "player2's home cafe"),
         TRIPLE_FUN_ID,
         atHour(day, 21.25).getTime(),
         stakeCents,

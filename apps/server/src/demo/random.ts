@@ -57,7 +57,9 @@ export class Random {
 
   pick<T>(items: readonly T[]): T {
     if (items.length === 0) throw new Error('pick from an empty list');
-    return items[Math.floor(this.next() * items.length)]!;
+    const item = items[Math.floor(this.next() * items.length)];
+    if (item === undefined) throw new Error('pick landed outside the list');
+    return item;
   }
 
   /** Picks by weight: `weighted([['a', 3], ['b', 1]])` gives 'a' three times as often. */
@@ -68,13 +70,15 @@ export class Random {
       point -= weight;
       if (point < 0) return value;
     }
-    return entries[entries.length - 1]![0];
+    const last = entries.at(-1);
+    if (last === undefined) throw new Error('weighted pick from an empty list');
+    return last[0];
   }
 
   /** A version-4-shaped UUID made from this stream (so ids repeat from run to run). */
   uuid(): string {
     const hex = [this.uint32(), this.uint32(), this.uint32(), this.uint32()].map((n) => n.toString(16).padStart(8, '0')).join('');
-    const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+    const variant = ((Number.parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   }
 }

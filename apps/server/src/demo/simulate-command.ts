@@ -98,7 +98,8 @@ export function parseSimulateCommand(argv: string[]): SimulateCommand | string {
 export function progressLine(stats: SimulatorStats): string {
   const seconds = stats.elapsedMs / 1000;
   const sorted = [...stats.latencies].sort((a, b) => a - b);
-  const at = (q: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!);
+  // With no latencies yet, the index is -1: 0.
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
   const n = (value: number) => Math.round(value).toLocaleString('en');
   return (
     `${n(stats.plays)} plays in ${seconds.toFixed(1)} s (${n(seconds > 0 ? stats.plays / seconds : 0)}/s), ` +

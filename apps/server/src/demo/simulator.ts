@@ -1,9 +1,10 @@
 import { DRAW_GAMES, type FeedBatchResponse, type FeedEventError, type FeedEventInput } from '@playrep/contracts';
+import { definite } from '../lib/definite.js';
 import { DRAW_GAME_IDS } from './draws.js';
 import { points, transferEvent } from './live/activity.js';
 import { liveDrawResult } from './live/draw-results.js';
 import { personName } from './names.js';
-import { GAME_WEIGHTS, GAMES, STAKE_MULTIPLIERS, winMultiplier } from './play-habits.js';
+import { GAME_WEIGHTS, STAKE_MULTIPLIERS, winMultiplier } from './play-habits.js';
 import { Random } from './random.js';
 import { demoTerminals } from './terminals.js';
 
@@ -180,22 +181,25 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     const drawAt = new Date(Math.ceil(now / DRAW_MS) * DRAW_MS).toISOString();
     for (let i = 0; i < batchSize; i++) {
       const player = rng.pick(players);
-      const game = GAMES[rng.weighted(GAME_WEIGHTS)]!;
+      const game = rng.weighted(GAME_WEIGHTS);
       const stakeCents = rng.pick(STAKES) * 100 * (game.raise ? rng.pick(STAKE_MULTIPLIERS) : 1);
       const playId = `${prefix}-${run}-${++sequence}`;
       const cafeId = rng.chance(0.9) ? rng.pick(cafesOf(player.master)) : rng.pick(allCafes);
+      const gameCode = GAME_CODES[game.id];
+      const terminals = terminalsOf.get(cafeId);
+      if (gameCode === undefined || !terminals) throw new Error(`no code for game ${game.id} or no terminals at ${cafeId}`);
       events.push({
         id: playId,
         type: 'play',
         playId,
         member: player.username,
         cafeId,
-        game: GAME_CODES[game.id]!,
+        game: gameCode,
         drawAt,
         stake: points(stakeCents),
         win: points(stakeCents * winMultiplier(rng, game.wins)),
         at,
-        terminalId: rng.pick(terminalsOf.get(cafeId)!),
+        terminalId: rng.pick(terminals),
       });
       if (rng.chance(1 / VOID_ONE_IN)) {
         events.push({ id: `${playId}-voided`, type: 'play.voided', playId, at, reason: rng.pick(VOID_REASONS) });
@@ -204,8 +208,8 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     // About one transfer and one resolution every second or so, whatever the rate.
     const chance = Math.min(1, Math.max(intervalMs, 100) / 1000);
     const ready = pending.filter((p) => p.atMs < now - 2_000);
-    if (ready.length > 0 && rng.chance(chance)) {
-      const done = ready[0]!;
+    const done = ready[0];
+    if (done !== undefined && rng.chance(chance)) {
       pending.splice(pending.indexOf(done), 1);
       const outcome = rng.weighted([
         ['accepted', 80],
@@ -218,12 +222,13 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     }
     if (rng.chance(chance)) {
       const player = rng.pick(players);
-      const master = network.masters[player.master]!;
+      const master = definite(network.masters[player.master], "the player's master");
       const down = rng.chance(0.6);
       const [from, to] = down ? [master, player.username] : [player.username, master];
       const cents = rng.int(1, 10) * 10 * 100;
-      if ((balances.get(from) ?? 0) >= cents) {
-        balances.set(from, balances.get(from)! - cents);
+      const balance = balances.get(from) ?? 0;
+      if (balance >= cents) {
+        balances.set(from, balance - cents);
         const transferId = `${prefix}-${run}-t${++transfers}`;
         sent.push({ transferId, from, to, cents, atMs: now });
         events.push(transferEvent({ transferId, from, to, cents, channel: 'single', at }));
@@ -238,7 +243,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
         type: 'account',
         username,
         role: 'player',
-        parent: network.masters[master]!,
+        parent: definite(network.masters[master], "the new player's master"),
         ...personName(rng),
       });
     }
@@ -304,7 +309,7 @@ function setUpEvents(prefix: string, parent: string, house: string, playerCount:
       id: id(cafe.cafeId),
       type: 'cafe',
       cafeId: cafe.cafeId,
-      master: masters[cafe.master]!,
+      master: definite(masters[cafe.master], "the cafe's master"),
       name: `Simulated Cafe ${cafe.cafeId}`,
     });
   }
@@ -318,7 +323,7 @@ function setUpEvents(prefix: string, parent: string, house: string, playerCount:
       type: 'account',
       username: player.username,
       role: 'player',
-      parent: masters[player.master]!,
+      parent: definite(masters[player.master], "the player's master"),
       firstName: 'Simulated',
     });
   }
@@ -335,7 +340,8 @@ function setUpEvents(prefix: string, parent: string, house: string, playerCount:
   fund(chain[0].username, chain[1].username, 8_000_000_00);
   fund(chain[1].username, chain[2].username, 6_000_000_00);
   for (const master of masters) fund(chain[2].username, master, 1_000_000_00);
-  for (const player of players.filter((_, i) => i % 2 === 0)) fund(masters[player.master]!, player.username, 1_000_00);
+  for (const player of players.filter((_, i) => i % 2 === 0))
+    fund(definite(masters[player.master], "the player's master"), player.username, 1_000_00);
   return { events, players, masters, cafes, balances };
 }
 

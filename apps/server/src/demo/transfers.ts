@@ -1,5 +1,7 @@
+import type { Role } from '@playrep/contracts';
 import type { Db } from '../db/client.js';
 import { istDay } from '../lib/dates.js';
+import { definite } from '../lib/definite.js';
 import { inOneTransaction, type LedgerSteps } from '../modules/ledger/ledger.js';
 import type { NetworkPlan, SeedAccount } from './network.js';
 import { atHour, DAY_MS, HOUR_MS, type Period } from './period.js';
@@ -37,7 +39,7 @@ const SHOWCASE_PAIRS: readonly (readonly [parent: string, child: string])[] = [
 ];
 
 /** Points an account keeps for itself, on top of what it passes down to its subtree. */
-const OWN_FLOAT_POINTS: Record<string, readonly [number, number]> = {
+const OWN_FLOAT_POINTS: Record<Exclude<Role, 'player'>, readonly [number, number]> = {
   superadmin: [400_000, 600_000],
   admin: [200_000, 400_000],
   superareamanager: [100_000, 200_000],
@@ -124,9 +126,10 @@ function planEvents(plan: NetworkPlan, period: Period, weeklyRate: number, rng: 
   const events: TransferEvent[] = [];
   const cutoffMs = period.cutoff.getTime();
   const byId = new Map(plan.accounts.map((a) => [a.id, a]));
-  const parentOf = (a: SeedAccount) => (a.parentId ? byId.get(a.parentId)! : undefined);
+  const parentOf = (a: SeedAccount) => (a.parentId ? definite(byId.get(a.parentId), "an account's parent") : undefined);
   const walletless = new Set(plan.players.filter((p) => !p.usesWallet).map((p) => p.account.id));
   const need = fundingNeeds(plan, walletless, rng);
+  const needOf = (account: SeedAccount) => definite(need.get(account.id), "an account's funding need");
   const fundedAt = new Map<string, number>();
   const lastDayOf = (party: Party) => (party === 'house' ? period.endDay : party.lastDay);
   const push = (event: Omit<TransferEvent, 'seq'>) => {
@@ -152,7 +155,7 @@ function planEvents(plan: NetworkPlan, period: Period, weeklyRate: number, rng: 
       channel: account.role === 'player' ? channel(0.2) : 'single',
       outcome: 'accepted',
       resolveAfterMs: rng.int(1, 20) * 60_000,
-      amount: { cents: need.get(account.id)! },
+      amount: { cents: needOf(account) },
       required: false,
     });
   }
@@ -164,7 +167,7 @@ function planEvents(plan: NetworkPlan, period: Period, weeklyRate: number, rng: 
       const parent = parentOf(account);
       if (!parent || walletless.has(account.id) || !rng.chance(weeklyRate)) continue;
       const partner: Party = account.role !== 'player' && rng.chance(0.1) ? 'house' : parent;
-      const firstDay = istDay(new Date(fundedAt.get(account.id)! + DAY_MS));
+      const firstDay = istDay(new Date(definite(fundedAt.get(account.id), "an account's first funding") + DAY_MS));
       const days = weekDays.filter((d) => d >= firstDay);
       if (days.length === 0) continue;
       const atMs = atHour(rng.pick(days), 10 + rng.next() * 11).getTime();
@@ -181,7 +184,7 @@ function planEvents(plan: NetworkPlan, period: Period, weeklyRate: number, rng: 
           ['pending', 6],
         ] as const),
         resolveAfterMs: rng.int(5, 36 * 60) * 60_000,
-        amount: down ? { cents: points(need.get(account.id)! * (0.1 + rng.next() * 0.4)) } : { share: 0.05 + rng.next() * 0.25 },
+        amount: down ? { cents: points(needOf(account) * (0.1 + rng.next() * 0.4)) } : { share: 0.05 + rng.next() * 0.25 },
         required: false,
       });
     }
@@ -190,15 +193,15 @@ function planEvents(plan: NetworkPlan, period: Period, weeklyRate: number, rng: 
   // 3. The showcase: every status, both ways, both channels, on each fixed pair, in the last four
   // weeks and before the end day (so even a network ending now has them all, resolved).
   for (const [parentName, childName] of SHOWCASE_PAIRS) {
-    const parent: Party = parentName === 'house' ? 'house' : plan.byUsername.get(parentName)!;
-    const child = plan.byUsername.get(childName)!;
+    const parent: Party = parentName === 'house' ? 'house' : definite(plan.byUsername.get(parentName), parentName);
+    const child = definite(plan.byUsername.get(childName), childName);
     for (const down of [true, false]) {
       for (const outcome of OUTCOMES) {
         for (const via of CHANNELS) {
           // Single-channel ones within the last 6 days, so that the landing report (Point Transfer,
           // last 7 days) shows every section; multiplayer ones anywhere in the last four weeks.
           const daysAgo = via === 'single' ? rng.int(1, 6) : rng.int(1, 27);
-          const day = period.days[period.days.length - 1 - daysAgo]!;
+          const day = definite(period.days[period.days.length - 1 - daysAgo], 'a day of the period');
           push({
             atMs: atHour(day, 10 + rng.next() * 10).getTime(),
             from: down ? parent : child,
@@ -206,9 +209,7 @@ function planEvents(plan: NetworkPlan, period: Period, weeklyRate: number, rng: 
             channel: via,
             outcome,
             resolveAfterMs: rng.int(5, 120) * 60_000,
-            amount: down
-              ? { cents: points(need.get(child.id)! * (0.01 + rng.next() * 0.04)) }
-              : { share: 0.02 + rng.next() * 0.06 },
+            amount: down ? { cents: points(needOf(child) * (0.01 + rng.next() * 0.04)) } : { share: 0.02 + rng.next() * 0.06 },
             required: true,
           });
         }
@@ -224,14 +225,14 @@ function fundingNeeds(plan: NetworkPlan, walletless: Set<string>, rng: Random): 
   const stakeOf = new Map(plan.players.map((p) => [p.account.id, p.stakeCents]));
   // Children come after their parents in plan.accounts: walk it backwards.
   for (let i = plan.accounts.length - 1; i >= 0; i--) {
-    const account = plan.accounts[i]!;
+    const account = definite(plan.accounts[i], 'an account of the plan');
     let cents: number;
     if (walletless.has(account.id)) cents = 0;
     else if (account.role === 'player') cents = (stakeOf.get(account.id) ?? 1000) * rng.int(30, 120);
     else {
-      const [min, max] = OWN_FLOAT_POINTS[account.role]!;
+      const [min, max] = OWN_FLOAT_POINTS[account.role];
       cents = rng.int(min / 1000, max / 1000) * 1000_00;
-      for (const child of plan.childrenOf.get(account.id) ?? []) cents += need.get(child.id)!;
+      for (const child of plan.childrenOf.get(account.id) ?? []) cents += definite(need.get(child.id), "a child's funding need");
     }
     need.set(account.id, cents);
   }

@@ -23,8 +23,7 @@ export async function writeNetwork(db: Db, plan: NetworkPlan): Promise<void> {
     level.push(account);
     levels.set(account.depth, level);
   }
-  for (const depth of [...levels.keys()].sort((a, b) => a - b)) {
-    const level = levels.get(depth)!;
+  for (const [, level] of [...levels].sort(([a], [b]) => a - b)) {
     await db.execute(sql`
       INSERT INTO accounts (id, username, first_name, last_name, role, parent_id, commission, address, created_at)
       SELECT id, username, first_name, last_name, role::role, parent_id, commission::numeric, address,

@@ -1,9 +1,10 @@
 import { DRAW_GAMES, type DrawGameCode, type FeedEventInput } from '@playrep/contracts';
 import { addDays, type IsoDay, istDay, istDayStart } from '../../lib/dates.js';
+import { definite } from '../../lib/definite.js';
 import { DRAW_GAME_IDS } from '../draws.js';
 import { personName } from '../names.js';
 import { DEMO_ACCOUNTS, habitsFor } from '../network.js';
-import { CLOSE_HOUR, GAME_WEIGHTS, GAMES, OPEN_HOUR, STAKE_MULTIPLIERS, winMultiplier } from '../play-habits.js';
+import { CLOSE_HOUR, GAME_WEIGHTS, OPEN_HOUR, STAKE_MULTIPLIERS, winMultiplier } from '../play-habits.js';
 import { Random } from '../random.js';
 import { SCALE_CONFIGS } from '../scales.js';
 import { demoTerminals } from '../terminals.js';
@@ -171,7 +172,7 @@ function playerDay(player: LivePlayer, day: IsoDay, network: LiveNetwork, option
   const slips = Math.max(1, Math.round(habits.playsPerDay * (0.4 + 1.2 * rng.next())));
   for (let i = 0; i < slips; i++) {
     const atMs = timeOfPlay();
-    const game = GAMES[rng.weighted(GAME_WEIGHTS)]!;
+    const game = rng.weighted(GAME_WEIGHTS);
     const cafeId = cafe();
     const stakeCents = habits.stakeCents * (game.raise ? rng.pick(STAKE_MULTIPLIERS) : 1);
     const winCents = stakeCents * winMultiplier(rng, game.wins);
@@ -184,7 +185,7 @@ function playerDay(player: LivePlayer, day: IsoDay, network: LiveNetwork, option
       playId,
       member: player.username,
       cafeId,
-      game: GAME_CODE[game.id]!,
+      game: definite(GAME_CODE[game.id], "the game's feed code"),
       drawAt: new Date(drawAt).toISOString(),
       stake: points(stakeCents),
       win: points(winCents),
@@ -269,7 +270,8 @@ function resolution(transferId: string, sentAtMs: number, options: ActivityOptio
     if (!transfer) return null;
     state.sent.delete(transferId);
     const credited = outcome === 'accepted' ? transfer.to : transfer.from;
-    if (state.balances.has(credited)) state.balances.set(credited, state.balances.get(credited)! + transfer.amountCents);
+    const balance = state.balances.get(credited);
+    if (balance !== undefined) state.balances.set(credited, balance + transfer.amountCents);
     return { id: `${transferId}-${outcome}`, type: `transfer.${outcome}`, transferId, at: new Date(atMs).toISOString() };
   });
 }
@@ -294,7 +296,7 @@ function newPlayersDay(day: IsoDay, options: ActivityOptions, add: Add): void {
         type: 'account',
         username: `player${state.lastPlayerNumber}`,
         role: 'player',
-        parent: state.masters[Math.floor(pick * state.masters.length)]!,
+        parent: definite(state.masters[Math.floor(pick * state.masters.length)], "the new player's master"),
         ...name,
       };
     });

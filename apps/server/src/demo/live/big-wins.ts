@@ -1,5 +1,6 @@
 import { DRAW_GAMES, type FeedEventInput } from '@playrep/contracts';
 import { type IsoDay, istDayStart } from '../../lib/dates.js';
+import { definite } from '../../lib/definite.js';
 import { Random } from '../random.js';
 import { demoTerminals } from '../terminals.js';
 import type { LivePlayer } from './live-network.js';
@@ -23,7 +24,10 @@ export const HIGH_ROLLER_WIN_CENTS = 9 * HIGH_ROLLER_STAKE_CENTS;
 /** The IST hours that start one: cafes are open 09:00 to 23:30, and the hour ends before they close. */
 const FIRST_HOUR = 9;
 const LAST_HOUR = 22;
-const FUN_TARGET = DRAW_GAMES.find((game) => game.slug === 'funtarget')!;
+const FUN_TARGET = definite(
+  DRAW_GAMES.find((game) => game.slug === 'funtarget'),
+  'Fun Target among the draw games',
+);
 const HOUR_MS = 3_600_000;
 
 export type AddPlay = (atMs: number, make: () => FeedEventInput) => void;

@@ -1,9 +1,13 @@
 import { DRAW_GAMES, type DrawGameCode, FUN_AB_CODE, type SuitColor, TRIPLE_FUN_CODE } from '@playrep/contracts';
+import { definite } from '../../lib/definite.js';
 import { mix32 } from '../random.js';
 
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 const SUIT_COLORS: readonly SuitColor[] = ['c', 'k', 'l', 'f'];
-const ROULETTE_CODE = DRAW_GAMES.find((g) => g.slug === 'funroullet')!.code;
+const ROULETTE_CODE = definite(
+  DRAW_GAMES.find((g) => g.slug === 'funroullet'),
+  'Fun Roullet among the draw games',
+).code;
 
 export interface DrawResult {
   result: string;
@@ -21,6 +25,7 @@ export function liveDrawResult(seed: number, game: DrawGameCode, drawAtMs: numbe
   for (const char of game) salt = mix32(salt ^ char.charCodeAt(0));
   const h = mix32(salt ^ mix32(Math.floor(drawAtMs / 1000) >>> 0));
   if (game === TRIPLE_FUN_CODE) return { result: `${h % 10}-${Math.floor(h / 10) % 10}-${Math.floor(h / 100) % 10}` };
-  if (game === FUN_AB_CODE) return { result: RANKS[h % 13]!, color: SUIT_COLORS[(h >>> 8) % 4]! };
+  if (game === FUN_AB_CODE)
+    return { result: definite(RANKS[h % 13], 'the rank'), color: definite(SUIT_COLORS[(h >>> 8) % 4], 'the suit colour') };
   return { result: String(game === ROULETTE_CODE ? h % 37 : h % 10) };
 }

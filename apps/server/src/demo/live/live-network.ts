@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { type IsoDay, istDay } from '../../lib/dates.js';
+import { definite } from '../../lib/definite.js';
 import { DEMO_CAFE_PREFIX } from '../write-network.js';
 
 /** The transfers the demo feed sent: their transferIds start with this. */
@@ -87,14 +88,15 @@ export async function readLiveNetwork(db: Queryable): Promise<LiveNetwork> {
   for (const row of playerRows) {
     const homeCafes = cafesOf.get(row.master);
     if (!homeCafes) continue;
-    const neighbours = [...(mastersOfArea.get(areaOf.get(row.master)!) ?? [])].filter((m) => m !== row.master).sort();
+    const area = definite(areaOf.get(row.master), "a master's area");
+    const neighbours = [...(mastersOfArea.get(area) ?? [])].filter((m) => m !== row.master).sort();
     players.push({
       username: row.username,
       master: row.master,
       areaManager: row.area_manager ?? '',
       registeredDay: istDay(new Date(row.created_at)),
       homeCafes,
-      nearbyCafes: neighbours.flatMap((m) => cafesOf.get(m)!),
+      nearbyCafes: neighbours.flatMap((m) => definite(cafesOf.get(m), "a neighbour's cafes")),
     });
   }
 
