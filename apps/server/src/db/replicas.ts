@@ -1,5 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { definite } from '../lib/definite.js';
 import { surviveLostConnections } from './lost-connections.js';
 import * as schema from './schema/index.js';
 
@@ -110,7 +111,7 @@ export class ReplicaSet {
     const usable = this.replicas.filter((replica) => replica.reason === undefined);
     if (usable.length === 0) return null;
     this.next = (this.next + 1) % usable.length;
-    return usable[this.next]!.db;
+    return definite(usable[this.next], 'the picked replica').db;
   }
 
   status(): ReplicaStatus[] {
@@ -126,7 +127,7 @@ export class ReplicaSet {
   async check(): Promise<void> {
     try {
       const { rows } = await this.primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
-      this.samples.push({ at: Date.now(), lsn: parseLsn(rows[0]!.lsn) });
+      this.samples.push({ at: Date.now(), lsn: parseLsn(definite(rows[0], "the primary's WAL position").lsn) });
       if (this.samples.length > SAMPLES_KEPT) this.samples.shift();
     } catch {
       // The primary is down: replicas keep their last verdict until it answers again.
@@ -141,7 +142,7 @@ export class ReplicaSet {
       const { rows } = await replica.pool.query<{ recovering: boolean; lsn: string | null }>(
         'SELECT pg_is_in_recovery() AS recovering, pg_last_wal_replay_lsn()::text AS lsn',
       );
-      const row = rows[0]!;
+      const row = definite(rows[0], "the replica's recovery row");
       if (!row.recovering || row.lsn === null) {
         replica.lagSeconds = null;
         replica.reason = 'not a replica (not in recovery)';
@@ -153,7 +154,7 @@ export class ReplicaSet {
       replica.reason = `not answering: ${(error as Error).message}`;
       return;
     }
-    const newest = this.samples.at(-1)!;
+    const newest = definite(this.samples.at(-1), 'the newest primary sample');
     // The newest sample the replica has replayed: its data is at least that fresh.
     const reached = this.samples.findLast((sample) => sample.lsn <= replayed);
     const lagMs = replayed >= newest.lsn ? 0 : reached ? newest.at - reached.at : Number.POSITIVE_INFINITY;
