@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { ColumnDef } from '@playrep/contracts';
 import { formatDayIn, formatInstant, formatPoints, formatWhole } from '@playrep/contracts/display-format';
+import { definite } from '../../lib/definite.js';
 import { ColumnTotals, type ExportRow, type ExportTable, rowsOf } from './file-builders.js';
 import { loadDevanagariFonts, loadFonts, type Weight } from './pdf-fonts.js';
 import { PDF_LABELS, type PdfLabels, type PdfLanguage } from './pdf-labels.js';
@@ -98,6 +99,9 @@ function columnsOf(block: Extract<PdfBlock, { type: 'table' }>, table: ExportTab
 }
 
 const numeric = (col: ColumnDef) => col.type === 'int' || col.type === 'float';
+
+/** The width of column `i`, as `widths` (from the same columns) gives it. */
+const widthOf = (widths: readonly number[], i: number) => definite(widths[i], "a column's width");
 
 /** Writes the document to `output` and ends it. */
 export async function writePdf(layout: PdfLayout, tables: readonly ExportTable[], output: Writable): Promise<void> {
@@ -255,7 +259,7 @@ class PageWriter {
   private measure(block: PdfBlock, tables: readonly ExportTable[], frame: Frame): number {
     switch (block.type) {
       case 'table': {
-        const table = tables[block.table]!;
+        const table = definite(tables[block.table], `table ${block.table} of the document`);
         const columns = columnsOf(block, table);
         const rows = Array.isArray(table.rows) ? table.rows.length : 0;
         const totals = columns.some((c) => c.total) && rows > 0 ? 1 : 0;
@@ -278,7 +282,7 @@ class PageWriter {
   private headerHeight(columns: readonly ColumnDef[], widths: readonly number[]): number {
     const doc = this.font('bold', FONT_SIZE);
     const lines = Math.max(
-      ...columns.map((c, i) => Math.ceil(doc.heightOfString(c.header, widths[i]! - 2 * CELL_PADDING) / 9.5)),
+      ...columns.map((c, i) => Math.ceil(doc.heightOfString(c.header, widthOf(widths, i) - 2 * CELL_PADDING) / 9.5)),
     );
     return lines * 9.5 + 4;
   }
@@ -298,11 +302,12 @@ class PageWriter {
       this.doc.fillRect(frame.x, this.y, frame.width, headerHeight, '#dee2e6');
       let x = frame.x;
       table.columns.forEach((col, i) => {
+        const width = widthOf(widths, i);
         this.placeLine(this.font('bold', FONT_SIZE), col.header, x + CELL_PADDING, this.y + 2, {
-          width: widths[i]! - 2 * CELL_PADDING,
+          width: width - 2 * CELL_PADDING,
           align: numeric(col) ? 'right' : 'left',
         });
-        x += widths[i]!;
+        x += width;
       });
       this.y += headerHeight;
     };
@@ -373,17 +378,19 @@ class PageWriter {
     const firstSummed = cells.findIndex((cell) => cell.col.total);
     let x = frame.x;
     cells.forEach(({ col, text, negative }, i) => {
+      const own = widths[i];
+      if (own === undefined) throw new Error(`PdfBuilder: cell ${i} has no column`);
       if (total && i > 0 && i < firstSummed) {
-        x += widths[i]!;
+        x += own;
         return;
       }
-      const span = total && i === 0 && firstSummed > 0 ? widths.slice(0, firstSummed).reduce((a, b) => a + b, 0) : widths[i]!;
+      const span = total && i === 0 && firstSummed > 0 ? widths.slice(0, firstSummed).reduce((a, b) => a + b, 0) : own;
       const width = span - 2 * CELL_PADDING;
       const number = numeric(col) && !(total && i === 0);
       const doc = this.font(weight, FONT_SIZE, negative && col.type !== 'int' ? RED : 'black');
       const left = x + CELL_PADDING;
       const top = this.y + 2;
-      x += widths[i]!;
+      x += own;
       // A number is never cut: too wide for its column, it is set smaller.
       if (number) doc.fontSize(Math.min(FONT_SIZE, (FONT_SIZE * width) / Math.max(doc.widthOfString(text), 1)));
       this.placeLine(doc, text, left, top, {

@@ -1,4 +1,6 @@
 import { deflateSync } from 'node:zlib';
+import { definite } from '../../lib/definite.js';
+import { subsetTag, thousandths } from './pdf-subsets.js';
 import { toUnicodeCMap, toUnicodePair } from './pdf-to-unicode.js';
 
 /**
@@ -83,8 +85,6 @@ const LETTERS = /\P{Mn}+/u;
 const RUNS_KEPT = 5_000;
 const SUBSETS_KEPT = 32;
 
-const thousandths = (n: number) => String(Number(n.toFixed(3)));
-
 /** The objects embedding a document's glyphs of a shaped font, as built (kept per thread by glyph list). */
 export interface ShapedSubset {
   tag: string;
@@ -137,18 +137,20 @@ export class ShapedFont {
       const glyphs: ShapedGlyph[] = [];
       let width = 0;
       let start = 0;
-      while (start < infos.length) {
-        const { cluster } = infos[start]!;
+      for (let first = infos[0]; first !== undefined; first = infos[start]) {
+        const { cluster } = first;
         let end = start + 1;
-        while (end < infos.length && infos[end]!.cluster === cluster) end++;
-        const next = end < infos.length ? infos[end]!.cluster : text.length;
+        while (infos[end]?.cluster === cluster) end++;
+        const next = infos[end]?.cluster ?? text.length;
         const characters = Array.from(text.slice(cluster, Math.max(next, cluster)));
         for (let i = start; i < end; i++) {
-          const position = positions[i]!;
+          const info = infos[i];
+          const position = positions[i];
+          if (!info || !position) throw new Error('ShapedFont: a glyph without its position');
           const share = i - start;
           const last = i === end - 1;
           const advance = position.xAdvance * this.scale;
-          const glyph = infos[i]!.codepoint;
+          const glyph = info.codepoint;
           // More glyphs than characters (not seen in Noto Sans Devanagari): a zero width joiner.
           const text = (last ? characters.slice(share).join('') : characters[share]) || '\u200d';
           const dx = position.xOffset * this.scale;
@@ -199,8 +201,8 @@ export class ShapedFont {
     const pairs: string[] = [];
     for (const [i, glyph] of glyphs.entries()) {
       cidToGid.writeUInt16BE(program.includeGlyph(glyph), 2 * (i + 1));
-      widths.push(thousandths(declared[i]!));
-      pairs.push(toUnicodePair(i + 1, texts[i]!));
+      widths.push(thousandths(definite(declared[i], "a glyph's declared width")));
+      pairs.push(toUnicodePair(i + 1, definite(texts[i], "a glyph's text")));
     }
     const cmap = toUnicodeCMap(pairs);
     const encoded = program.encode();
@@ -213,21 +215,6 @@ export class ShapedFont {
       toUnicode: deflateSync(Buffer.from(cmap, 'latin1'), { level: 9 }),
     };
   }
-}
-
-/** A subset's tag from its glyphs: six capital letters (PDF 1.7, 9.6.4). */
-function subsetTag(glyphs: readonly number[]): string {
-  let hash = 2166136261;
-  for (const glyph of glyphs) {
-    hash ^= glyph;
-    hash = Math.imul(hash, 16777619) >>> 0;
-  }
-  let tag = '';
-  for (let i = 0; i < 6; i++) {
-    tag += String.fromCharCode(65 + (hash % 26));
-    hash = Math.floor(hash / 26) + i * 7919;
-  }
-  return tag;
 }
 
 /** A shaped font as one document uses it: a code for each glyph and text it drew, from 1. */

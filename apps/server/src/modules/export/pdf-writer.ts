@@ -1,5 +1,7 @@
 import { deflateSync } from 'node:zlib';
+import { definite } from '../../lib/definite.js';
 import { hasShapedText, needsShaping, SHAPED_FONT_OBJECTS, type ShapedFont, ShapedFontUse } from './pdf-shaping.js';
+import { subsetTag, thousandths } from './pdf-subsets.js';
 import { hex4, toUnicodeCMap, toUnicodePair } from './pdf-to-unicode.js';
 
 /**
@@ -95,16 +97,13 @@ class ContentBuffer {
     }
     let whole = Math.floor(thousandths / 1000);
     let fraction = thousandths - whole * 1000;
-    // The whole part's digits, from the last.
-    const start = at;
-    do {
-      bytes[at++] = 0x30 + (whole % 10);
+    // The whole part's digits, counted, then written from the last.
+    let digits = 1;
+    for (let rest = whole; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+    at += digits;
+    for (let i = at - 1; i >= at - digits; i--) {
+      bytes[i] = 0x30 + (whole % 10);
       whole = Math.floor(whole / 10);
-    } while (whole > 0);
-    for (let i = start, j = at - 1; i < j; i++, j--) {
-      const b = bytes[i]!;
-      bytes[i] = bytes[j]!;
-      bytes[j] = b;
     }
     if (fraction > 0) {
       bytes[at++] = 0x2e;
@@ -143,8 +142,6 @@ class ContentBuffer {
   }
 }
 const spareBuffers: Buffer[] = [];
-
-const thousandths = (n: number) => String(Number(n.toFixed(3)));
 
 /** A number as PDF content writes it: at most 3 decimals, no exponent. */
 export function pdfNumber(n: number): string {
@@ -197,7 +194,7 @@ export class PdfFont {
     const unicode = [0];
     this.commonCodeOfGlyph.set(0, 0);
     for (const char of commonCharacters) {
-      const codePoint = char.codePointAt(0)!;
+      const codePoint = definite(char.codePointAt(0), 'a common character');
       const glyph = this.glyphId(codePoint);
       let code = this.commonCodeOfGlyph.get(glyph);
       if (code === undefined) {
@@ -224,7 +221,8 @@ export class PdfFont {
   /** A character's advance in thousandths of the size. */
   advance(codePoint: number): number {
     if (codePoint < 0x10000) {
-      let advance = this.advances[codePoint]!;
+      // Within the array: `??` only narrows the type.
+      let advance = this.advances[codePoint] ?? Number.NaN;
       if (Number.isNaN(advance)) {
         advance = this.font.getGlyph(this.glyphId(codePoint)).advanceWidth * this.scale;
         this.advances[codePoint] = advance;
@@ -252,7 +250,7 @@ export class PdfFont {
     for (let i = 0; i < text.length; i++) {
       const unit = text.charCodeAt(i);
       if (unit >= 0xd800 && unit < 0xdc00 && i + 1 < text.length) {
-        sum += this.advance(text.codePointAt(i)!);
+        sum += this.advance(text.codePointAt(i) ?? unit);
         i++;
       } else sum += this.advance(unit);
     }
@@ -288,7 +286,9 @@ export class PdfFont {
     const encoded = subset.encode();
     const widths = glyphs.map((glyph) => thousandths(this.font.getGlyph(glyph).advanceWidth * this.scale)).join(' ');
     const pairs: string[] = [];
-    for (let code = 1; code < unicode.length; code++) pairs.push(toUnicodePair(code, String.fromCodePoint(unicode[code]!)));
+    for (const [code, codePoint] of unicode.entries()) {
+      if (code > 0) pairs.push(toUnicodePair(code, String.fromCodePoint(codePoint)));
+    }
     const cmap = toUnicodeCMap(pairs);
     return {
       tag: subsetTag(glyphs),
@@ -321,21 +321,6 @@ export class PdfFont {
   }
 }
 
-/** A subset's tag from its glyphs: the same glyphs, the same tag. */
-function subsetTag(glyphs: readonly number[]): string {
-  let hash = 2166136261;
-  for (const glyph of glyphs) {
-    hash ^= glyph;
-    hash = Math.imul(hash, 16777619) >>> 0;
-  }
-  let tag = '';
-  for (let i = 0; i < 6; i++) {
-    tag += String.fromCharCode(65 + (hash % 26));
-    hash = Math.floor(hash / 26) + i * 7919;
-  }
-  return tag;
-}
-
 /** A font as one document uses it: the codes it gave to glyphs outside the common subset. */
 class FontUse {
   readonly extra: number[] = [];
@@ -348,10 +333,11 @@ class FontUse {
   write(content: ContentBuffer, text: string): void {
     const { commonCodes } = this.font;
     for (let i = 0; i < text.length; i++) {
-      const code = commonCodes[text.charCodeAt(i)]!;
+      const unit = text.charCodeAt(i);
+      const code = commonCodes[unit] ?? -1;
       if (code >= 0) content.code(code);
       else {
-        const codePoint = text.codePointAt(i)!;
+        const codePoint = text.codePointAt(i) ?? unit;
         if (codePoint > 0xffff) i++;
         content.code(this.codeOf(codePoint));
       }
@@ -450,15 +436,15 @@ export function wrapText(font: PdfFont, size: number, text: string, width: numbe
       while (chars.length > 0) {
         let l = 0;
         let piece = 0;
-        while (l < chars.length) {
-          const next = piece + font.widthOf(chars[l]!, size);
+        for (const char of chars) {
+          const next = piece + font.widthOf(char, size);
           if (next > width - used + TOLERANCE) break;
           piece = next;
           l++;
         }
         if (l === 0 && buffer === '') {
           l = 1;
-          piece = font.widthOf(chars[0]!, size);
+          piece = font.widthOf(definite(chars[0], 'the first piece of a word'), size);
         }
         buffer += chars.slice(0, l).join('');
         used += piece;
@@ -495,7 +481,7 @@ interface PageState {
 /** A document being written: pages of content, then `toBuffer()`. */
 export class PdfWriter {
   private readonly pages: PageState[] = [];
-  private page!: PageState;
+  private page: PageState;
   private readonly uses: FontUse[];
   /** The shaping fonts beside the fonts given, each once, their resources named after the fonts'. */
   private readonly shapedUses: ShapedFontUse[] = [];
@@ -520,8 +506,8 @@ export class PdfWriter {
     for (const { shaped } of options.fonts) {
       if (shaped && !this.shapedUses.some((use) => use.font === shaped)) this.shapedUses.push(new ShapedFontUse(shaped));
     }
-    this.current = this.uses[0]!;
-    this.addPage();
+    this.current = definite(this.uses[0], 'the first font');
+    this.page = this.newPage();
   }
 
   get pageCount(): number {
@@ -529,9 +515,21 @@ export class PdfWriter {
   }
 
   addPage(): this {
-    this.page = { content: new ContentBuffer(), font: undefined, size: 0, fill: '0 0 0', stroke: '0 0 0', lineWidth: 1 };
-    this.pages.push(this.page);
+    this.page = this.newPage();
     return this;
+  }
+
+  private newPage(): PageState {
+    const page: PageState = {
+      content: new ContentBuffer(),
+      font: undefined,
+      size: 0,
+      fill: '0 0 0',
+      stroke: '0 0 0',
+      lineWidth: 1,
+    };
+    this.pages.push(page);
+    return page;
   }
 
   /** Makes page `index` (from 0) the one drawn on. */
@@ -598,7 +596,7 @@ export class PdfWriter {
     const { content } = page;
     const font = this.current.font;
     content.ascii('BT\n');
-    if (font.shaped && hasShapedText(text)) return this.shapedText(text, x, y);
+    if (font.shaped && hasShapedText(text)) return this.shapedText(text, x, y, font.shaped);
     if (page.font !== font || page.size !== this.size) {
       page.font = font;
       page.size = this.size;
@@ -606,22 +604,18 @@ export class PdfWriter {
       content.number(this.size);
       content.ascii(' Tf\n');
     }
-    this.useFill(page);
-    content.number(x);
-    content.ascii(' ');
-    content.number(this.options.height - y - (font.ascender * this.size) / 1000);
-    content.ascii(' Td\n(');
+    this.moveToLine(page, font, x, y);
+    content.ascii('(');
     this.current.write(content, text);
     content.ascii(') Tj\nET\n');
     return this;
   }
 
   /** `text` after BT: its runs in turn, each in its font, the shaped ones glyph by glyph. */
-  private shapedText(text: string, x: number, y: number): this {
+  private shapedText(text: string, x: number, y: number, shaped: ShapedFont): this {
     const page = this.page;
     const { content } = page;
     const font = this.current.font;
-    const shaped = font.shaped!;
     const setFont = (next: PdfFont | ShapedFont, resource: string) => {
       if (page.font === next && page.size === this.size) return;
       page.font = next;
@@ -630,13 +624,10 @@ export class PdfWriter {
       content.number(this.size);
       content.ascii(' Tf\n');
     };
-    this.useFill(page);
-    content.number(x);
-    content.ascii(' ');
-    content.number(this.options.height - y - (font.ascender * this.size) / 1000);
-    content.ascii(' Td\n');
+    this.moveToLine(page, font, x, y);
     const shapedIndex = this.shapedUses.findIndex((use) => use.font === shaped);
-    const shapedUse = this.shapedUses[shapedIndex]!;
+    const shapedUse = this.shapedUses[shapedIndex];
+    if (!shapedUse) throw new Error(`PdfWriter: shaping font ${shaped.name} not given to the document`);
     for (const run of runsOf(text)) {
       if (!run.shaped) {
         setFont(font, `F${this.uses.indexOf(this.current) + 1}`);
@@ -700,7 +691,8 @@ export class PdfWriter {
       const room = Math.max(1, Math.floor((options.height + TOLERANCE) / lineHeight));
       if (lines.length > room) {
         const kept = lines.slice(0, room);
-        if (options.ellipsis) kept[room - 1] = withEllipsis(font, size, kept[room - 1]!.text, options.width);
+        const last = kept[room - 1];
+        if (options.ellipsis && last) kept[room - 1] = withEllipsis(font, size, last.text, options.width);
         lines = kept;
       }
     }
@@ -712,6 +704,16 @@ export class PdfWriter {
       y += lineHeight;
     }
     return y;
+  }
+
+  /** After BT: the current fill colour, and the baseline of a line whose top left corner is at (x, y). */
+  private moveToLine(page: PageState, font: PdfFont, x: number, y: number): void {
+    const { content } = page;
+    this.useFill(page);
+    content.number(x);
+    content.ascii(' ');
+    content.number(this.options.height - y - (font.ascender * this.size) / 1000);
+    content.ascii(' Td\n');
   }
 
   /** Sets the page's fill colour to the current one, unless it is already. */
