@@ -1,6 +1,7 @@
 import { formatCount, gameNameForCode } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/client.js';
+import { definite } from '../../../lib/definite.js';
 import { type ApplyContext, type Item, refuse } from './context.js';
 
 interface DrawTime {
@@ -27,7 +28,7 @@ export async function refuseDrawsTooClose(ctx: ApplyContext, items: (Item<'draw'
   for (const item of items) {
     const { game, drawAt } = item.event;
     const key = `${game} ${drawAt.getTime()}`;
-    const time = times.get(key) ?? { game, gameId: gameIds.get(game)!, at: drawAt, items: [] };
+    const time = times.get(key) ?? { game, gameId: definite(gameIds.get(game), `the id of game ${game}`), at: drawAt, items: [] };
     time.items.push(item);
     times.set(key, time);
   }
@@ -49,7 +50,7 @@ export async function refuseDrawsTooClose(ctx: ApplyContext, items: (Item<'draw'
   const intervalMs = new Map<string, number>();
   const fresh: DrawTime[] = [];
   for (const row of rows) {
-    const time = list[row.i]!;
+    const time = definite(list[row.i], 'the draw time of a row');
     intervalMs.set(time.game, row.interval_ms);
     if (row.known) continue;
     if (row.nearest_ms !== null) tooClose(ctx, refused, time, new Date(Number(row.nearest_ms)), row.interval_ms);
@@ -57,7 +58,7 @@ export async function refuseDrawsTooClose(ctx: ApplyContext, items: (Item<'draw'
   }
   // New draws of the run against each other: in time order, each against the last one kept; of two
   // too close, the one the batch names later is refused.
-  const firstIndex = (t: DrawTime) => t.items[0]!.index;
+  const firstIndex = (t: DrawTime) => definite(t.items[0], 'the first event naming a draw time').index;
   const byGame = new Map<string, DrawTime[]>();
   for (const time of fresh) {
     const gameTimes = byGame.get(time.game);
@@ -65,12 +66,13 @@ export async function refuseDrawsTooClose(ctx: ApplyContext, items: (Item<'draw'
     else byGame.set(time.game, [time]);
   }
   for (const [game, gameTimes] of byGame) {
+    const interval = definite(intervalMs.get(game), `the draw interval of ${game}`);
     gameTimes.sort((a, b) => a.at.getTime() - b.at.getTime());
     let kept: DrawTime | undefined;
     for (const time of gameTimes) {
-      if (kept && time.at.getTime() - kept.at.getTime() < intervalMs.get(game)!) {
+      if (kept && time.at.getTime() - kept.at.getTime() < interval) {
         const [later, earlier] = firstIndex(time) > firstIndex(kept) ? [time, kept] : [kept, time];
-        tooClose(ctx, refused, later, earlier.at, intervalMs.get(game)!);
+        tooClose(ctx, refused, later, earlier.at, interval);
         kept = earlier;
       } else {
         kept = time;

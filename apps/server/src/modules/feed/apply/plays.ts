@@ -2,6 +2,7 @@ import { POKER_GAME } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/client.js';
 import { addDays, type IsoDay, istDayStart } from '../../../lib/dates.js';
+import { definite } from '../../../lib/definite.js';
 import { bigWinNewsOf } from './big-win-news.js';
 import { type ApplyContext, claimBatchId, type EventRef, type Item, refuse } from './context.js';
 import { accountMismatch, accountsByUsername, cafesByPlatformId } from './lookups.js';
@@ -44,6 +45,31 @@ interface Resolved {
 
 type MemberAtCafe = EventRef & { event: { member: string; cafeId: string } };
 
+type Placed = MemberAtCafe & { event: { at: Date; terminalId: string | null } };
+
+/** The columns a play's row and a hand's row share: who, where, when, on which day, its id, a void of the run. */
+function placedColumns(
+  item: Placed,
+  resolved: Resolved,
+  platformId: string,
+  bookingDay: (at: Date) => IsoDay | null,
+  voids: ReadonlyMap<string, VoidOf>,
+) {
+  const { at, terminalId } = item.event;
+  const voided = voids.get(platformId);
+  return {
+    m: resolved.memberId,
+    c: resolved.cafeId,
+    t: at.toISOString(),
+    b: bookingDay(at),
+    pid: platformId,
+    tm: terminalId,
+    va: voided?.at ?? null,
+    vr: voided?.reason ?? null,
+    i: item.index,
+  };
+}
+
 /**
  * Checks the member (a player) and the cafe of each item, and that its business id is not used
  * twice in the batch; the others are refused.
@@ -71,7 +97,7 @@ async function resolveMembersAndCafes<I extends MemberAtCafe>(
     if (mismatch) refuse(ctx, item, 'member', mismatch);
     if (!cafe) refuse(ctx, item, 'cafeId', 'no cafe has this cafeId (send its cafe event first)');
     const fresh = claimBatchId(ctx, item, kind, ...businessId(item));
-    if (!mismatch && cafe && fresh) out.push({ item, resolved: { memberId: account!.id, cafeId: cafe.id } });
+    if (!mismatch && account && cafe && fresh) out.push({ item, resolved: { memberId: account.id, cafeId: cafe.id } });
   }
   return out;
 }
@@ -86,20 +112,14 @@ export async function applyPlays(
   const bookingDay = bookingDays(ctx.lastClosed.games, ctx.today);
   const rows = (await resolveMembersAndCafes(ctx, items, 'play', (i) => ['playId', i.event.playId])).map(({ item, resolved }) => {
     const e = item.event;
+    const gameId = games.get(e.game);
+    if (gameId === undefined) throw new Error(`no game has the code ${e.game}`);
     return {
-      m: resolved.memberId,
-      c: resolved.cafeId,
-      g: games.get(e.game)!,
+      ...placedColumns(item, resolved, e.playId, bookingDay, voids),
+      g: gameId,
       dt: e.drawAt.toISOString(),
       p: e.stakeCents,
       w: e.winCents,
-      t: e.at.toISOString(),
-      b: bookingDay(e.at),
-      pid: e.playId,
-      tm: e.terminalId,
-      va: voids.get(e.playId)?.at ?? null,
-      vr: voids.get(e.playId)?.reason ?? null,
-      i: item.index,
     };
   });
   if (rows.length === 0) return new Set();
@@ -141,21 +161,7 @@ export async function applyPokerHands(
   if (items.length === 0) return new Set();
   const bookingDay = bookingDays(ctx.lastClosed.poker, ctx.today);
   const rows = (await resolveMembersAndCafes(ctx, items, 'pokerHand', (i) => ['handId', i.event.handId])).map(
-    ({ item, resolved }) => {
-      const e = item.event;
-      return {
-        m: resolved.memberId,
-        c: resolved.cafeId,
-        r: e.rakeCents,
-        t: e.at.toISOString(),
-        b: bookingDay(e.at),
-        pid: e.handId,
-        tm: e.terminalId,
-        va: voids.get(e.handId)?.at ?? null,
-        vr: voids.get(e.handId)?.reason ?? null,
-        i: item.index,
-      };
-    },
+    ({ item, resolved }) => ({ ...placedColumns(item, resolved, item.event.handId, bookingDay, voids), r: item.event.rakeCents }),
   );
   if (rows.length === 0) return new Set();
   // The feed carries no pot: the pot is recorded as the rake (the most a hand may rake).
@@ -199,6 +205,11 @@ function refuseKnown(
   const what = field === 'playId' ? 'play' : `${POKER_GAME.name.toLowerCase()} hand`;
   for (const row of rows) {
     if (known.has(row.pid))
-      refuse(ctx, byIndex.get(row.i)!, field, `is already known: a ${what} with this ${field} was applied before`);
+      refuse(
+        ctx,
+        definite(byIndex.get(row.i), 'the event of a row'),
+        field,
+        `is already known: a ${what} with this ${field} was applied before`,
+      );
   }
 }
