@@ -10,6 +10,7 @@ import {
   type MailState,
   WAITING_MAIL_STATES,
 } from '@playrep/contracts';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { FilterSelect, FilterText } from '../../components/report/FilterFields';
 import { useListFilters } from '../../components/report/list-filters';
@@ -106,27 +107,23 @@ export default function MailPage({ screen }: ScreenPageProps) {
               {t('mail.outbox.preview')}
             </Button>
             {RETRIED.includes(row.state) && (
-              <Button
-                size="compact-xs"
-                variant="default"
-                loading={retry.isPending && retry.variables === row._id}
-                onClick={() => retry.mutate(row._id, { onSuccess: answered, onError: failed })}
-                aria-label={t('mail.outbox.retryOf', { id: row._id, recipient: row.recipient })}
-              >
-                {t('mail.outbox.retry')}
-              </Button>
+              <MailAction
+                action={retry}
+                mailId={row._id}
+                done={{ onSuccess: answered, onError: failed }}
+                label={t('mail.outbox.retry')}
+                ariaLabel={t('mail.outbox.retryOf', { id: row._id, recipient: row.recipient })}
+              />
             )}
             {WAITING.includes(row.state) && (
-              <Button
-                size="compact-xs"
-                variant="default"
+              <MailAction
+                action={discard.one}
+                mailId={row._id}
+                done={{ onSuccess: answered, onError: failed }}
+                label={t('mail.outbox.discard')}
+                ariaLabel={t('mail.outbox.discardOf', { id: row._id, recipient: row.recipient })}
                 color="red"
-                loading={discard.one.isPending && discard.one.variables === row._id}
-                onClick={() => discard.one.mutate(row._id, { onSuccess: answered, onError: failed })}
-                aria-label={t('mail.outbox.discardOf', { id: row._id, recipient: row.recipient })}
-              >
-                {t('mail.outbox.discard')}
-              </Button>
+              />
             )}
           </Group>
         ),
@@ -211,5 +208,35 @@ export default function MailPage({ screen }: ScreenPageProps) {
         </Stack>
       </Popup>
     </PageFrame>
+  );
+}
+
+/** A call on one mail of the list (retry, discard): a row's button, spinning while that mail's call is out. */
+function MailAction({
+  action,
+  mailId,
+  done,
+  label,
+  ariaLabel,
+  color,
+}: {
+  action: UseMutationResult<{ message: string }, Error, string>;
+  mailId: string;
+  done: { onSuccess: (answer: { message: string }) => void; onError: (failure: unknown) => void };
+  label: string;
+  ariaLabel: string;
+  color?: string;
+}) {
+  return (
+    <Button
+      size="compact-xs"
+      variant="default"
+      color={color}
+      loading={action.isPending && action.variables === mailId}
+      onClick={() => action.mutate(mailId, done)}
+      aria-label={ariaLabel}
+    >
+      {label}
+    </Button>
   );
 }
