@@ -2257,6 +2257,9 @@ CREATE INDEX play_daily_day_idx ON public.play_daily USING btree (day);
 -- INDEX: plays_big_win_idx
 CREATE INDEX plays_big_win_idx ON ONLY public.plays USING btree (played_at, win_points_cents) WHERE (win_points_cents >= 100000);
 
+-- INDEX: plays_big_win_size_idx
+CREATE INDEX plays_big_win_size_idx ON ONLY public.plays USING btree (win_points_cents DESC, played_at DESC) WHERE (win_points_cents >= 100000);
+
 -- INDEX: plays_cafe_played_idx
 CREATE INDEX plays_cafe_played_idx ON ONLY public.plays USING btree (cafe_id, played_at);
 
@@ -2295,6 +2298,9 @@ CREATE INDEX plays_void_idx ON ONLY public.plays USING btree (void_booked_day) W
 
 -- INDEX: plays_default_void_booked_day_idx
 CREATE INDEX plays_default_void_booked_day_idx ON public.plays_default USING btree (void_booked_day) WHERE (void_booked_day IS NOT NULL);
+
+-- INDEX: plays_default_win_points_cents_played_at_idx
+CREATE INDEX plays_default_win_points_cents_played_at_idx ON public.plays_default USING btree (win_points_cents DESC, played_at DESC) WHERE (win_points_cents >= 100000);
 
 -- INDEX: poker_hands_late_idx
 CREATE INDEX poker_hands_late_idx ON ONLY public.poker_hands USING btree (booked_day) WHERE (booked_day IS NOT NULL);
@@ -2382,6 +2388,9 @@ ALTER INDEX public.plays_big_win_idx ATTACH PARTITION public.plays_default_playe
 
 -- INDEX ATTACH: plays_default_void_booked_day_idx
 ALTER INDEX public.plays_void_idx ATTACH PARTITION public.plays_default_void_booked_day_idx;
+
+-- INDEX ATTACH: plays_default_win_points_cents_played_at_idx
+ALTER INDEX public.plays_big_win_size_idx ATTACH PARTITION public.plays_default_win_points_cents_played_at_idx;
 
 -- INDEX ATTACH: poker_hands_default_booked_day_idx
 ALTER INDEX public.poker_hands_late_idx ATTACH PARTITION public.poker_hands_default_booked_day_idx;

@@ -85,6 +85,12 @@ export const plays = pgTable(
     // Today's big wins (insight/today.ts, BIG_WIN_INDEX_FLOOR_CENTS): the wins of 1,000 points or
     // more, a few in a hundred plays, by time; a day's are read without its other plays.
     index('plays_big_win_idx').on(t.playedAt, t.winPointsCents).where(sql`${t.winPointsCents} >= 100000`),
+    // The same wins biggest first: the whole network's ten biggest of a day are the first of the
+    // month's by size that fall on the day, about ten entries a day of the month read at any size
+    // of network, where the index by time reads every big win of the day.
+    index('plays_big_win_size_idx')
+      .on(t.winPointsCents.desc().nullsFirst(), t.playedAt.desc().nullsFirst())
+      .where(sql`${t.winPointsCents} >= 100000`),
     lateIndex('plays', t.bookedDay),
     ...voidIndexes('plays', t),
     check('plays_points_nonnegative', sql`${t.playPointsCents} > 0 AND ${t.winPointsCents} >= 0`),
