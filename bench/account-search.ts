@@ -26,10 +26,7 @@ import {
 } from '../apps/server/src/modules/accounts/repository.js';
 import { withClient } from '../apps/server/test/scratch-database.js';
 import { percentile } from './load.js';
-import { DEFAULT_ADMIN_URL } from './throwaway-database.js';
-
-const SIZES = { medium: 'playrep_bench_medium', large: 'playrep_bench', xlarge: 'playrep_bench_xlarge' } as const;
-type Size = keyof typeof SIZES;
+import { adminUrl, SIZE_DATABASES, type Size, sizesOf, urlOf } from './size-databases.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -39,11 +36,8 @@ const { values: args } = parseArgs({
     drop: { type: 'boolean', default: false },
   },
 });
-const sizes = args.sizes.split(',').map((s) => s.trim()) as Size[];
-for (const size of sizes) if (!(size in SIZES)) throw new Error(`unknown size ${size}: medium, large or xlarge`);
+const sizes = sizesOf(args.sizes);
 const rounds = Number(args.rounds);
-const adminUrl = process.env.BENCH_ADMIN_URL || DEFAULT_ADMIN_URL;
-const urlOf = (database: string) => Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString();
 
 /** The search as it was before 0032 (the same answers; it walks the closure of any root). */
 async function searchBefore(db: Queryable, rootId: string, text: string, limit: number, roles?: readonly string[]) {
@@ -165,13 +159,13 @@ async function copyAccounts(size: Size, sourceUrl: string): Promise<string> {
 }
 
 async function openTarget(size: Size): Promise<Target | null> {
-  const sourceUrl = urlOf(SIZES[size]);
+  const sourceUrl = urlOf(SIZE_DATABASES[size]);
   const exists = await withClient(
     adminUrl,
-    async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [SIZES[size]])).rowCount,
+    async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [SIZE_DATABASES[size]])).rowCount,
   );
   if (!exists) {
-    process.stderr.write(`${size}: no database ${SIZES[size]}, left out\n`);
+    process.stderr.write(`${size}: no database ${SIZE_DATABASES[size]}, left out\n`);
     return null;
   }
   const afterUrl = (await hasSearchIndexes(sourceUrl)) ? sourceUrl : await copyAccounts(size, sourceUrl);

@@ -27,20 +27,14 @@ import {
 import { mastersCount } from '../apps/server/src/modules/network/masters-page.js';
 import { dailyStatus, mastersProfitTotal } from '../apps/server/src/modules/network/queries.js';
 import type { SubtreeOwner } from '../apps/server/src/modules/play-sums/index.js';
-import { DEFAULT_ADMIN_URL } from './throwaway-database.js';
-
-const SIZES = { medium: 'playrep_bench_medium', large: 'playrep_bench', xlarge: 'playrep_bench_xlarge' } as const;
-type Size = keyof typeof SIZES;
+import { SIZE_DATABASES, type Size, sizesOf, urlOf } from './size-databases.js';
 
 const { values: args } = parseArgs({
   options: { sizes: { type: 'string', default: 'medium,large,xlarge' }, at: { type: 'string' } },
 });
-const sizes = args.sizes.split(',').map((s) => s.trim()) as Size[];
-for (const size of sizes) if (!(size in SIZES)) throw new Error(`unknown size ${size}: medium, large or xlarge`);
+const sizes = sizesOf(args.sizes);
 const now = args.at ? new Date(args.at) : new Date();
 if (Number.isNaN(now.getTime())) throw new Error(`--at ${args.at} is not an instant`);
-const adminUrl = process.env.BENCH_ADMIN_URL || DEFAULT_ADMIN_URL;
-const urlOf = (database: string) => Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString();
 
 /** A query's reads: the pages of its plan (its sub-plans' included) and its execution time. */
 interface Reads {
@@ -93,10 +87,10 @@ function measuring(db: Queryable, reads: Reads): Queryable {
 async function readsOn(size: Size): Promise<Map<string, Reads> | string> {
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    database = await openDatabase({ databaseUrl: urlOf(SIZES[size]), poolSize: 2 });
+    database = await openDatabase({ databaseUrl: urlOf(SIZE_DATABASES[size]), poolSize: 2 });
     await database.db.execute(sql`SELECT 1`);
   } catch (error) {
-    return `${SIZES[size]}: ${(error as Error).message}`;
+    return `${SIZE_DATABASES[size]}: ${(error as Error).message}`;
   }
   try {
     const owners = (await database.db.execute(
@@ -105,7 +99,7 @@ async function readsOn(size: Size): Promise<Map<string, Reads> | string> {
       rows: SubtreeOwner[];
     };
     const owner = owners.rows[0];
-    if (!owner) return `${SIZES[size]}: no superadmin`;
+    if (!owner) return `${SIZE_DATABASES[size]}: no superadmin`;
     const byQuery = new Map<string, Reads>();
     for (const [label, run] of QUERIES) {
       await run(database.db, owner); // warm the cache: the pages then counted are the query's, not the first read's
