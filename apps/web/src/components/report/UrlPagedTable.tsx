@@ -30,3 +30,16 @@ export function UrlPagedTable<Row extends object>({ report, paging, totals, ...t
     />
   );
 }
+
+/**
+ * The table of a list screen under filter fields (Accounts, Activity, Mail): named after the
+ * screen, its rows keyed by their record's `_id`, downloading the list its filters and order ask.
+ */
+export function listTable<Row extends { _id: string }>(
+  name: string,
+  report: UrlPagedTableProps<Row>['report'],
+  paging: TablePaging,
+  exportHref: NonNullable<DataTableProps<Row>['exportHref']>,
+) {
+  return { report, paging, ariaLabel: name, getRowId: (row: Row) => row._id, exportHref };
+}

@@ -14,7 +14,7 @@ import { FilterSelect, FilterText } from '../../components/report/FilterFields';
 import { useListFilters } from '../../components/report/list-filters';
 import { PageFrame } from '../../components/report/PageFrame';
 import { tableColumns } from '../../components/report/table-columns';
-import { UrlPagedTable } from '../../components/report/UrlPagedTable';
+import { listTable, UrlPagedTable } from '../../components/report/UrlPagedTable';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
@@ -120,12 +120,8 @@ export default function ActivityPage({ screen }: ScreenPageProps) {
         </Text>
       )}
       <UrlPagedTable
-        report={report}
-        paging={tablePaging}
+        {...listTable(label(screen.label), report, tablePaging, activityExport({ ...query, sort, order }))}
         columns={columns}
-        ariaLabel={label(screen.label)}
-        getRowId={(row) => row._id}
-        exportHref={activityExport({ ...query, sort, order })}
       />
     </PageFrame>
   );

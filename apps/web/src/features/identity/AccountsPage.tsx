@@ -16,7 +16,7 @@ import { FilterSelect, FilterText } from '../../components/report/FilterFields';
 import { useListFilters } from '../../components/report/list-filters';
 import { PageFrame } from '../../components/report/PageFrame';
 import { tableColumns } from '../../components/report/table-columns';
-import { UrlPagedTable } from '../../components/report/UrlPagedTable';
+import { listTable, UrlPagedTable } from '../../components/report/UrlPagedTable';
 import { useReportErrorLog } from '../../components/report/use-report-error-log';
 import { Popup, ReportToolbar } from '../../components/ui';
 import type { ScreenPageProps } from '../../config/navigation';
@@ -241,12 +241,8 @@ export default function AccountsPage({ screen, role: myRole }: ScreenPageProps) 
         )}
       </Popup>
       <UrlPagedTable
-        report={report}
-        paging={tablePaging}
+        {...listTable(label(screen.label), report, tablePaging, accountsExport({ ...query, sort, order }))}
         columns={columns}
-        ariaLabel={label(screen.label)}
-        getRowId={(row) => row._id}
-        exportHref={accountsExport({ ...query, sort, order })}
       />
     </PageFrame>
   );
