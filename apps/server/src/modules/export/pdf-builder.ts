@@ -60,10 +60,8 @@ const FONT_SIZE = 8;
 const ROW = 10.5;
 const CELL_PADDING = 3;
 const GAP = 8;
-const RED = '#c92a2a';
-const GREY = '#495057';
-const STRIPE = '#f1f3f5';
-const RULE = '#868e96';
+/** The statement's colours: negative figures, notes and footers, every other row, and rules. */
+const COLOUR = { red: '#c92a2a', grey: '#495057', stripe: '#f1f3f5', rule: '#868e96' } as const;
 
 /** Relative widths of the column types: a column's share of the table's width. */
 const TYPE_WEIGHTS: Record<ColumnDef['type'], number> = {
@@ -216,7 +214,7 @@ class PageWriter {
   }
 
   private text(text: string, frame: Frame) {
-    const doc = this.font('regular', FONT_SIZE, GREY);
+    const doc = this.font('regular', FONT_SIZE, COLOUR.grey);
     this.room(doc.heightOfString(text, frame.width));
     this.y = doc.textBox(text, frame.x, this.y, { width: frame.width });
   }
@@ -321,7 +319,7 @@ class PageWriter {
         this.newPage();
         header(true);
       }
-      if (count % 2 === 1) this.doc.fillRect(frame.x, this.y, frame.width, ROW, STRIPE);
+      if (count % 2 === 1) this.doc.fillRect(frame.x, this.y, frame.width, ROW, COLOUR.stripe);
       this.row(
         table.columns.map((col) => ({
           col,
@@ -345,7 +343,7 @@ class PageWriter {
       this.newPage();
       header(true);
     }
-    this.doc.strokeLine(frame.x, this.y, frame.x + frame.width, this.y, 0.6, RULE);
+    this.doc.strokeLine(frame.x, this.y, frame.x + frame.width, this.y, 0.6, COLOUR.rule);
     this.row(
       totals.values(table.columns).map(({ col, value }, i) => ({
         col,
@@ -387,7 +385,7 @@ class PageWriter {
       const span = total && i === 0 && firstSummed > 0 ? widths.slice(0, firstSummed).reduce((a, b) => a + b, 0) : own;
       const width = span - 2 * CELL_PADDING;
       const number = numeric(col) && !(total && i === 0);
-      const doc = this.font(weight, FONT_SIZE, negative && col.type !== 'int' ? RED : 'black');
+      const doc = this.font(weight, FONT_SIZE, negative && col.type !== 'int' ? COLOUR.red : 'black');
       const left = x + CELL_PADDING;
       const top = this.y + 2;
       x += own;
@@ -427,7 +425,7 @@ class PageWriter {
     for (const figure of block.figures) {
       const height = this.figureHeight(figure, frame);
       this.room(height);
-      if (figure.result) this.doc.strokeLine(frame.x, this.y, frame.x + frame.width, this.y, 0.6, RULE);
+      if (figure.result) this.doc.strokeLine(frame.x, this.y, frame.x + frame.width, this.y, 0.6, COLOUR.rule);
       const weight = figure.result ? 'bold' : 'regular';
       this.oneLine(this.font(weight, FONT_SIZE), figure.label, frame.x, this.y + 2, cols.label);
       // A value wider than its column ('25% deducted for loan') reaches left, up to its label.
@@ -437,14 +435,14 @@ class PageWriter {
       // Still too wide (a narrow block), it is set smaller rather than wrapped over the next line.
       const size = Math.min(FONT_SIZE, (FONT_SIZE * valueWidth) / Math.max(valueTextWidth, 1));
       this.placeLine(
-        this.font('bold', size, figure.negative ? RED : 'black'),
+        this.font('bold', size, figure.negative ? COLOUR.red : 'black'),
         figure.value,
         frame.x + cols.label + cols.value - valueWidth,
         this.y + 2,
         { width: valueWidth, align: 'right' },
       );
       if (figure.note) {
-        this.font('regular', 6.5, GREY).textBox(figure.note, frame.x + cols.label + cols.value + 8, this.y + 2.5, {
+        this.font('regular', 6.5, COLOUR.grey).textBox(figure.note, frame.x + cols.label + cols.value + 8, this.y + 2.5, {
           width: cols.note,
         });
       }
@@ -458,7 +456,7 @@ class PageWriter {
     for (let i = 0; i < count; i++) {
       this.doc.switchToPage(i);
       this.oneLine(
-        this.font('regular', 7, GREY),
+        this.font('regular', 7, COLOUR.grey),
         `${PDF_AUTHOR} · ${title} · ${this.labels.page(i + 1, count)}`,
         MARGIN.side,
         PAGE.height - MARGIN.bottom,
