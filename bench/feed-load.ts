@@ -5,6 +5,7 @@ import { runAsLeader } from '../apps/server/src/db/leader-lock.js';
 import { runSimulator, type SimulatorStats } from '../apps/server/src/demo/simulator.js';
 import { istDay } from '../apps/server/src/lib/dates.js';
 import { closeFinishedWeeks } from '../apps/server/src/modules/settlement/index.js';
+import { type CpuSplit, startCpuCount } from './cpu-time.js';
 import { type FedDatabase, type Kind, prepareFedDatabase } from './fed-database.js';
 import { measureVoids, reportVoids, type VoidsOutcome } from './feed-voids.js';
 import { createAgent, type Phase, percentile, runPhase, type Summary, summarize } from './load.js';
@@ -103,6 +104,8 @@ interface Throughput {
   playsPerSecond: number;
   stats: SimulatorStats;
   concurrency: number;
+  /** The CPU each process used in the throughput phase. */
+  cpu: CpuSplit;
 }
 
 interface Outcome {
@@ -150,6 +153,7 @@ async function runServer(database: FedDatabase, settings: Settings): Promise<Omi
 
     const concurrency = settings.concurrency ?? (database.kind === 'postgres' ? 2 : 1);
     const loadThroughput = loadavg()[0]!;
+    const cpuUsed = startCpuCount(server.pid);
     const stats = await runSimulator({
       ...simulator,
       rate: Number.POSITIVE_INFINITY,
@@ -162,7 +166,7 @@ async function runServer(database: FedDatabase, settings: Settings): Promise<Omi
       idle,
       fed,
       fedRate: fedStats.plays / (fedStats.elapsedMs / 1000),
-      throughput: { playsPerSecond: stats.plays / (stats.elapsedMs / 1000), stats, concurrency },
+      throughput: { playsPerSecond: stats.plays / (stats.elapsedMs / 1000), stats, concurrency, cpu: cpuUsed() },
       load: { start: loadStart, fed: loadFed, throughput: loadThroughput, end: loadavg()[0]! },
     };
   } finally {
@@ -295,6 +299,15 @@ function closingReport(outcome: ClosingOutcome): string {
 const n = (value: number) => Math.round(value).toLocaleString('en');
 const ms = (value: number) => (value >= 10 ? value.toFixed(0) : value.toFixed(1));
 
+/** The CPU a thousand plays cost in the throughput phase: comparable between runs on a busy machine, where the rate is not. */
+function cpuLine({ cpu, stats }: Throughput): string {
+  const per1000 = (cpuMs: number) => ms((cpuMs / stats.plays) * 1000);
+  return (
+    `  CPU per 1,000 plays in that phase: server ${per1000(cpu.serverMs)} ms, PostgreSQL ${per1000(cpu.postgresMs)} ms, ` +
+    `load generator ${per1000(cpu.benchMs)} ms`
+  );
+}
+
 function report(outcome: Outcome): string {
   const { database, throughput, load } = outcome;
   const sorted = [...throughput.stats.latencies].sort((a, b) => a - b);
@@ -304,6 +317,7 @@ function report(outcome: Outcome): string {
     `  throughput: ${n(throughput.playsPerSecond)} plays/s sustained over ${(throughput.stats.elapsedMs / 1000).toFixed(0)} s ` +
       `(${n(throughput.stats.plays)} plays in ${n(throughput.stats.batches)} batches of ${n(BATCH)}, ${throughput.concurrency} in flight; ` +
       `batch p50 ${ms(percentile(sorted, 50))} ms, p95 ${ms(percentile(sorted, 95))} ms) - aim ${n(aim)}: ${throughput.playsPerSecond >= aim ? 'ok' : 'MISS'}`,
+    cpuLine(throughput),
     `  reports as ${SUBJECT}, one request at a time, idle and while fed at ${n(outcome.fedRate)} plays/s (ms):`,
     '    report                     idle p50  idle p95   fed p50   fed p95   p95 ratio  aim <= 2x',
   ];

@@ -139,9 +139,14 @@ const PlayPointsOrZero = capped(PointsOrZero);
 function isRealInstant(value: string): boolean {
   const parts = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
   if (!parts) return false;
-  // Groups 1 to 5 are always there; the seconds (group 6) are 0 when absent.
-  const group = (i: number) => Number(parts[i] ?? 0);
-  const [y, mo, d, h, mi, s] = [group(1), group(2), group(3), group(4), group(5), group(6)];
+  // Groups 1 to 5 are always there; the seconds (group 6) are 0 when absent. Read one by one: this
+  // runs twice for each event of a batch, and a closure made per call showed in the feed's profile.
+  const y = Number(parts[1]);
+  const mo = Number(parts[2]);
+  const d = Number(parts[3]);
+  const h = Number(parts[4]);
+  const mi = Number(parts[5]);
+  const s = Number(parts[6] ?? 0);
   const day = new Date(Date.UTC(y, mo - 1, d));
   const dateExists = day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
   return dateExists && h < 24 && mi < 60 && s < 60 && y >= 2000 && Number.isFinite(Date.parse(value));

@@ -47,7 +47,12 @@ type MemberAtCafe = EventRef & { event: { member: string; cafeId: string } };
 
 type Placed = MemberAtCafe & { event: { at: Date; terminalId: string | null } };
 
-/** The columns a play's row and a hand's row share: who, where, when, on which day, its id, a void of the run. */
+/**
+ * The columns a play's row and a hand's row share: who, where, when, on which day, its id, a void
+ * of the run. The kind's own columns are added with Object.assign, not by spreading this object
+ * into a new one: a spread row cost six times as much to build and serialise (`bench:feed`, server
+ * CPU per 1,000 plays).
+ */
 function placedColumns(
   item: Placed,
   resolved: Resolved,
@@ -114,13 +119,12 @@ export async function applyPlays(
     const e = item.event;
     const gameId = games.get(e.game);
     if (gameId === undefined) throw new Error(`no game has the code ${e.game}`);
-    return {
-      ...placedColumns(item, resolved, e.playId, bookingDay, voids),
+    return Object.assign(placedColumns(item, resolved, e.playId, bookingDay, voids), {
       g: gameId,
       dt: e.drawAt.toISOString(),
       p: e.stakeCents,
       w: e.winCents,
-    };
+    });
   });
   if (rows.length === 0) return new Set();
   // The draws the plays are on (a few: a batch's plays fall on the same draws); one not known yet
@@ -161,7 +165,8 @@ export async function applyPokerHands(
   if (items.length === 0) return new Set();
   const bookingDay = bookingDays(ctx.lastClosed.poker, ctx.today);
   const rows = (await resolveMembersAndCafes(ctx, items, 'pokerHand', (i) => ['handId', i.event.handId])).map(
-    ({ item, resolved }) => ({ ...placedColumns(item, resolved, item.event.handId, bookingDay, voids), r: item.event.rakeCents }),
+    ({ item, resolved }) =>
+      Object.assign(placedColumns(item, resolved, item.event.handId, bookingDay, voids), { r: item.event.rakeCents }),
   );
   if (rows.length === 0) return new Set();
   // The feed carries no pot: the pot is recorded as the rake (the most a hand may rake).
