@@ -374,8 +374,8 @@ function insightCases(): BenchCase[] {
           bigWinsToday(db, { owner, today: ctx.today, thresholdCents: 1_000_000n, limit: 20 }),
           losingCafesToday(db, { owner, today: ctx.today, limit: 20 }),
           waitingTransfers(db, id),
-          openLoans(db, id, ctx.today),
-          idleMasters(db, owner, ctx.today),
+          openLoans(db, { owner, limit: 20 }),
+          idleMasters(db, { owner, today: ctx.today, limit: 20 }),
         ]);
       },
     },

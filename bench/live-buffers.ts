@@ -49,8 +49,8 @@ const QUERIES: [string, (db: Queryable, owner: SubtreeOwner) => Promise<unknown>
   ['Today: big wins', (db, owner) => bigWinsToday(db, { owner, today: istDay(now), thresholdCents: 1_000_000n, limit: 10 })],
   ['Today: losing cafes', (db, owner) => losingCafesToday(db, { owner, today: istDay(now), limit: 10 })],
   ['Today: waiting transfers', (db, owner) => waitingTransfers(db, owner.id)],
-  ['Today: open loans', (db, owner) => openLoans(db, owner.id, istDay(now))],
-  ['Today: idle masters', (db, owner) => idleMasters(db, owner, istDay(now))],
+  ['Today: open loans', (db, owner) => openLoans(db, { owner, limit: 20 })],
+  ['Today: idle masters', (db, owner) => idleMasters(db, { owner, today: istDay(now), limit: 20 })],
   [
     'Daily Status: page 1',
     (db, owner) => dailyStatus(db, owner, dayOf(now), { sort: 'username', order: 'asc', window: { offset: 0, limit: 25 } }),

@@ -40,8 +40,8 @@ try {
     'big wins': () => bigWinsToday(db, { owner, today: day, thresholdCents: 1_000_000n, limit: 20 }),
     'losing cafes': () => losingCafesToday(db, { owner, today: day, limit: 20 }),
     'waiting transfers': () => waitingTransfers(db, owner.id),
-    'open loans': () => openLoans(db, owner.id, day),
-    'idle masters': () => idleMasters(db, owner, day),
+    'open loans': () => openLoans(db, { owner, limit: 20 }),
+    'idle masters': () => idleMasters(db, { owner, today: day, limit: 20 }),
   });
   const time = async (work: () => Promise<unknown>) => {
     await work();

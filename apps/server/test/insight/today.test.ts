@@ -2,7 +2,9 @@ import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, type Queryable, queryRows } from '../../src/db/client.js';
-import { lastWeekFigures } from '../../src/modules/insight/today.js';
+import { addDays } from '../../src/lib/dates.js';
+import { centsToPoints } from '../../src/lib/money.js';
+import { idleMasters, lastWeekFigures, openLoans } from '../../src/modules/insight/today.js';
 import {
   buildMoneyNetwork,
   type Cafe,
@@ -35,8 +37,21 @@ interface TodayBody {
   losingCafes: { cafe: string; master: string; plays: number; stake: number; profit: number }[];
   waitingTransfers: { from: string; amount: number }[];
   openLoans: { username: string; totalLoan: number; outstanding: number }[];
+  openLoanTotals: { count: number; totalLoan: number; outstanding: number };
   idleMasters: { username: string }[];
+  idleMasterCount: number;
 }
+
+interface LoanRow {
+  username: string;
+  totalLoan: number;
+  outstanding: number;
+}
+/** Computer Loan's rows that still owe, as Today lists them: the most owed first, then by username. */
+const owingMost = (rows: readonly LoanRow[]): LoanRow[] =>
+  rows
+    .filter((l) => l.outstanding > 0)
+    .sort((a, b) => b.outstanding - a.outstanding || a.username.toLowerCase().localeCompare(b.username.toLowerCase()));
 
 // Wednesday 12-Mar-2025, NOW is 15:00 IST: plays of the day so far (player1 wins big at master2's cafe).
 const p = (member: Username, cafe: Cafe, game: number, play: number, win: number, at: string): Play => ({
@@ -180,21 +195,48 @@ describe.each(TEST_DB_KINDS)('today on %s', (kind) => {
       losing,
     );
     expect(body.idleMasters.map((m) => m.username)).toEqual(['master3']);
-    // Open loans: Computer Loan's rows that still owe.
-    const loans = await ok<{ data: { username: string; totalLoan: number; outstanding: number }[] }>(
-      'superadmin',
-      'computerloan',
-    );
+    expect(body.idleMasterCount).toBe(1);
+    // Open loans: Computer Loan's rows that still owe, the most owed first, with their count and sums.
+    const loans = await ok<{ data: LoanRow[] }>('superadmin', 'computerloan');
+    const owing = owingMost(loans.data);
+    expect(owing.length).toBeGreaterThan(0);
     expect(body.openLoans).toEqual(
-      loans.data
-        .filter((l) => l.outstanding > 0)
-        .map((l) => expect.objectContaining({ username: l.username, outstanding: l.outstanding })),
+      owing.map((l) => expect.objectContaining({ username: l.username, totalLoan: l.totalLoan, outstanding: l.outstanding })),
     );
-    expect(body.openLoans.length).toBeGreaterThan(0);
+    expect(body.openLoanTotals).toEqual({
+      count: owing.length,
+      totalLoan: sumPoints(owing.map((l) => l.totalLoan)),
+      outstanding: sumPoints(owing.map((l) => l.outstanding)),
+    });
     expect(body.waitingTransfers).toEqual([]);
     const master1 = await ok<TodayBody>('master1', 'today');
     expect(master1.waitingTransfers.map((w) => [w.from, w.amount])).toEqual([['am1', 123.45]]);
     expect(master1.bigWins.map((w) => w.member)).toEqual(['player1', 'player1b']); // its members, wherever they played
+  });
+
+  it('lists the first rows of the open loans and of the masters with no play, and counts them all', async () => {
+    const superadmin = { id: ids.superadmin, role: 'superadmin' };
+    // The day after TODAY has no play: every active master is idle.
+    const active = await queryRows<{ username: string }>(
+      t.app.db,
+      sql`SELECT username FROM accounts WHERE role = 'master' AND user_status ORDER BY lower(username)`,
+    );
+    expect(active.length).toBeGreaterThan(1);
+    const idle = await idleMasters(t.app.db, { owner: superadmin, today: addDays(TODAY, 1), limit: 1 });
+    expect([idle.rows.map((m) => m.username), idle.count]).toEqual([[active[0]?.username], active.length]);
+
+    const owing = owingMost((await ok<{ data: LoanRow[] }>('superadmin', 'computerloan')).data);
+    const first = await openLoans(t.app.db, { owner: superadmin, limit: 1 });
+    expect(first.rows.map((l) => [l.username, centsToPoints(l.outstandingCents)])).toEqual(
+      owing.slice(0, 1).map((l) => [l.username, l.outstanding]),
+    );
+    expect([first.count, centsToPoints(first.outstandingCents)]).toEqual([
+      owing.length,
+      sumPoints(owing.map((l) => l.outstanding)),
+    ]);
+    // None asked: the count and sums alone.
+    const none = await openLoans(t.app.db, { owner: superadmin, limit: 0 });
+    expect([none.rows, none.count, none.totalLoanCents]).toEqual([[], first.count, first.totalLoanCents]);
   });
 
   it('keeps the big-win threshold per user', async () => {

@@ -209,8 +209,12 @@ export const TodayResponse = z.object({
   bigWins: z.array(BigWinRow),
   losingCafes: z.array(LosingCafeRow),
   waitingTransfers: z.array(WaitingTransferRow),
+  /** The TODAY_LIST_LIMIT masters that owe most; openLoanTotals are over every master that owes. */
   openLoans: z.array(OpenLoanRow),
+  openLoanTotals: z.object({ count: z.number(), totalLoan: z.number(), outstanding: z.number() }),
+  /** The first TODAY_LIST_LIMIT by username; idleMasterCount counts them all. */
   idleMasters: z.array(IdleMasterRow),
+  idleMasterCount: z.number(),
 });
 export type TodayResponse = z.infer<typeof TodayResponse>;
 

@@ -31,7 +31,7 @@ export function trendsColumns(weeks: readonly { fromDate: string }[]): ColumnDef
   return [...TRENDS_LEAD, ...weekColumns, ...TRENDS_TAIL];
 }
 
-/** How many big wins and losing cafes Today lists at most. */
+/** How many rows each of Today's lists holds at most: big wins, losing cafes, open loans, masters with no play. */
 export const TODAY_LIST_LIMIT = 20;
 
 /** Today's tables, on screen and in its CSV/XLSX export (docs/screens.md, Today). */

@@ -18,12 +18,18 @@ import {
 import type { IsoDay } from '../../lib/dates.js';
 import { definite } from '../../lib/definite.js';
 import { centsToPoints, sumCents } from '../../lib/money.js';
-import type { LoanRowCents } from '../loans/loans-report.js';
 import { weekEndDay } from '../weeks/index.js';
 import type { CafeProfitCents, CafeTotalsCents } from './cafe-profit.js';
 import type { CafeTerminalCents } from './cafe-terminals.js';
 import type { ChildWeeksCents } from './queries.js';
-import type { BigWinCents, DayFiguresCents, IdleMasterRecord, LosingCafeCents, WaitingTransferCents } from './today.js';
+import type {
+  BigWinCents,
+  DayFiguresCents,
+  IdleMasterRecord,
+  LosingCafeCents,
+  OpenLoanCents,
+  WaitingTransferCents,
+} from './today.js';
 
 /** One child of Trends in hundredths: its weeks shown, their total, the period before and the change. */
 export interface TrendCents {
@@ -154,7 +160,7 @@ export function waitingTransferRow(t: WaitingTransferCents): WaitingTransferRow 
   return { _id: t.id, from: t.from, channel: t.channel, amount: centsToPoints(t.amountCents), createdAt: t.createdAt };
 }
 
-export function openLoanRow(loan: LoanRowCents): OpenLoanRow {
+export function openLoanRow(loan: OpenLoanCents): OpenLoanRow {
   return {
     agentId: loan.agentId,
     username: loan.username,

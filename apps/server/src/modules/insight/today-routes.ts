@@ -44,8 +44,8 @@ export function todayHandlers(app: FastifyInstance): EndpointHandlers<'today' | 
         bigWinsToday(app.db, { owner: subject, today, thresholdCents, limit: TODAY_LIST_LIMIT }),
         losingCafesToday(app.db, { owner: subject, today, limit: TODAY_LIST_LIMIT }),
         waitingTransfers(app.db, subject.id),
-        openLoans(app.db, subject.id, today),
-        idleMasters(app.db, subject, today),
+        openLoans(app.db, { owner: subject, limit: TODAY_LIST_LIMIT }),
+        idleMasters(app.db, { owner: subject, today, limit: TODAY_LIST_LIMIT }),
       ]);
       const body = {
         account: accountRefOf(subject),
@@ -57,8 +57,14 @@ export function todayHandlers(app: FastifyInstance): EndpointHandlers<'today' | 
         bigWins: wins.map(bigWinRow),
         losingCafes: cafes.map(losingCafeRow),
         waitingTransfers: transfers.map(waitingTransferRow),
-        openLoans: loans.map(openLoanRow),
-        idleMasters: idle.map(idleMasterRow),
+        openLoans: loans.rows.map(openLoanRow),
+        openLoanTotals: {
+          count: loans.count,
+          totalLoan: pointsOf(loans.totalLoanCents),
+          outstanding: pointsOf(loans.outstandingCents),
+        },
+        idleMasters: idle.rows.map(idleMasterRow),
+        idleMasterCount: idle.count,
       };
       return {
         json: () => body,

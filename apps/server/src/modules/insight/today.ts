@@ -2,7 +2,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, type IsoDay, istDay, istDayStart, weekStartOf } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
-import { type LoanRowCents, loansReport } from '../loans/loans-report.js';
 import { holdsWholeNetwork, isManager, type SubtreeOwner, subtreeJoin } from '../play-sums/index.js';
 import { closedByJob } from '../weeks/index.js';
 import type { CafeOfMaster } from './cafe-profit.js';
@@ -315,10 +314,66 @@ export async function waitingTransfers(db: Queryable, accountId: string): Promis
   }));
 }
 
-/** The masters below (or being) `accountId` with a loan still owed: Computer Loan's rows that owe. */
-export async function openLoans(db: Queryable, accountId: string, today: IsoDay): Promise<LoanRowCents[]> {
-  const rows = await loansReport(db, { managerId: accountId, multipleCafesOnly: false, today });
-  return rows.filter((row) => row.outstandingCents > 0n);
+/** The first rows of a list Today shows, and how many rows the whole list has. */
+export interface FirstRows<Row> {
+  rows: Row[];
+  count: number;
+}
+
+export interface OpenLoanCents {
+  agentId: string;
+  username: string;
+  totalLoanCents: bigint;
+  outstandingCents: bigint;
+}
+
+/**
+ * The masters below (or being) `owner` with a loan still owed, as Computer Loan figures them: the
+ * `limit` that owe most, with how many owe and their sums. Each loan's deductions are read through
+ * its own index entries, not by summing every deduction ever taken; only the first rows are named.
+ */
+export async function openLoans(
+  db: Queryable,
+  query: { owner: SubtreeOwner; limit: number },
+): Promise<FirstRows<OpenLoanCents> & { totalLoanCents: bigint; outstandingCents: bigint }> {
+  // One row of totals, joined to the first rows (none when `limit` is 0 or nothing is owed).
+  const rows = await queryRows<{
+    id: string | null;
+    username: string | null;
+    total_cents: DbCents;
+    outstanding_cents: DbCents;
+    count: string | number;
+    all_total_cents: DbCents;
+    all_outstanding_cents: DbCents;
+  }>(
+    db,
+    sql`WITH owed AS MATERIALIZED (
+               SELECT a.id, a.username, sum(l.principal_cents + l.processing_fee_cents)::bigint AS total_cents,
+                      sum(l.principal_cents + l.processing_fee_cents - coalesce(paid.cents, 0))::bigint AS outstanding_cents
+                 FROM loans l
+                 ${subtreeJoin(query.owner, sql`l.agent_id`)}
+                 JOIN accounts a ON a.id = l.agent_id AND a.role = 'master'
+                 LEFT JOIN LATERAL (SELECT sum(d.amount_cents) AS cents FROM loan_deductions d WHERE d.loan_id = l.id) paid ON true
+                GROUP BY a.id, a.username
+               HAVING sum(l.principal_cents + l.processing_fee_cents - coalesce(paid.cents, 0)) > 0),
+             first AS (SELECT * FROM owed ORDER BY outstanding_cents DESC, lower(username) LIMIT ${query.limit})
+        SELECT f.id, f.username, f.total_cents, f.outstanding_cents, t.count, t.all_total_cents, t.all_outstanding_cents
+          FROM (SELECT count(*) AS count, sum(total_cents)::bigint AS all_total_cents,
+                       sum(outstanding_cents)::bigint AS all_outstanding_cents FROM owed) t
+          LEFT JOIN first f ON true
+         ORDER BY f.outstanding_cents DESC, lower(f.username)`,
+  );
+  const [totals] = rows;
+  return {
+    rows: rows.flatMap(({ id, username, total_cents, outstanding_cents }) =>
+      id === null || username === null
+        ? []
+        : [{ agentId: id, username, totalLoanCents: readCents(total_cents), outstandingCents: readCents(outstanding_cents) }],
+    ),
+    count: Number(totals?.count ?? 0),
+    totalLoanCents: readCents(totals?.all_total_cents),
+    outstandingCents: readCents(totals?.all_outstanding_cents),
+  };
 }
 
 export interface IdleMasterRecord {
@@ -329,18 +384,31 @@ export interface IdleMasterRecord {
   address: string;
 }
 
-/** Active masters below (or being) `owner` none of whose members (nor itself) played today. */
-export async function idleMasters(db: Queryable, owner: SubtreeOwner, today: IsoDay): Promise<IdleMasterRecord[]> {
-  return await queryRows<IdleMasterRecord>(
+/**
+ * Active masters below (or being) `owner` none of whose members (nor itself) played today: the
+ * first `limit` by username, and how many there are.
+ */
+export async function idleMasters(
+  db: Queryable,
+  query: { owner: SubtreeOwner; today: IsoDay; limit: number },
+): Promise<FirstRows<IdleMasterRecord>> {
+  const rows = await queryRows<IdleMasterRecord & { count: string | number }>(
     db,
-    sql`SELECT a.id, a.username, a.first_name AS "firstName", a.last_name AS "lastName", a.address
-          FROM accounts a
-          ${subtreeJoin(owner, sql`a.id`)}
-         WHERE a.role = 'master' AND a.user_status
-           AND NOT EXISTS (SELECT 1 FROM play_daily_by_parent p WHERE p.parent_id = a.id AND p.day = ${today}::date)
-           AND NOT EXISTS (SELECT 1 FROM play_daily d WHERE d.member_id = a.id AND d.day = ${today}::date)
-         ORDER BY lower(a.username)`,
+    // The masters found first, then counted and ordered: asked in one statement with its LIMIT, the
+    // planner walked every account in username order to skip a sort of the few idle ones.
+    sql`WITH idle AS MATERIALIZED (
+               SELECT a.id, a.username, a.first_name AS "firstName", a.last_name AS "lastName", a.address
+                 FROM accounts a
+                 ${subtreeJoin(query.owner, sql`a.id`)}
+                WHERE a.role = 'master' AND a.user_status
+                  AND NOT EXISTS (SELECT 1 FROM play_daily_by_parent p WHERE p.parent_id = a.id AND p.day = ${query.today}::date)
+                  AND NOT EXISTS (SELECT 1 FROM play_daily d WHERE d.member_id = a.id AND d.day = ${query.today}::date))
+        SELECT i.*, (SELECT count(*) FROM idle) AS count
+          FROM idle i
+         ORDER BY lower(i.username)
+         LIMIT ${query.limit}`,
   );
+  return { rows: rows.map(({ count: _, ...master }) => master), count: Number(rows[0]?.count ?? 0) };
 }
 
 /** The caller's big-win threshold, in hundredths. */

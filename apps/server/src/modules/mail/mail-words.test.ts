@@ -106,7 +106,7 @@ const DOCUMENTS: Record<MailKind, (language: Language) => MailDocument> = {
             plays: 9,
           },
         ],
-        idleMasters: [{ id: 'm2', username: 'master2', firstName: '', lastName: '', address: '' }],
+        idleMasters: { rows: [{ id: 'm2', username: 'master2', firstName: '', lastName: '', address: '' }], count: 1 },
         waitingTransfers: { count: 2, amountCents: 50_000n },
         openLoans: { count: 1, outstandingCents: 70_000n },
       },

@@ -84,7 +84,7 @@ const DOCUMENTS: Record<MailKind, () => MailDocument> = {
           },
         ],
         losingCafes: [],
-        idleMasters: [{ id: 'x', username: 'master2', firstName: '', lastName: '', address: '' }],
+        idleMasters: { rows: [{ id: 'x', username: 'master2', firstName: '', lastName: '', address: '' }], count: 1 },
         waitingTransfers: { count: 0, amountCents: 0n },
         openLoans: { count: 2, outstandingCents: 50_000n },
       },

@@ -51,7 +51,9 @@ const TODAY: TodayResponse = {
   ],
   waitingTransfers: [],
   openLoans: [],
+  openLoanTotals: { count: 0, totalLoan: 0, outstanding: 0 },
   idleMasters: [],
+  idleMasterCount: 0,
 };
 
 const WEEKS = ['2025-02-17', '2025-02-24', '2025-03-03', '2025-03-10'];

@@ -33,7 +33,9 @@ const ANSWER: TodayResponse = {
   losingCafes: [],
   waitingTransfers: [],
   openLoans: [],
+  openLoanTotals: { count: 0, totalLoan: 0, outstanding: 0 },
   idleMasters: [],
+  idleMasterCount: 0,
 };
 
 describe('Today', () => {
@@ -50,6 +52,41 @@ describe('Today', () => {
       ['player1', '/master/reports/member?username=player1'],
       ['Fun Target', `/master/drawdetails/funtarget/MNOQqWWi?fromDate=${DAY}&toDate=${DAY}`],
     ]);
+  });
+
+  it('says how many open loans and idle masters there are when it lists only the first of them', async () => {
+    reportServer({
+      today: () => ({
+        ...ANSWER,
+        openLoans: [{ agentId: 'u-master2', username: 'master2', totalLoan: 5000, outstanding: 2500 }],
+        openLoanTotals: { count: 1234, totalLoan: 4_00_000, outstanding: 1_23_456.5 },
+        idleMasters: [{ _id: 'u-master3', username: 'master3', name: 'Ravi Kumar', address: 'Pune' }],
+        idleMasterCount: 2,
+      }),
+    });
+    signInAs('superadmin');
+    renderApp('/superadmin/today');
+    const loans = await screen.findByRole('region', { name: 'Open loans' }, PAGE_LOAD);
+    expect(
+      await within(loans).findByText('1,234 masters owe 1,23,456.50 points in all; the 1 that owe most are listed.'),
+    ).toBeTruthy();
+    const idle = screen.getByRole('region', { name: 'Masters with no play today' });
+    expect(within(idle).getByText('2 masters have no play today; the first 1 by username are listed.')).toBeTruthy();
+  });
+
+  it('says nothing more when the lists hold every row', async () => {
+    reportServer({
+      today: () => ({
+        ...ANSWER,
+        idleMasters: [{ _id: 'u-master3', username: 'master3', name: 'Ravi Kumar', address: 'Pune' }],
+        idleMasterCount: 1,
+      }),
+    });
+    signInAs('master');
+    renderApp('/master/today');
+    const idle = await screen.findByRole('region', { name: 'Masters with no play today' }, PAGE_LOAD);
+    await within(idle).findByText('master3');
+    expect(within(idle).queryByText(/no play today;/)).toBeNull();
   });
 
   it('shows the server’s refusal of the threshold, which names the field as its label reads', async () => {

@@ -240,6 +240,16 @@ export default function TodayPage({ screen }: ScreenPageProps) {
             title={t('insight.today.openLoans')}
             link={manager ? to('reports/computerloan', {}, label('Computer Loan')) : to('reports/revenue', {}, label('Revenue'))}
           >
+            {data.openLoanTotals.count > data.openLoans.length && (
+              <Text size="sm">
+                {t('insight.today.openLoansMore', {
+                  count: data.openLoanTotals.count,
+                  masters: formatInt(data.openLoanTotals.count),
+                  outstanding: formatAmount(data.openLoanTotals.outstanding),
+                  shown: formatInt(data.openLoans.length),
+                })}
+              </Text>
+            )}
             <DataTable columns={loanColumns} rows={data.openLoans} ariaLabel={t('insight.today.openLoans')} />
           </Section>
           <Section
@@ -250,6 +260,15 @@ export default function TodayPage({ screen }: ScreenPageProps) {
                 : to('reports/agentdetails', {}, label('Agent Details'))
             }
           >
+            {data.idleMasterCount > data.idleMasters.length && (
+              <Text size="sm">
+                {t('insight.today.idleMastersMore', {
+                  count: data.idleMasterCount,
+                  masters: formatInt(data.idleMasterCount),
+                  shown: formatInt(data.idleMasters.length),
+                })}
+              </Text>
+            )}
             <DataTable columns={idleColumns} rows={data.idleMasters} ariaLabel={t('insight.today.idleMasters')} />
           </Section>
         </>

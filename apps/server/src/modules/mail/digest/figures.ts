@@ -6,6 +6,7 @@ import {
   bigWinsToday,
   bigWinThreshold,
   type DayFiguresCents,
+  type FirstRows,
   type IdleMasterRecord,
   idleMasters,
   type LosingCafeCents,
@@ -33,13 +34,14 @@ export interface DigestFiguresCents {
   thresholdCents: bigint;
   bigWins: BigWinCents[];
   losingCafes: LosingCafeCents[];
-  idleMasters: IdleMasterRecord[];
+  /** The first masters with no play, by username, and how many there are. */
+  idleMasters: FirstRows<IdleMasterRecord>;
   waitingTransfers: { count: number; amountCents: bigint };
   openLoans: { count: number; outstandingCents: bigint };
 }
 
-/** `owner`'s digest of `day`, with the lists and totals as of `today` (the day it is made). */
-export async function digestFigures(db: Queryable, owner: SubtreeOwner, day: IsoDay, today: IsoDay): Promise<DigestFiguresCents> {
+/** `owner`'s digest of `day`, with the transfers waiting and the open loans as they stand when it is made. */
+export async function digestFigures(db: Queryable, owner: SubtreeOwner, day: IsoDay): Promise<DigestFiguresCents> {
   const thresholdCents = await bigWinThreshold(db, owner.id);
   // One query after another: a digest is often made inside a transaction, whose one connection
   // must not be handed a second query while the first runs.
@@ -47,9 +49,9 @@ export async function digestFigures(db: Queryable, owner: SubtreeOwner, day: Iso
   const figuresLastWeek = await lastWeekWholeDayFigures(db, owner, day);
   const wins = await bigWinsToday(db, { owner, today: day, thresholdCents, limit: DIGEST_LIST_LIMIT });
   const cafes = await losingCafesToday(db, { owner, today: day, limit: DIGEST_LIST_LIMIT });
-  const idle = await idleMasters(db, owner, day);
+  const idle = await idleMasters(db, { owner, today: day, limit: DIGEST_LIST_LIMIT });
   const transfers = await waitingTransfers(db, owner.id);
-  const loans = await openLoans(db, owner.id, today);
+  const loans = await openLoans(db, { owner, limit: 0 });
   return {
     day,
     lastWeekDay: addDays(day, -7),
@@ -59,6 +61,6 @@ export async function digestFigures(db: Queryable, owner: SubtreeOwner, day: Iso
     losingCafes: cafes,
     idleMasters: idle,
     waitingTransfers: { count: transfers.length, amountCents: sumCents(transfers, (t) => t.amountCents) },
-    openLoans: { count: loans.length, outstandingCents: sumCents(loans, (l) => l.outstandingCents) },
+    openLoans: { count: loans.count, outstandingCents: loans.outstandingCents },
   };
 }

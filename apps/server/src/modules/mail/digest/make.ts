@@ -53,7 +53,7 @@ export async function queueDigest(
   now: Date,
 ): Promise<boolean> {
   const today = istDay(now);
-  const figures = await digestFigures(db, account, addDays(today, -1), today);
+  const figures = await digestFigures(db, account, addDays(today, -1));
   const mail = digestMail(
     figures,
     { ...account, language: mailLanguage(account.language) },

@@ -165,10 +165,13 @@ export function digestSections(digest: DigestFiguresCents, role: Role, origin: s
     },
     {
       title: words.idleMasters,
-      lines: digest.idleMasters.length
+      lines: digest.idleMasters.count
         ? [
             {
-              text: `${formatWhole(digest.idleMasters.length)}: ${digest.idleMasters.map((m) => m.username).join(', ')}`,
+              // The first few by username; "…" when there are more.
+              text: `${formatWhole(digest.idleMasters.count)}: ${digest.idleMasters.rows.map((m) => m.username).join(', ')}${
+                digest.idleMasters.count > digest.idleMasters.rows.length ? ', …' : ''
+              }`,
               link: dailyStatus,
             },
           ]

@@ -22,6 +22,10 @@ export const HI_INSIGHT: Readonly<Record<keyof typeof EN_INSIGHT, string>> = {
   'insight.today.waitingTransfersTable': 'रुके हुए ट्रांसफ़र',
   'insight.today.openLoans': 'खुले लोन',
   'insight.today.idleMasters': 'आज बिना खेल वाले मास्टर',
+  'insight.today.openLoansMore':
+    '{count, plural, one {{masters} मास्टर पर} other {{masters} मास्टरों पर}} कुल {outstanding} पॉइंट बाकी हैं; सबसे ज़्यादा बकाया वाले {shown} दिखाए गए हैं।',
+  'insight.today.idleMastersMore':
+    '{count, plural, one {{masters} मास्टर के यहाँ} other {{masters} मास्टरों के यहाँ}} आज कोई खेल नहीं हुआ; यूज़रनेम के क्रम में पहले {shown} दिखाए गए हैं।',
   // Trends
   'insight.trends.period': 'ड्रॉ गेम का हर सप्ताह का लाभ, {from} से {to} तक; बदलाव {previousFrom} से {previousTo} की तुलना में।',
   'insight.trends.periodOpen':

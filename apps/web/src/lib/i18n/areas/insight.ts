@@ -24,6 +24,10 @@ export const EN_INSIGHT = {
   'insight.today.waitingTransfersTable': 'Transfers waiting',
   'insight.today.openLoans': 'Open loans',
   'insight.today.idleMasters': 'Masters with no play today',
+  'insight.today.openLoansMore':
+    '{count, plural, one {{masters} master owes} other {{masters} masters owe}} {outstanding} points in all; the {shown} that owe most are listed.',
+  'insight.today.idleMastersMore':
+    '{count, plural, one {{masters} master has} other {{masters} masters have}} no play today; the first {shown} by username are listed.',
   // Trends
   'insight.trends.period': 'Draw-games profit per week from {from} to {to}; change against {previousFrom} to {previousTo}.',
   'insight.trends.periodOpen':
