@@ -7,6 +7,7 @@
  * again, since closed settlement weeks cannot be deleted row by row.
  */
 import { parseArgs } from 'node:util';
+import { underlyingCause } from '../config/database-target.js';
 import type { Database } from '../db/client.js';
 import { parseDay } from '../lib/dates.js';
 import { SCALES, type Scale } from './scales.js';
@@ -159,12 +160,24 @@ async function main(): Promise<number> {
   }
 }
 
+/**
+ * What went wrong, readably: the underlying cause (a failed statement wraps the driver's error),
+ * then the statement, cut short. Its message holds its parameters, megabytes for a batch of plays.
+ */
+function failureText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const shown = message.length > MESSAGE_SHOWN ? `${message.slice(0, MESSAGE_SHOWN)}…` : message;
+  const cause = underlyingCause(error);
+  return cause === message ? shown : `${cause}\n  in: ${shown}`;
+}
+const MESSAGE_SHOWN = 600;
+
 main().then(
   (code) => {
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`Seeding failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`Seeding failed: ${failureText(error)}\n`);
     process.exitCode = 1;
   },
 );
