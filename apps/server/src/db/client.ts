@@ -81,6 +81,12 @@ export interface OpenOptions {
    * statement that waited this long for its turn is not started (report-lane.ts). Unset: no limit.
    */
   reportStatementTimeoutMs?: number;
+  /**
+   * How long a caller waits for a PostgreSQL connection, a free one or a new one (default 5 s: a
+   * request had better fail than queue). A bulk job passes more: under its own heavy writes a new
+   * connection's start can take longer than that.
+   */
+  connectTimeoutMs?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -88,6 +94,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.reportStatementTimeoutMs, {
       urls: options.replicaUrls ?? [],
       maxLagSeconds: options.maxReplicaLagSeconds ?? 5,
+      connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
     });
   }
   if (options.replicaUrls?.length) throw new Error('Read replicas need a PostgreSQL primary (DATABASE_URL)');
@@ -119,10 +126,16 @@ async function openPostgres(
   url: string,
   max: number,
   reportStatementTimeoutMs: number | undefined,
-  replicaOptions: { urls: readonly string[]; maxLagSeconds: number },
+  settings: { urls: readonly string[]; maxLagSeconds: number; connectTimeoutMs: number },
 ): Promise<Database> {
   const poolOf = (options: string) => {
-    const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000, options });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max,
+      connectionTimeoutMillis: settings.connectTimeoutMs,
+      idleTimeoutMillis: 30_000,
+      options,
+    });
     surviveLostConnections(pool);
     return pool;
   };
@@ -133,8 +146,8 @@ async function openPostgres(
   const reportDb = drizzlePg(reportPool, { schema }) as unknown as Db;
   const replicas = new ReplicaSet(
     pool,
-    replicaOptions.urls,
-    replicaOptions.maxLagSeconds,
+    settings.urls,
+    settings.maxLagSeconds,
     max,
     connectionOptions(reportStatementTimeoutMs),
   );

@@ -130,7 +130,9 @@ async function main(): Promise<number> {
   const started = Date.now();
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   const log = (message: string) => process.stdout.write(`[${elapsed().padStart(7)}] ${message}\n`);
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  // Batches of tens of thousands of rows keep PostgreSQL's disk busy: a connection may take more
+  // than a request's 5 s to open (the xlarge seed failed so at the end of its first week).
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, connectTimeoutMs: 120_000 });
   try {
     log(`database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded, ${env.DATA_DIR}`}`);
     await migrateDatabase(database);
