@@ -1,4 +1,3 @@
-import { LoginResponse } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../apps/server/src/db/client.js';
 import { DEMO_PASSWORD } from '../apps/server/src/demo/network.js';
@@ -53,7 +52,11 @@ export class Sessions {
         continue;
       }
       if (res.status !== 200) throw new BenchRefusal(`Sign-in as ${username} failed: ${res.status} ${await res.text()}`);
-      const body = LoginResponse.parse(await res.json());
+      // Only the token and its end: an older revision's answer (bench/compare.ts) may lack later fields.
+      const body = (await res.json()) as { token?: unknown; expiresAt?: unknown };
+      if (typeof body.token !== 'string' || typeof body.expiresAt !== 'string') {
+        throw new BenchRefusal(`Sign-in as ${username} answered no token: ${JSON.stringify(body).slice(0, 200)}`);
+      }
       this.live.set(username, { token: body.token, expiresAt: Date.parse(body.expiresAt) });
       return body.token;
     }

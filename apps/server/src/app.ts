@@ -2,7 +2,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import { FEED_EVENT_ID_MAX } from '@playrep/contracts';
 import Fastify, {
   type FastifyError,
@@ -34,13 +33,7 @@ import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerReportLimits } from './plugins/report-limits.js';
 import { compiledSerializerCompiler } from './plugins/response-serializer.js';
 import { registerScopeGuard } from './plugins/scope.js';
-import {
-  answerClientError,
-  registerRequestHeaders,
-  SECURITY_HEADERS,
-  setRequestHeaders,
-  setSecurityHeaders,
-} from './plugins/security-headers.js';
+import { answerClientError, registerAnswerHeaders, setRequestHeaders, setSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 
 /**
@@ -91,9 +84,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerMetrics(app, env.METRICS_TOKEN);
-  registerRequestHeaders(app);
+  registerAnswerHeaders(app);
   registerInputGuard(app);
-  await app.register(fastifyHelmet, SECURITY_HEADERS);
   // Answers from 1 KiB, gzip at level 1 and in one call up to 256 KiB (docs/decisions/0020).
   await app.register(fastifyCompress, COMPRESSION);
   await app.register(fastifyCookie);

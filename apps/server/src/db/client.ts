@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -6,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -144,13 +145,7 @@ async function openPostgres(
   const reportPool = poolOf(connectionOptions(reportStatementTimeoutMs));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const reportDb = drizzlePg(reportPool, { schema }) as unknown as Db;
-  const replicas = new ReplicaSet(
-    pool,
-    settings.urls,
-    settings.maxLagSeconds,
-    max,
-    connectionOptions(reportStatementTimeoutMs),
-  );
+  const replicas = new ReplicaSet(pool, settings.urls, settings.maxLagSeconds, max, connectionOptions(reportStatementTimeoutMs));
   await replicas.start();
   return {
     db,
@@ -239,4 +234,44 @@ export async function migrateDatabase(database: Database, migrationsFolder = MIG
 export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+const dialect = new PgDialect();
+/** Statement names by text; a text has one name (its hash), so that a connection never meets a name twice with two texts. */
+const statementNames = new Map<string, string>();
+const STATEMENT_NAMES_KEPT = 1000;
+
+/**
+ * queryRows as a named prepared statement on PostgreSQL: each connection of the pool parses it
+ * once, and once PostgreSQL finds its generic plan no dearer than its custom ones (after five
+ * calls), plans it once too. For the short statements every request runs (the session, the scope
+ * lookups) and the busiest reports', whose parse and plan cost PostgreSQL several times their
+ * execution (docs/decisions/0023-prepared-statements-and-fixed-headers.md). Only for statements
+ * whose text takes a bounded number of forms (no list of values written into the text), and whose
+ * best plan does not depend on the values. PGlite runs it as queryRows does.
+ */
+export async function queryPreparedRows<T>(db: Queryable, query: SQL): Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  let name = statementNames.get(built.sql);
+  if (name === undefined) {
+    name = `p_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
+    if (statementNames.size < STATEMENT_NAMES_KEPT) statementNames.set(built.sql, name);
+  }
+  try {
+    const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
+    return result.rows;
+  } catch (err) {
+    // A migration changed the columns this connection's prepared statement answers (servers of the
+    // previous version still running beside a new one): ask it unprepared. Not in a transaction,
+    // which the error has ended.
+    if (planChangedResultType(err) && !(db instanceof PgTransaction)) return queryRows<T>(db, query);
+    throw err;
+  }
+}
+
+/** PostgreSQL's "cached plan must not change result type" (feature_not_supported), as drizzle wraps it. */
+function planChangedResultType(err: unknown): boolean {
+  const cause =
+    (err as { cause?: { code?: unknown; message?: unknown } }).cause ?? (err as { code?: unknown; message?: unknown });
+  return cause?.code === '0A000' && typeof cause.message === 'string' && cause.message.includes('cached plan');
 }

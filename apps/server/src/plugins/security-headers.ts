@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** The security headers of every answer (through @fastify/helmet, and for framework errors below). */
+/** The security headers of every answer, as helmet writes them (computed once, below). */
 export const SECURITY_HEADERS = {
   contentSecurityPolicy: {
     directives: {
@@ -21,16 +21,29 @@ export const SECURITY_HEADERS = {
   strictTransportSecurity: false,
 } satisfies HelmetOptions;
 
-const applyHelmet = helmet(SECURITY_HEADERS);
-
 /**
- * Sets the security headers on a raw response. For the answers Fastify gives before any hook
- * runs (a URL it cannot decode), where @fastify/helmet's onRequest hook never sees the request.
+ * The headers helmet writes for SECURITY_HEADERS, as name and value, taken once from helmet itself:
+ * none depends on the request, and building helmet's middleware per request (as @fastify/helmet
+ * does) cost more than all the other hooks of a report call together (bench/README.md,
+ * "Per-request overhead at c=32").
  */
-export function setSecurityHeaders(req: IncomingMessage, res: ServerResponse): void {
-  applyHelmet(req, res, (err?: unknown) => {
+const SECURITY_HEADER_PAIRS: readonly (readonly [string, string])[] = (() => {
+  const pairs: [string, string][] = [];
+  const collect = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      pairs.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
+    },
+    removeHeader() {},
+  };
+  helmet(SECURITY_HEADERS)({} as IncomingMessage, collect as unknown as ServerResponse, (err?: unknown) => {
     if (err) throw err;
   });
+  return pairs;
+})();
+
+/** Sets the security headers on a raw response: every answer, and those Fastify gives before any hook runs. */
+export function setSecurityHeaders(_req: IncomingMessage, res: ServerResponse): void {
+  for (const [name, value] of SECURITY_HEADER_PAIRS) res.setHeader(name, value);
 }
 
 /** One year; sent only on answers to requests that came over https. */
@@ -48,24 +61,17 @@ export function setRequestHeaders(request: FastifyRequest, reply: FastifyReply):
   if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
 }
 
-export function registerRequestHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => setRequestHeaders(request, reply));
+/** The security headers and the request's own on every answer, set before anything else runs. */
+export function registerAnswerHeaders(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    setSecurityHeaders(request.raw, reply.raw);
+    setRequestHeaders(request, reply);
+    done();
+  });
 }
 
 /** The security headers as `Name: value` lines, for answers written straight to the socket. */
-function securityHeaderLines(): string[] {
-  const lines: string[] = [];
-  const collect = {
-    setHeader(name: string, value: string | number | readonly string[]) {
-      lines.push(`${name}: ${Array.isArray(value) ? value.join(', ') : String(value)}`);
-    },
-    removeHeader() {},
-  };
-  helmet(SECURITY_HEADERS)({} as IncomingMessage, collect as unknown as ServerResponse, () => {});
-  return lines;
-}
-
-let socketHeaderLines: string[] | undefined;
+const SOCKET_HEADER_LINES = SECURITY_HEADER_PAIRS.map(([name, value]) => `${name}: ${value}`);
 
 /**
  * Errors Node's HTTP parser raises before Fastify sees a request (a malformed request line or
@@ -82,14 +88,13 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
         ? [408, 'The request took too long to arrive']
         : [400, 'Malformed request: it is not valid HTTP'];
   const body = JSON.stringify({ message });
-  socketHeaderLines ??= securityHeaderLines();
   const head = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
     'Content-Type: application/json; charset=utf-8',
     `Content-Length: ${Buffer.byteLength(body)}`,
     'Cache-Control: no-store',
     'Connection: close',
-    ...socketHeaderLines,
+    ...SOCKET_HEADER_LINES,
   ];
   if (socket.writable) socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
   else socket.destroy();

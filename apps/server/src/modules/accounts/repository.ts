@@ -1,6 +1,6 @@
 import { isRole, ROLES, type Role } from '@playrep/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../db/client.js';
+import { type Queryable, queryPreparedRows, queryRows } from '../../db/client.js';
 import { notFound } from '../../lib/http-error.js';
 import { type DbCents, readCents } from '../../lib/money.js';
 import { type AccountName, type AccountNameRow, accountNameOf } from './account-name.js';
@@ -85,7 +85,7 @@ export async function findAccountInScope(
   viewerId: string = rootId,
 ): Promise<{ account: AccountRecord; inScope: boolean; visible: boolean } | null> {
   const match = 'id' in key ? sql`a.id = ${key.id}::uuid` : sql`lower(a.username) = lower(${key.username})`;
-  const [row] = await queryRows<AccountSqlRow & { in_scope: boolean; visible: boolean }>(
+  const [row] = await queryPreparedRows<AccountSqlRow & { in_scope: boolean; visible: boolean }>(
     db,
     sql`SELECT ${ACCOUNT_COLUMNS},
                EXISTS (SELECT 1 FROM account_closure c WHERE c.ancestor_id = ${rootId}::uuid AND c.descendant_id = a.id) AS in_scope,
@@ -101,7 +101,7 @@ export async function findAccountInScope(
  * it may see (visibleTo), or the house, which is on one side of every Type G transfer.
  */
 export async function counterpartyVisible(db: Queryable, viewerId: string, username: string): Promise<boolean> {
-  const [row] = await queryRows<{ visible: boolean }>(
+  const [row] = await queryPreparedRows<{ visible: boolean }>(
     db,
     sql`SELECT EXISTS (SELECT 1 FROM accounts a
                         WHERE lower(a.username) = lower(${username}) AND (a.role = 'house' OR ${visibleTo(viewerId)})) AS visible`,

@@ -1,6 +1,6 @@
 import type { TransferRow } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../db/client.js';
+import { type Queryable, queryPreparedRows } from '../../db/client.js';
 import { type DayRange, rangeInstants } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
 
@@ -59,7 +59,7 @@ export async function findTransfers(
        AND t.created_at >= ${start.toISOString()}::timestamptz AND t.created_at < ${end.toISOString()}::timestamptz
        AND t.channel IN (${channels})
        ${counterparty}`;
-  const rows = await queryRows<TransferSqlRow>(
+  const rows = await queryPreparedRows<TransferSqlRow>(
     db,
     sql`${side('from_id', 'to_id')} UNION ALL ${side('to_id', 'from_id')} ORDER BY created_at DESC, id DESC`,
   );

@@ -1,6 +1,6 @@
 import type { TwoStepStateResponse } from '@playrep/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, queryRows, type Tx } from '../../../db/client.js';
+import { type Queryable, queryPreparedRows, queryRows, type Tx } from '../../../db/client.js';
 import { type AccountName, type AccountNameRow, accountNameOf } from '../../accounts/account-name.js';
 import {
   ADDRESS_ATTEMPT_LIMIT,
@@ -51,7 +51,7 @@ export async function findLiveSessions(db: Queryable, tokens: readonly string[],
   const found = new Map<string, LiveSession>();
   if (tokens.length === 0) return found;
   const byHash = new Map(tokens.map((token) => [hashSessionToken(token), token]));
-  const rows = await queryRows<{
+  const rows = await queryPreparedRows<{
     token_hash: string;
     session_id: number;
     expires_at: Date | string;
@@ -67,7 +67,7 @@ export async function findLiveSessions(db: Queryable, tokens: readonly string[],
     sql`SELECT s.token_hash, s.id AS session_id, s.expires_at, a.id AS account_id, a.username, a.role::text AS role,
                a.first_name, a.last_name, a.parent_id, a.language
           FROM sessions s JOIN accounts a ON a.id = s.account_id
-         WHERE s.token_hash IN (${textList([...byHash.keys()])}) AND s.revoked_at IS NULL
+         WHERE s.token_hash = ANY(${sql.param([...byHash.keys()])}::text[]) AND s.revoked_at IS NULL
            AND s.expires_at > ${now.toISOString()}::timestamptz
            AND a.user_status AND a.blocked_at IS NULL AND a.role <> 'house'`,
   );
