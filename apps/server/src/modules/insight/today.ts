@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, type IsoDay, istDay, istDayStart, weekStartOf } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
+import { LOAN_AMOUNT, loanOwed } from '../loans/loan-owed.js';
 import { holdsWholeNetwork, isManager, type SubtreeOwner, subtreeJoin } from '../play-sums/index.js';
 import { closedByJob } from '../weeks/index.js';
 import type { CafeOfMaster } from './cafe-profit.js';
@@ -348,14 +349,14 @@ export async function openLoans(
   }>(
     db,
     sql`WITH owed AS MATERIALIZED (
-               SELECT a.id, a.username, sum(l.principal_cents + l.processing_fee_cents)::bigint AS total_cents,
-                      sum(l.principal_cents + l.processing_fee_cents - coalesce(paid.cents, 0))::bigint AS outstanding_cents
+               SELECT a.id, a.username, sum(${LOAN_AMOUNT})::bigint AS total_cents,
+                      sum(${loanOwed(sql`paid.cents`)})::bigint AS outstanding_cents
                  FROM loans l
                  ${subtreeJoin(query.owner, sql`l.agent_id`)}
                  JOIN accounts a ON a.id = l.agent_id AND a.role = 'master'
                  LEFT JOIN LATERAL (SELECT sum(d.amount_cents) AS cents FROM loan_deductions d WHERE d.loan_id = l.id) paid ON true
                 GROUP BY a.id, a.username
-               HAVING sum(l.principal_cents + l.processing_fee_cents - coalesce(paid.cents, 0)) > 0),
+               HAVING sum(${loanOwed(sql`paid.cents`)}) > 0),
              first AS (SELECT * FROM owed ORDER BY outstanding_cents DESC, lower(username) LIMIT ${query.limit})
         SELECT f.id, f.username, f.total_cents, f.outstanding_cents, t.count, t.all_total_cents, t.all_outstanding_cents
           FROM (SELECT count(*) AS count, sum(total_cents)::bigint AS all_total_cents,

@@ -6,6 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, daysBetween, type IsoDay } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
+import { LOAN_AMOUNT, loanOwed } from './loan-owed.js';
 
 export interface LoanRowCents {
   agentId: string;
@@ -49,9 +50,9 @@ export async function loansReport(
   }>(
     db,
     sql`SELECT a.id, a.username,
-               coalesce(sum(l.principal_cents + l.processing_fee_cents), 0)::bigint AS total_cents,
+               coalesce(sum(${LOAN_AMOUNT}), 0)::bigint AS total_cents,
                coalesce(sum(l.processing_fee_cents), 0)::bigint AS fee_cents,
-               coalesce(sum(l.principal_cents + l.processing_fee_cents - coalesce(paid.cents, 0)), 0)::bigint AS outstanding_cents,
+               coalesce(sum(${loanOwed(sql`paid.cents`)}), 0)::bigint AS outstanding_cents,
                min(ist_day(l.issued_at))::text AS first_issue_day,
                max(paid.last_week)::text AS last_deduction_week
           FROM account_closure c

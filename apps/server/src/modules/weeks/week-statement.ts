@@ -4,6 +4,7 @@ import { type IsoDay, weekStartOf } from '../../lib/dates.js';
 import { definite } from '../../lib/definite.js';
 import { type DbCents, percentOfCents, readCents, sumCents } from '../../lib/money.js';
 import { requireAccount } from '../accounts/repository.js';
+import { loanOwed } from '../loans/loan-owed.js';
 import { closedLateProfit, lateProfitByWeek } from './late-profit.js';
 import { isFinal, settlementCalendar } from './settlement-calendar.js';
 import { type ClosedRow, closedWeek, type RevenueWeekCents, SETTLEMENT_COLUMNS, weeklyRevenue } from './weekly-revenue.js';
@@ -204,9 +205,8 @@ function statementOf(
  */
 function loansBeforeWeekSql(accountId: string, weekStart: IsoDay): SQL {
   return sql`SELECT count(*)::int AS loans,
-               coalesce(sum(l.principal_cents + l.processing_fee_cents
-                            - coalesce((SELECT sum(ld.amount_cents) FROM loan_deductions ld
-                                         WHERE ld.loan_id = l.id AND ld.week_start < ${weekStart}), 0)), 0)::bigint AS owed_cents
+               coalesce(sum(${loanOwed(sql`(SELECT sum(ld.amount_cents) FROM loan_deductions ld
+                                                     WHERE ld.loan_id = l.id AND ld.week_start < ${weekStart})`)}), 0)::bigint AS owed_cents
           FROM loans l
          WHERE l.agent_id = ${accountId} AND l.issued_at < ${weekEndInstant(weekStart).toISOString()}::timestamptz`;
 }
