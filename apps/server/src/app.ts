@@ -151,7 +151,7 @@ function readingFromReplicas(app: FastifyInstance): FastifyInstance {
 
 /** An error Fastify raises before routing: `{ message }` (the path is not echoed back) with the security headers. */
 function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  setSecurityHeaders(request.raw, reply.raw);
+  setSecurityHeaders(reply.raw);
   setRequestHeaders(request, reply);
   const status = error.statusCode ?? 400;
   const message =

@@ -42,7 +42,7 @@ const SECURITY_HEADER_PAIRS: readonly (readonly [string, string])[] = (() => {
 })();
 
 /** Sets the security headers on a raw response: every answer, and those Fastify gives before any hook runs. */
-export function setSecurityHeaders(_req: IncomingMessage, res: ServerResponse): void {
+export function setSecurityHeaders(res: ServerResponse): void {
   for (const [name, value] of SECURITY_HEADER_PAIRS) res.setHeader(name, value);
 }
 
@@ -64,7 +64,7 @@ export function setRequestHeaders(request: FastifyRequest, reply: FastifyReply):
 /** The security headers and the request's own on every answer, set before anything else runs. */
 export function registerAnswerHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
-    setSecurityHeaders(request.raw, reply.raw);
+    setSecurityHeaders(reply.raw);
     setRequestHeaders(request, reply);
     done();
   });
