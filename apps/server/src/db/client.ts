@@ -237,9 +237,6 @@ export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
 }
 
 const dialect = new PgDialect();
-/** Statement names by text; a text has one name (its hash), so that a connection never meets a name twice with two texts. */
-const statementNames = new Map<string, string>();
-const STATEMENT_NAMES_KEPT = 1000;
 
 /**
  * queryRows as a named prepared statement on PostgreSQL: each connection of the pool parses it
@@ -252,11 +249,8 @@ const STATEMENT_NAMES_KEPT = 1000;
  */
 export async function queryPreparedRows<T>(db: Queryable, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
-  let name = statementNames.get(built.sql);
-  if (name === undefined) {
-    name = `p_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
-    if (statementNames.size < STATEMENT_NAMES_KEPT) statementNames.set(built.sql, name);
-  }
+  // Named by its text's hash: a connection never meets one name with two texts.
+  const name = `p_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
   try {
     const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
     return result.rows;

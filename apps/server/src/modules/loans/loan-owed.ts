@@ -9,6 +9,9 @@ import { type SQL, sql } from 'drizzle-orm';
 /** What the loan `l` came to: principal + processing fee, in hundredths. */
 export const LOAN_AMOUNT: SQL = sql`(l.principal_cents + l.processing_fee_cents)`;
 
+/** Everything deducted from the loan `l` so far (null when nothing was). */
+export const LOAN_DEDUCTED: SQL = sql`(SELECT sum(d.amount_cents) FROM loan_deductions d WHERE d.loan_id = l.id)`;
+
 /** What is still owed on the loan `l`, given the sum of its deductions that count (null when none). */
 export function loanOwed(deducted: SQL): SQL {
   return sql`(${LOAN_AMOUNT} - coalesce(${deducted}, 0))`;

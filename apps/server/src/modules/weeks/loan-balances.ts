@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
 import { type DbCents, readCents, sumCents } from '../../lib/money.js';
-import { loanOwed } from '../loans/loan-owed.js';
+import { LOAN_DEDUCTED, loanOwed } from '../loans/loan-owed.js';
 import type { LoanBalance } from './settle-week.js';
 
 export interface AgentLoanBalance extends LoanBalance {
@@ -31,7 +31,7 @@ export function openLoanBalancesSql(options: { agentId?: string; issuedBefore?: 
   return sql`SELECT x.id, x.agent_id, x.deduction_percentage, x.issued_at, x.issued_ms, x.outstanding::text AS outstanding_cents
       FROM (SELECT l.id, l.agent_id, l.deduction_percentage::text AS deduction_percentage, l.issued_at,
                    floor(extract(epoch FROM l.issued_at) * 1000)::bigint AS issued_ms,
-                   ${loanOwed(sql`(SELECT sum(d.amount_cents) FROM loan_deductions d WHERE d.loan_id = l.id)`)}::bigint AS outstanding
+                   ${loanOwed(LOAN_DEDUCTED)}::bigint AS outstanding
               FROM loans l
              WHERE ${sql.join(conditions, sql` AND `)}) x
      WHERE x.outstanding > 0

@@ -3,7 +3,7 @@ import { type Queryable, queryRows } from '../../../db/client.js';
 import type { IsoDay } from '../../../lib/dates.js';
 import { badRequest, notFound } from '../../../lib/http-error.js';
 import { absCents, type DbCents, readCents } from '../../../lib/money.js';
-import { loanOwed } from '../../loans/loan-owed.js';
+import { LOAN_DEDUCTED, loanOwed } from '../../loans/loan-owed.js';
 import { lastClosedWeek } from '../../weeks/index.js';
 
 export interface RevenueRecoveryCents {
@@ -29,7 +29,7 @@ export async function revenueRecovery(db: Queryable, query: { masterId: string }
   const [row] = await queryRows<{ username: string; role: string; outstanding_cents: DbCents; carry_out_cents: DbCents }>(
     db,
     sql`SELECT a.username, a.role::text AS role,
-               coalesce((SELECT sum(${loanOwed(sql`(SELECT sum(ld.amount_cents) FROM loan_deductions ld WHERE ld.loan_id = l.id)`)})
+               coalesce((SELECT sum(${loanOwed(LOAN_DEDUCTED)})
                            FROM loans l WHERE l.agent_id = a.id), 0)::bigint AS outstanding_cents,
                coalesce((SELECT ws.carry_out_cents FROM weekly_settlements ws
                           WHERE ws.account_id = a.id AND ws.kind = 'games' AND ws.week_start = ${asOfWeek}), 0)::bigint AS carry_out_cents
