@@ -362,6 +362,50 @@ BEGIN
   RETURN true;
 END $$;
 
+-- FUNCTION: draw_daily_by_cafe_fold()
+CREATE FUNCTION public.draw_daily_by_cafe_fold() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO draw_daily_by_cafe AS c (cafe_id, day, plays, play_points_cents, win_points_cents)
+    SELECT r.cafe_id, r.day, sum(r.plays)::int, sum(r.play_points_cents), sum(r.win_points_cents)
+      FROM new_rows r
+     WHERE r.game_id IN (SELECT id FROM games WHERE kind = 'draw')
+     GROUP BY r.cafe_id, r.day
+    HAVING sum(r.plays) <> 0 OR sum(r.play_points_cents) <> 0 OR sum(r.win_points_cents) <> 0
+    ON CONFLICT (cafe_id, day) DO UPDATE SET
+      plays = c.plays + excluded.plays,
+      play_points_cents = c.play_points_cents + excluded.play_points_cents,
+      win_points_cents = c.win_points_cents + excluded.win_points_cents;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO draw_daily_by_cafe AS c (cafe_id, day, plays, play_points_cents, win_points_cents)
+    SELECT r.cafe_id, r.day, -sum(r.plays)::int, -sum(r.play_points_cents), -sum(r.win_points_cents)
+      FROM old_rows r
+     WHERE r.game_id IN (SELECT id FROM games WHERE kind = 'draw')
+     GROUP BY r.cafe_id, r.day
+    HAVING sum(r.plays) <> 0 OR sum(r.play_points_cents) <> 0 OR sum(r.win_points_cents) <> 0
+    ON CONFLICT (cafe_id, day) DO UPDATE SET
+      plays = c.plays + excluded.plays,
+      play_points_cents = c.play_points_cents + excluded.play_points_cents,
+      win_points_cents = c.win_points_cents + excluded.win_points_cents;
+  ELSE
+    INSERT INTO draw_daily_by_cafe AS c (cafe_id, day, plays, play_points_cents, win_points_cents)
+    SELECT r.cafe_id, r.day, sum(r.plays)::int, sum(r.play_points_cents), sum(r.win_points_cents)
+      FROM (SELECT cafe_id, day, game_id, plays, play_points_cents, win_points_cents FROM new_rows
+            UNION ALL
+            SELECT cafe_id, day, game_id, -plays, -play_points_cents, -win_points_cents FROM old_rows) r
+     WHERE r.game_id IN (SELECT id FROM games WHERE kind = 'draw')
+     GROUP BY r.cafe_id, r.day
+    HAVING sum(r.plays) <> 0 OR sum(r.play_points_cents) <> 0 OR sum(r.win_points_cents) <> 0
+    ON CONFLICT (cafe_id, day) DO UPDATE SET
+      plays = c.plays + excluded.plays,
+      play_points_cents = c.play_points_cents + excluded.play_points_cents,
+      win_points_cents = c.win_points_cents + excluded.win_points_cents;
+  END IF;
+  RETURN NULL;
+END $$;
+
 -- FUNCTION: ensure_play_month_partitions(date, integer)
 CREATE FUNCTION public.ensure_play_month_partitions(first_month date, months integer) RETURNS SETOF text
     LANGUAGE plpgsql
@@ -1406,6 +1450,15 @@ CREATE TABLE public.cafes (
     platform_id text
 );
 
+-- TABLE: draw_daily_by_cafe
+CREATE TABLE public.draw_daily_by_cafe (
+    cafe_id uuid NOT NULL,
+    day date NOT NULL,
+    plays integer NOT NULL,
+    play_points_cents bigint NOT NULL,
+    win_points_cents bigint NOT NULL
+);
+
 -- TABLE: draws
 CREATE TABLE public.draws (
     id bigint NOT NULL,
@@ -1992,6 +2045,10 @@ ALTER TABLE ONLY public.cafe_week
 ALTER TABLE ONLY public.cafes
     ADD CONSTRAINT cafes_pkey PRIMARY KEY (id);
 
+-- CONSTRAINT: draw_daily_by_cafe draw_daily_by_cafe_cafe_id_day_pk
+ALTER TABLE ONLY public.draw_daily_by_cafe
+    ADD CONSTRAINT draw_daily_by_cafe_cafe_id_day_pk PRIMARY KEY (cafe_id, day);
+
 -- CONSTRAINT: draws draws_pkey
 ALTER TABLE ONLY public.draws
     ADD CONSTRAINT draws_pkey PRIMARY KEY (id);
@@ -2211,6 +2268,9 @@ CREATE INDEX cafes_master_idx ON public.cafes USING btree (master_id);
 
 -- INDEX: cafes_platform_id_key
 CREATE UNIQUE INDEX cafes_platform_id_key ON public.cafes USING btree (platform_id) WHERE (platform_id IS NOT NULL);
+
+-- INDEX: draw_daily_by_cafe_losing_idx
+CREATE INDEX draw_daily_by_cafe_losing_idx ON public.draw_daily_by_cafe USING btree (day, ((play_points_cents - win_points_cents))) WHERE (play_points_cents < win_points_cents);
 
 -- INDEX: draws_game_time_key
 CREATE UNIQUE INDEX draws_game_time_key ON public.draws USING btree (game_id, draw_time);
@@ -2469,6 +2529,21 @@ CREATE TRIGGER cafes_id_kept BEFORE UPDATE OF id ON public.cafes FOR EACH ROW WH
 
 -- TRIGGER: cafes cafes_never_deleted
 CREATE TRIGGER cafes_never_deleted BEFORE DELETE OR TRUNCATE ON public.cafes FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_delete_of_referenced();
+
+-- TRIGGER: play_daily_by_cafe draw_daily_by_cafe_delete
+CREATE TRIGGER draw_daily_by_cafe_delete AFTER DELETE ON public.play_daily_by_cafe REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.draw_daily_by_cafe_fold();
+
+-- TRIGGER: draw_daily_by_cafe draw_daily_by_cafe_direct_write
+CREATE TRIGGER draw_daily_by_cafe_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.draw_daily_by_cafe FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+
+-- TRIGGER: play_daily_by_cafe draw_daily_by_cafe_insert
+CREATE TRIGGER draw_daily_by_cafe_insert AFTER INSERT ON public.play_daily_by_cafe REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.draw_daily_by_cafe_fold();
+
+-- TRIGGER: draw_daily_by_cafe draw_daily_by_cafe_no_truncate
+CREATE TRIGGER draw_daily_by_cafe_no_truncate BEFORE TRUNCATE ON public.draw_daily_by_cafe FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+
+-- TRIGGER: play_daily_by_cafe draw_daily_by_cafe_update
+CREATE TRIGGER draw_daily_by_cafe_update AFTER UPDATE ON public.play_daily_by_cafe REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.draw_daily_by_cafe_fold();
 
 -- TRIGGER: draws draws_id_kept
 CREATE TRIGGER draws_id_kept BEFORE UPDATE OF id ON public.draws FOR EACH ROW WHEN ((old.id IS DISTINCT FROM new.id)) EXECUTE FUNCTION public.refuse_new_id_of_referenced();

@@ -6,7 +6,7 @@ import { istDay } from '../lib/dates.js';
 import { queryRows } from './client.js';
 
 /**
- * The play roll-ups (play_daily, play_daily_by_parent, play_daily_by_cafe, play_daily_by_manager) can only follow their sources: direct
+ * The play roll-ups (play_daily, play_daily_by_parent, play_daily_by_cafe, play_daily_by_manager, draw_daily_by_cafe) can only follow their sources: direct
  * writes to them and TRUNCATE of plays or poker hands are refused, while writes to the sources
  * still fold in. The expected roll-ups are summed here, in JavaScript, from the rows written.
  */
@@ -87,10 +87,17 @@ describe.each(TEST_DB_KINDS)('play roll-up protection on %s', (kind) => {
       database.db,
       sql`SELECT day::text AS day, cafe_id, game_id, plays, play_points_cents, win_points_cents, rake_cents FROM play_daily_by_cafe`,
     );
+    const drawsByCafe = await queryRows<Record<string, string | number>>(
+      database.db,
+      // Rows summing to nothing stay (readers ask for losses only): left out here.
+      sql`SELECT day::text AS day, cafe_id, plays, play_points_cents, win_points_cents FROM draw_daily_by_cafe
+           WHERE plays <> 0 OR play_points_cents <> 0 OR win_points_cents <> 0`,
+    );
     return {
       daily: daily.map((r) => Object.values(r).join('|')).sort(),
       byParent: byParent.map((r) => Object.values(r).join('|')).sort(),
       byCafe: byCafe.map((r) => Object.values(r).join('|')).sort(),
+      drawsByCafe: drawsByCafe.map((r) => Object.values(r).join('|')).sort(),
     };
   }
 
@@ -98,7 +105,19 @@ describe.each(TEST_DB_KINDS)('play roll-up protection on %s', (kind) => {
     daily: summed((e) => [istDay(new Date(e.at)), e.member, e.cafe, e.gameId].join('|')),
     byParent: summed((e) => [istDay(new Date(e.at)), parentOf[e.member], e.gameId].join('|')),
     byCafe: summed((e) => [istDay(new Date(e.at)), e.cafe, e.gameId].join('|')),
+    // Draw games only, every game of a cafe's day on one row: the rake column left out.
+    drawsByCafe: summedDraws(),
   });
+
+  function summedDraws(): string[] {
+    const rows = new Map<string, number[]>();
+    for (const e of entries.filter((entry) => entry.gameId !== POKER)) {
+      const key = [istDay(new Date(e.at)), e.cafe].join('|');
+      const row = rows.get(key) ?? [0, 0, 0];
+      rows.set(key, [row[0]! + 1, row[1]! + e.play, row[2]! + e.win]);
+    }
+    return [...rows].map(([key, sums]) => [key, ...sums].join('|')).sort();
+  }
 
   it('refuses direct writes to the roll-ups and TRUNCATE of their sources; the totals stay those of the sources', async () => {
     await addPlay('player1', 1, 1000, 200, '2025-03-03T10:00:00+05:30');
@@ -107,7 +126,10 @@ describe.each(TEST_DB_KINDS)('play roll-up protection on %s', (kind) => {
     const before = await rollUps();
     expect(before).toEqual(expectedRollUps());
 
-    const rollUpRows: Record<'play_daily' | 'play_daily_by_parent' | 'play_daily_by_cafe' | 'play_daily_by_manager', SQL> = {
+    const rollUpRows: Record<
+      'play_daily' | 'play_daily_by_parent' | 'play_daily_by_cafe' | 'play_daily_by_manager' | 'draw_daily_by_cafe',
+      SQL
+    > = {
       play_daily: sql`INSERT INTO play_daily (day, member_id, cafe_id, game_id, plays, play_points_cents, win_points_cents, rake_cents)
                       VALUES ('2025-03-05', ${ids.player1!}, ${ids.cafe1!}, 1, 1, 100, 0, 0)`,
       play_daily_by_parent: sql`INSERT INTO play_daily_by_parent (day, parent_id, game_id, plays, play_points_cents, win_points_cents,
@@ -118,9 +140,17 @@ describe.each(TEST_DB_KINDS)('play roll-up protection on %s', (kind) => {
       play_daily_by_manager: sql`INSERT INTO play_daily_by_manager (manager_id, day, game_id, under_master, stripe, plays,
                                    play_points_cents, win_points_cents, rake_cents, other_play_points_cents, other_win_points_cents)
                                  VALUES (${ids.superadmin!}, '2025-03-05', 1, true, 0, 1, 100, 0, 0, 0, 0)`,
+      draw_daily_by_cafe: sql`INSERT INTO draw_daily_by_cafe (cafe_id, day, plays, play_points_cents, win_points_cents)
+                              VALUES (${ids.cafe1!}, '2025-03-05', 1, 100, 0)`,
     };
     const direct: [string, SQL][] = [];
-    for (const table of ['play_daily', 'play_daily_by_parent', 'play_daily_by_cafe', 'play_daily_by_manager'] as const) {
+    for (const table of [
+      'play_daily',
+      'play_daily_by_parent',
+      'play_daily_by_cafe',
+      'play_daily_by_manager',
+      'draw_daily_by_cafe',
+    ] as const) {
       direct.push(
         [table, rollUpRows[table]],
         [table, sql`UPDATE ${sql.identifier(table)} SET play_points_cents = play_points_cents + 1`],
@@ -173,6 +203,6 @@ describe.each(TEST_DB_KINDS)('play roll-up protection on %s', (kind) => {
     await database.db.execute(sql`DELETE FROM plays`);
     await database.db.execute(sql`DELETE FROM poker_hands`);
     entries = [];
-    expect(await rollUps()).toEqual({ daily: [], byParent: [], byCafe: [] });
+    expect(await rollUps()).toEqual({ daily: [], byParent: [], byCafe: [], drawsByCafe: [] });
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, type Queryable, queryRows } from '../../src/db/client.js';
 import { addDays } from '../../src/lib/dates.js';
 import { centsToPoints } from '../../src/lib/money.js';
-import { idleMasters, lastWeekFigures, openLoans } from '../../src/modules/insight/today.js';
+import { idleMasters, lastWeekFigures, losingCafesToday, openLoans } from '../../src/modules/insight/today.js';
 import {
   buildMoneyNetwork,
   type Cafe,
@@ -99,8 +99,8 @@ const figuresOf = (plays: readonly Play[]): Figures => ({
   activeMembers: new Set(plays.map((x) => x.member)).size,
 });
 
-async function addPlays(db: Queryable, ids: Ids): Promise<void> {
-  for (const play of [...TODAY_PLAYS, ...LAST_WEEK_PLAYS]) {
+async function addPlays(db: Queryable, ids: Ids, plays: readonly Play[] = [...TODAY_PLAYS, ...LAST_WEEK_PLAYS]): Promise<void> {
+  for (const play of plays) {
     await db.execute(
       sql`INSERT INTO plays (member_id, cafe_id, game_id, play_points_cents, win_points_cents, played_at)
           VALUES (${ids[play.member]}, (SELECT id FROM cafes WHERE name = ${play.cafe}), ${play.game}, ${cents(play.play)},
@@ -237,6 +237,50 @@ describe.each(TEST_DB_KINDS)('today on %s', (kind) => {
     // None asked: the count and sums alone.
     const none = await openLoans(t.app.db, { owner: superadmin, limit: 0 });
     expect([none.rows, none.count, none.totalLoanCents]).toEqual([[], first.count, first.totalLoanCents]);
+  });
+
+  it('lists the cafes losing most for the whole network and for a subtree, ties at the last row by name', async () => {
+    // A day of its own (two days after TODAY), taken away again at the end: cafe3 loses most,
+    // cafe1b and cafe2 lose the same, cafe1a wins; poker and a winning game at cafe3b do not count.
+    const day = addDays(TODAY, 2);
+    const at = `${day}T12:00:00+05:30`;
+    const plays: Play[] = [
+      p('player3', 'cafe3', 1, 10, 310, at),
+      p('player1', 'cafe1b', 2, 20, 100, at),
+      p('player2', 'cafe1b', 1, 30, 0, at),
+      p('player2', 'cafe2', 3, 5, 55, at),
+      p('player1', 'cafe1a', 1, 90, 0, at),
+      p('player3', 'cafe3b', 4, 60, 0, at),
+    ];
+    const expectedLosing = (masters: readonly Username[]) =>
+      [...new Set(plays.map((x) => x.cafe))]
+        .filter((cafe) => masters.includes(CAFE_MASTER[cafe]))
+        .map((cafe) => ({ cafe, master: CAFE_MASTER[cafe], ...figuresOf(plays.filter((x) => x.cafe === cafe)) }))
+        .filter((c) => c.profit < 0)
+        .sort((a, b) => a.profit - b.profit || a.cafe.localeCompare(b.cafe))
+        .map((c) => [c.cafe, c.master, c.plays, c.stake, c.profit]);
+    const losing = async (owner: { id: string; role: string }, limit: number) =>
+      (await losingCafesToday(t.app.db, { owner, today: day, limit })).map((c) => [
+        c.cafe,
+        c.master,
+        c.plays,
+        centsToPoints(c.stakeCents),
+        centsToPoints(c.profitCents),
+      ]);
+    await addPlays(t.app.db, ids, plays);
+    try {
+      const all = expectedLosing(['master1', 'master2', 'master3']);
+      expect(all.map(([cafe]) => cafe)).toEqual(['cafe3', 'cafe1b', 'cafe2']);
+      const superadmin = { id: ids.superadmin, role: 'superadmin' };
+      for (const limit of [0, 1, 2, 3, 10]) expect(await losing(superadmin, limit), `limit ${limit}`).toEqual(all.slice(0, limit));
+      expect(await losing({ id: ids.am1, role: 'areamanager' }, 10)).toEqual(expectedLosing(['master1', 'master2']));
+      expect(await losing({ id: ids.am1, role: 'areamanager' }, 1)).toEqual(expectedLosing(['master1', 'master2']).slice(0, 1));
+      expect(await losing({ id: ids.master1, role: 'master' }, 10)).toEqual(expectedLosing(['master1']));
+      expect(await losing({ id: ids.am2, role: 'areamanager' }, 10)).toEqual(expectedLosing(['master3']));
+    } finally {
+      await t.app.db.execute(sql`DELETE FROM plays WHERE played_at = ${at}::timestamptz`);
+    }
+    expect(await losing({ id: ids.superadmin, role: 'superadmin' }, 10)).toEqual([]);
   });
 
   it('keeps the big-win threshold per user', async () => {

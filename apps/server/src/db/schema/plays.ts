@@ -226,3 +226,27 @@ export const playDailyByCafe = pgTable(
   },
   (t) => [primaryKey({ columns: [t.cafeId, t.day, t.gameId] }), index('play_daily_by_cafe_day_idx').on(t.day)],
 );
+
+/**
+ * `play_daily_by_cafe`'s draw games summed per cafe and IST day: Today's cafes losing most, for the
+ * whole network, read from the partial index of the losing ones in order (a few entries) instead
+ * of summing every cafe's day. Maintained only by statement-level triggers on `play_daily_by_cafe`
+ * (draw_daily_by_cafe_fold, migration 0038), never written directly; rows summing to nothing are
+ * left in place (readers ask for losses only).
+ */
+export const drawDailyByCafe = pgTable(
+  'draw_daily_by_cafe',
+  {
+    cafeId: uuid('cafe_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    plays: integer('plays').notNull(),
+    playPointsCents: cents('play_points_cents').notNull(),
+    winPointsCents: cents('win_points_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cafeId, t.day] }),
+    index('draw_daily_by_cafe_losing_idx')
+      .on(t.day, sql`(${t.playPointsCents} - ${t.winPointsCents})`)
+      .where(sql`${t.playPointsCents} < ${t.winPointsCents}`),
+  ],
+);

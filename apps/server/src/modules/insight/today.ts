@@ -252,11 +252,29 @@ export interface LosingCafeCents extends CafeOfMaster {
   profitCents: bigint;
 }
 
-/** The cafes of the masters below `owner` that lose today (whoever played there), most first. */
+/**
+ * The cafes of the masters below `owner` that lose today (whoever played there), most first: from
+ * the day's draw totals per cafe (draw_daily_by_cafe). For the whole network, the losing cafes in
+ * order from their partial index up to the `limit`-th loss (ties at it included): a few entries at
+ * any size of the network. Below a manager or a master, the losing cafes among its own.
+ */
 export async function losingCafesToday(
   db: Queryable,
   query: { owner: SubtreeOwner; today: IsoDay; limit: number },
 ): Promise<LosingCafeCents[]> {
+  const losing = sql`d.day = ${query.today}::date AND d.play_points_cents < d.win_points_cents`;
+  const loss = sql`(d.play_points_cents - d.win_points_cents)`;
+  const cafes = holdsWholeNetwork(query.owner)
+    ? sql`FROM draw_daily_by_cafe d
+          JOIN cafes cf ON cf.id = d.cafe_id
+          JOIN accounts m ON m.id = cf.master_id
+         WHERE ${losing}
+           AND ${loss} <= (SELECT max(k.profit) FROM (SELECT ${loss} AS profit FROM draw_daily_by_cafe d
+                                                        WHERE ${losing} ORDER BY ${loss} LIMIT ${query.limit}) k)`
+    : sql`FROM cafes cf
+          ${subtreeJoin(query.owner, sql`cf.master_id`)}
+          JOIN draw_daily_by_cafe d ON d.cafe_id = cf.id AND ${losing}
+          JOIN accounts m ON m.id = cf.master_id`;
   const rows = await queryRows<
     Omit<LosingCafeCents, 'plays' | 'stakeCents' | 'profitCents'> & {
       plays: string | number;
@@ -265,19 +283,10 @@ export async function losingCafesToday(
     }
   >(
     db,
-    // The day's roll-up per cafe (play_daily_by_cafe: one row per cafe and game, not one per member
-    // as well); only the few hundred losing cafes are named.
-    sql`SELECT cf.id AS "cafeId", cf.name AS cafe, m.id AS "masterId", m.username AS master, s.plays, s.stake_cents, s.profit_cents
-          FROM (SELECT d.cafe_id, sum(d.plays)::bigint AS plays, sum(d.play_points_cents)::bigint AS stake_cents,
-                       sum(d.play_points_cents - d.win_points_cents)::bigint AS profit_cents
-                  FROM play_daily_by_cafe d
-                 WHERE d.day = ${query.today}::date AND ${drawGames(sql`d`)}
-                 GROUP BY d.cafe_id
-                HAVING sum(d.play_points_cents - d.win_points_cents) < 0) s
-          JOIN cafes cf ON cf.id = s.cafe_id
-          ${subtreeJoin(query.owner, sql`cf.master_id`)}
-          JOIN accounts m ON m.id = cf.master_id
-         ORDER BY s.profit_cents, cf.name
+    sql`SELECT cf.id AS "cafeId", cf.name AS cafe, m.id AS "masterId", m.username AS master, d.plays,
+               d.play_points_cents AS stake_cents, ${loss} AS profit_cents
+          ${cafes}
+         ORDER BY ${loss}, cf.name
          LIMIT ${query.limit}`,
   );
   return rows.map(({ plays, stake_cents, profit_cents, ...cafe }) => ({

@@ -65,6 +65,7 @@ const DIGEST_TABLES = [
   'play_daily',
   'play_daily_by_parent',
   'play_daily_by_cafe',
+  'draw_daily_by_cafe',
   'loans',
   'weekly_settlements',
   'loan_deductions',
@@ -97,7 +98,9 @@ export async function databaseDigest(db: Queryable): Promise<Record<string, stri
  *   the day its void was booked;
  * - play_daily_by_parent is exactly play_daily grouped by the member's current parent, with the
  *   plays at cafes of another master than that parent as "other";
- * - play_daily_by_cafe is exactly play_daily grouped by cafe.
+ * - play_daily_by_cafe is exactly play_daily grouped by cafe;
+ * - draw_daily_by_cafe is exactly play_daily's draw games grouped by cafe and day (rows summing
+ *   to nothing aside).
  */
 export async function brokenInvariants(db: Queryable): Promise<string[]> {
   const broken: string[] = [];
@@ -163,6 +166,15 @@ export async function brokenInvariants(db: Queryable): Promise<string[]> {
                sum(win_points_cents)::bigint AS w, sum(rake_cents)::bigint AS r
           FROM play_daily GROUP BY 1, 2, 3),
       actual AS (SELECT cafe_id, day, game_id, plays, play_points_cents, win_points_cents, rake_cents FROM play_daily_by_cafe)
+      SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
+                                      UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
+    draw_daily_by_cafe: sql`
+      WITH expected AS (
+        SELECT cafe_id, day, sum(plays)::int AS plays, sum(play_points_cents)::bigint AS p, sum(win_points_cents)::bigint AS w
+          FROM play_daily WHERE game_id IN (SELECT id FROM games WHERE kind = 'draw') GROUP BY 1, 2
+        HAVING sum(plays) <> 0 OR sum(play_points_cents) <> 0 OR sum(win_points_cents) <> 0),
+      actual AS (SELECT cafe_id, day, plays, play_points_cents, win_points_cents FROM draw_daily_by_cafe
+                  WHERE plays <> 0 OR play_points_cents <> 0 OR win_points_cents <> 0)
       SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
                                       UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
     // Every play strictly below each manager, from play_daily and the tree as it is now.
