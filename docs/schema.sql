@@ -294,6 +294,22 @@ BEGIN
   RETURN NEW;
 END $$;
 
+-- FUNCTION: accounts_master_status_counts()
+CREATE FUNCTION public.accounts_master_status_counts() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  sign int := CASE WHEN NEW.user_status THEN 1 ELSE -1 END;
+BEGIN
+  UPDATE active_master_count SET masters = masters + sign;
+  IF TG_OP = 'UPDATE' THEN
+    INSERT INTO played_masters_by_day AS c (day, stripe, masters)
+    SELECT m.day, 4, sign FROM master_play_days m WHERE m.master_id = NEW.id AND m.rows > 0 ORDER BY m.day
+    ON CONFLICT (day, stripe) DO UPDATE SET masters = c.masters + excluded.masters;
+  END IF;
+  RETURN NULL;
+END $$;
+
 -- FUNCTION: active_members_apply(uuid[], date[], integer[])
 CREATE FUNCTION public.active_members_apply(member_ids uuid[], days date[], changes integer[]) RETURNS void
     LANGUAGE plpgsql
@@ -450,6 +466,94 @@ CREATE FUNCTION public.ist_day(ts timestamp with time zone) RETURNS date
 CREATE FUNCTION public.ist_week_start(day date) RETURNS date
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ SELECT day - (extract(isodow FROM day)::int - 1) $$;
+
+-- FUNCTION: master_play_days_apply(uuid[], date[], integer[])
+CREATE FUNCTION public.master_play_days_apply(master_ids uuid[], days date[], deltas integer[]) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  flip_ids uuid[];
+  flip_days date[];
+  flip_signs int[];
+  active_ids uuid[];
+BEGIN
+  WITH d AS (SELECT u.master_id, u.day, sum(u.delta)::int AS delta
+               FROM unnest(master_ids, days, deltas) AS u(master_id, day, delta)
+              GROUP BY 1, 2 HAVING sum(u.delta) <> 0),
+       added AS (INSERT INTO master_play_days AS m (master_id, day, rows)
+                 SELECT master_id, day, delta FROM d ORDER BY master_id, day
+                 ON CONFLICT (master_id, day) DO UPDATE SET rows = m.rows + excluded.rows
+                 RETURNING m.master_id, m.day, m.rows)
+  SELECT array_agg(a.master_id), array_agg(a.day), array_agg(CASE WHEN a.rows > 0 THEN 1 ELSE -1 END)
+    INTO flip_ids, flip_days, flip_signs
+    FROM added a JOIN d ON d.master_id = a.master_id AND d.day = a.day
+   WHERE (a.rows > 0) <> (a.rows - d.delta > 0);
+  IF flip_ids IS NULL THEN
+    RETURN;
+  END IF;
+  -- FOR SHARE: a change of the masters' status waits for this transaction (see above).
+  SELECT array_agg(s.id) INTO active_ids
+    FROM (SELECT a.id FROM accounts a WHERE a.id = ANY(flip_ids) AND a.user_status ORDER BY a.id FOR SHARE) s;
+  IF active_ids IS NULL THEN
+    RETURN;
+  END IF;
+  INSERT INTO played_masters_by_day AS c (day, stripe, masters)
+  SELECT f.day, mod(txid_current(), 4)::smallint, sum(f.sign)::int
+    FROM unnest(flip_ids, flip_days, flip_signs) AS f(master_id, day, sign)
+   WHERE f.master_id = ANY(active_ids)
+   GROUP BY f.day
+  HAVING sum(f.sign) <> 0
+   ORDER BY f.day
+  ON CONFLICT (day, stripe) DO UPDATE SET masters = c.masters + excluded.masters;
+END $$;
+
+-- FUNCTION: master_play_days_by_parent_fold()
+CREATE FUNCTION public.master_play_days_by_parent_fold() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  master_ids uuid[];
+  days date[];
+  deltas int[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(r.parent_id), array_agg(r.day), array_agg(r.n) INTO master_ids, days, deltas
+      FROM (SELECT n.parent_id, n.day, count(*)::int AS n FROM new_rows n
+              JOIN accounts a ON a.id = n.parent_id AND a.role = 'master' GROUP BY 1, 2) r;
+  ELSE
+    SELECT array_agg(r.parent_id), array_agg(r.day), array_agg(r.n) INTO master_ids, days, deltas
+      FROM (SELECT o.parent_id, o.day, -count(*)::int AS n FROM old_rows o
+              JOIN accounts a ON a.id = o.parent_id AND a.role = 'master' GROUP BY 1, 2) r;
+  END IF;
+  IF master_ids IS NOT NULL THEN
+    PERFORM master_play_days_apply(master_ids, days, deltas);
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- FUNCTION: master_play_days_own_fold()
+CREATE FUNCTION public.master_play_days_own_fold() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  master_ids uuid[];
+  days date[];
+  deltas int[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(r.member_id), array_agg(r.day), array_agg(r.n) INTO master_ids, days, deltas
+      FROM (SELECT n.member_id, n.day, count(*)::int AS n FROM new_rows n
+              JOIN accounts a ON a.id = n.member_id AND a.role = 'master' GROUP BY 1, 2) r;
+  ELSE
+    SELECT array_agg(r.member_id), array_agg(r.day), array_agg(r.n) INTO master_ids, days, deltas
+      FROM (SELECT o.member_id, o.day, -count(*)::int AS n FROM old_rows o
+              JOIN accounts a ON a.id = o.member_id AND a.role = 'master' GROUP BY 1, 2) r;
+  END IF;
+  IF master_ids IS NOT NULL THEN
+    PERFORM master_play_days_apply(master_ids, days, deltas);
+  END IF;
+  RETURN NULL;
+END $$;
 
 -- FUNCTION: play_contributions_sql(text, integer, text, text)
 CREATE FUNCTION public.play_contributions_sql(tbl text, sign integer, rows_sql text, lead text DEFAULT ''::text) RETURNS text
@@ -1362,6 +1466,13 @@ CREATE TABLE public.accounts (
     CONSTRAINT accounts_username_trimmed CHECK (((username = btrim(username)) AND (username <> ''::text)))
 );
 
+-- TABLE: active_master_count
+CREATE TABLE public.active_master_count (
+    single boolean DEFAULT true NOT NULL,
+    masters integer NOT NULL,
+    CONSTRAINT active_master_count_single CHECK (single)
+);
+
 -- TABLE: active_members_by_manager
 CREATE TABLE public.active_members_by_manager (
     manager_id uuid NOT NULL,
@@ -1577,6 +1688,13 @@ CREATE TABLE public.loans (
     CONSTRAINT loans_rate CHECK (((deduction_percentage > (0)::numeric) AND (deduction_percentage <= (100)::numeric)))
 );
 
+-- TABLE: master_play_days
+CREATE TABLE public.master_play_days (
+    master_id uuid NOT NULL,
+    day date NOT NULL,
+    rows integer NOT NULL
+);
+
 -- TABLE: member_first_plays
 CREATE TABLE public.member_first_plays (
     day date NOT NULL,
@@ -1694,6 +1812,13 @@ CREATE TABLE public.play_hours_by_manager (
 -- TABLE: play_platform_ids
 CREATE TABLE public.play_platform_ids (
     platform_id text NOT NULL
+);
+
+-- TABLE: played_masters_by_day
+CREATE TABLE public.played_masters_by_day (
+    day date NOT NULL,
+    stripe smallint NOT NULL,
+    masters integer NOT NULL
 );
 
 -- TABLE: plays
@@ -2021,6 +2146,10 @@ ALTER TABLE ONLY public.account_closure
 ALTER TABLE ONLY public.accounts
     ADD CONSTRAINT accounts_pkey PRIMARY KEY (id);
 
+-- CONSTRAINT: active_master_count active_master_count_pkey
+ALTER TABLE ONLY public.active_master_count
+    ADD CONSTRAINT active_master_count_pkey PRIMARY KEY (single);
+
 -- CONSTRAINT: active_members_by_manager active_members_by_manager_manager_id_day_stripe_pk
 ALTER TABLE ONLY public.active_members_by_manager
     ADD CONSTRAINT active_members_by_manager_manager_id_day_stripe_pk PRIMARY KEY (manager_id, day, stripe);
@@ -2097,6 +2226,10 @@ ALTER TABLE ONLY public.loan_deductions
 ALTER TABLE ONLY public.loans
     ADD CONSTRAINT loans_pkey PRIMARY KEY (id);
 
+-- CONSTRAINT: master_play_days master_play_days_master_id_day_pk
+ALTER TABLE ONLY public.master_play_days
+    ADD CONSTRAINT master_play_days_master_id_day_pk PRIMARY KEY (master_id, day);
+
 -- CONSTRAINT: member_first_plays member_first_plays_day_member_id_pk
 ALTER TABLE ONLY public.member_first_plays
     ADD CONSTRAINT member_first_plays_day_member_id_pk PRIMARY KEY (day, member_id);
@@ -2136,6 +2269,10 @@ ALTER TABLE ONLY public.play_hours
 -- CONSTRAINT: play_platform_ids play_platform_ids_pkey
 ALTER TABLE ONLY public.play_platform_ids
     ADD CONSTRAINT play_platform_ids_pkey PRIMARY KEY (platform_id);
+
+-- CONSTRAINT: played_masters_by_day played_masters_by_day_day_stripe_pk
+ALTER TABLE ONLY public.played_masters_by_day
+    ADD CONSTRAINT played_masters_by_day_day_stripe_pk PRIMARY KEY (day, stripe);
 
 -- CONSTRAINT: plays plays_id_played_at_pk
 ALTER TABLE ONLY public.plays
@@ -2215,6 +2352,9 @@ CREATE INDEX account_closure_descendant_idx ON public.account_closure USING btre
 -- INDEX: accounts_last_sign_in_idx
 CREATE INDEX accounts_last_sign_in_idx ON public.accounts USING btree (last_sign_in_at);
 
+-- INDEX: accounts_master_username_idx
+CREATE INDEX accounts_master_username_idx ON public.accounts USING btree (lower(username)) WHERE (role = 'master'::public.role);
+
 -- INDEX: accounts_name_trgm_idx
 CREATE INDEX accounts_name_trgm_idx ON public.accounts USING gin (role, lower(((first_name || ' '::text) || last_name)) public.gin_trgm_ops);
 
@@ -2286,6 +2426,9 @@ CREATE INDEX loans_agent_idx ON public.loans USING btree (agent_id, issued_at);
 
 -- INDEX: loans_platform_id_key
 CREATE UNIQUE INDEX loans_platform_id_key ON public.loans USING btree (platform_id) WHERE (platform_id IS NOT NULL);
+
+-- INDEX: master_play_days_day_idx
+CREATE INDEX master_play_days_day_idx ON public.master_play_days USING btree (day, master_id);
 
 -- INDEX: member_first_plays_day_first_idx
 CREATE INDEX member_first_plays_day_first_idx ON public.member_first_plays USING btree (day, first_at);
@@ -2497,8 +2640,20 @@ CREATE TRIGGER accounts_depth_on_insert BEFORE INSERT ON public.accounts FOR EAC
 -- TRIGGER: accounts accounts_id_kept
 CREATE TRIGGER accounts_id_kept BEFORE UPDATE OF id ON public.accounts FOR EACH ROW WHEN ((old.id IS DISTINCT FROM new.id)) EXECUTE FUNCTION public.refuse_new_id_of_referenced();
 
+-- TRIGGER: accounts accounts_master_count_insert
+CREATE TRIGGER accounts_master_count_insert AFTER INSERT ON public.accounts FOR EACH ROW WHEN (((new.role = 'master'::public.role) AND new.user_status)) EXECUTE FUNCTION public.accounts_master_status_counts();
+
+-- TRIGGER: accounts accounts_master_count_status
+CREATE TRIGGER accounts_master_count_status AFTER UPDATE OF user_status ON public.accounts FOR EACH ROW WHEN (((new.role = 'master'::public.role) AND (old.user_status IS DISTINCT FROM new.user_status))) EXECUTE FUNCTION public.accounts_master_status_counts();
+
 -- TRIGGER: accounts accounts_never_deleted
 CREATE TRIGGER accounts_never_deleted BEFORE DELETE OR TRUNCATE ON public.accounts FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_delete_of_referenced();
+
+-- TRIGGER: active_master_count active_master_count_direct_write
+CREATE TRIGGER active_master_count_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.active_master_count FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+
+-- TRIGGER: active_master_count active_master_count_no_truncate
+CREATE TRIGGER active_master_count_no_truncate BEFORE TRUNCATE ON public.active_master_count FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
 
 -- TRIGGER: active_members_by_manager active_members_by_manager_direct_write
 CREATE TRIGGER active_members_by_manager_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.active_members_by_manager FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
@@ -2578,6 +2733,24 @@ CREATE TRIGGER loan_deductions_final BEFORE DELETE OR UPDATE ON public.loan_dedu
 -- TRIGGER: loan_deductions loan_deductions_no_truncate
 CREATE TRIGGER loan_deductions_no_truncate BEFORE TRUNCATE ON public.loan_deductions FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_change_to_closed_week();
 
+-- TRIGGER: play_daily_by_parent master_play_days_delete
+CREATE TRIGGER master_play_days_delete AFTER DELETE ON public.play_daily_by_parent REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.master_play_days_by_parent_fold();
+
+-- TRIGGER: master_play_days master_play_days_direct_write
+CREATE TRIGGER master_play_days_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.master_play_days FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+
+-- TRIGGER: play_daily_by_parent master_play_days_insert
+CREATE TRIGGER master_play_days_insert AFTER INSERT ON public.play_daily_by_parent REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.master_play_days_by_parent_fold();
+
+-- TRIGGER: master_play_days master_play_days_no_truncate
+CREATE TRIGGER master_play_days_no_truncate BEFORE TRUNCATE ON public.master_play_days FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+
+-- TRIGGER: play_daily master_play_days_own_delete
+CREATE TRIGGER master_play_days_own_delete AFTER DELETE ON public.play_daily REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.master_play_days_own_fold();
+
+-- TRIGGER: play_daily master_play_days_own_insert
+CREATE TRIGGER master_play_days_own_insert AFTER INSERT ON public.play_daily REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.master_play_days_own_fold();
+
 -- TRIGGER: member_first_plays member_first_plays_closed_week
 CREATE TRIGGER member_first_plays_closed_week AFTER INSERT ON public.member_first_plays REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_day_rows_of_closed_week();
 
@@ -2649,6 +2822,12 @@ CREATE TRIGGER play_hours_no_truncate BEFORE TRUNCATE ON public.play_hours FOR E
 
 -- TRIGGER: play_platform_ids play_platform_ids_direct_write
 CREATE TRIGGER play_platform_ids_direct_write BEFORE INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.play_platform_ids FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_registry_write();
+
+-- TRIGGER: played_masters_by_day played_masters_by_day_direct_write
+CREATE TRIGGER played_masters_by_day_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.played_masters_by_day FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+
+-- TRIGGER: played_masters_by_day played_masters_by_day_no_truncate
+CREATE TRIGGER played_masters_by_day_no_truncate BEFORE TRUNCATE ON public.played_masters_by_day FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
 
 -- TRIGGER: plays plays_closed_week_delete
 CREATE TRIGGER plays_closed_week_delete AFTER DELETE ON public.plays REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_plays_of_closed_week();

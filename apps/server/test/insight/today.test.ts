@@ -272,7 +272,8 @@ describe.each(TEST_DB_KINDS)('today on %s', (kind) => {
       const all = expectedLosing(['master1', 'master2', 'master3']);
       expect(all.map(([cafe]) => cafe)).toEqual(['cafe3', 'cafe1b', 'cafe2']);
       const superadmin = { id: ids.superadmin, role: 'superadmin' };
-      for (const limit of [0, 1, 2, 3, 10]) expect(await losing(superadmin, limit), `limit ${limit}`).toEqual(all.slice(0, limit));
+      for (const limit of [0, 1, 2, 3, 10])
+        expect(await losing(superadmin, limit), `limit ${limit}`).toEqual(all.slice(0, limit));
       expect(await losing({ id: ids.am1, role: 'areamanager' }, 10)).toEqual(expectedLosing(['master1', 'master2']));
       expect(await losing({ id: ids.am1, role: 'areamanager' }, 1)).toEqual(expectedLosing(['master1', 'master2']).slice(0, 1));
       expect(await losing({ id: ids.master1, role: 'master' }, 10)).toEqual(expectedLosing(['master1']));
@@ -434,6 +435,92 @@ describe.each(TEST_DB_KINDS)('today on %s', (kind) => {
       am1: ['player1', 'player1b', 'player2'],
       am2: ['player3'],
     });
+  });
+
+  it("counts and lists the whole network's masters with no play as plays, moves and status changes come, both ways of finding them", async () => {
+    // Masters enough that a page of 1 or 2 is found either way (walking the masters by username
+    // when many are idle, or from the day's played masters when few are).
+    const more: Record<string, string> = {};
+    for (const n of [4, 5, 6, 7, 8, 9, 10]) {
+      const [row] = await queryRows<{ id: string }>(
+        t.app.db,
+        sql`INSERT INTO accounts (username, password_hash, role, parent_id, first_name, last_name, commission)
+            SELECT ${`master${n}`}, password_hash, 'master', id, 'Master', ${`Number ${n}`}, 10 FROM accounts WHERE id = ${ids.am2}::uuid
+            RETURNING id`,
+      );
+      more[`master${n}`] = row!.id;
+      await t.app.db.execute(sql`INSERT INTO cafes (master_id, name) VALUES (${row!.id}::uuid, ${`cafe of master${n}`})`);
+    }
+    const superadmin = { id: ids.superadmin, role: 'superadmin' };
+    const day = addDays(TODAY, 3);
+    const at = `${day}T10:00:00+05:30`;
+    // The definition, asked of the plays' roll-ups directly: active masters with no row of the day
+    // under them nor of their own.
+    const expected = async (limit: number) => {
+      const idle = await queryRows<{ username: string }>(
+        t.app.db,
+        sql`SELECT a.username FROM accounts a
+             WHERE a.role = 'master' AND a.user_status
+               AND NOT EXISTS (SELECT 1 FROM play_daily_by_parent p WHERE p.parent_id = a.id AND p.day = ${day}::date)
+               AND NOT EXISTS (SELECT 1 FROM play_daily d WHERE d.member_id = a.id AND d.day = ${day}::date)
+             ORDER BY lower(a.username)`,
+      );
+      return { rows: idle.slice(0, limit).map((m) => m.username), count: idle.length };
+    };
+    const expectIdle = async (step: string) => {
+      for (const limit of [0, 1, 2, 20]) {
+        const found = await idleMasters(t.app.db, { owner: superadmin, today: day, limit });
+        expect({ rows: found.rows.map((m) => m.username), count: found.count }, `${step}, limit ${limit}`).toEqual(
+          await expected(limit),
+        );
+      }
+    };
+    const play = async (member: string, cafe: string) => {
+      const [row] = await queryRows<{ id: string }>(
+        t.app.db,
+        sql`INSERT INTO plays (member_id, cafe_id, game_id, play_points_cents, win_points_cents, played_at)
+            VALUES (${member}::uuid, (SELECT id FROM cafes WHERE name = ${cafe}), 1, 1000, 0, ${at}::timestamptz) RETURNING id`,
+      );
+      return row!.id;
+    };
+    try {
+      await expectIdle('no play yet: every active master');
+      expect((await expected(20)).count).toBe(10);
+      const first = await play(ids.player1, 'cafe2'); // master1's member, at master2's cafe
+      await play(ids.player3, 'cafe3');
+      await expectIdle('members of master1 and master3 played');
+      await play(more.master5!, 'cafe of master5'); // a master's own play
+      await expectIdle("master5's own play");
+      await t.app.db.execute(
+        sql`UPDATE accounts SET user_status = false WHERE id IN (${ids.master1}::uuid, ${more.master6!}::uuid)`,
+      );
+      await expectIdle('master1 (played) and master6 (idle) inactive');
+      await t.app.db.execute(
+        sql`UPDATE accounts SET user_status = true WHERE id IN (${ids.master1}::uuid, ${more.master6!}::uuid)`,
+      );
+      await expectIdle('both active again');
+      await t.app.db.execute(sql`UPDATE accounts SET parent_id = ${ids.master2}::uuid WHERE id = ${ids.player1}::uuid`);
+      await expectIdle("player1 moved under master2: its day goes with it, master1's is empty");
+      await t.app.db.execute(sql`UPDATE accounts SET parent_id = ${ids.master1}::uuid WHERE id = ${ids.player1}::uuid`);
+      await expectIdle('and back');
+      await t.app.db.execute(sql`DELETE FROM plays WHERE id = ${first}`);
+      await expectIdle("player1's play taken away: master1 idle again");
+      // Every master played: none idle, whichever way.
+      for (const [name, id] of Object.entries(more)) await play(id, `cafe of ${name}`);
+      await play(ids.player2, 'cafe2');
+      await play(ids.player1, 'cafe1a');
+      await expectIdle('every master played');
+      expect((await expected(20)).count).toBe(0);
+    } finally {
+      await t.app.db.execute(sql`DELETE FROM plays WHERE played_at = ${at}::timestamptz`);
+      await t.app.db.execute(
+        sql`UPDATE accounts SET user_status = false WHERE id IN (${sql.join(
+          Object.values(more).map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+      );
+    }
+    await expectIdle('the plays taken away, the new masters inactive');
   });
 });
 

@@ -97,6 +97,9 @@ export const accounts = pgTable(
     index('accounts_search_order_idx').on(t.role, t.depth, sql`lower(${t.username})`),
     index('accounts_username_trgm_idx').using('gin', t.role, sql`lower(${t.username}) gin_trgm_ops`),
     index('accounts_name_trgm_idx').using('gin', t.role, sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    // Today's masters with no play, for the whole network in the morning (idleMasters in
+    // modules/insight/today.ts): the masters in username order, until enough are idle.
+    index('accounts_master_username_idx').on(sql`lower(${t.username})`).where(sql`${t.role} = 'master'`),
   ],
 );
 

@@ -250,3 +250,45 @@ export const drawDailyByCafe = pgTable(
       .where(sql`${t.playPointsCents} < ${t.winPointsCents}`),
   ],
 );
+
+/**
+ * The days each master played (docs/domain.md, "Insight"), kept as plays arrive, for Today's
+ * masters with no play of the whole network (migration 0039). A master has played on a day when it
+ * has a `play_daily_by_parent` row of that day (its members' plays) or a `play_daily` row of its
+ * own: `rows` counts both, kept by statement-level triggers on those two tables (a row left at 0
+ * stays). Never written directly.
+ */
+export const masterPlayDays = pgTable(
+  'master_play_days',
+  {
+    masterId: uuid('master_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    rows: integer('rows').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.masterId, t.day] }), index('master_play_days_day_idx').on(t.day, t.masterId)],
+);
+
+/**
+ * How many active masters played on each day, striped as active_members_by_manager is (a feed
+ * batch adds to the stripe mod(txid, 4); a change of an account's status to stripe 4, which no
+ * feed batch writes).
+ */
+export const playedMastersByDay = pgTable(
+  'played_masters_by_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    stripe: smallint('stripe').notNull(),
+    masters: integer('masters').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.stripe] })],
+);
+
+/** How many masters are active: one row, kept by the accounts' insert and status triggers. */
+export const activeMasterCount = pgTable(
+  'active_master_count',
+  {
+    single: boolean('single').primaryKey().default(true),
+    masters: integer('masters').notNull(),
+  },
+  (t) => [check('active_master_count_single', sql`${t.single}`)],
+);

@@ -396,9 +396,52 @@ export interface IdleMasterRecord {
 
 /**
  * Active masters below (or being) `owner` none of whose members (nor itself) played today: the
- * first `limit` by username, and how many there are.
+ * first `limit` by username, and how many there are. For the whole network, from what the plays
+ * keep (migration 0039): the count from two counters, the first rows by walking the masters in
+ * username order while many are idle (the morning), or from the day's played masters once few are
+ * idle (the evening). Below a manager or a master, from its own masters.
  */
 export async function idleMasters(
+  db: Queryable,
+  query: { owner: SubtreeOwner; today: IsoDay; limit: number },
+): Promise<FirstRows<IdleMasterRecord>> {
+  if (!holdsWholeNetwork(query.owner)) return idleMastersBelow(db, query);
+  const [counts] = await queryRows<{ active: number | null; played: number }>(
+    db,
+    sql`SELECT (SELECT masters FROM active_master_count) AS active,
+               (SELECT coalesce(sum(masters), 0) FROM played_masters_by_day WHERE day = ${query.today}::date)::int AS played`,
+  );
+  const count = Math.max(0, Number(counts?.active ?? 0) - Number(counts?.played ?? 0));
+  if (count === 0 || query.limit <= 0) return { rows: [], count };
+  const idle = sql`a.role = 'master' AND a.user_status`;
+  const playedToday = sql`SELECT m.master_id FROM master_play_days m WHERE m.day = ${query.today}::date AND m.rows > 0`;
+  const rows = await queryRows<IdleMasterRecord>(
+    db,
+    count >= IDLE_WALK_MIN_PER_ROW * query.limit
+      ? // About limit x masters / idle masters read before the page is full.
+        sql`SELECT ${IDLE_MASTER_COLUMNS} FROM accounts a
+             WHERE ${idle} AND NOT EXISTS (${playedToday} AND m.master_id = a.id)
+             ORDER BY lower(a.username) LIMIT ${query.limit}`
+      : // The day's played masters once (one index entry each), then the few others sorted.
+        sql`WITH played AS MATERIALIZED (${playedToday})
+            SELECT ${IDLE_MASTER_COLUMNS} FROM accounts a
+             WHERE ${idle} AND a.id NOT IN (SELECT master_id FROM played)
+             ORDER BY lower(a.username) LIMIT ${query.limit}`,
+  );
+  return { rows, count };
+}
+
+/**
+ * From this many idle masters a page (per row asked), the whole network's first rows walk the
+ * masters in username order: at most masters / this many read for a page, fewer than the day's
+ * played masters that the other way reads.
+ */
+const IDLE_WALK_MIN_PER_ROW = 4;
+
+const IDLE_MASTER_COLUMNS = sql`a.id, a.username, a.first_name AS "firstName", a.last_name AS "lastName", a.address`;
+
+/** idleMasters below a manager or a master: each of its masters looked up. */
+async function idleMastersBelow(
   db: Queryable,
   query: { owner: SubtreeOwner; today: IsoDay; limit: number },
 ): Promise<FirstRows<IdleMasterRecord>> {
@@ -407,7 +450,7 @@ export async function idleMasters(
     // The masters found first, then counted and ordered: asked in one statement with its LIMIT, the
     // planner walked every account in username order to skip a sort of the few idle ones.
     sql`WITH idle AS MATERIALIZED (
-               SELECT a.id, a.username, a.first_name AS "firstName", a.last_name AS "lastName", a.address
+               SELECT ${IDLE_MASTER_COLUMNS}
                  FROM accounts a
                  ${subtreeJoin(query.owner, sql`a.id`)}
                 WHERE a.role = 'master' AND a.user_status

@@ -66,6 +66,9 @@ const DIGEST_TABLES = [
   'play_daily_by_parent',
   'play_daily_by_cafe',
   'draw_daily_by_cafe',
+  'master_play_days',
+  'played_masters_by_day',
+  'active_master_count',
   'loans',
   'weekly_settlements',
   'loan_deductions',
@@ -100,7 +103,10 @@ export async function databaseDigest(db: Queryable): Promise<Record<string, stri
  *   plays at cafes of another master than that parent as "other";
  * - play_daily_by_cafe is exactly play_daily grouped by cafe;
  * - draw_daily_by_cafe is exactly play_daily's draw games grouped by cafe and day (rows summing
- *   to nothing aside).
+ *   to nothing aside);
+ * - master_play_days counts each master's play_daily_by_parent rows and own play_daily rows per
+ *   day, played_masters_by_day the active masters with some per day, active_master_count the
+ *   active masters.
  */
 export async function brokenInvariants(db: Queryable): Promise<string[]> {
   const broken: string[] = [];
@@ -177,6 +183,31 @@ export async function brokenInvariants(db: Queryable): Promise<string[]> {
                   WHERE plays <> 0 OR play_points_cents <> 0 OR win_points_cents <> 0)
       SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
                                       UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
+    master_play_days: sql`
+      WITH expected AS (
+        SELECT s.master_id, s.day, sum(s.n)::int AS n
+          FROM (SELECT p.parent_id AS master_id, p.day, count(*) AS n FROM play_daily_by_parent p
+                  JOIN accounts a ON a.id = p.parent_id AND a.role = 'master' GROUP BY 1, 2
+                UNION ALL
+                SELECT d.member_id, d.day, count(*) FROM play_daily d
+                  JOIN accounts a ON a.id = d.member_id AND a.role = 'master' GROUP BY 1, 2) s
+         GROUP BY 1, 2),
+      actual AS (SELECT master_id, day, rows FROM master_play_days WHERE rows <> 0)
+      SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
+                                      UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
+    played_masters_by_day: sql`
+      WITH expected AS (
+        SELECT x.day, count(DISTINCT x.master_id)::int AS n
+          FROM (SELECT p.parent_id AS master_id, p.day FROM play_daily_by_parent p
+                UNION ALL SELECT d.member_id, d.day FROM play_daily d) x
+          JOIN accounts a ON a.id = x.master_id AND a.role = 'master' AND a.user_status
+         GROUP BY 1),
+      actual AS (SELECT day, sum(masters)::int AS n FROM played_masters_by_day GROUP BY 1 HAVING sum(masters) <> 0)
+      SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
+                                      UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
+    active_master_count: sql`
+      SELECT count(*)::int AS n FROM active_master_count
+       WHERE masters <> (SELECT count(*) FROM accounts WHERE role = 'master' AND user_status)`,
     // Every play strictly below each manager, from play_daily and the tree as it is now.
     play_daily_by_manager: sql`
       WITH expected AS (
