@@ -467,6 +467,86 @@ CREATE FUNCTION public.ist_week_start(day date) RETURNS date
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ SELECT day - (extract(isodow FROM day)::int - 1) $$;
 
+-- FUNCTION: loan_owed_apply(uuid[], bigint[], bigint[])
+CREATE FUNCTION public.loan_owed_apply(by_agent uuid[], total_changes bigint[], owed_changes bigint[]) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  WITH d AS (SELECT u.agent_id, sum(u.total)::bigint AS total, sum(u.owed)::bigint AS owed
+               FROM unnest(by_agent, total_changes, owed_changes) AS u(agent_id, total, owed)
+               JOIN accounts a ON a.id = u.agent_id AND a.role = 'master'
+              GROUP BY 1
+             HAVING sum(u.total) <> 0 OR sum(u.owed) <> 0),
+       kept AS (INSERT INTO loan_owed_by_master AS o (agent_id, total_cents, outstanding_cents)
+                SELECT agent_id, total, owed FROM d ORDER BY agent_id
+                ON CONFLICT (agent_id) DO UPDATE SET total_cents = o.total_cents + excluded.total_cents,
+                                                     outstanding_cents = o.outstanding_cents + excluded.outstanding_cents
+                RETURNING o.agent_id, o.total_cents, o.outstanding_cents),
+       -- Each master's part of the totals after, less its part before (nothing while it owes nothing).
+       change AS (SELECT sum((k.outstanding_cents > 0)::int - (k.outstanding_cents - d.owed > 0)::int) AS masters,
+                         sum(CASE WHEN k.outstanding_cents > 0 THEN k.total_cents ELSE 0 END
+                             - CASE WHEN k.outstanding_cents - d.owed > 0 THEN k.total_cents - d.total ELSE 0 END) AS total,
+                         sum(CASE WHEN k.outstanding_cents > 0 THEN k.outstanding_cents ELSE 0 END
+                             - CASE WHEN k.outstanding_cents - d.owed > 0 THEN k.outstanding_cents - d.owed ELSE 0 END) AS owed
+                    FROM kept k JOIN d ON d.agent_id = k.agent_id)
+  UPDATE loan_owed_totals t
+     SET masters = t.masters + c.masters, total_cents = t.total_cents + c.total, outstanding_cents = t.outstanding_cents + c.owed
+    FROM change c
+   WHERE c.masters IS NOT NULL;
+END $$;
+
+-- FUNCTION: loan_owed_deductions_fold()
+CREATE FUNCTION public.loan_owed_deductions_fold() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  agent_ids uuid[];
+  totals bigint[];
+  owed bigint[];
+BEGIN
+  SELECT array_agg(l.agent_id), array_agg(0::bigint), array_agg(-n.amount_cents) INTO agent_ids, totals, owed
+    FROM new_rows n JOIN loans l ON l.id = n.loan_id;
+  IF agent_ids IS NOT NULL THEN
+    PERFORM loan_owed_apply(agent_ids, totals, owed);
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- FUNCTION: loan_owed_loans_fold()
+CREATE FUNCTION public.loan_owed_loans_fold() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  agent_ids uuid[];
+  totals bigint[];
+  owed bigint[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(r.agent_id), array_agg(r.total), array_agg(r.total - r.deducted) INTO agent_ids, totals, owed
+      FROM (SELECT n.agent_id, n.principal_cents + n.processing_fee_cents AS total,
+                   coalesce((SELECT sum(d.amount_cents) FROM loan_deductions d WHERE d.loan_id = n.id), 0) AS deducted
+              FROM new_rows n) r;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(r.agent_id), array_agg(-r.total), array_agg(r.deducted - r.total) INTO agent_ids, totals, owed
+      FROM (SELECT o.agent_id, o.principal_cents + o.processing_fee_cents AS total,
+                   coalesce((SELECT sum(d.amount_cents) FROM loan_deductions d WHERE d.loan_id = o.id), 0) AS deducted
+              FROM old_rows o) r;
+  ELSE
+    SELECT array_agg(r.agent_id), array_agg(r.sign * r.total), array_agg(r.sign * (r.total - r.deducted)) INTO agent_ids, totals, owed
+      FROM (SELECT 1 AS sign, n.agent_id, n.principal_cents + n.processing_fee_cents AS total,
+                   coalesce((SELECT sum(d.amount_cents) FROM loan_deductions d WHERE d.loan_id = n.id), 0) AS deducted
+              FROM new_rows n
+            UNION ALL
+            SELECT -1, o.agent_id, o.principal_cents + o.processing_fee_cents,
+                   coalesce((SELECT sum(d.amount_cents) FROM loan_deductions d WHERE d.loan_id = o.id), 0)
+              FROM old_rows o) r;
+  END IF;
+  IF agent_ids IS NOT NULL THEN
+    PERFORM loan_owed_apply(agent_ids, totals, owed);
+  END IF;
+  RETURN NULL;
+END $$;
+
 -- FUNCTION: master_play_days_apply(uuid[], date[], integer[])
 CREATE FUNCTION public.master_play_days_apply(master_ids uuid[], days date[], deltas integer[]) RETURNS void
     LANGUAGE plpgsql
@@ -1675,6 +1755,22 @@ CREATE SEQUENCE public.loan_deductions_id_seq
 -- SEQUENCE OWNED BY: loan_deductions_id_seq
 ALTER SEQUENCE public.loan_deductions_id_seq OWNED BY public.loan_deductions.id;
 
+-- TABLE: loan_owed_by_master
+CREATE TABLE public.loan_owed_by_master (
+    agent_id uuid NOT NULL,
+    total_cents bigint NOT NULL,
+    outstanding_cents bigint NOT NULL
+);
+
+-- TABLE: loan_owed_totals
+CREATE TABLE public.loan_owed_totals (
+    single boolean DEFAULT true NOT NULL,
+    masters integer NOT NULL,
+    total_cents bigint NOT NULL,
+    outstanding_cents bigint NOT NULL,
+    CONSTRAINT loan_owed_totals_single CHECK (single)
+);
+
 -- TABLE: loans
 CREATE TABLE public.loans (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -2222,6 +2318,14 @@ ALTER TABLE ONLY public.games
 ALTER TABLE ONLY public.loan_deductions
     ADD CONSTRAINT loan_deductions_pkey PRIMARY KEY (id);
 
+-- CONSTRAINT: loan_owed_by_master loan_owed_by_master_pkey
+ALTER TABLE ONLY public.loan_owed_by_master
+    ADD CONSTRAINT loan_owed_by_master_pkey PRIMARY KEY (agent_id);
+
+-- CONSTRAINT: loan_owed_totals loan_owed_totals_pkey
+ALTER TABLE ONLY public.loan_owed_totals
+    ADD CONSTRAINT loan_owed_totals_pkey PRIMARY KEY (single);
+
 -- CONSTRAINT: loans loans_pkey
 ALTER TABLE ONLY public.loans
     ADD CONSTRAINT loans_pkey PRIMARY KEY (id);
@@ -2420,6 +2524,9 @@ CREATE UNIQUE INDEX feed_keys_live_name_key ON public.feed_keys USING btree (low
 
 -- INDEX: loan_deductions_loan_week_key
 CREATE UNIQUE INDEX loan_deductions_loan_week_key ON public.loan_deductions USING btree (loan_id, week_start);
+
+-- INDEX: loan_owed_by_master_owing_idx
+CREATE INDEX loan_owed_by_master_owing_idx ON public.loan_owed_by_master USING btree (outstanding_cents) WHERE (outstanding_cents > 0);
 
 -- INDEX: loans_agent_idx
 CREATE INDEX loans_agent_idx ON public.loans USING btree (agent_id, issued_at);
@@ -2732,6 +2839,30 @@ CREATE TRIGGER loan_deductions_final BEFORE DELETE OR UPDATE ON public.loan_dedu
 
 -- TRIGGER: loan_deductions loan_deductions_no_truncate
 CREATE TRIGGER loan_deductions_no_truncate BEFORE TRUNCATE ON public.loan_deductions FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_change_to_closed_week();
+
+-- TRIGGER: loan_owed_by_master loan_owed_by_master_direct_write
+CREATE TRIGGER loan_owed_by_master_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.loan_owed_by_master FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+
+-- TRIGGER: loan_owed_by_master loan_owed_by_master_no_truncate
+CREATE TRIGGER loan_owed_by_master_no_truncate BEFORE TRUNCATE ON public.loan_owed_by_master FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+
+-- TRIGGER: loans loan_owed_delete
+CREATE TRIGGER loan_owed_delete AFTER DELETE ON public.loans REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.loan_owed_loans_fold();
+
+-- TRIGGER: loan_deductions loan_owed_insert
+CREATE TRIGGER loan_owed_insert AFTER INSERT ON public.loan_deductions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.loan_owed_deductions_fold();
+
+-- TRIGGER: loans loan_owed_insert
+CREATE TRIGGER loan_owed_insert AFTER INSERT ON public.loans REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.loan_owed_loans_fold();
+
+-- TRIGGER: loan_owed_totals loan_owed_totals_direct_write
+CREATE TRIGGER loan_owed_totals_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.loan_owed_totals FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+
+-- TRIGGER: loan_owed_totals loan_owed_totals_no_truncate
+CREATE TRIGGER loan_owed_totals_no_truncate BEFORE TRUNCATE ON public.loan_owed_totals FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+
+-- TRIGGER: loans loan_owed_update
+CREATE TRIGGER loan_owed_update AFTER UPDATE ON public.loans REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.loan_owed_loans_fold();
 
 -- TRIGGER: play_daily_by_parent master_play_days_delete
 CREATE TRIGGER master_play_days_delete AFTER DELETE ON public.play_daily_by_parent REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.master_play_days_by_parent_fold();

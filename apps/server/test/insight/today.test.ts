@@ -522,6 +522,56 @@ describe.each(TEST_DB_KINDS)('today on %s', (kind) => {
     }
     await expectIdle('the plays taken away, the new masters inactive');
   });
+
+  it("keeps the whole network's open loans as loans are issued, changed and taken away and as closings deduct", async () => {
+    const superadmin = { id: ids.superadmin, role: 'superadmin' };
+    // Against Computer Loan's rows (which sum every loan's deductions) at every step.
+    const expectOpenLoans = async (step: string) => {
+      const owing = owingMost((await ok<{ data: LoanRow[] }>('superadmin', 'computerloan')).data);
+      for (const limit of [0, 1, 2, 3, 20]) {
+        const found = await openLoans(t.app.db, { owner: superadmin, limit });
+        expect(
+          {
+            rows: found.rows.map((l) => [l.username, centsToPoints(l.totalLoanCents), centsToPoints(l.outstandingCents)]),
+            count: found.count,
+            totalLoan: centsToPoints(found.totalLoanCents),
+            outstanding: centsToPoints(found.outstandingCents),
+          },
+          `${step}, limit ${limit}`,
+        ).toEqual({
+          rows: owing.slice(0, limit).map((l) => [l.username, l.totalLoan, l.outstanding]),
+          count: owing.length,
+          totalLoan: sumPoints(owing.map((l) => l.totalLoan)),
+          outstanding: sumPoints(owing.map((l) => l.outstanding)),
+        });
+      }
+    };
+    // The earlier tests closed weeks: their deductions are in.
+    const [deducted] = await queryRows<{ n: number }>(t.app.db, sql`SELECT count(*)::int AS n FROM loan_deductions`);
+    expect(deducted!.n).toBeGreaterThan(0);
+    await expectOpenLoans('after the closings');
+    const issue = async (agent: string, cents: number) => {
+      const [row] = await queryRows<{ id: string }>(
+        t.app.db,
+        sql`INSERT INTO loans (agent_id, principal_cents, processing_fee_cents, deduction_percentage, issued_at)
+            VALUES (${agent}::uuid, ${cents}, 0, 50, ${NOW}::timestamptz) RETURNING id`,
+      );
+      return row!.id;
+    };
+    // master3 had no loan; master1 and master3 now owe the same more than anyone (a tie at the cut).
+    const [before] = owingMost((await ok<{ data: LoanRow[] }>('superadmin', 'computerloan')).data);
+    const big = cents((before?.outstanding ?? 0) + 1000);
+    const loan1 = await issue(ids.master3, big);
+    const master1Owes = cents(
+      (await ok<{ data: LoanRow[] }>('superadmin', 'computerloan')).data.find((l) => l.username === 'master1')?.outstanding ?? 0,
+    );
+    const loan2 = await issue(ids.master1, big - master1Owes);
+    await expectOpenLoans('two new loans, master1 and master3 tied');
+    await t.app.db.execute(sql`UPDATE loans SET agent_id = ${ids.master2}::uuid WHERE id = ${loan2}::uuid`);
+    await expectOpenLoans('a loan moved from master1 to master2');
+    await t.app.db.execute(sql`DELETE FROM loans WHERE id IN (${loan1}::uuid, ${loan2}::uuid)`);
+    await expectOpenLoans('both taken away again');
+  });
 });
 
 /** The migration that brings play_hours writes the last week closed before it, which Today reads. */

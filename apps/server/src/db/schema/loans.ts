@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, date, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, date, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { cents, platformIdKey, tstz } from './columns.js';
 
@@ -44,4 +44,32 @@ export const loanDeductions = pgTable(
     uniqueIndex('loan_deductions_loan_week_key').on(t.loanId, t.weekStart),
     check('loan_deductions_positive', sql`${t.amountCents} > 0`),
   ],
+);
+
+/**
+ * What each master owes on its loans, as Computer Loan figures it: every loan's principal and fee
+ * (`total_cents`), less every deduction taken (`outstanding_cents`). Kept by statement-level
+ * triggers on loans and loan_deductions (migration 0040) so that Today's open loans of the whole
+ * network read the masters owing most from the partial index, not every loan. Never written directly.
+ */
+export const loanOwedByMaster = pgTable(
+  'loan_owed_by_master',
+  {
+    agentId: uuid('agent_id').primaryKey(),
+    totalCents: cents('total_cents').notNull(),
+    outstandingCents: cents('outstanding_cents').notNull(),
+  },
+  (t) => [index('loan_owed_by_master_owing_idx').on(t.outstandingCents).where(sql`${t.outstandingCents} > 0`)],
+);
+
+/** loan_owed_by_master's masters that still owe, counted and summed: one row, kept by the same triggers. */
+export const loanOwedTotals = pgTable(
+  'loan_owed_totals',
+  {
+    single: boolean('single').primaryKey().default(true),
+    masters: integer('masters').notNull(),
+    totalCents: cents('total_cents').notNull(),
+    outstandingCents: cents('outstanding_cents').notNull(),
+  },
+  (t) => [check('loan_owed_totals_single', sql`${t.single}`)],
 );

@@ -339,13 +339,14 @@ export interface OpenLoanCents {
 
 /**
  * The masters below (or being) `owner` with a loan still owed, as Computer Loan figures them: the
- * `limit` that owe most, with how many owe and their sums. Each loan's deductions are read through
- * its own index entries, not by summing every deduction ever taken; only the first rows are named.
+ * `limit` that owe most, with how many owe and their sums. For the whole network, from what the
+ * loans and deductions keep (migration 0040): the totals from one row, the first rows from the
+ * partial index of the masters that owe, up to the `limit`-th amount (ties at it included). Below
+ * a manager or a master, each of its loans' deductions read through their own index entries; only
+ * the first rows are named.
  */
-export async function openLoans(
-  db: Queryable,
-  query: { owner: SubtreeOwner; limit: number },
-): Promise<FirstRows<OpenLoanCents> & { totalLoanCents: bigint; outstandingCents: bigint }> {
+export async function openLoans(db: Queryable, query: { owner: SubtreeOwner; limit: number }): Promise<OpenLoans> {
+  if (holdsWholeNetwork(query.owner)) return openLoansOfNetwork(db, query.limit);
   // One row of totals, joined to the first rows (none when `limit` is 0 or nothing is owed).
   const rows = await queryRows<{
     id: string | null;
@@ -383,6 +384,40 @@ export async function openLoans(
     count: Number(totals?.count ?? 0),
     totalLoanCents: readCents(totals?.all_total_cents),
     outstandingCents: readCents(totals?.all_outstanding_cents),
+  };
+}
+
+type OpenLoans = FirstRows<OpenLoanCents> & { totalLoanCents: bigint; outstandingCents: bigint };
+
+async function openLoansOfNetwork(db: Queryable, limit: number): Promise<OpenLoans> {
+  const owes = sql`o.outstanding_cents > 0`;
+  const [[totals], rows] = await Promise.all([
+    queryRows<{ masters: number; total_cents: DbCents; outstanding_cents: DbCents }>(
+      db,
+      sql`SELECT masters, total_cents, outstanding_cents FROM loan_owed_totals`,
+    ),
+    queryRows<{ id: string; username: string; total_cents: DbCents; outstanding_cents: DbCents }>(
+      db,
+      sql`SELECT a.id, a.username, o.total_cents, o.outstanding_cents
+            FROM loan_owed_by_master o
+            JOIN accounts a ON a.id = o.agent_id
+           WHERE ${owes}
+             AND o.outstanding_cents >= (SELECT min(k.cents) FROM (SELECT o.outstanding_cents AS cents FROM loan_owed_by_master o
+                                                                    WHERE ${owes} ORDER BY o.outstanding_cents DESC LIMIT ${limit}) k)
+           ORDER BY o.outstanding_cents DESC, lower(a.username)
+           LIMIT ${limit}`,
+    ),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      agentId: r.id,
+      username: r.username,
+      totalLoanCents: readCents(r.total_cents),
+      outstandingCents: readCents(r.outstanding_cents),
+    })),
+    count: Number(totals?.masters ?? 0),
+    totalLoanCents: readCents(totals?.total_cents),
+    outstandingCents: readCents(totals?.outstanding_cents),
   };
 }
 

@@ -2,7 +2,8 @@
  * The loan formula in one place, for every statement that reads loans (aliased `l`): a loan comes
  * to its principal and its processing fee, and what is still owed on it is that amount less what
  * was deducted from it. Each statement says which deductions count (all of them, or those of the
- * weeks before a given one) and how it reads them.
+ * weeks before a given one) and how it reads them. The triggers of migration 0040 keep each master's
+ * sums by the same formula (loan_owed_by_master), which Today reads for the whole network.
  */
 import { type SQL, sql } from 'drizzle-orm';
 

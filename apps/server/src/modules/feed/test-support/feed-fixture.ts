@@ -70,6 +70,8 @@ const DIGEST_TABLES = [
   'played_masters_by_day',
   'active_master_count',
   'loans',
+  'loan_owed_by_master',
+  'loan_owed_totals',
   'weekly_settlements',
   'loan_deductions',
   'settled_weeks',
@@ -106,7 +108,9 @@ export async function databaseDigest(db: Queryable): Promise<Record<string, stri
  *   to nothing aside);
  * - master_play_days counts each master's play_daily_by_parent rows and own play_daily rows per
  *   day, played_masters_by_day the active masters with some per day, active_master_count the
- *   active masters.
+ *   active masters;
+ * - loan_owed_by_master is every master's loans and what is left of them after their deductions,
+ *   loan_owed_totals those that owe, counted and summed.
  */
 export async function brokenInvariants(db: Queryable): Promise<string[]> {
   const broken: string[] = [];
@@ -208,6 +212,22 @@ export async function brokenInvariants(db: Queryable): Promise<string[]> {
     active_master_count: sql`
       SELECT count(*)::int AS n FROM active_master_count
        WHERE masters <> (SELECT count(*) FROM accounts WHERE role = 'master' AND user_status)`,
+    loan_owed_by_master: sql`
+      WITH expected AS (
+        SELECT l.agent_id, sum(l.principal_cents + l.processing_fee_cents)::bigint AS total,
+               sum(l.principal_cents + l.processing_fee_cents - coalesce(p.cents, 0))::bigint AS owed
+          FROM loans l JOIN accounts a ON a.id = l.agent_id AND a.role = 'master'
+          LEFT JOIN (SELECT loan_id, sum(amount_cents) AS cents FROM loan_deductions GROUP BY 1) p ON p.loan_id = l.id
+         GROUP BY 1),
+      actual AS (SELECT agent_id, total_cents, outstanding_cents FROM loan_owed_by_master
+                  WHERE total_cents <> 0 OR outstanding_cents <> 0)
+      SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
+                                      UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
+    loan_owed_totals: sql`
+      SELECT count(*)::int AS n FROM loan_owed_totals t,
+             (SELECT count(*) AS masters, coalesce(sum(total_cents), 0) AS total, coalesce(sum(outstanding_cents), 0) AS owed
+                FROM loan_owed_by_master WHERE outstanding_cents > 0) e
+       WHERE (t.masters, t.total_cents, t.outstanding_cents) IS DISTINCT FROM (e.masters, e.total, e.owed)`,
     // Every play strictly below each manager, from play_daily and the tree as it is now.
     play_daily_by_manager: sql`
       WITH expected AS (
