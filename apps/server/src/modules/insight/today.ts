@@ -348,15 +348,7 @@ export interface OpenLoanCents {
 export async function openLoans(db: Queryable, query: { owner: SubtreeOwner; limit: number }): Promise<OpenLoans> {
   if (holdsWholeNetwork(query.owner)) return openLoansOfNetwork(db, query.limit);
   // One row of totals, joined to the first rows (none when `limit` is 0 or nothing is owed).
-  const rows = await queryRows<{
-    id: string | null;
-    username: string | null;
-    total_cents: DbCents;
-    outstanding_cents: DbCents;
-    count: string | number;
-    all_total_cents: DbCents;
-    all_outstanding_cents: DbCents;
-  }>(
+  const rows = await queryRows<OpenLoanSqlRow>(
     db,
     sql`WITH owed AS MATERIALIZED (
                SELECT a.id, a.username, sum(${LOAN_AMOUNT})::bigint AS total_cents,
@@ -374,6 +366,23 @@ export async function openLoans(db: Queryable, query: { owner: SubtreeOwner; lim
           LEFT JOIN first f ON true
          ORDER BY f.outstanding_cents DESC, lower(f.username)`,
   );
+  return openLoansOf(rows);
+}
+
+type OpenLoans = FirstRows<OpenLoanCents> & { totalLoanCents: bigint; outstandingCents: bigint };
+
+/** The first rows of open loans (a null id when none), each with the totals of all of them. */
+interface OpenLoanSqlRow {
+  id: string | null;
+  username: string | null;
+  total_cents: DbCents;
+  outstanding_cents: DbCents;
+  count: string | number;
+  all_total_cents: DbCents;
+  all_outstanding_cents: DbCents;
+}
+
+function openLoansOf(rows: readonly OpenLoanSqlRow[]): OpenLoans {
   const [totals] = rows;
   return {
     rows: rows.flatMap(({ id, username, total_cents, outstanding_cents }) =>
@@ -387,38 +396,27 @@ export async function openLoans(db: Queryable, query: { owner: SubtreeOwner; lim
   };
 }
 
-type OpenLoans = FirstRows<OpenLoanCents> & { totalLoanCents: bigint; outstandingCents: bigint };
-
 async function openLoansOfNetwork(db: Queryable, limit: number): Promise<OpenLoans> {
   const owes = sql`o.outstanding_cents > 0`;
-  const [[totals], rows] = await Promise.all([
-    queryRows<{ masters: number; total_cents: DbCents; outstanding_cents: DbCents }>(
-      db,
-      sql`SELECT masters, total_cents, outstanding_cents FROM loan_owed_totals`,
-    ),
-    queryRows<{ id: string; username: string; total_cents: DbCents; outstanding_cents: DbCents }>(
-      db,
-      sql`SELECT a.id, a.username, o.total_cents, o.outstanding_cents
-            FROM loan_owed_by_master o
-            JOIN accounts a ON a.id = o.agent_id
-           WHERE ${owes}
-             AND o.outstanding_cents >= (SELECT min(k.cents) FROM (SELECT o.outstanding_cents AS cents FROM loan_owed_by_master o
-                                                                    WHERE ${owes} ORDER BY o.outstanding_cents DESC LIMIT ${limit}) k)
-           ORDER BY o.outstanding_cents DESC, lower(a.username)
-           LIMIT ${limit}`,
-    ),
-  ]);
-  return {
-    rows: rows.map((r) => ({
-      agentId: r.id,
-      username: r.username,
-      totalLoanCents: readCents(r.total_cents),
-      outstandingCents: readCents(r.outstanding_cents),
-    })),
-    count: Number(totals?.masters ?? 0),
-    totalLoanCents: readCents(totals?.total_cents),
-    outstandingCents: readCents(totals?.outstanding_cents),
-  };
+  // One statement, so that the totals and the rows are of the same moment: the row of totals joined
+  // to the first rows (none when `limit` is 0 or nothing is owed).
+  const rows = await queryRows<OpenLoanSqlRow>(
+    db,
+    sql`SELECT f.id, f.username, f.total_cents, f.outstanding_cents, t.masters AS count, t.total_cents AS all_total_cents,
+               t.outstanding_cents AS all_outstanding_cents
+          FROM loan_owed_totals t
+          LEFT JOIN (SELECT a.id, a.username, o.total_cents, o.outstanding_cents
+                       FROM loan_owed_by_master o
+                       JOIN accounts a ON a.id = o.agent_id
+                      WHERE ${owes}
+                        AND o.outstanding_cents >= (SELECT min(k.cents)
+                                                      FROM (SELECT o.outstanding_cents AS cents FROM loan_owed_by_master o
+                                                             WHERE ${owes} ORDER BY o.outstanding_cents DESC LIMIT ${limit}) k)
+                      ORDER BY o.outstanding_cents DESC, lower(a.username)
+                      LIMIT ${limit}) f ON true
+         ORDER BY f.outstanding_cents DESC, lower(f.username)`,
+  );
+  return openLoansOf(rows);
 }
 
 export interface IdleMasterRecord {
