@@ -462,6 +462,14 @@ CREATE FUNCTION public.ist_day(ts timestamp with time zone) RETURNS date
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ SELECT ((ts AT TIME ZONE 'UTC') + interval '5 hours 30 minutes')::date $$;
 
+-- FUNCTION: ist_minute_of_day(timestamp with time zone)
+CREATE FUNCTION public.ist_minute_of_day(at timestamp with time zone) RETURNS smallint
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  SELECT (extract(hour FROM (at AT TIME ZONE 'UTC') + interval '5 hours 30 minutes') * 60
+          + extract(minute FROM (at AT TIME ZONE 'UTC') + interval '5 hours 30 minutes'))::smallint
+$$;
+
 -- FUNCTION: ist_week_start(date)
 CREATE FUNCTION public.ist_week_start(day date) RETURNS date
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -1403,6 +1411,31 @@ BEGIN
   RETURN NULL;
 END $$;
 
+-- FUNCTION: settle_week_network_minutes(date)
+CREATE FUNCTION public.settle_week_network_minutes(week date) RETURNS void
+    LANGUAGE sql
+    SET work_mem TO '64MB'
+    AS $$
+  INSERT INTO network_play_minutes (day, minute, plays, play_points_cents, win_points_cents, first_members)
+  SELECT s.day, s.minute, sum(s.plays)::int, sum(s.play_points_cents)::bigint, sum(s.win_points_cents)::bigint,
+         sum(s.first_members)::int
+    FROM (SELECT ist_day(x.played_at) AS day, ist_minute_of_day(x.played_at) AS minute, count(*) AS plays,
+                 sum(x.play_points_cents) AS play_points_cents, sum(x.win_points_cents) AS win_points_cents, 0 AS first_members
+            FROM plays x
+            JOIN accounts m ON m.id = x.member_id AND m.parent_id IS NOT NULL
+           WHERE x.played_at >= ((week::timestamp - interval '5 hours 30 minutes') AT TIME ZONE 'UTC')
+             AND x.played_at < ((week::timestamp + interval '7 days' - interval '5 hours 30 minutes') AT TIME ZONE 'UTC')
+             AND x.booked_day IS NULL AND (x.voided_at IS NULL OR x.void_booked_day IS NOT NULL)
+             AND x.game_id IN (SELECT g.id FROM games g WHERE g.kind = 'draw')
+           GROUP BY 1, 2
+          UNION ALL
+          SELECT f.day, ist_minute_of_day(f.first_at), 0, 0, 0, count(*)
+            FROM member_first_plays f
+           WHERE f.day >= week AND f.day < week + 7
+           GROUP BY 1, 2) s
+   GROUP BY s.day, s.minute;
+$$;
+
 -- FUNCTION: settle_week_play_hours(date)
 CREATE FUNCTION public.settle_week_play_hours(week date) RETURNS void
     LANGUAGE sql
@@ -1428,6 +1461,7 @@ CREATE FUNCTION public.settle_week_play_hours(week date) RETURNS void
      AND x.game_id IN (SELECT g.id FROM games g WHERE g.kind = 'draw')
    GROUP BY 1, 2, 3;
   SELECT settle_week_play_hours_by_manager(week);
+  SELECT settle_week_network_minutes(week);
 $$;
 
 -- FUNCTION: settle_week_play_hours_by_manager(date)
@@ -1797,6 +1831,16 @@ CREATE TABLE public.member_first_plays (
     member_id uuid NOT NULL,
     parent_id uuid NOT NULL,
     first_at timestamp with time zone NOT NULL
+);
+
+-- TABLE: network_play_minutes
+CREATE TABLE public.network_play_minutes (
+    day date NOT NULL,
+    minute smallint NOT NULL,
+    plays integer NOT NULL,
+    play_points_cents bigint NOT NULL,
+    win_points_cents bigint NOT NULL,
+    first_members integer NOT NULL
 );
 
 -- TABLE: outbox
@@ -2337,6 +2381,10 @@ ALTER TABLE ONLY public.master_play_days
 -- CONSTRAINT: member_first_plays member_first_plays_day_member_id_pk
 ALTER TABLE ONLY public.member_first_plays
     ADD CONSTRAINT member_first_plays_day_member_id_pk PRIMARY KEY (day, member_id);
+
+-- CONSTRAINT: network_play_minutes network_play_minutes_day_minute_pk
+ALTER TABLE ONLY public.network_play_minutes
+    ADD CONSTRAINT network_play_minutes_day_minute_pk PRIMARY KEY (day, minute);
 
 -- CONSTRAINT: outbox outbox_key_unique
 ALTER TABLE ONLY public.outbox
@@ -2890,6 +2938,12 @@ CREATE TRIGGER member_first_plays_final BEFORE DELETE OR UPDATE ON public.member
 
 -- TRIGGER: member_first_plays member_first_plays_no_truncate
 CREATE TRIGGER member_first_plays_no_truncate BEFORE TRUNCATE ON public.member_first_plays FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_change_to_closed_week();
+
+-- TRIGGER: network_play_minutes network_play_minutes_final
+CREATE TRIGGER network_play_minutes_final BEFORE DELETE OR UPDATE ON public.network_play_minutes FOR EACH ROW EXECUTE FUNCTION public.refuse_change_to_closed_week();
+
+-- TRIGGER: network_play_minutes network_play_minutes_no_truncate
+CREATE TRIGGER network_play_minutes_no_truncate BEFORE TRUNCATE ON public.network_play_minutes FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_change_to_closed_week();
 
 -- TRIGGER: play_daily play_daily_by_cafe_delete
 CREATE TRIGGER play_daily_by_cafe_delete AFTER DELETE ON public.play_daily REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.play_daily_by_cafe_fold();

@@ -162,6 +162,27 @@ export const memberFirstPlays = pgTable(
 );
 
 /**
+ * play_hours and member_first_plays of the whole network per IST day and minute of the day
+ * (0-1439): Today's "same time last week" of the superadmin reads the minutes of the hour so far
+ * from here (at most 59 rows) and at most one minute of plays, instead of every play of that hour.
+ * Written with play_hours at a week's closing (settle_week_network_minutes, migration 0041); never
+ * changed afterwards.
+ */
+export const networkPlayMinutes = pgTable(
+  'network_play_minutes',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    minute: smallint('minute').notNull(),
+    plays: integer('plays').notNull(),
+    playPointsCents: cents('play_points_cents').notNull(),
+    winPointsCents: cents('win_points_cents').notNull(),
+    /** Members whose first play of the day was in this minute. */
+    firstMembers: integer('first_members').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.minute] })],
+);
+
+/**
  * play_hours and member_first_plays summed for each manager at or above their parent (itself
  * included), per day and hour: Today's "same time last week" of a manager reads up to 24 rows
  * instead of every master's hours. Written with play_hours at a week's closing

@@ -134,23 +134,24 @@ const HOUR_MS = 3_600_000;
  * what the closing fixed per hour (a manager's from play_hours_by_manager, a master's or a
  * member's from play_hours), that hour's plays so far from the plays, and the members from the
  * first plays, each with the member's parent when the week closed (in the owner's subtree). An
- * hour of plays at most is read, at any time of the day; none for the whole day.
+ * hour of plays at most is read, at any time of the day; none for the whole day. The whole
+ * network's reads a minute of plays at most (closedNetworkDayFigures).
  */
 async function closedDayFigures(db: Queryable, owner: SubtreeOwner, window: DayWindow): Promise<DayFiguresCents> {
   const { day, until } = window;
   const hour = until === 'end of day' ? 24 : Math.floor((until.getTime() - istDayStart(day).getTime()) / HOUR_MS);
   const hourStart = new Date(istDayStart(day).getTime() + hour * HOUR_MS);
   const inHour = (column: SQL): SQL => sql`${column} >= ${hourStart.toISOString()}::timestamptz AND ${upTo(window, column)}`;
+  if (holdsWholeNetwork(owner)) return closedNetworkDayFigures(db, owner, window);
   if (isManager(owner)) {
     // The hours before from the manager's rows; the hour so far from the plays and first plays of
-    // its members (as the week closed), or of everyone for the whole network.
-    const whole = holdsWholeNetwork(owner);
+    // its members (as the week closed).
     const [row] = await queryRows<FiguresRow>(
       db,
       sql`WITH f AS MATERIALIZED (SELECT f.member_id, f.first_at
                                     FROM member_first_plays f
                                     ${subtreeJoin(owner, sql`f.parent_id`)}
-                                   WHERE f.day = ${day}::date AND ${whole ? inHour(sql`f.first_at`) : upTo(window, sql`f.first_at`)})
+                                   WHERE f.day = ${day}::date AND ${upTo(window, sql`f.first_at`)})
           SELECT sum(s.profit)::bigint AS profit_cents, sum(s.stake)::bigint AS stake_cents, sum(s.plays)::bigint AS plays,
                  (SELECT coalesce(sum(h.first_members), 0) FROM play_hours_by_manager h
                    WHERE h.manager_id = ${owner.id}::uuid AND h.day = ${day}::date AND h.hour < ${hour})
@@ -161,7 +162,7 @@ async function closedDayFigures(db: Queryable, owner: SubtreeOwner, window: DayW
                   UNION ALL
                   SELECT x.play_points_cents - x.win_points_cents, x.play_points_cents, 1
                     FROM plays x
-                    ${whole ? sql`` : sql`JOIN f ON f.member_id = x.member_id`}
+                    JOIN f ON f.member_id = x.member_id
                    WHERE ${inHour(sql`x.played_at`)} AND ${countedOnItsDay(sql`x`)}) s`,
     );
     return figuresOf(row);
@@ -186,6 +187,40 @@ async function closedDayFigures(db: Queryable, owner: SubtreeOwner, window: DayW
   );
   return figuresOf(row);
 }
+
+/**
+ * closedDayFigures of the whole network: the hours before the window's from the superadmin's rows
+ * of play_hours_by_manager, that hour's minutes before the window's from network_play_minutes, and
+ * that minute's plays and first plays so far (at most a minute of plays at any size of network).
+ */
+async function closedNetworkDayFigures(db: Queryable, owner: SubtreeOwner, window: DayWindow): Promise<DayFiguresCents> {
+  const { day, until } = window;
+  const dayStart = istDayStart(day).getTime();
+  const minute = until === 'end of day' ? 24 * 60 : Math.floor((until.getTime() - dayStart) / MINUTE_MS);
+  const hour = Math.floor(minute / 60);
+  const minuteStart = new Date(dayStart + minute * MINUTE_MS);
+  const inMinute = (column: SQL): SQL => sql`${column} >= ${minuteStart.toISOString()}::timestamptz AND ${upTo(window, column)}`;
+  const hours = sql`FROM play_hours_by_manager h WHERE h.manager_id = ${owner.id}::uuid AND h.day = ${day}::date AND h.hour < ${hour}`;
+  const minutes = sql`FROM network_play_minutes n
+                     WHERE n.day = ${day}::date AND n.minute >= ${hour * 60} AND n.minute < ${minute}`;
+  const [row] = await queryRows<FiguresRow>(
+    db,
+    sql`SELECT sum(s.profit)::bigint AS profit_cents, sum(s.stake)::bigint AS stake_cents, sum(s.plays)::bigint AS plays,
+               (SELECT coalesce(sum(h.first_members), 0) ${hours})
+             + (SELECT coalesce(sum(n.first_members), 0) ${minutes})
+             + (SELECT count(*) FROM member_first_plays f WHERE f.day = ${day}::date AND ${inMinute(sql`f.first_at`)}) AS members
+          FROM (SELECT h.play_points_cents - h.win_points_cents AS profit, h.play_points_cents AS stake, h.plays ${hours}
+                UNION ALL
+                SELECT n.play_points_cents - n.win_points_cents, n.play_points_cents, n.plays ${minutes}
+                UNION ALL
+                SELECT x.play_points_cents - x.win_points_cents, x.play_points_cents, 1
+                  FROM plays x
+                 WHERE ${inMinute(sql`x.played_at`)} AND ${countedOnItsDay(sql`x`)}) s`,
+  );
+  return figuresOf(row);
+}
+
+const MINUTE_MS = 60_000;
 
 export interface BigWinCents {
   playedAt: string;
