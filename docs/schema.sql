@@ -1165,6 +1165,18 @@ BEGIN
     USING ERRCODE = 'foreign_key_violation';
 END $$;
 
+-- FUNCTION: refuse_direct_count_write()
+CREATE FUNCTION public.refuse_direct_count_write() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP = 'TRUNCATE' OR pg_trigger_depth() < 2 THEN
+    RAISE EXCEPTION '% is kept by the triggers of the table it counts and cannot be written directly', TG_TABLE_NAME
+      USING ERRCODE = 'integrity_constraint_violation';
+  END IF;
+  RETURN NULL;
+END $$;
+
 -- FUNCTION: refuse_direct_partition_write()
 CREATE FUNCTION public.refuse_direct_partition_write() RETURNS trigger
     LANGUAGE plpgsql
@@ -1534,6 +1546,23 @@ CREATE FUNCTION public.settle_week_play_totals(week date, settlement public.sett
    WHERE g.kind = (CASE settlement WHEN 'games' THEN 'draw' ELSE 'poker' END)::game_kind
    GROUP BY x.account_id, a.parent_id, x.game_id
 $$;
+
+-- FUNCTION: subtree_sizes_fold()
+CREATE FUNCTION public.subtree_sizes_fold() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO subtree_sizes AS s (ancestor_id, accounts)
+    SELECT n.ancestor_id, count(*)::int FROM new_rows n WHERE n.depth > 0 GROUP BY 1 ORDER BY 1
+    ON CONFLICT (ancestor_id) DO UPDATE SET accounts = s.accounts + excluded.accounts;
+  ELSE
+    INSERT INTO subtree_sizes AS s (ancestor_id, accounts)
+    SELECT o.ancestor_id, -count(*)::int FROM old_rows o WHERE o.depth > 0 GROUP BY 1 ORDER BY 1
+    ON CONFLICT (ancestor_id) DO UPDATE SET accounts = s.accounts + excluded.accounts;
+  END IF;
+  RETURN NULL;
+END $$;
 
 -- TABLE: account_closure
 CREATE TABLE public.account_closure (
@@ -2152,6 +2181,12 @@ CREATE TABLE public.signing_keys (
     created_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
+-- TABLE: subtree_sizes
+CREATE TABLE public.subtree_sizes (
+    ancestor_id uuid NOT NULL,
+    accounts integer NOT NULL
+);
+
 -- TABLE: transfers
 CREATE TABLE public.transfers (
     id bigint NOT NULL,
@@ -2473,6 +2508,10 @@ ALTER TABLE ONLY public.sign_in_links
 -- CONSTRAINT: signing_keys signing_keys_pkey
 ALTER TABLE ONLY public.signing_keys
     ADD CONSTRAINT signing_keys_pkey PRIMARY KEY (name);
+
+-- CONSTRAINT: subtree_sizes subtree_sizes_pkey
+ALTER TABLE ONLY public.subtree_sizes
+    ADD CONSTRAINT subtree_sizes_pkey PRIMARY KEY (ancestor_id);
 
 -- CONSTRAINT: transfers transfers_pkey
 ALTER TABLE ONLY public.transfers
@@ -3121,6 +3160,18 @@ CREATE TRIGGER settled_weeks_final BEFORE DELETE OR UPDATE ON public.settled_wee
 
 -- TRIGGER: settled_weeks settled_weeks_no_truncate
 CREATE TRIGGER settled_weeks_no_truncate BEFORE TRUNCATE ON public.settled_weeks FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_change_to_closed_week();
+
+-- TRIGGER: account_closure subtree_sizes_delete
+CREATE TRIGGER subtree_sizes_delete AFTER DELETE ON public.account_closure REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.subtree_sizes_fold();
+
+-- TRIGGER: subtree_sizes subtree_sizes_direct_write
+CREATE TRIGGER subtree_sizes_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.subtree_sizes FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_count_write();
+
+-- TRIGGER: account_closure subtree_sizes_insert
+CREATE TRIGGER subtree_sizes_insert AFTER INSERT ON public.account_closure REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.subtree_sizes_fold();
+
+-- TRIGGER: subtree_sizes subtree_sizes_no_truncate
+CREATE TRIGGER subtree_sizes_no_truncate BEFORE TRUNCATE ON public.subtree_sizes FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_count_write();
 
 -- TRIGGER: weekly_play_totals weekly_play_totals_closed_week
 CREATE TRIGGER weekly_play_totals_closed_week AFTER INSERT ON public.weekly_play_totals REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_rows_of_closed_week();

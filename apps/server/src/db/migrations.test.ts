@@ -55,6 +55,7 @@ const EXPECTED_TABLES = [
   'sign_in_attempts',
   'sign_in_links',
   'signing_keys',
+  'subtree_sizes',
   'transfers',
   'two_step',
   'two_step_recovery_codes',
@@ -70,6 +71,8 @@ const EXPECTED_TABLES = [
  * are listed on their own: which months exist depends on the day the migrations ran.
  */
 const EXPECTED_TRIGGERS = [
+  'account_closure.subtree_sizes_delete',
+  'account_closure.subtree_sizes_insert',
   'accounts.accounts_after_insert',
   'accounts.accounts_after_move',
   'accounts.accounts_after_move_manager_hours',
@@ -187,6 +190,8 @@ const EXPECTED_TRIGGERS = [
   'poker_hands.poker_hands_sealed_week_update',
   'settled_weeks.settled_weeks_final',
   'settled_weeks.settled_weeks_no_truncate',
+  'subtree_sizes.subtree_sizes_direct_write',
+  'subtree_sizes.subtree_sizes_no_truncate',
   'weekly_play_totals.weekly_play_totals_closed_week',
   'weekly_play_totals.weekly_play_totals_final',
   'weekly_play_totals.weekly_play_totals_no_truncate',

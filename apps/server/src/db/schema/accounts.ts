@@ -7,6 +7,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   numeric,
   pgEnum,
   pgTable,
@@ -123,6 +124,17 @@ export const accountClosure = pgTable(
     index('account_closure_descendant_idx').on(t.descendantId, t.depth),
   ],
 );
+
+/**
+ * How many accounts each account has strictly below it (its closure rows of depth 1 and more, the
+ * house never among them): the Accounts screen's count without filters, one row at any size of
+ * network. Kept by statement-level triggers on account_closure (migration 0042); never written
+ * directly.
+ */
+export const subtreeSizes = pgTable('subtree_sizes', {
+  ancestorId: uuid('ancestor_id').primaryKey(),
+  accounts: integer('accounts').notNull(),
+});
 
 export const cafes = pgTable(
   'cafes',

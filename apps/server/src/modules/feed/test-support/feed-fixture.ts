@@ -57,6 +57,7 @@ export function cafeEvents(prefix = 'setup'): FeedEventInput[] {
 const DIGEST_TABLES = [
   'accounts',
   'account_closure',
+  'subtree_sizes',
   'cafes',
   'transfers',
   'draws',
@@ -97,7 +98,8 @@ export async function databaseDigest(db: Queryable): Promise<Record<string, stri
  * The invariants every batch must leave, each computed here independently of the triggers and the
  * feed: an empty list means all hold.
  * - the ledger (docs/domain.md, "Points and the ledger"): balances + pending = issued − returned; no negative balance;
- * - account_closure is exactly the transitive closure of the parent pointers;
+ * - account_closure is exactly the transitive closure of the parent pointers, and subtree_sizes
+ *   counts its rows below each account;
  * - play_daily is exactly the plays and hands grouped by booking day, member, cafe and game: a voided
  *   one left out, or, voided after its week closed, kept and reversed (no play, opposite sums) on
  *   the day its void was booked;
@@ -228,6 +230,11 @@ export async function brokenInvariants(db: Queryable): Promise<string[]> {
              (SELECT count(*) AS masters, coalesce(sum(total_cents), 0) AS total, coalesce(sum(outstanding_cents), 0) AS owed
                 FROM loan_owed_by_master WHERE outstanding_cents > 0) e
        WHERE (t.masters, t.total_cents, t.outstanding_cents) IS DISTINCT FROM (e.masters, e.total, e.owed)`,
+    subtree_sizes: sql`
+      WITH expected AS (SELECT ancestor_id, count(*)::int AS n FROM account_closure WHERE depth > 0 GROUP BY 1),
+      actual AS (SELECT ancestor_id, accounts FROM subtree_sizes WHERE accounts <> 0)
+      SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
+                                      UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
     // Every play strictly below each manager, from play_daily and the tree as it is now.
     play_daily_by_manager: sql`
       WITH expected AS (

@@ -2,7 +2,8 @@ import { ACCESS_STATES, ACCOUNT_SORTS, ROLES } from '@playrep/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNetwork, NETWORK } from '../../../../test/fixtures/network.js';
-import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../../../../test/test-db.js';
+import { createTestDatabase, databaseError, TEST_DB_KINDS, type TestDatabase } from '../../../../test/test-db.js';
+import { queryRows } from '../../../db/client.js';
 import { accountRow } from './present.js';
 import { countManagedAccounts, listManagedAccounts as listRows } from './queries.js';
 
@@ -87,5 +88,34 @@ describe.each(TEST_DB_KINDS)('the accounts list on %s', (kind) => {
     );
     expect(new Set(all.map((r) => r.state))).toEqual(new Set(ACCESS_STATES));
     expect(all.filter((r) => r.twoStep).map((r) => r.username)).toEqual(['am2']);
+  });
+
+  it('counts every account below each one as accounts are added and subtrees move, and refuses writes to the counts', async () => {
+    const db = database.db;
+    // Every account's count against its listing (which reads the closure and the accounts).
+    const expectCounts = async (step: string) => {
+      const usernames = await queryRows<{ id: string; username: string }>(db, sql`SELECT id, username FROM accounts`);
+      for (const { id, username } of usernames) {
+        const listed = await listManagedAccounts(db, id, {}, { sort: 'username', order: 'asc', offset: 0, limit: null }, now);
+        expect(await countManagedAccounts(db, id, {}, now), `${step}: ${username}`).toBe(listed.length);
+      }
+    };
+    await expectCounts('as created');
+    const [am9] = await queryRows<{ id: string }>(
+      db,
+      sql`INSERT INTO accounts (username, role, parent_id, first_name, last_name) VALUES ('am9', 'areamanager', ${ids.sam1}::uuid, 'Am', 'Nine')
+          RETURNING id`,
+    );
+    await db.execute(
+      sql`INSERT INTO accounts (username, role, parent_id, first_name, last_name) VALUES ('master9', 'master', ${am9!.id}::uuid, 'Master', 'Nine')`,
+    );
+    await expectCounts('an area manager and its master added');
+    await db.execute(sql`UPDATE accounts SET parent_id = ${ids.sam2}::uuid WHERE id = ${ids.am1}::uuid`);
+    await expectCounts('am1 and its subtree moved under sam2');
+    await db.execute(sql`UPDATE accounts SET parent_id = ${ids.sam1}::uuid WHERE id = ${ids.am1}::uuid`);
+    await expectCounts('and back');
+    expect(await databaseError(db.execute(sql`UPDATE subtree_sizes SET accounts = accounts + 1`))).toBe(
+      'subtree_sizes is kept by the triggers of the table it counts and cannot be written directly',
+    );
   });
 });

@@ -106,10 +106,9 @@ export async function countManagedAccounts(
   filters: AccountFilters,
   now: Date,
 ): Promise<number> {
-  // Unfiltered, every account strictly below but the house: counted on the closure's index alone.
-  const unfiltered = sql`SELECT count(*) AS n FROM account_closure c
-                          WHERE c.ancestor_id = ${managerId}::uuid AND c.descendant_id <> c.ancestor_id
-                            AND c.descendant_id IS DISTINCT FROM (SELECT id FROM accounts WHERE role = 'house')`;
+  // Unfiltered, every account strictly below (the house is below no one): one row kept by the
+  // closure's triggers (subtree_sizes, migration 0042), at any size of network.
+  const unfiltered = sql`SELECT coalesce((SELECT s.accounts FROM subtree_sizes s WHERE s.ancestor_id = ${managerId}::uuid), 0) AS n`;
   const [row] = await queryRows<{ n: string | number }>(
     db,
     filters.role || filters.q || filters.state
