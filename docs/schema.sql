@@ -332,6 +332,103 @@ BEGIN
   ON CONFLICT (manager_id, day, stripe) DO UPDATE SET members = b.members + excluded.members;
 END $$;
 
+-- FUNCTION: cafe_trend_totals_fold()
+CREATE FUNCTION public.cafe_trend_totals_fold() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  -- 7246001: the settlement lock (settlement/close-weeks.ts, SETTLEMENT_LOCK_KEY).
+  PERFORM pg_advisory_xact_lock_shared(7246001);
+  IF TG_OP = 'INSERT' THEN
+    UPDATE cafe_trend_totals t SET
+      weeks4_cents = t.weeks4_cents + s.weeks4, weeks8_cents = t.weeks8_cents + s.weeks8,
+      weeks12_cents = t.weeks12_cents + s.weeks12, weeks26_cents = t.weeks26_cents + s.weeks26
+      FROM (SELECT n.cafe_id,
+                   coalesce(sum(n.play_points_cents - n.win_points_cents) FILTER (WHERE n.day >= k.week_start - 21), 0) AS weeks4,
+                   coalesce(sum(n.play_points_cents - n.win_points_cents) FILTER (WHERE n.day >= k.week_start - 49), 0) AS weeks8,
+                   coalesce(sum(n.play_points_cents - n.win_points_cents) FILTER (WHERE n.day >= k.week_start - 77), 0) AS weeks12,
+                   sum(n.play_points_cents - n.win_points_cents) AS weeks26
+              FROM new_rows n
+              JOIN cafe_trend_week k ON n.day >= k.week_start - 175 AND n.day <= k.week_start + 6
+             GROUP BY n.cafe_id) s
+     WHERE t.cafe_id = s.cafe_id AND (s.weeks4, s.weeks8, s.weeks12, s.weeks26) <> (0, 0, 0, 0);
+  ELSE
+    UPDATE cafe_trend_totals t SET
+      weeks4_cents = t.weeks4_cents + s.weeks4, weeks8_cents = t.weeks8_cents + s.weeks8,
+      weeks12_cents = t.weeks12_cents + s.weeks12, weeks26_cents = t.weeks26_cents + s.weeks26
+      FROM (SELECT n.cafe_id,
+                   coalesce(sum(n.profit) FILTER (WHERE n.day >= k.week_start - 21), 0) AS weeks4,
+                   coalesce(sum(n.profit) FILTER (WHERE n.day >= k.week_start - 49), 0) AS weeks8,
+                   coalesce(sum(n.profit) FILTER (WHERE n.day >= k.week_start - 77), 0) AS weeks12,
+                   sum(n.profit) AS weeks26
+              FROM (SELECT cafe_id, day, play_points_cents - win_points_cents AS profit FROM new_rows
+                    UNION ALL
+                    SELECT cafe_id, day, win_points_cents - play_points_cents FROM old_rows) n
+              JOIN cafe_trend_week k ON n.day >= k.week_start - 175 AND n.day <= k.week_start + 6
+             GROUP BY n.cafe_id) s
+     WHERE t.cafe_id = s.cafe_id AND (s.weeks4, s.weeks8, s.weeks12, s.weeks26) <> (0, 0, 0, 0);
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- FUNCTION: cafe_trend_totals_move()
+CREATE FUNCTION public.cafe_trend_totals_move() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE cafe_trend_totals t SET
+      weeks4_cents = s.weeks4, weeks8_cents = s.weeks8, weeks12_cents = s.weeks12, weeks26_cents = s.weeks26
+      FROM (SELECT cf.id AS cafe_id,
+                   coalesce(sum(d.play_points_cents - d.win_points_cents) FILTER (WHERE d.day >= NEW.week_start - 21), 0) AS weeks4,
+                   coalesce(sum(d.play_points_cents - d.win_points_cents) FILTER (WHERE d.day >= NEW.week_start - 49), 0) AS weeks8,
+                   coalesce(sum(d.play_points_cents - d.win_points_cents) FILTER (WHERE d.day >= NEW.week_start - 77), 0) AS weeks12,
+                   coalesce(sum(d.play_points_cents - d.win_points_cents), 0) AS weeks26
+              FROM cafes cf
+              LEFT JOIN draw_daily_by_cafe d ON d.cafe_id = cf.id AND d.day >= NEW.week_start - 175 AND d.day <= NEW.week_start + 6
+             GROUP BY cf.id) s
+     WHERE t.cafe_id = s.cafe_id;
+  ELSIF NEW.week_start <> OLD.week_start THEN
+    WITH p (weeks, back) AS (VALUES (4, 21), (8, 49), (12, 77), (26, 175)),
+         w AS (SELECT p.weeks, NEW.week_start - p.back AS ns, NEW.week_start + 6 AS ne,
+                      OLD.week_start - p.back AS os, OLD.week_start + 6 AS oe FROM p),
+         r AS (SELECT weeks, ns AS lo, least(ne, os - 1) AS hi, 1 AS sign FROM w
+               UNION ALL SELECT weeks, greatest(ns, oe + 1), ne, 1 FROM w
+               UNION ALL SELECT weeks, os, least(oe, ns - 1), -1 FROM w
+               UNION ALL SELECT weeks, greatest(os, ne + 1), oe, -1 FROM w),
+         runs AS (SELECT DISTINCT lo, hi FROM r WHERE lo <= hi),
+         sums AS (SELECT cf.id AS cafe_id, u.lo, u.hi, x.profit
+                    FROM runs u CROSS JOIN cafes cf
+                    CROSS JOIN LATERAL (SELECT sum(d.play_points_cents - d.win_points_cents) AS profit
+                                          FROM draw_daily_by_cafe d
+                                         WHERE d.cafe_id = cf.id AND d.day >= u.lo AND d.day <= u.hi) x
+                   WHERE x.profit <> 0),
+         s AS (SELECT m.cafe_id,
+                      coalesce(sum(r.sign * m.profit) FILTER (WHERE r.weeks = 4), 0) AS weeks4,
+                      coalesce(sum(r.sign * m.profit) FILTER (WHERE r.weeks = 8), 0) AS weeks8,
+                      coalesce(sum(r.sign * m.profit) FILTER (WHERE r.weeks = 12), 0) AS weeks12,
+                      coalesce(sum(r.sign * m.profit) FILTER (WHERE r.weeks = 26), 0) AS weeks26
+                 FROM sums m JOIN r ON r.lo = m.lo AND r.hi = m.hi
+                GROUP BY m.cafe_id)
+    UPDATE cafe_trend_totals t SET
+      weeks4_cents = t.weeks4_cents + s.weeks4, weeks8_cents = t.weeks8_cents + s.weeks8,
+      weeks12_cents = t.weeks12_cents + s.weeks12, weeks26_cents = t.weeks26_cents + s.weeks26
+      FROM s
+     WHERE t.cafe_id = s.cafe_id AND (s.weeks4, s.weeks8, s.weeks12, s.weeks26) <> (0, 0, 0, 0);
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- FUNCTION: cafe_trend_totals_new_cafes()
+CREATE FUNCTION public.cafe_trend_totals_new_cafes() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO cafe_trend_totals (cafe_id, weeks4_cents, weeks8_cents, weeks12_cents, weeks26_cents)
+  SELECT n.id, 0, 0, 0, 0 FROM new_rows n ORDER BY n.id;
+  RETURN NULL;
+END $$;
+
 -- FUNCTION: cafes_after_master_change()
 CREATE FUNCTION public.cafes_after_master_change() RETURNS trigger
     LANGUAGE plpgsql
@@ -1177,6 +1274,18 @@ BEGIN
   RETURN NULL;
 END $$;
 
+-- FUNCTION: refuse_direct_kept_write()
+CREATE FUNCTION public.refuse_direct_kept_write() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP = 'TRUNCATE' OR pg_trigger_depth() < 2 THEN
+    RAISE EXCEPTION '% is kept by the triggers of the tables it sums and cannot be written directly', TG_TABLE_NAME
+      USING ERRCODE = 'integrity_constraint_violation';
+  END IF;
+  RETURN NULL;
+END $$;
+
 -- FUNCTION: refuse_direct_partition_write()
 CREATE FUNCTION public.refuse_direct_partition_write() RETURNS trigger
     LANGUAGE plpgsql
@@ -1681,6 +1790,22 @@ CREATE SEQUENCE public.big_win_news_id_seq
 
 -- SEQUENCE OWNED BY: big_win_news_id_seq
 ALTER SEQUENCE public.big_win_news_id_seq OWNED BY public.big_win_news.id;
+
+-- TABLE: cafe_trend_totals
+CREATE TABLE public.cafe_trend_totals (
+    cafe_id uuid NOT NULL,
+    weeks4_cents bigint NOT NULL,
+    weeks8_cents bigint NOT NULL,
+    weeks12_cents bigint NOT NULL,
+    weeks26_cents bigint NOT NULL
+);
+
+-- TABLE: cafe_trend_week
+CREATE TABLE public.cafe_trend_week (
+    single boolean DEFAULT true NOT NULL,
+    week_start date NOT NULL,
+    CONSTRAINT cafe_trend_week_single CHECK (single)
+);
 
 -- TABLE: cafe_week
 CREATE TABLE public.cafe_week (
@@ -2341,6 +2466,14 @@ ALTER TABLE ONLY public.big_win_alert_wins
 ALTER TABLE ONLY public.big_win_news
     ADD CONSTRAINT big_win_news_pkey PRIMARY KEY (id);
 
+-- CONSTRAINT: cafe_trend_totals cafe_trend_totals_pkey
+ALTER TABLE ONLY public.cafe_trend_totals
+    ADD CONSTRAINT cafe_trend_totals_pkey PRIMARY KEY (cafe_id);
+
+-- CONSTRAINT: cafe_trend_week cafe_trend_week_pkey
+ALTER TABLE ONLY public.cafe_trend_week
+    ADD CONSTRAINT cafe_trend_week_pkey PRIMARY KEY (single);
+
 -- CONSTRAINT: cafe_week cafe_week_week_start_cafe_id_pk
 ALTER TABLE ONLY public.cafe_week
     ADD CONSTRAINT cafe_week_week_start_cafe_id_pk PRIMARY KEY (week_start, cafe_id);
@@ -2594,6 +2727,18 @@ CREATE INDEX big_win_news_arrived_idx ON public.big_win_news USING btree (arrive
 -- INDEX: big_win_news_waiting_idx
 CREATE INDEX big_win_news_waiting_idx ON public.big_win_news USING btree (id) WHERE (processed_at IS NULL);
 
+-- INDEX: cafe_trend_totals_weeks12_idx
+CREATE INDEX cafe_trend_totals_weeks12_idx ON public.cafe_trend_totals USING btree (weeks12_cents);
+
+-- INDEX: cafe_trend_totals_weeks26_idx
+CREATE INDEX cafe_trend_totals_weeks26_idx ON public.cafe_trend_totals USING btree (weeks26_cents);
+
+-- INDEX: cafe_trend_totals_weeks4_idx
+CREATE INDEX cafe_trend_totals_weeks4_idx ON public.cafe_trend_totals USING btree (weeks4_cents);
+
+-- INDEX: cafe_trend_totals_weeks8_idx
+CREATE INDEX cafe_trend_totals_weeks8_idx ON public.cafe_trend_totals USING btree (weeks8_cents);
+
 -- INDEX: cafes_master_idx
 CREATE INDEX cafes_master_idx ON public.cafes USING btree (master_id);
 
@@ -2844,10 +2989,10 @@ CREATE TRIGGER accounts_master_count_status AFTER UPDATE OF user_status ON publi
 CREATE TRIGGER accounts_never_deleted BEFORE DELETE OR TRUNCATE ON public.accounts FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_delete_of_referenced();
 
 -- TRIGGER: active_master_count active_master_count_direct_write
-CREATE TRIGGER active_master_count_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.active_master_count FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+CREATE TRIGGER active_master_count_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.active_master_count FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_count_write();
 
 -- TRIGGER: active_master_count active_master_count_no_truncate
-CREATE TRIGGER active_master_count_no_truncate BEFORE TRUNCATE ON public.active_master_count FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+CREATE TRIGGER active_master_count_no_truncate BEFORE TRUNCATE ON public.active_master_count FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_count_write();
 
 -- TRIGGER: active_members_by_manager active_members_by_manager_direct_write
 CREATE TRIGGER active_members_by_manager_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.active_members_by_manager FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
@@ -2860,6 +3005,24 @@ CREATE TRIGGER activity_append_only BEFORE DELETE OR UPDATE ON public.activity F
 
 -- TRIGGER: activity activity_no_truncate
 CREATE TRIGGER activity_no_truncate BEFORE TRUNCATE ON public.activity FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_activity_change();
+
+-- TRIGGER: cafe_trend_totals cafe_trend_totals_direct_write
+CREATE TRIGGER cafe_trend_totals_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.cafe_trend_totals FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_kept_write();
+
+-- TRIGGER: draw_daily_by_cafe cafe_trend_totals_insert
+CREATE TRIGGER cafe_trend_totals_insert AFTER INSERT ON public.draw_daily_by_cafe REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.cafe_trend_totals_fold();
+
+-- TRIGGER: cafe_trend_week cafe_trend_totals_move
+CREATE TRIGGER cafe_trend_totals_move AFTER INSERT OR UPDATE ON public.cafe_trend_week FOR EACH ROW EXECUTE FUNCTION public.cafe_trend_totals_move();
+
+-- TRIGGER: cafes cafe_trend_totals_new_cafes
+CREATE TRIGGER cafe_trend_totals_new_cafes AFTER INSERT ON public.cafes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.cafe_trend_totals_new_cafes();
+
+-- TRIGGER: cafe_trend_totals cafe_trend_totals_no_truncate
+CREATE TRIGGER cafe_trend_totals_no_truncate BEFORE TRUNCATE ON public.cafe_trend_totals FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_kept_write();
+
+-- TRIGGER: draw_daily_by_cafe cafe_trend_totals_update
+CREATE TRIGGER cafe_trend_totals_update AFTER UPDATE ON public.draw_daily_by_cafe REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.cafe_trend_totals_fold();
 
 -- TRIGGER: cafe_week cafe_week_closed_week
 CREATE TRIGGER cafe_week_closed_week AFTER INSERT ON public.cafe_week REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_cafe_rows_of_closed_week();
@@ -2928,10 +3091,10 @@ CREATE TRIGGER loan_deductions_final BEFORE DELETE OR UPDATE ON public.loan_dedu
 CREATE TRIGGER loan_deductions_no_truncate BEFORE TRUNCATE ON public.loan_deductions FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_change_to_closed_week();
 
 -- TRIGGER: loan_owed_by_master loan_owed_by_master_direct_write
-CREATE TRIGGER loan_owed_by_master_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.loan_owed_by_master FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+CREATE TRIGGER loan_owed_by_master_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.loan_owed_by_master FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_kept_write();
 
 -- TRIGGER: loan_owed_by_master loan_owed_by_master_no_truncate
-CREATE TRIGGER loan_owed_by_master_no_truncate BEFORE TRUNCATE ON public.loan_owed_by_master FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+CREATE TRIGGER loan_owed_by_master_no_truncate BEFORE TRUNCATE ON public.loan_owed_by_master FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_kept_write();
 
 -- TRIGGER: loans loan_owed_delete
 CREATE TRIGGER loan_owed_delete AFTER DELETE ON public.loans REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.loan_owed_loans_fold();
@@ -2943,10 +3106,10 @@ CREATE TRIGGER loan_owed_insert AFTER INSERT ON public.loan_deductions REFERENCI
 CREATE TRIGGER loan_owed_insert AFTER INSERT ON public.loans REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.loan_owed_loans_fold();
 
 -- TRIGGER: loan_owed_totals loan_owed_totals_direct_write
-CREATE TRIGGER loan_owed_totals_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.loan_owed_totals FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+CREATE TRIGGER loan_owed_totals_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.loan_owed_totals FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_kept_write();
 
 -- TRIGGER: loan_owed_totals loan_owed_totals_no_truncate
-CREATE TRIGGER loan_owed_totals_no_truncate BEFORE TRUNCATE ON public.loan_owed_totals FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+CREATE TRIGGER loan_owed_totals_no_truncate BEFORE TRUNCATE ON public.loan_owed_totals FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_kept_write();
 
 -- TRIGGER: loans loan_owed_update
 CREATE TRIGGER loan_owed_update AFTER UPDATE ON public.loans REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.loan_owed_loans_fold();

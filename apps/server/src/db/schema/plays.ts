@@ -252,6 +252,41 @@ export const drawDailyByCafe = pgTable(
 );
 
 /**
+ * Each cafe's draw-games profit over the 4, 8, 12 and 26 weeks ending with the kept week
+ * (`cafe_trend_week`), the periods Cafe Trends shows: the whole network's default order (Total)
+ * read from an index in order, a page of rows at any size of network. Kept by statement-level
+ * triggers on `draw_daily_by_cafe` (plays as they arrive, in the kept periods) and on
+ * `cafe_trend_week` (moving the periods to another week), a row per cafe made by a trigger on
+ * `cafes` (migration 0043). Never written directly.
+ */
+export const cafeTrendTotals = pgTable(
+  'cafe_trend_totals',
+  {
+    cafeId: uuid('cafe_id').primaryKey(),
+    weeks4Cents: cents('weeks4_cents').notNull(),
+    weeks8Cents: cents('weeks8_cents').notNull(),
+    weeks12Cents: cents('weeks12_cents').notNull(),
+    weeks26Cents: cents('weeks26_cents').notNull(),
+  },
+  (t) => [
+    index('cafe_trend_totals_weeks4_idx').on(t.weeks4Cents),
+    index('cafe_trend_totals_weeks8_idx').on(t.weeks8Cents),
+    index('cafe_trend_totals_weeks12_idx').on(t.weeks12Cents),
+    index('cafe_trend_totals_weeks26_idx').on(t.weeks26Cents),
+  ],
+);
+
+/** The week (Monday) whose periods `cafe_trend_totals` holds: one row, none before the first is kept. */
+export const cafeTrendWeek = pgTable(
+  'cafe_trend_week',
+  {
+    single: boolean('single').primaryKey().default(true),
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+  },
+  (t) => [check('cafe_trend_week_single', sql`${t.single}`)],
+);
+
+/**
  * The days each master played (docs/domain.md, "Insight"), kept as plays arrive, for Today's
  * masters with no play of the whole network (migration 0039). A master has played on a day when it
  * has a `play_daily_by_parent` row of that day (its members' plays) or a `play_daily` row of its

@@ -3,7 +3,7 @@ import { type Queryable, queryRows } from '../../db/client.js';
 import { addDays, type DayRange, type IsoDay } from '../../lib/dates.js';
 import { definite } from '../../lib/definite.js';
 import { type DbCents, readCents } from '../../lib/money.js';
-import { holdsWholeNetwork, kindFilter, profitSum, type SubtreeOwner, subtreeJoin } from '../play-sums/index.js';
+import { holdsWholeNetwork, kindFilter, playsUnder, profitSum, type SubtreeOwner, subtreeJoin } from '../play-sums/index.js';
 import type { CafeOfMaster } from './cafe-profit.js';
 
 /**
@@ -12,7 +12,10 @@ import type { CafeOfMaster } from './cafe-profit.js';
  * week: a week the job has closed from what its closing fixed (cafe_week), any other week from the
  * daily roll-up by cafe (play_daily_by_cafe) with Cafe Profit's rule. One statement sums, sorts, pages and totals, so that a
  * page of the superadmin's thousands of cafes sends ten rows. Its default order is a figure (Total,
- * highest first): every view, the first page too, sums every cafe of the subtree, as large as the network.
+ * highest first): for the whole network a page in that order is read from the totals the writes
+ * keep per cafe (cafe_trend_totals, migration 0043) and its totals row from the network's own
+ * figures, so that it costs the same at any size of network; any other order, and any subtree,
+ * sums every cafe of the subtree.
  */
 
 /** The weeks of a Cafe Trends: `shown` (oldest first) and as many `before` them, all Mondays. */
@@ -57,26 +60,21 @@ export async function cafeTrends(
   order: CafeTrendOrder,
   page?: { offset: number; limit: number },
 ): Promise<{ cafes: CafeTrendCents[]; totals: CafeTrendTotalsCents }> {
-  const shownSums = weeks.shown.map(
-    (week, i) => sql`sum(c.profit_cents) FILTER (WHERE c.week_start = ${week}::date) AS ${weekColumn(i + 1)}`,
-  );
-  const shownColumns = weeks.shown.map((_, i) => sql`coalesce(g.${weekColumn(i + 1)}, 0)::bigint AS ${weekColumn(i + 1)}`);
-  const firstShown = definite(weeks.shown[0], 'the first week shown');
+  if (page && holdsWholeNetwork(account) && order.sort === 'total') {
+    const kept = await keptPage(db, weeks, order.order, page);
+    if (kept) {
+      const [cafes, totals] = await Promise.all([
+        kept.length > 0 ? pageRows(db, account, weeks, order, kept) : [],
+        networkTotals(db, account, weeks),
+      ]);
+      return { cafes, totals };
+    }
+  }
   const limit = page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``;
   const totals = weeks.shown.map((_, i) => sql`coalesce(sum(r.${weekColumn(i + 1)}), 0) AS ${sql.identifier(`t_week${i + 1}`)}`);
-  // Summed per cafe id (`g`) before the cafes' names join: a hash of ids, not a sort of wide rows.
   const rows = await queryRows<TotalsRow & Partial<CafeRow>>(
     db,
-    sql`WITH s AS (SELECT cf.id AS "cafeId", cf.name AS cafe, ma.id AS "masterId", ma.username AS master
-                     FROM cafes cf ${subtreeJoin(account, sql`cf.master_id`)} JOIN accounts ma ON ma.id = cf.master_id),
-             c AS (${cells(account, [...weeks.before, ...weeks.shown], weeks.closed)}),
-             g AS (SELECT c.cafe_id, ${sql.join(shownSums, sql`, `)},
-                          sum(c.profit_cents) FILTER (WHERE c.week_start >= ${firstShown}::date) AS total,
-                          sum(c.profit_cents) FILTER (WHERE c.week_start < ${firstShown}::date) AS previous
-                     FROM c GROUP BY c.cafe_id),
-             r AS (SELECT s."cafeId", s.cafe, s."masterId", s.master, ${sql.join(shownColumns, sql`, `)},
-                          coalesce(g.total, 0)::bigint AS total, coalesce(g.previous, 0)::bigint AS previous
-                     FROM s LEFT JOIN g ON g.cafe_id = s."cafeId"),
+    sql`WITH ${trendRows(account, weeks)},
              t AS (SELECT count(*) AS cafes, ${sql.join(totals, sql`, `)}, coalesce(sum(r.total), 0) AS t_total,
                           coalesce(sum(r.previous), 0) AS t_previous FROM r)
         SELECT t.*, p.* FROM t LEFT JOIN LATERAL (SELECT r.* FROM r ORDER BY ${orderBy(order)} ${limit}) p ON true`,
@@ -84,23 +82,152 @@ export async function cafeTrends(
   const t = definite(rows[0], 'the totals row');
   const count = weeks.shown.length;
   return {
-    cafes: rows
-      .filter((row): row is TotalsRow & CafeRow => row.cafeId != null)
-      .map((row) => ({
-        cafeId: row.cafeId,
-        cafe: row.cafe,
-        masterId: row.masterId,
-        master: row.master,
-        shownCents: Array.from({ length: count }, (_, i) => readCents(row[`week${i + 1}`])),
-        totalCents: readCents(row.total),
-        previousCents: readCents(row.previous),
-      })),
+    cafes: rows.filter((row): row is TotalsRow & CafeRow => row.cafeId != null).map((row) => cafeOf(row, count)),
     totals: {
       cafes: Number(t.cafes),
       shownCents: Array.from({ length: count }, (_, i) => readCents(t[`t_week${i + 1}`])),
       totalCents: readCents(t.t_total),
       previousCents: readCents(t.t_previous),
     },
+  };
+}
+
+const cafeOf = (row: CafeRow, count: number): CafeTrendCents => ({
+  cafeId: row.cafeId,
+  cafe: row.cafe,
+  masterId: row.masterId,
+  master: row.master,
+  shownCents: Array.from({ length: count }, (_, i) => readCents(row[`week${i + 1}`])),
+  totalCents: readCents(row.total),
+  previousCents: readCents(row.previous),
+});
+
+/**
+ * The CTEs `s` (the account's cafes, or those of `only`), `c` (their weekly cells), `g` (summed per
+ * cafe id: a hash of ids, not a sort of wide rows) and `r` (a row per cafe: its name, its agent,
+ * each week shown, `total` and `previous`).
+ */
+function trendRows(account: SubtreeOwner, weeks: CafeTrendWeeks, only?: readonly string[]): SQL {
+  const shownSums = weeks.shown.map(
+    (week, i) => sql`sum(c.profit_cents) FILTER (WHERE c.week_start = ${week}::date) AS ${weekColumn(i + 1)}`,
+  );
+  const shownColumns = weeks.shown.map((_, i) => sql`coalesce(g.${weekColumn(i + 1)}, 0)::bigint AS ${weekColumn(i + 1)}`);
+  const firstShown = definite(weeks.shown[0], 'the first week shown');
+  const onlyThese = only
+    ? sql`WHERE cf.id IN (${sql.join(
+        only.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql``;
+  return sql`s AS (SELECT cf.id AS "cafeId", cf.name AS cafe, ma.id AS "masterId", ma.username AS master
+                     FROM cafes cf ${subtreeJoin(account, sql`cf.master_id`)} JOIN accounts ma ON ma.id = cf.master_id ${onlyThese}),
+             c AS (${cells(account, [...weeks.before, ...weeks.shown], weeks.closed, only !== undefined)}),
+             g AS (SELECT c.cafe_id, ${sql.join(shownSums, sql`, `)},
+                          sum(c.profit_cents) FILTER (WHERE c.week_start >= ${firstShown}::date) AS total,
+                          sum(c.profit_cents) FILTER (WHERE c.week_start < ${firstShown}::date) AS previous
+                     FROM c GROUP BY c.cafe_id),
+             r AS (SELECT s."cafeId", s.cafe, s."masterId", s.master, ${sql.join(shownColumns, sql`, `)},
+                          coalesce(g.total, 0)::bigint AS total, coalesce(g.previous, 0)::bigint AS previous
+                     FROM s LEFT JOIN g ON g.cafe_id = s."cafeId")`;
+}
+
+/** The columns of cafe_trend_totals by number of weeks shown (migration 0043): the periods kept. */
+const KEPT_PERIODS: Readonly<Record<number, string>> = {
+  4: 'weeks4_cents',
+  8: 'weeks8_cents',
+  12: 'weeks12_cents',
+  26: 'weeks26_cents',
+};
+
+/**
+ * The ids of the whole network's page of cafes by Total, read in order from the index of the
+ * period's kept totals (cafe_trend_totals): the page and the cafes tied with its last, whatever
+ * the number of cafes. Null when the period is not kept, or kept for another week than the one
+ * shown (each Monday, until the closing job moves it on): then every cafe is summed.
+ */
+async function keptPage(
+  db: Queryable,
+  weeks: CafeTrendWeeks,
+  direction: 'asc' | 'desc',
+  page: { offset: number; limit: number },
+): Promise<string[] | null> {
+  const column = KEPT_PERIODS[weeks.shown.length];
+  const current = weeks.shown.at(-1);
+  if (!column || !current) return null;
+  const dir = direction === 'asc' ? sql`ASC` : sql`DESC`;
+  const rows = await queryRows<{ cafe_id: string | null }>(
+    db,
+    sql`SELECT p.cafe_id FROM cafe_trend_week k
+          LEFT JOIN LATERAL (
+            SELECT t.cafe_id FROM cafe_trend_totals t
+              JOIN cafes cf ON cf.id = t.cafe_id JOIN accounts ma ON ma.id = cf.master_id
+             ORDER BY t.${sql.identifier(column)} ${dir}, ${byText(sql`ma.username`)}, ${byText(sql`cf.name`)}, cf.id
+             LIMIT ${page.limit} OFFSET ${page.offset}) p ON true
+         WHERE k.week_start = ${current}::date`,
+  );
+  if (rows.length === 0) return null;
+  return rows.flatMap((row) => (row.cafe_id ? [row.cafe_id] : []));
+}
+
+/** The rows of the cafes `ids`, in `order` (the same as the kept index's: a page of it). */
+async function pageRows(
+  db: Queryable,
+  account: SubtreeOwner,
+  weeks: CafeTrendWeeks,
+  order: CafeTrendOrder,
+  ids: readonly string[],
+): Promise<CafeTrendCents[]> {
+  const rows = await queryRows<CafeRow>(
+    db,
+    sql`WITH ${trendRows(account, weeks, ids)} SELECT r.* FROM r ORDER BY ${orderBy(order)}`,
+  );
+  return rows.map((row) => cafeOf(row, weeks.shown.length));
+}
+
+/**
+ * The totals over every cafe of the whole network, from the network's own figures: a closed week
+ * from the superadmin's settlement row (the profit of every play of the week, as the closing summed
+ * it), any other week from its roll-ups kept per manager (playsUnder), a few rows per day at any
+ * size of network. Every play is made at a cafe, and every cafe is a master's in the network, so
+ * these are the sums of the cafes' rows.
+ */
+async function networkTotals(db: Queryable, account: SubtreeOwner, weeks: CafeTrendWeeks): Promise<CafeTrendTotalsCents> {
+  const all = [...weeks.before, ...weeks.shown];
+  const closedWeeks = all.filter((week) => weeks.closed.has(week));
+  const parts: SQL[] = [sql`SELECT NULL::date AS week_start, NULL::bigint AS profit_cents WHERE false`];
+  if (closedWeeks.length > 0) {
+    parts.push(sql`
+      SELECT s.week_start, s.profit_cents FROM weekly_settlements s
+       WHERE s.account_id = ${account.id}::uuid AND s.kind = 'games'
+         AND s.week_start IN (${sql.join(
+           closedWeeks.map((week) => sql`${week}::date`),
+           sql`, `,
+         )})`);
+  }
+  for (const range of liveRuns(all, weeks.closed)) {
+    parts.push(sql`
+      SELECT ist_week_start(d.day), ${profitSum('games')}
+        FROM (${playsUnder(sql`SELECT ${account.id}::uuid AS id`, range)}) d
+       WHERE ${kindFilter('games')}
+       GROUP BY 1`);
+  }
+  const rows = await queryRows<{ week_start: string | null; profit_cents: DbCents | null; cafes: string | number }>(
+    db,
+    sql`SELECT w.week_start::text AS week_start, w.profit_cents, (SELECT count(*) FROM cafes) AS cafes
+          FROM (SELECT 1) one LEFT JOIN (${sql.join(parts, sql` UNION ALL `)}) w ON true`,
+  );
+  const byWeek = new Map<string, bigint>();
+  for (const row of rows) {
+    if (row.week_start === null) continue;
+    byWeek.set(row.week_start, (byWeek.get(row.week_start) ?? 0n) + readCents(row.profit_cents ?? '0'));
+  }
+  const sumOf = (list: readonly IsoDay[]) => list.reduce((sum, week) => sum + (byWeek.get(week) ?? 0n), 0n);
+  const shownCents = weeks.shown.map((week) => byWeek.get(week) ?? 0n);
+  return {
+    cafes: Number(definite(rows[0], 'the count of cafes').cafes),
+    shownCents,
+    totalCents: sumOf(weeks.shown),
+    previousCents: sumOf(weeks.before),
   };
 }
 
@@ -115,10 +242,11 @@ type TotalsRow = { cafes: string | number; t_total: DbCents; t_previous: DbCents
  * seventh of its rows in the large network's open week), each run of consecutive weeks in one
  * range, with Cafe Profit's rule.
  */
-function cells(account: SubtreeOwner, weeks: readonly IsoDay[], closed: ReadonlySet<IsoDay>): SQL {
+function cells(account: SubtreeOwner, weeks: readonly IsoDay[], closed: ReadonlySet<IsoDay>, someCafes: boolean): SQL {
   const closedWeeks = weeks.filter((week) => closed.has(week));
   // The whole network's cafes are every cafe: no need to look each row's cafe up in `s`.
-  const inSubtree = (cafe: SQL) => (holdsWholeNetwork(account) ? sql`true` : sql`${cafe} IN (SELECT s."cafeId" FROM s)`);
+  const inSubtree = (cafe: SQL) =>
+    holdsWholeNetwork(account) && !someCafes ? sql`true` : sql`${cafe} IN (SELECT s."cafeId" FROM s)`;
   const parts: SQL[] = [sql`SELECT NULL::uuid AS cafe_id, NULL::date AS week_start, NULL::bigint AS profit_cents WHERE false`];
   if (closedWeeks.length > 0) {
     parts.push(sql`

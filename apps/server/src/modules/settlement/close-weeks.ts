@@ -18,13 +18,9 @@ import {
   weekEndInstant,
   weekStartsBetween,
 } from '../weeks/index.js';
+import { keepCafeTrendWeek } from './cafe-trend-week.js';
+import { SETTLEMENT_LOCK_KEY } from './lock.js';
 
-/**
- * Key of the transaction-level advisory lock under which a closing seals the weeks it is about to
- * close. The seal takes it alone; the platform feed shares it while a batch books plays
- * (feed/locks.ts), so a batch either finishes before the seal or sees it.
- */
-export const SETTLEMENT_LOCK_KEY = 7_246_001;
 /** Rows per INSERT statement (13 parameters a row, far below PostgreSQL's 65535). */
 const INSERT_CHUNK = 1000;
 /** Tries of one week's closing, when another run closed it meanwhile (40001) or a deadlock was broken. */
@@ -55,6 +51,8 @@ export interface CloseOptions {
 
 export async function closeFinishedWeeks(db: Db, options: CloseOptions): Promise<CloseResult> {
   const currentWeek = weekStartOf(istDay(options.now));
+  // Cafe Trends' kept periods move on to the new week first (a moment under the settlement lock).
+  await keepCafeTrendWeek(db, currentWeek);
   const calendars = await settlementCalendars(db, currentWeek);
 
   // Week -> the settlements still to close in it: both, unless one closed alone before.

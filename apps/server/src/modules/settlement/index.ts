@@ -4,5 +4,6 @@
  * its figures, closed or live, are modules/weeks.
  */
 
-export { type CloseResult, closeFinishedWeeks, SETTLEMENT_LOCK_KEY } from './close-weeks.js';
+export { type CloseResult, closeFinishedWeeks } from './close-weeks.js';
+export { SETTLEMENT_LOCK_KEY } from './lock.js';
 export { startSettlementSchedule } from './schedule.js';

@@ -67,6 +67,8 @@ const DIGEST_TABLES = [
   'play_daily_by_parent',
   'play_daily_by_cafe',
   'draw_daily_by_cafe',
+  'cafe_trend_week',
+  'cafe_trend_totals',
   'master_play_days',
   'played_masters_by_day',
   'active_master_count',
@@ -108,6 +110,8 @@ export async function databaseDigest(db: Queryable): Promise<Record<string, stri
  * - play_daily_by_cafe is exactly play_daily grouped by cafe;
  * - draw_daily_by_cafe is exactly play_daily's draw games grouped by cafe and day (rows summing
  *   to nothing aside);
+ * - cafe_trend_totals holds, for every cafe, play_daily's draw-games profit over the 4, 8, 12 and
+ *   26 weeks ending with the kept week (cafe_trend_week), zeros while none is kept;
  * - master_play_days counts each master's play_daily_by_parent rows and own play_daily rows per
  *   day, played_masters_by_day the active masters with some per day, active_master_count the
  *   active masters;
@@ -187,6 +191,21 @@ export async function brokenInvariants(db: Queryable): Promise<string[]> {
         HAVING sum(plays) <> 0 OR sum(play_points_cents) <> 0 OR sum(win_points_cents) <> 0),
       actual AS (SELECT cafe_id, day, plays, play_points_cents, win_points_cents FROM draw_daily_by_cafe
                   WHERE plays <> 0 OR play_points_cents <> 0 OR win_points_cents <> 0)
+      SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
+                                      UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
+    cafe_trend_totals: sql`
+      WITH expected AS (
+        SELECT cf.id AS cafe_id,
+               coalesce(sum(d.play_points_cents - d.win_points_cents) FILTER (WHERE d.day >= k.week_start - 21), 0)::bigint AS w4,
+               coalesce(sum(d.play_points_cents - d.win_points_cents) FILTER (WHERE d.day >= k.week_start - 49), 0)::bigint AS w8,
+               coalesce(sum(d.play_points_cents - d.win_points_cents) FILTER (WHERE d.day >= k.week_start - 77), 0)::bigint AS w12,
+               coalesce(sum(d.play_points_cents - d.win_points_cents), 0)::bigint AS w26
+          FROM cafes cf
+          LEFT JOIN cafe_trend_week k ON true
+          LEFT JOIN play_daily d ON d.cafe_id = cf.id AND d.day >= k.week_start - 175 AND d.day <= k.week_start + 6
+                                AND d.game_id IN (SELECT id FROM games WHERE kind = 'draw')
+         GROUP BY cf.id),
+      actual AS (SELECT cafe_id, weeks4_cents, weeks8_cents, weeks12_cents, weeks26_cents FROM cafe_trend_totals)
       SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
                                       UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
     master_play_days: sql`

@@ -1,0 +1,191 @@
+CREATE TABLE "cafe_trend_totals" (
+	"cafe_id" uuid PRIMARY KEY NOT NULL,
+	"weeks4_cents" bigint NOT NULL,
+	"weeks8_cents" bigint NOT NULL,
+	"weeks12_cents" bigint NOT NULL,
+	"weeks26_cents" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "cafe_trend_week" (
+	"single" boolean PRIMARY KEY DEFAULT true NOT NULL,
+	"week_start" date NOT NULL,
+	CONSTRAINT "cafe_trend_week_single" CHECK ("cafe_trend_week"."single")
+);
+--> statement-breakpoint
+CREATE INDEX "cafe_trend_totals_weeks4_idx" ON "cafe_trend_totals" USING btree ("weeks4_cents");--> statement-breakpoint
+CREATE INDEX "cafe_trend_totals_weeks8_idx" ON "cafe_trend_totals" USING btree ("weeks8_cents");--> statement-breakpoint
+CREATE INDEX "cafe_trend_totals_weeks12_idx" ON "cafe_trend_totals" USING btree ("weeks12_cents");--> statement-breakpoint
+CREATE INDEX "cafe_trend_totals_weeks26_idx" ON "cafe_trend_totals" USING btree ("weeks26_cents");--> statement-breakpoint
+
+-- cafe_trend_totals: each cafe's draw-games profit (play - win) over the 4, 8, 12 and 26 weeks
+-- ending with the kept week (cafe_trend_week), one row per cafe, so that Cafe Trends' default
+-- order for the whole network (Total, a period's profit) is read from an index in order: a page
+-- of entries at any size of network, where summing every cafe's weeks grows with the network.
+-- A period's profit is its days' rows of draw_daily_by_cafe summed; the closing fixes the same
+-- sums in cafe_week, and a closed week's days never change again (late facts are booked in the
+-- open week), so it equals what Cafe Trends shows for the period, closed weeks and open alike.
+--
+-- Kept by statement-level triggers:
+-- * on draw_daily_by_cafe: each statement's change of a day in the kept periods is added to its
+--   cafe's row, in the same transaction (plays, late plays, voids and deletes all reach it there);
+-- * on cafe_trend_week: moving the kept week (the closing job does, under the settlement lock
+--   taken alone, each Monday) adds the days that enter each period and takes away those that
+--   leave it, reading each cafe's few days by its primary key; the first week kept is summed anew;
+-- * on cafes: a new cafe's row, at zero.
+-- The change of a day reads the kept week, so it takes the settlement lock shared (feed batches
+-- hold it already): a move of the week, which holds it alone, never interleaves with a change.
+-- Never written directly.
+
+CREATE FUNCTION refuse_direct_kept_write() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'TRUNCATE' OR pg_trigger_depth() < 2 THEN
+    RAISE EXCEPTION '% is kept by the triggers of the tables it sums and cannot be written directly', TG_TABLE_NAME
+      USING ERRCODE = 'integrity_constraint_violation';
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+
+-- The change of each statement to draw_daily_by_cafe (new rows added, old ones taken away), in
+-- the kept periods, per cafe. The periods start 3, 7, 11 and 25 weeks before the kept week.
+CREATE FUNCTION cafe_trend_totals_fold() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- 7246001: the settlement lock (settlement/close-weeks.ts, SETTLEMENT_LOCK_KEY).
+  PERFORM pg_advisory_xact_lock_shared(7246001);
+  IF TG_OP = 'INSERT' THEN
+    UPDATE cafe_trend_totals t SET
+      weeks4_cents = t.weeks4_cents + s.weeks4, weeks8_cents = t.weeks8_cents + s.weeks8,
+      weeks12_cents = t.weeks12_cents + s.weeks12, weeks26_cents = t.weeks26_cents + s.weeks26
+      FROM (SELECT n.cafe_id,
+                   coalesce(sum(n.play_points_cents - n.win_points_cents) FILTER (WHERE n.day >= k.week_start - 21), 0) AS weeks4,
+                   coalesce(sum(n.play_points_cents - n.win_points_cents) FILTER (WHERE n.day >= k.week_start - 49), 0) AS weeks8,
+                   coalesce(sum(n.play_points_cents - n.win_points_cents) FILTER (WHERE n.day >= k.week_start - 77), 0) AS weeks12,
+                   sum(n.play_points_cents - n.win_points_cents) AS weeks26
+              FROM new_rows n
+              JOIN cafe_trend_week k ON n.day >= k.week_start - 175 AND n.day <= k.week_start + 6
+             GROUP BY n.cafe_id) s
+     WHERE t.cafe_id = s.cafe_id AND (s.weeks4, s.weeks8, s.weeks12, s.weeks26) <> (0, 0, 0, 0);
+  ELSE
+    UPDATE cafe_trend_totals t SET
+      weeks4_cents = t.weeks4_cents + s.weeks4, weeks8_cents = t.weeks8_cents + s.weeks8,
+      weeks12_cents = t.weeks12_cents + s.weeks12, weeks26_cents = t.weeks26_cents + s.weeks26
+      FROM (SELECT n.cafe_id,
+                   coalesce(sum(n.profit) FILTER (WHERE n.day >= k.week_start - 21), 0) AS weeks4,
+                   coalesce(sum(n.profit) FILTER (WHERE n.day >= k.week_start - 49), 0) AS weeks8,
+                   coalesce(sum(n.profit) FILTER (WHERE n.day >= k.week_start - 77), 0) AS weeks12,
+                   sum(n.profit) AS weeks26
+              FROM (SELECT cafe_id, day, play_points_cents - win_points_cents AS profit FROM new_rows
+                    UNION ALL
+                    SELECT cafe_id, day, win_points_cents - play_points_cents FROM old_rows) n
+              JOIN cafe_trend_week k ON n.day >= k.week_start - 175 AND n.day <= k.week_start + 6
+             GROUP BY n.cafe_id) s
+     WHERE t.cafe_id = s.cafe_id AND (s.weeks4, s.weeks8, s.weeks12, s.weeks26) <> (0, 0, 0, 0);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER cafe_trend_totals_insert AFTER INSERT ON draw_daily_by_cafe REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION cafe_trend_totals_fold();
+--> statement-breakpoint
+CREATE TRIGGER cafe_trend_totals_update AFTER UPDATE ON draw_daily_by_cafe REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION cafe_trend_totals_fold();
+--> statement-breakpoint
+
+-- A new cafe's row: no play names it yet.
+CREATE FUNCTION cafe_trend_totals_new_cafes() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO cafe_trend_totals (cafe_id, weeks4_cents, weeks8_cents, weeks12_cents, weeks26_cents)
+  SELECT n.id, 0, 0, 0, 0 FROM new_rows n ORDER BY n.id;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER cafe_trend_totals_new_cafes AFTER INSERT ON cafes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION cafe_trend_totals_new_cafes();
+--> statement-breakpoint
+
+-- The kept week set or moved. The first: every cafe's periods summed anew. A move: per period,
+-- the days in the new period and not the old are added, those in the old and not the new taken
+-- away (two runs of days each at most, either side; all of both periods when they do not meet),
+-- each run read once per cafe through draw_daily_by_cafe's primary key.
+CREATE FUNCTION cafe_trend_totals_move() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE cafe_trend_totals t SET
+      weeks4_cents = s.weeks4, weeks8_cents = s.weeks8, weeks12_cents = s.weeks12, weeks26_cents = s.weeks26
+      FROM (SELECT cf.id AS cafe_id,
+                   coalesce(sum(d.play_points_cents - d.win_points_cents) FILTER (WHERE d.day >= NEW.week_start - 21), 0) AS weeks4,
+                   coalesce(sum(d.play_points_cents - d.win_points_cents) FILTER (WHERE d.day >= NEW.week_start - 49), 0) AS weeks8,
+                   coalesce(sum(d.play_points_cents - d.win_points_cents) FILTER (WHERE d.day >= NEW.week_start - 77), 0) AS weeks12,
+                   coalesce(sum(d.play_points_cents - d.win_points_cents), 0) AS weeks26
+              FROM cafes cf
+              LEFT JOIN draw_daily_by_cafe d ON d.cafe_id = cf.id AND d.day >= NEW.week_start - 175 AND d.day <= NEW.week_start + 6
+             GROUP BY cf.id) s
+     WHERE t.cafe_id = s.cafe_id;
+  ELSIF NEW.week_start <> OLD.week_start THEN
+    WITH p (weeks, back) AS (VALUES (4, 21), (8, 49), (12, 77), (26, 175)),
+         w AS (SELECT p.weeks, NEW.week_start - p.back AS ns, NEW.week_start + 6 AS ne,
+                      OLD.week_start - p.back AS os, OLD.week_start + 6 AS oe FROM p),
+         r AS (SELECT weeks, ns AS lo, least(ne, os - 1) AS hi, 1 AS sign FROM w
+               UNION ALL SELECT weeks, greatest(ns, oe + 1), ne, 1 FROM w
+               UNION ALL SELECT weeks, os, least(oe, ns - 1), -1 FROM w
+               UNION ALL SELECT weeks, greatest(os, ne + 1), oe, -1 FROM w),
+         runs AS (SELECT DISTINCT lo, hi FROM r WHERE lo <= hi),
+         sums AS (SELECT cf.id AS cafe_id, u.lo, u.hi, x.profit
+                    FROM runs u CROSS JOIN cafes cf
+                    CROSS JOIN LATERAL (SELECT sum(d.play_points_cents - d.win_points_cents) AS profit
+                                          FROM draw_daily_by_cafe d
+                                         WHERE d.cafe_id = cf.id AND d.day >= u.lo AND d.day <= u.hi) x
+                   WHERE x.profit <> 0),
+         s AS (SELECT m.cafe_id,
+                      coalesce(sum(r.sign * m.profit) FILTER (WHERE r.weeks = 4), 0) AS weeks4,
+                      coalesce(sum(r.sign * m.profit) FILTER (WHERE r.weeks = 8), 0) AS weeks8,
+                      coalesce(sum(r.sign * m.profit) FILTER (WHERE r.weeks = 12), 0) AS weeks12,
+                      coalesce(sum(r.sign * m.profit) FILTER (WHERE r.weeks = 26), 0) AS weeks26
+                 FROM sums m JOIN r ON r.lo = m.lo AND r.hi = m.hi
+                GROUP BY m.cafe_id)
+    UPDATE cafe_trend_totals t SET
+      weeks4_cents = t.weeks4_cents + s.weeks4, weeks8_cents = t.weeks8_cents + s.weeks8,
+      weeks12_cents = t.weeks12_cents + s.weeks12, weeks26_cents = t.weeks26_cents + s.weeks26
+      FROM s
+     WHERE t.cafe_id = s.cafe_id AND (s.weeks4, s.weeks8, s.weeks12, s.weeks26) <> (0, 0, 0, 0);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER cafe_trend_totals_move AFTER INSERT OR UPDATE ON cafe_trend_week FOR EACH ROW EXECUTE FUNCTION cafe_trend_totals_move();
+--> statement-breakpoint
+
+-- Every cafe there is, at zero, then the week of now (IST), summed anew: the triggers above hold
+-- draw_daily_by_cafe's and cafes' writers back until this commits. The closing job moves it on.
+INSERT INTO cafe_trend_totals (cafe_id, weeks4_cents, weeks8_cents, weeks12_cents, weeks26_cents)
+SELECT id, 0, 0, 0, 0 FROM cafes ORDER BY id;
+--> statement-breakpoint
+INSERT INTO cafe_trend_week (week_start) VALUES (ist_week_start(ist_day(now())));
+--> statement-breakpoint
+CREATE TRIGGER cafe_trend_totals_direct_write BEFORE INSERT OR UPDATE OR DELETE ON cafe_trend_totals FOR EACH STATEMENT EXECUTE FUNCTION refuse_direct_kept_write();
+--> statement-breakpoint
+CREATE TRIGGER cafe_trend_totals_no_truncate BEFORE TRUNCATE ON cafe_trend_totals FOR EACH STATEMENT EXECUTE FUNCTION refuse_direct_kept_write();
+--> statement-breakpoint
+
+-- Migrations 0039 and 0040 refused direct writes to these with the roll-ups' message, which names
+-- plays and poker hands: each now says what keeps it.
+DROP TRIGGER active_master_count_direct_write ON active_master_count;
+--> statement-breakpoint
+DROP TRIGGER active_master_count_no_truncate ON active_master_count;
+--> statement-breakpoint
+CREATE TRIGGER active_master_count_direct_write BEFORE INSERT OR UPDATE OR DELETE ON active_master_count FOR EACH STATEMENT EXECUTE FUNCTION refuse_direct_count_write();
+--> statement-breakpoint
+CREATE TRIGGER active_master_count_no_truncate BEFORE TRUNCATE ON active_master_count FOR EACH STATEMENT EXECUTE FUNCTION refuse_direct_count_write();
+--> statement-breakpoint
+DROP TRIGGER loan_owed_by_master_direct_write ON loan_owed_by_master;
+--> statement-breakpoint
+DROP TRIGGER loan_owed_by_master_no_truncate ON loan_owed_by_master;
+--> statement-breakpoint
+CREATE TRIGGER loan_owed_by_master_direct_write BEFORE INSERT OR UPDATE OR DELETE ON loan_owed_by_master FOR EACH STATEMENT EXECUTE FUNCTION refuse_direct_kept_write();
+--> statement-breakpoint
+CREATE TRIGGER loan_owed_by_master_no_truncate BEFORE TRUNCATE ON loan_owed_by_master FOR EACH STATEMENT EXECUTE FUNCTION refuse_direct_kept_write();
+--> statement-breakpoint
+DROP TRIGGER loan_owed_totals_direct_write ON loan_owed_totals;
+--> statement-breakpoint
+DROP TRIGGER loan_owed_totals_no_truncate ON loan_owed_totals;
+--> statement-breakpoint
+CREATE TRIGGER loan_owed_totals_direct_write BEFORE INSERT OR UPDATE OR DELETE ON loan_owed_totals FOR EACH STATEMENT EXECUTE FUNCTION refuse_direct_kept_write();
+--> statement-breakpoint
+CREATE TRIGGER loan_owed_totals_no_truncate BEFORE TRUNCATE ON loan_owed_totals FOR EACH STATEMENT EXECUTE FUNCTION refuse_direct_kept_write();
