@@ -7,3 +7,11 @@
 export function numbered<T extends object>(rows: readonly T[]): ({ srNo: number } & T)[] {
   return rows.map((row, i) => ({ srNo: i + 1, ...row }));
 }
+
+/**
+ * What the answer of a list paged on the server adds when the call asked for a `page` (the
+ * contracts' ListPageEcho): the rows in the whole list, the page and its size; nothing for the
+ * whole list.
+ */
+export const pageEcho = (query: { page?: number; pageSize: number }, total: number | undefined) =>
+  query.page === undefined || total === undefined ? {} : { total, page: query.page, pageSize: query.pageSize };

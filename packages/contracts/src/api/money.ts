@@ -5,6 +5,7 @@ import {
   AGENT_MAIL_EXPORT_COLUMNS,
   AGENT_MAIL_POINTS_BY_TYPE_COLUMNS,
   LOAN_COLUMNS,
+  LOAN_SORTS,
   MAIL_MEMBERS_TITLE,
   MAIL_POINTS_BY_TYPE_TITLE,
   MANAGER_MAIL_COLUMNS,
@@ -15,6 +16,7 @@ import {
 } from '../tables/money.js';
 import { STATEMENT_LINE_COLUMNS, STATEMENT_SUMMARY_TITLE } from '../tables/statement.js';
 import { exportLanguageParam, queryObject, RangeEcho, RangeQuery } from './common.js';
+import { ListPageEcho, listPaging } from './list-paging.js';
 
 /**
  * The money reports (docs/domain.md, "Weekly settlement"): Revenue, Poker Revenue, the week popup,
@@ -241,10 +243,15 @@ export type RevenueWeekResponse = z.infer<typeof RevenueWeekResponse>;
 
 // ---------------------------------------------------------------- Computer Loan and Multiple Cybers
 
+/**
+ * `computerLoan`, `multipleCybers`: the subject (`id`), and every master listed or one page of them
+ * (listPaging, LOAN_SORTS); sorting by a figure reads every listed master's figures.
+ */
 export const LoansQuery = queryObject({
   id: z.string().trim().optional(),
   format: z.enum(EXPORT_FORMATS).optional(),
   lang: exportLanguageParam(),
+  ...listPaging(LOAN_SORTS),
 });
 export type LoansQuery = z.infer<typeof LoansQuery>;
 
@@ -264,7 +271,16 @@ export const LoanRow = z.object({
 });
 export type LoanRow = z.infer<typeof LoanRow>;
 
-export const LoansResponse = z.object({ data: z.array(LoanRow) });
+/** The sums of the loan columns that total. */
+export const LoanTotals = LoanRow.pick({ totalLoan: true, outstanding: true, processingLoan: true });
+export type LoanTotals = z.infer<typeof LoanTotals>;
+
+export const LoansResponse = z.object({
+  data: z.array(LoanRow),
+  /** A paged answer's sums over every row of the list, not only the page. */
+  totals: LoanTotals.optional(),
+  ...ListPageEcho.shape,
+});
 export type LoansResponse = z.infer<typeof LoansResponse>;
 
 // ---------------------------------------------------------------- Revenue Recovery

@@ -101,6 +101,13 @@ export const LOAN_COLUMNS: ColumnDef<
   { key: 'daysFromLastDeduction', header: 'Days from Last Deduction', type: 'int' },
 ];
 
+/**
+ * The columns Computer Loan and Multiple Cybers sort by on the server (every column but Sr. No.),
+ * the first their default order: by Agent ID.
+ */
+export const LOAN_SORTS = ['username', 'totalLoan', 'outstanding', 'processingLoan', 'daysFromLastDeduction'] as const;
+export type LoanSort = (typeof LOAN_SORTS)[number];
+
 /** The answer when Revenue Recovery names no Agent ID. */
 export const RECOVERY_AGENT_REQUIRED_MESSAGE = fieldMessage(FIELD_LABELS.revenueRecovery.username, 'is required');
 

@@ -2,10 +2,13 @@
  * What each master owes on its loans, read by Computer Loan and Multiple Cybers (money reports) and
  * by Today's open loans (insight): a module of its own, as report modules import no other.
  */
+import type { LoanSort } from '@playrep/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../db/client.js';
-import { addDays, daysBetween, type IsoDay } from '../../lib/dates.js';
+import type { IsoDay } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
+import { holdsWholeNetwork, type SubtreeOwner, subtreeJoin } from '../play-sums/index.js';
+import { type Direction, mastersInOrder, type RowWindow } from '../play-sums/masters-page.js';
 import { LOAN_AMOUNT, loanOwed } from './loan-owed.js';
 
 export interface LoanRowCents {
@@ -27,54 +30,155 @@ export interface LoanRowCents {
 }
 
 /**
- * Computer Loan / Multiple Cybers (docs/domain.md, "Weekly settlement"): the masters in the manager's subtree
- * with a loan, or (`multipleCafesOnly`) those with more than one cafe, loan or not: the loan
- * figures of a master without one are 0. A deduction is dated on the last day of the week it was
- * taken from, so the figure does not depend on when the job ran.
+ * The masters a loan list shows (docs/domain.md, "Weekly settlement"): those of the manager's
+ * subtree with a loan (Computer Loan), or (`multipleCafesOnly`, Multiple Cybers) those with more
+ * than one cafe, loan or not.
  */
-export async function loansReport(
-  db: Queryable,
-  query: { managerId: string; multipleCafesOnly: boolean; today: IsoDay },
-): Promise<LoanRowCents[]> {
-  const listed: SQL = query.multipleCafesOnly
+export interface LoansList {
+  managerId: string;
+  /** The manager's role when known: the superadmin's list is the whole network's, read without its closure. */
+  managerRole?: string;
+  multipleCafesOnly: boolean;
+}
+
+/** A loan list in an order, whole or one page of it. */
+export interface LoansAsk extends LoansList {
+  today: IsoDay;
+  /** A column of the list (LOAN_SORTS); by Agent ID when not given. */
+  sort?: LoanSort;
+  order?: Direction;
+  /** One page of that order; none: every row. */
+  window?: RowWindow;
+}
+
+const ownerOf = (list: LoansList): SubtreeOwner => ({ id: list.managerId, role: list.managerRole ?? '' });
+
+/** Whether the master `a` (a row of accounts) is on the list. */
+const listedWhere = (multipleCafesOnly: boolean): SQL =>
+  multipleCafesOnly
     ? sql`(SELECT count(*) FROM cafes cf WHERE cf.master_id = a.id) > 1`
     : sql`EXISTS (SELECT 1 FROM loans held WHERE held.agent_id = a.id)`;
+
+/** The figure columns of the list's rows (`r`), by the sort that orders by them. */
+const FIGURE_KEYS: Record<Exclude<LoanSort, 'username'>, SQL> = {
+  totalLoan: sql`r.total_cents`,
+  outstanding: sql`r.outstanding_cents`,
+  processingLoan: sql`r.fee_cents`,
+  daysFromLastDeduction: sql`r.days`,
+};
+
+/**
+ * ORDER BY of the list's rows (`r`): by Agent ID as the accounts' index has it, or by a figure
+ * with the blank days (no loan) last either way, ties by Agent ID then id so that a page is stable.
+ */
+function loansOrderBy(sort: LoanSort, order: Direction): SQL {
+  const direction = order === 'asc' ? sql`ASC` : sql`DESC`;
+  if (sort === 'username') return sql`lower(r.username) ${direction}`;
+  return sql`${FIGURE_KEYS[sort]} ${direction} NULLS LAST, lower(r.username), r.id`;
+}
+
+/**
+ * Computer Loan / Multiple Cybers: the masters of LoansList with their loan figures, in `sort` and
+ * `order` (Agent ID ascending by default), every one or the `window` of them. A deduction is
+ * dated on the last day of the week it was taken from, so the figure does not depend on when the
+ * job ran. By Agent ID, a page reads the figures of its own masters only, each loan's deductions
+ * through its key (loan_id, week_start), and the superadmin's page of masters comes through the
+ * accounts' index (mastersInOrder); ordered by a figure, every listed master's figures are read.
+ */
+export async function loansReport(db: Queryable, ask: LoansAsk): Promise<LoanRowCents[]> {
+  const sort = ask.sort ?? 'username';
+  const order = ask.order ?? 'asc';
+  const byFigure = sort !== 'username';
+  const masters = mastersInOrder(ownerOf(ask), {
+    sort: 'username',
+    order: byFigure ? 'asc' : order,
+    window: byFigure ? undefined : ask.window,
+    where: listedWhere(ask.multipleCafesOnly),
+  });
+  const page = byFigure && ask.window ? sql` LIMIT ${ask.window.limit} OFFSET ${ask.window.offset}` : sql``;
   const rows = await queryRows<{
     id: string;
     username: string;
     total_cents: DbCents;
     fee_cents: DbCents;
     outstanding_cents: DbCents;
-    first_issue_day: string | null;
-    last_deduction_week: string | null;
+    last_deduction_day: string | null;
+    days: number | null;
   }>(
     db,
-    sql`SELECT a.id, a.username,
-               coalesce(sum(${LOAN_AMOUNT}), 0)::bigint AS total_cents,
-               coalesce(sum(l.processing_fee_cents), 0)::bigint AS fee_cents,
-               coalesce(sum(${loanOwed(sql`paid.cents`)}), 0)::bigint AS outstanding_cents,
-               min(ist_day(l.issued_at))::text AS first_issue_day,
-               max(paid.last_week)::text AS last_deduction_week
-          FROM account_closure c
-          JOIN accounts a ON a.id = c.descendant_id AND a.role = 'master'
-          LEFT JOIN loans l ON l.agent_id = a.id
-          LEFT JOIN (SELECT loan_id, sum(amount_cents) AS cents, max(week_start) AS last_week
-                       FROM loan_deductions GROUP BY loan_id) paid ON paid.loan_id = l.id
-         WHERE c.ancestor_id = ${query.managerId} AND ${listed}
-         GROUP BY a.id, a.username
-         ORDER BY lower(a.username)`,
+    sql`WITH masters AS (
+          SELECT m.id, m.username FROM (${masters}) m
+        ), loaned AS (
+          SELECT m.id, m.username,
+                 coalesce(sum(${LOAN_AMOUNT}), 0)::bigint AS total_cents,
+                 coalesce(sum(l.processing_fee_cents), 0)::bigint AS fee_cents,
+                 coalesce(sum(${loanOwed(sql`paid.cents`)}), 0)::bigint AS outstanding_cents,
+                 max(paid.last_week) + 6 AS last_deduction_day,
+                 coalesce(max(paid.last_week) + 6, min(ist_day(l.issued_at))) AS since
+            FROM masters m
+            LEFT JOIN loans l ON l.agent_id = m.id
+            LEFT JOIN LATERAL (SELECT sum(d.amount_cents) AS cents, max(d.week_start) AS last_week
+                                 FROM loan_deductions d WHERE d.loan_id = l.id) paid ON true
+           GROUP BY m.id, m.username
+        )
+        SELECT r.id, r.username, r.total_cents, r.fee_cents, r.outstanding_cents, r.last_deduction_day::text AS last_deduction_day,
+               r.days
+          FROM (SELECT x.*, CASE WHEN x.since IS NOT NULL THEN greatest(0, ${ask.today}::date - x.since) END AS days
+                  FROM loaned x) r
+         ORDER BY ${loansOrderBy(sort, order)}${page}`,
   );
-  return rows.map((row) => {
-    const lastDeductionDay = row.last_deduction_week ? addDays(row.last_deduction_week, 6) : null;
-    const since = lastDeductionDay ?? row.first_issue_day;
-    return {
-      agentId: row.id,
-      username: row.username,
-      totalLoanCents: readCents(row.total_cents),
-      processingLoanCents: readCents(row.fee_cents),
-      outstandingCents: readCents(row.outstanding_cents),
-      daysFromLastDeduction: since === null ? null : Math.max(0, daysBetween(since, query.today)),
-      lastDeductionDay,
-    };
-  });
+  return rows.map((row) => ({
+    agentId: row.id,
+    username: row.username,
+    totalLoanCents: readCents(row.total_cents),
+    processingLoanCents: readCents(row.fee_cents),
+    outstandingCents: readCents(row.outstanding_cents),
+    daysFromLastDeduction: row.days === null ? null : Number(row.days),
+    lastDeductionDay: row.last_deduction_day,
+  }));
+}
+
+/** A loan list's size and the sums of its loan columns over every row. */
+export interface LoansTotalsCents {
+  rows: number;
+  totalLoanCents: bigint;
+  processingLoanCents: bigint;
+  outstandingCents: bigint;
+}
+
+/**
+ * How many masters a loan list has, and its sums, without a row per master's loans and deductions:
+ * what each master's loans come to and what is still owed on them are kept by the loans' and the
+ * deductions' triggers (loan_owed_by_master, migration 0040, by the loan formula of loan-owed.ts),
+ * and the processing fees are read from the masters' loans. The superadmin's Computer Loan is the
+ * masters kept there with a loan (a row whose loans come to more than 0: every loan does), its
+ * Multiple Cybers the masters with more than one cafe by cafes_master_idx; any other subtree is
+ * read from the closure.
+ */
+export async function loansTotals(db: Queryable, list: LoansList): Promise<LoansTotalsCents> {
+  const owner = ownerOf(list);
+  const listed = !holdsWholeNetwork(owner)
+    ? sql`SELECT a.id FROM accounts a ${subtreeJoin(owner, sql`a.id`)}
+           WHERE a.role = 'master' AND ${listedWhere(list.multipleCafesOnly)}`
+    : list.multipleCafesOnly
+      ? sql`SELECT a.id FROM (SELECT cf.master_id FROM cafes cf GROUP BY cf.master_id HAVING count(*) > 1) several
+              JOIN accounts a ON a.id = several.master_id AND a.role = 'master'`
+      : sql`SELECT o.agent_id AS id FROM loan_owed_by_master o WHERE o.total_cents > 0`;
+  const rows = await queryRows<{ n: string | number; total_cents: DbCents; fee_cents: DbCents; outstanding_cents: DbCents }>(
+    db,
+    sql`SELECT count(*) AS n,
+               coalesce(sum(o.total_cents), 0)::bigint AS total_cents,
+               coalesce(sum(fee.cents), 0)::bigint AS fee_cents,
+               coalesce(sum(o.outstanding_cents), 0)::bigint AS outstanding_cents
+          FROM (${listed}) m
+          LEFT JOIN loan_owed_by_master o ON o.agent_id = m.id
+          LEFT JOIN LATERAL (SELECT sum(l.processing_fee_cents) AS cents FROM loans l WHERE l.agent_id = m.id) fee ON true`,
+  );
+  const row = rows[0];
+  return {
+    rows: Number(row?.n ?? 0),
+    totalLoanCents: readCents(row?.total_cents),
+    processingLoanCents: readCents(row?.fee_cents),
+    outstandingCents: readCents(row?.outstanding_cents),
+  };
 }

@@ -4,6 +4,7 @@ import type {
   AgentMailRow,
   AgentMailUserFound,
   LoanRow,
+  LoanTotals,
   ManagerMailRow,
   RecoveryResponse,
   RevenueRow,
@@ -16,7 +17,7 @@ import { fullName } from '@playrep/contracts';
 import { addDays, type IsoDay } from '../../lib/dates.js';
 import { centsToPoints, sumCents } from '../../lib/money.js';
 import type { ScopedAccount } from '../../plugins/context.js';
-import type { LoanRowCents } from '../loans/loans-report.js';
+import type { LoanRowCents, LoansTotalsCents } from '../loans/loans-report.js';
 import type { RevenueWeekCents, WeeklyRevenueCents, WeekStatementCents } from '../weeks/index.js';
 import type { AgentMailCents, MailRowCents } from './queries/mail-statement.js';
 import type { GamePointsCents } from './queries/points-by-game.js';
@@ -122,6 +123,15 @@ export function loanRow(row: LoanRowCents): LoanRow {
     outstanding: centsToPoints(row.outstandingCents),
     daysFromLastDeduction: row.daysFromLastDeduction,
     lastDeductionDate: row.lastDeductionDay,
+  };
+}
+
+/** The sums of a loan list's columns that total, over every row. */
+export function loanTotals(totals: LoansTotalsCents): LoanTotals {
+  return {
+    totalLoan: centsToPoints(totals.totalLoanCents),
+    outstanding: centsToPoints(totals.outstandingCents),
+    processingLoan: centsToPoints(totals.processingLoanCents),
   };
 }
 

@@ -423,6 +423,28 @@ describe.each(TEST_DB_KINDS)('money report routes on %s', (kind) => {
     // Scope: am2's subtree holds no loan.
     const am2 = await ok('superadmin', `computerloan?id=${ids.am2}`);
     expect(am2.data).toEqual([]);
+    // Paged on the server (loan-paging.test.ts has every order): after the closing's deductions
+    // too, a page is the whole list's rows, its size and its sums over every row.
+    for (const [who, path] of [
+      ['superadmin', 'computerloan'],
+      ['am1', 'computerloan'],
+      ['superadmin', 'multiplecybers'],
+    ] as const) {
+      const whole: { data: { totalLoan: number; outstanding: number; processingLoan: number }[] } = await ok(who, path);
+      const sum = (key: 'totalLoan' | 'outstanding' | 'processingLoan') => points(sumCents(whole.data.map((r) => r[key])));
+      const pages = [await ok(who, `${path}?page=1&pageSize=1`), await ok(who, `${path}?page=2&pageSize=1`)];
+      expect(
+        pages.flatMap((p) => p.data),
+        `${who} ${path}`,
+      ).toEqual(whole.data);
+      for (const page of pages) {
+        expect(page, `${who} ${path}`).toMatchObject({
+          total: 2,
+          pageSize: 1,
+          totals: { totalLoan: sum('totalLoan'), outstanding: sum('outstanding'), processingLoan: sum('processingLoan') },
+        });
+      }
+    }
 
     const csv = await get('superadmin', 'computerloan?format=csv');
     expect(csv.statusCode).toBe(200);

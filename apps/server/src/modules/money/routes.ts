@@ -2,11 +2,12 @@ import { RECOVERY_AGENT_REQUIRED_MESSAGE, revenueWeekMark } from '@playrep/contr
 import type { FastifyInstance } from 'fastify';
 import { istDay, resolveDay, resolveRange, weekStartOf } from '../../lib/dates.js';
 import { badField, badRequest } from '../../lib/http-error.js';
-import { numbered } from '../../lib/present.js';
+import { numbered, pageEcho } from '../../lib/present.js';
 import type { EndpointHandler, EndpointHandlers } from '../../plugins/endpoints.js';
-import { loansReport } from '../loans/loans-report.js';
+import { loansReport, loansTotals } from '../loans/loans-report.js';
+import { windowOf } from '../play-sums/masters-page.js';
 import { lastClosedWeek, lateProfitByWeek, type SettlementKind, statementWeek, weeklyRevenue } from '../weeks/index.js';
-import { accountRef, loanRow, recoveryData, revenueRow, revenueTotals } from './present.js';
+import { accountRef, loanRow, loanTotals, recoveryData, revenueRow, revenueTotals } from './present.js';
 import { revenueRecovery } from './queries/recovery.js';
 import { agentMailDocument, managerMailDocument, revenueWeekDocument, type StatementDocument } from './statements.js';
 
@@ -61,17 +62,26 @@ export function moneyReportHandlers(app: FastifyInstance): EndpointHandlers<Mone
       };
     };
 
+  // Every row, or the page asked (the list reports' server paging: docs/screens.md, Every report
+  // screen) with the list's size and sums; the download has every row, in the order asked.
   const loanHandler =
     (call: LoanCall): EndpointHandler<LoanCall> =>
     async (request) => {
-      const { subject } = request;
-      const rows = await loansReport(app.db, {
-        managerId: subject.id,
-        multipleCafesOnly: MULTIPLE_CAFES_ONLY[call],
-        today: today(),
-      });
-      const data = rows.map(loanRow);
-      return { json: () => ({ data }), download: () => ({ about: [subject.username], sheets: { loans: numbered(data) } }) };
+      const { subject, query } = request;
+      const list = { managerId: subject.id, managerRole: subject.role, multipleCafesOnly: MULTIPLE_CAFES_ONLY[call] };
+      const ask = { ...list, today: today(), sort: query.sort, order: query.order };
+      const window = windowOf(query);
+      return {
+        json: async () => {
+          if (!window) return { data: (await loansReport(app.db, ask)).map(loanRow) };
+          const [rows, totals] = await Promise.all([loansReport(app.db, { ...ask, window }), loansTotals(app.db, list)]);
+          return { data: rows.map(loanRow), totals: loanTotals(totals), ...pageEcho(query, totals.rows) };
+        },
+        download: async () => ({
+          about: [subject.username],
+          sheets: { loans: numbered((await loansReport(app.db, ask)).map(loanRow)) },
+        }),
+      };
     };
 
   return {

@@ -4,7 +4,7 @@ import { type DayRange, istDay, resolveRange } from '../../lib/dates.js';
 import { definite } from '../../lib/definite.js';
 import { badField, badRequest } from '../../lib/http-error.js';
 import { centsToPoints } from '../../lib/money.js';
-import { numbered } from '../../lib/present.js';
+import { numbered, pageEcho } from '../../lib/present.js';
 import type { EndpointHandlers } from '../../plugins/endpoints.js';
 import { accountsOf, directChildren, pathFrom, requireAccount, searchAccounts } from '../accounts/repository.js';
 import { INACTIVE_MASTERS, mastersCount, mastersInOrder, mastersOrderBy, type RowWindow, windowOf } from './masters-page.js';
@@ -32,10 +32,6 @@ function rangeOf(query: StatusQuery, today: string): DayRange {
   }
   return resolveRange({ fromDate: day, toDate: day }, today, { from: 'date', to: 'date' });
 }
-
-/** What a paged answer adds: the rows in the whole list, the page and its size; nothing for the whole list. */
-const pageEcho = (query: { page?: number; pageSize: number }, total: number | undefined) =>
-  query.page === undefined || total === undefined ? {} : { total, page: query.page, pageSize: query.pageSize };
 
 /** `from-to`, or the one day, for export file names. */
 const rangeLabel = (range: DayRange) => (range.from === range.to ? range.from : `${range.from}-to-${range.to}`);
