@@ -38,8 +38,10 @@ describe('a shared link whose subject the user may not see', () => {
     const table = screen.getByRole('table');
     expect(notice.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.queryByText('Not allowed')).toBeNull();
-    await waitFor(() => expect(callsTo(calls, 'computerloan')[0]).toEqual({ id: 'u-elsewhere' }));
-    expect(callsTo(calls, 'computerloan').slice(1)).not.toContainEqual({ id: 'u-elsewhere' });
+    // The first page of the list (paged on the server), asked of the link's account, then of the user's.
+    await waitFor(() => expect(callsTo(calls, 'computerloan')[0]).toEqual({ id: 'u-elsewhere', page: '1', pageSize: '3' }));
+    expect(callsTo(calls, 'computerloan').slice(1)).not.toContainEqual(expect.objectContaining({ id: 'u-elsewhere' }));
+    expect(callsTo(calls, 'computerloan').at(-1)).toEqual({ page: '1', pageSize: '3' });
     expect(app.router.state.location.search).toBe('');
   });
 

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/fetch-stub';
+import { pageOf } from '../../test/paged-list';
 import { renderApp, signInAs } from '../../test/render-app';
 import { callsTo, PAGE_LOAD, reportServer } from '../../test/report-server';
 import { cellTexts, columnHeaders } from '../../test/table-text';
@@ -26,10 +27,30 @@ const LOANS = [
   loan('master7', 2000, 100, 1),
 ];
 
+const sumOf = (rows: readonly LoanRow[], key: 'totalLoan' | 'outstanding' | 'processingLoan') =>
+  rows.reduce((s, row) => s + Math.round(row[key] * 100), 0) / 100;
+const amount = (points: number) => points.toLocaleString('en-IN', { minimumFractionDigits: 2 });
+
+/**
+ * What the server answers a loan call: the whole list without `page`, else the page asked in the
+ * order asked (by Agent ID without a sort), with the list's size and its sums over every row.
+ */
+function loansAnswer(rows: readonly LoanRow[], q: Record<string, string | undefined>) {
+  const sort = q.sort as 'totalLoan' | undefined;
+  const sign = q.order === 'desc' ? -1 : 1;
+  const ordered = sort ? [...rows].sort((a, b) => sign * (a[sort] - b[sort])) : rows;
+  if (!q.page) return { data: ordered };
+  const totals = {
+    totalLoan: sumOf(rows, 'totalLoan'),
+    outstanding: sumOf(rows, 'outstanding'),
+    processingLoan: sumOf(rows, 'processingLoan'),
+  };
+  return { ...pageOf(ordered, q), totals };
+}
+
 describe('Computer Loan', () => {
-  it('lists the loans with the spec columns, 3 rows a page, totals over every row and downloads', async () => {
-    const user = userEvent.setup({ delay: null });
-    const calls = reportServer({ computerloan: () => ({ data: LOANS }) });
+  it('lists one page of 3 loans from the server with the spec columns, the total over every row and downloads', async () => {
+    const calls = reportServer({ computerloan: (q) => loansAnswer(LOANS, q) });
     signInAs('areamanager');
     renderApp('/areamanager/reports/computerloan');
     const table = await screen.findByRole('table', { name: 'Computer Loan' }, PAGE_LOAD);
@@ -42,46 +63,67 @@ describe('Computer Loan', () => {
       'Prossing loan',
       'Days from Last Deduction',
     ]);
+    // One page of 3 asked of the server, in its default order (by Agent ID).
+    expect(callsTo(calls, 'computerloan')).toEqual([{ page: '1', pageSize: '3' }]);
     const rows = within(table).getAllByRole('row');
-    // Header, 3 rows of the first page, the page's total, the total of all.
+    // Header, 3 rows of the first page, the page's total, the server's total of all.
     expect(rows).toHaveLength(6);
     // What is still owed stands beside the loan's total.
     expect(cellTexts(rows[1]!)).toEqual(['1', 'master1', '10,500.00', '5,250.00', '500.00', '3']);
     expect(cellTexts(rows[2]!)).toEqual(['2', 'master2', '52,500.50', '26,250.25', '2,500.25', '10']);
-    const totalLoan = LOANS.reduce((s, l) => s + l.totalLoan * 100, 0) / 100;
-    const fees = LOANS.reduce((s, l) => s + l.processingLoan * 100, 0) / 100;
-    const pageLoan = LOANS.slice(0, 3).reduce((s, l) => s + l.totalLoan * 100, 0) / 100;
-    const pageFees = LOANS.slice(0, 3).reduce((s, l) => s + l.processingLoan * 100, 0) / 100;
-    const owed = LOANS.reduce((s, l) => s + Math.round(l.outstanding * 100), 0) / 100;
-    const pageOwed = LOANS.slice(0, 3).reduce((s, l) => s + Math.round(l.outstanding * 100), 0) / 100;
+    const page = LOANS.slice(0, 3);
     expect(cellTexts(rows[4]!)).toEqual([
       'Page total, rows 1-3',
       '',
-      pageLoan.toLocaleString('en-IN', { minimumFractionDigits: 2 }),
-      pageOwed.toLocaleString('en-IN', { minimumFractionDigits: 2 }),
-      pageFees.toLocaleString('en-IN', { minimumFractionDigits: 2 }),
+      amount(sumOf(page, 'totalLoan')),
+      amount(sumOf(page, 'outstanding')),
+      amount(sumOf(page, 'processingLoan')),
       '',
     ]);
     expect(cellTexts(rows[5]!)).toEqual([
       'Total of 4 rows',
       '',
-      totalLoan.toLocaleString('en-IN', { minimumFractionDigits: 2 }),
-      owed.toLocaleString('en-IN', { minimumFractionDigits: 2 }),
-      fees.toLocaleString('en-IN', { minimumFractionDigits: 2 }),
+      amount(sumOf(LOANS, 'totalLoan')),
+      amount(sumOf(LOANS, 'outstanding')),
+      amount(sumOf(LOANS, 'processingLoan')),
       '',
     ]);
     expect((screen.getByLabelText('Rows per page') as HTMLSelectElement).value).toBe('3');
-
-    await user.click(screen.getByRole('button', { name: /next/i }));
-    expect(await within(table).findByText('master7')).toBeTruthy();
-    expect(cellTexts(within(table).getAllByRole('row')[1]!)[0]).toBe('4');
-
-    expect(callsTo(calls, 'computerloan')).toEqual([{}]);
+    expect(screen.getByText('Showing 1 to 3 of 4 entries')).toBeTruthy();
+    // The download has every row: no page.
     expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe('/api/playrep/computerloan?format=csv');
   });
 
+  it('asks the server for the next page, numbered on from the first, and sorts on the server', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = reportServer({ computerloan: (q) => loansAnswer(LOANS, q) });
+    signInAs('areamanager');
+    const app = renderApp('/areamanager/reports/computerloan');
+    const table = await screen.findByRole('table', { name: 'Computer Loan' }, PAGE_LOAD);
+    await within(table).findByText('master1');
+
+    await user.click(screen.getByRole('button', { name: /next/i }));
+    expect(await within(table).findByText('master7')).toBeTruthy();
+    expect(callsTo(calls, 'computerloan').at(-1)).toEqual({ page: '2', pageSize: '3' });
+    // Sr. No. 4: the row's place in the whole list; the total row is still every row's.
+    const [, fourth] = within(table).getAllByRole('row');
+    expect(cellTexts(fourth!)).toEqual(['4', 'master7', '2,000.00', '1,000.00', '100.00', '1']);
+    expect(cellTexts(within(table).getAllByRole('row').at(-1)!)[2]).toBe(amount(sumOf(LOANS, 'totalLoan')));
+    expect(app.router.state.location.search).toBe('?page=2');
+
+    await user.click(within(table).getByRole('button', { name: /total loan/ }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'computerloan').at(-1)).toEqual({ page: '1', pageSize: '3', sort: 'totalLoan', order: 'asc' }),
+    );
+    await waitFor(() => expect(cellTexts(within(table).getAllByRole('row')[1]!)[1]).toBe('master5'));
+    // The download: every row, in the order shown.
+    expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe(
+      '/api/playrep/computerloan?sort=totalLoan&order=asc&format=csv',
+    );
+  });
+
   it('keeps the table with its empty text when there is no loan', async () => {
-    reportServer({ computerloan: () => ({ data: [] }) });
+    reportServer({ computerloan: (q) => loansAnswer([], q) });
     signInAs('areamanager');
     renderApp('/areamanager/reports/computerloan');
     const table = await screen.findByRole('table', { name: 'Computer Loan' }, PAGE_LOAD);
@@ -91,12 +133,12 @@ describe('Computer Loan', () => {
 
 describe('Multiple Cybers', () => {
   it('shows the table only when rows exist', async () => {
-    const calls = reportServer({ multiplecybers: (q) => ({ data: q.id === 'u-am2' ? [] : [LOANS[1]] }) });
+    const calls = reportServer({ multiplecybers: (q) => loansAnswer(q.id === 'u-am2' ? [] : [LOANS[1]!], q) });
     signInAs('superadmin');
     const app = renderApp('/superadmin/reports/multiplecybers?id=u-am1&subject=am1');
     const table = await screen.findByRole('table', { name: 'Multiple Cybers' }, PAGE_LOAD);
     await within(table).findByText('master2');
-    expect(callsTo(calls, 'multiplecybers')).toEqual([{ id: 'u-am1' }]);
+    expect(callsTo(calls, 'multiplecybers')).toEqual([{ id: 'u-am1', page: '1', pageSize: '3' }]);
     expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe(
       '/api/playrep/multiplecybers?id=u-am1&format=csv',
     );
@@ -109,6 +151,20 @@ describe('Multiple Cybers', () => {
     expect(await screen.findByText('No data available')).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Multiple Cybers' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'CSV' })).toBeNull();
+  });
+
+  it('keeps the table for a page past the end of a list with rows, and moves to its last page', async () => {
+    const calls = reportServer({ multiplecybers: (q) => loansAnswer(LOANS, q) });
+    signInAs('superadmin');
+    const app = renderApp('/superadmin/reports/multiplecybers?page=5');
+    const table = await screen.findByRole('table', { name: 'Multiple Cybers' }, PAGE_LOAD);
+    expect(await within(table).findByText('master7')).toBeTruthy();
+    expect(callsTo(calls, 'multiplecybers')).toEqual([
+      { page: '5', pageSize: '3' },
+      { page: '2', pageSize: '3' },
+    ]);
+    expect(app.router.state.location.search).toBe('?page=2');
+    expect(screen.queryByText('No data available')).toBeNull();
   });
 });
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chooseLanguage } from '../../lib/i18n/language';
 import { KEPT_IN_EVERY_LANGUAGE, latinWordsLeft } from '../../test/english-left';
+import { pageOf } from '../../test/paged-list';
 import { renderApp, signInAs } from '../../test/render-app';
 import { PAGE_LOAD, reportServer } from '../../test/report-server';
 
@@ -152,8 +153,8 @@ function server() {
       data: [{ SrNo: 1, _id: 'u-master1', username: 'master1', name: 'Meera Shah', profit: 120.5 }],
       totalProfit: 120.5,
     }),
-    computerloan: () => ({ data: LOANS }),
-    multiplecybers: () => ({ data: LOANS }),
+    computerloan: (q) => pageOf(LOANS, q),
+    multiplecybers: (q) => pageOf(LOANS, q),
     revenuerecovery: (q) => ({
       data: {
         masterUsername: q.username,

@@ -3,7 +3,7 @@ import { SUBJECT_ID_PARAM, SUBJECT_NAME_PARAM } from '../../components/report/Re
 import type { ScreenPageProps } from '../../config/navigation';
 import { screenPath } from '../../config/paths';
 import { useSession } from '../../lib/session';
-import { multipleCybersExport, useMultipleCybers } from './api/multiple-cybers';
+import { multipleCybersCall } from './api/multiple-cybers';
 import { LoanReport } from './components/LoanReport';
 
 /** An agent's Cafe Profit: the report that shows what each of its cafes earns (docs/screens.md, Cafe Profit). */
@@ -23,8 +23,7 @@ export default function MultipleCybersPage({ screen }: ScreenPageProps) {
     <LoanReport
       definition={{
         title: screen.label,
-        useReport: useMultipleCybers,
-        exportHref: multipleCybersExport,
+        call: multipleCybersCall,
         tableOnlyWithRows: true,
         agentHref: (row) => cafeProfitHref(role, row),
       }}
