@@ -62,6 +62,31 @@ function extraCases(): SizeCase[] {
         path: (ctx) => `/dailystatus?fromDate=${yesterday(ctx)}&toDate=${yesterday(ctx)}&page=1&pageSize=10`,
         aim: NETWORK_AIM,
       },
+      // The other list screens' own calls: their first page in their default order (the loan
+      // screens show 3 rows a page, the others 10).
+      { endpoint: 'agentdetails', user, note: 'page 1 of 10', path: () => '/agentdetails?page=1&pageSize=10', aim: NETWORK_AIM },
+      {
+        endpoint: 'findstatus',
+        user,
+        note: 'all agents, yesterday, page 1 of 10',
+        path: (ctx) => `/findstatus?fromDate=${yesterday(ctx)}&toDate=${yesterday(ctx)}&page=1&pageSize=10`,
+        aim: NETWORK_AIM,
+      },
+      {
+        endpoint: 'nonperforming',
+        user,
+        note: 'page 1 of 10',
+        path: () => '/nonperforming?page=1&pageSize=10',
+        aim: NETWORK_AIM,
+      },
+      { endpoint: 'computerloan', user, note: 'page 1 of 3', path: () => '/computerloan?page=1&pageSize=3', aim: NETWORK_AIM },
+      {
+        endpoint: 'multiplecybers',
+        user,
+        note: 'page 1 of 3',
+        path: () => '/multiplecybers?page=1&pageSize=3',
+        aim: NETWORK_AIM,
+      },
     );
   }
   cases.push(

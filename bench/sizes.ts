@@ -7,6 +7,7 @@ import { readEnv } from '../apps/server/src/config/env.js';
 import { type Database, migrateDatabase, openDatabase, queryRows } from '../apps/server/src/db/client.js';
 import type { Clock } from '../apps/server/src/lib/clock.js';
 import { addDays, type IsoDay, istDay, istDayStart, weekStartOf } from '../apps/server/src/lib/dates.js';
+import { keepCafeTrendWeek } from '../apps/server/src/modules/settlement/cafe-trend-week.js';
 import { ensureActivityEntries } from './activity-entries.js';
 import { NAMED_ACCOUNTS } from './cases.js';
 import { type DbFacts, readDbFacts } from './db-facts.js';
@@ -91,6 +92,8 @@ async function openNetwork(size: Size, url: string, clock: Clock): Promise<Netwo
       sql`SELECT count(*)::int AS n FROM settled_weeks WHERE week_start = ${lastWeek}`,
     );
     if (!closed?.n) throw new Error(`last week (${lastWeek}) is not closed: run npm run settle`);
+    // Cafe Trends' kept periods on the app's week, as the server's closing job sets them at start.
+    await keepCafeTrendWeek(database.db, weekStartOf(today));
     const ids = await accountIds(database.db, NAMED_ACCOUNTS);
     const ctx: SizesContext = { today, ids, ...(await memberAndCafe(database.db, ids.master1!)) };
     // The Activity screen's cases read 1,000,000 entries on every network, as `npm run bench` does.

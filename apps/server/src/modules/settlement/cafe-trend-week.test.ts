@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccounts } from '../../test/fixtures/network.js';
-import { createTestDatabase, databaseError, TEST_DB_KINDS, type TestDatabase } from '../../test/test-db.js';
-import { addDays, type IsoDay } from '../lib/dates.js';
-import { keepCafeTrendWeek } from '../modules/settlement/cafe-trend-week.js';
-import { queryRows } from './client.js';
+import { createAccounts } from '../../../test/fixtures/network.js';
+import { createTestDatabase, databaseError, TEST_DB_KINDS, type TestDatabase } from '../../../test/test-db.js';
+import { queryRows } from '../../db/client.js';
+import { addDays, type IsoDay } from '../../lib/dates.js';
+import { keepCafeTrendWeek } from './cafe-trend-week.js';
 
 /**
  * cafe_trend_totals (migration 0043): each cafe's draw-games profit over the 4, 8, 12 and 26 weeks
