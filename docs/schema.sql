@@ -429,6 +429,24 @@ BEGIN
   RETURN NULL;
 END $$;
 
+-- FUNCTION: cafe_week_totals_fold()
+CREATE FUNCTION public.cafe_week_totals_fold() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO cafe_week_totals AS t (week_start, plays, play_points_cents, win_points_cents, own_profit_cents, other_profit_cents)
+  SELECT n.week_start, sum(n.plays)::bigint, sum(n.play_points_cents)::bigint, sum(n.win_points_cents)::bigint,
+         sum(n.own_profit_cents)::bigint, sum(n.other_profit_cents)::bigint
+    FROM new_rows n GROUP BY n.week_start ORDER BY n.week_start
+  ON CONFLICT (week_start) DO UPDATE SET
+    plays = t.plays + excluded.plays,
+    play_points_cents = t.play_points_cents + excluded.play_points_cents,
+    win_points_cents = t.win_points_cents + excluded.win_points_cents,
+    own_profit_cents = t.own_profit_cents + excluded.own_profit_cents,
+    other_profit_cents = t.other_profit_cents + excluded.other_profit_cents;
+  RETURN NULL;
+END $$;
+
 -- FUNCTION: cafes_after_master_change()
 CREATE FUNCTION public.cafes_after_master_change() RETURNS trigger
     LANGUAGE plpgsql
@@ -1819,6 +1837,16 @@ CREATE TABLE public.cafe_week (
     members integer NOT NULL
 );
 
+-- TABLE: cafe_week_totals
+CREATE TABLE public.cafe_week_totals (
+    week_start date NOT NULL,
+    plays bigint NOT NULL,
+    play_points_cents bigint NOT NULL,
+    win_points_cents bigint NOT NULL,
+    own_profit_cents bigint NOT NULL,
+    other_profit_cents bigint NOT NULL
+);
+
 -- TABLE: cafes
 CREATE TABLE public.cafes (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -2474,6 +2502,10 @@ ALTER TABLE ONLY public.cafe_trend_totals
 ALTER TABLE ONLY public.cafe_trend_week
     ADD CONSTRAINT cafe_trend_week_pkey PRIMARY KEY (single);
 
+-- CONSTRAINT: cafe_week_totals cafe_week_totals_pkey
+ALTER TABLE ONLY public.cafe_week_totals
+    ADD CONSTRAINT cafe_week_totals_pkey PRIMARY KEY (week_start);
+
 -- CONSTRAINT: cafe_week cafe_week_week_start_cafe_id_pk
 ALTER TABLE ONLY public.cafe_week
     ADD CONSTRAINT cafe_week_week_start_cafe_id_pk PRIMARY KEY (week_start, cafe_id);
@@ -3032,6 +3064,15 @@ CREATE TRIGGER cafe_week_final BEFORE DELETE OR UPDATE ON public.cafe_week FOR E
 
 -- TRIGGER: cafe_week cafe_week_no_truncate
 CREATE TRIGGER cafe_week_no_truncate BEFORE TRUNCATE ON public.cafe_week FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_change_to_closed_week();
+
+-- TRIGGER: cafe_week_totals cafe_week_totals_direct_write
+CREATE TRIGGER cafe_week_totals_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.cafe_week_totals FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_kept_write();
+
+-- TRIGGER: cafe_week cafe_week_totals_insert
+CREATE TRIGGER cafe_week_totals_insert AFTER INSERT ON public.cafe_week REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.cafe_week_totals_fold();
+
+-- TRIGGER: cafe_week_totals cafe_week_totals_no_truncate
+CREATE TRIGGER cafe_week_totals_no_truncate BEFORE TRUNCATE ON public.cafe_week_totals FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_kept_write();
 
 -- TRIGGER: cafes cafes_after_master_change
 CREATE TRIGGER cafes_after_master_change AFTER UPDATE OF master_id ON public.cafes FOR EACH ROW WHEN ((old.master_id IS DISTINCT FROM new.master_id)) EXECUTE FUNCTION public.cafes_after_master_change();

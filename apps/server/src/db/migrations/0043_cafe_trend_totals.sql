@@ -12,6 +12,15 @@ CREATE TABLE "cafe_trend_week" (
 	CONSTRAINT "cafe_trend_week_single" CHECK ("cafe_trend_week"."single")
 );
 --> statement-breakpoint
+CREATE TABLE "cafe_week_totals" (
+	"week_start" date PRIMARY KEY NOT NULL,
+	"plays" bigint NOT NULL,
+	"play_points_cents" bigint NOT NULL,
+	"win_points_cents" bigint NOT NULL,
+	"own_profit_cents" bigint NOT NULL,
+	"other_profit_cents" bigint NOT NULL
+);
+--> statement-breakpoint
 CREATE INDEX "cafe_trend_totals_weeks4_idx" ON "cafe_trend_totals" USING btree ("weeks4_cents");--> statement-breakpoint
 CREATE INDEX "cafe_trend_totals_weeks8_idx" ON "cafe_trend_totals" USING btree ("weeks8_cents");--> statement-breakpoint
 CREATE INDEX "cafe_trend_totals_weeks12_idx" ON "cafe_trend_totals" USING btree ("weeks12_cents");--> statement-breakpoint
@@ -189,3 +198,34 @@ DROP TRIGGER loan_owed_totals_no_truncate ON loan_owed_totals;
 CREATE TRIGGER loan_owed_totals_direct_write BEFORE INSERT OR UPDATE OR DELETE ON loan_owed_totals FOR EACH STATEMENT EXECUTE FUNCTION refuse_direct_kept_write();
 --> statement-breakpoint
 CREATE TRIGGER loan_owed_totals_no_truncate BEFORE TRUNCATE ON loan_owed_totals FOR EACH STATEMENT EXECUTE FUNCTION refuse_direct_kept_write();
+--> statement-breakpoint
+
+-- cafe_week_totals: cafe_week summed per week, so that Cafe Profit of a closed week for the whole
+-- network takes its totals row from one row instead of every cafe's row of the week, and Cafe
+-- Trends its closed weeks' totals. cafe_week rows are inserted once, in their week's closing, and
+-- never changed (refuse_change_to_closed_week): a statement-level trigger on their inserts keeps it.
+CREATE FUNCTION cafe_week_totals_fold() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO cafe_week_totals AS t (week_start, plays, play_points_cents, win_points_cents, own_profit_cents, other_profit_cents)
+  SELECT n.week_start, sum(n.plays)::bigint, sum(n.play_points_cents)::bigint, sum(n.win_points_cents)::bigint,
+         sum(n.own_profit_cents)::bigint, sum(n.other_profit_cents)::bigint
+    FROM new_rows n GROUP BY n.week_start ORDER BY n.week_start
+  ON CONFLICT (week_start) DO UPDATE SET
+    plays = t.plays + excluded.plays,
+    play_points_cents = t.play_points_cents + excluded.play_points_cents,
+    win_points_cents = t.win_points_cents + excluded.win_points_cents,
+    own_profit_cents = t.own_profit_cents + excluded.own_profit_cents,
+    other_profit_cents = t.other_profit_cents + excluded.other_profit_cents;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER cafe_week_totals_insert AFTER INSERT ON cafe_week REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION cafe_week_totals_fold();
+--> statement-breakpoint
+INSERT INTO cafe_week_totals (week_start, plays, play_points_cents, win_points_cents, own_profit_cents, other_profit_cents)
+SELECT week_start, sum(plays)::bigint, sum(play_points_cents)::bigint, sum(win_points_cents)::bigint,
+       sum(own_profit_cents)::bigint, sum(other_profit_cents)::bigint
+  FROM cafe_week GROUP BY week_start;
+--> statement-breakpoint
+CREATE TRIGGER cafe_week_totals_direct_write BEFORE INSERT OR UPDATE OR DELETE ON cafe_week_totals FOR EACH STATEMENT EXECUTE FUNCTION refuse_direct_kept_write();
+--> statement-breakpoint
+CREATE TRIGGER cafe_week_totals_no_truncate BEFORE TRUNCATE ON cafe_week_totals FOR EACH STATEMENT EXECUTE FUNCTION refuse_direct_kept_write();

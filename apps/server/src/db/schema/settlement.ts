@@ -121,6 +121,20 @@ export const cafeWeek = pgTable(
 );
 
 /**
+ * cafe_week summed per week, as Cafe Profit totals a closed week over every cafe of the network
+ * (cafes without a row count zero): one row a week, kept by a statement-level trigger on
+ * cafe_week's inserts (migration 0043). Never written directly.
+ */
+export const cafeWeekTotals = pgTable('cafe_week_totals', {
+  weekStart: date('week_start', { mode: 'string' }).primaryKey(),
+  plays: bigint('plays', { mode: 'number' }).notNull(),
+  playPointsCents: cents('play_points_cents').notNull(),
+  winPointsCents: cents('win_points_cents').notNull(),
+  ownProfitCents: cents('own_profit_cents').notNull(),
+  otherProfitCents: cents('other_profit_cents').notNull(),
+});
+
+/**
  * Today's "same weekday last week, up to the same time" over a closed week (docs/domain.md,
  * "Insight"): the week's draw-games plays booked on their own day and not voided while it was open,
  * summed per IST day, hour of the day and the member's parent when the week closed. Written by the

@@ -96,11 +96,12 @@ export async function cafeProfitPage(
   const pageOf = (r: SQL) => sql`SELECT * FROM ${r} r ORDER BY ${orderBy(order)} LIMIT ${page.limit} OFFSET ${page.offset}`;
   const statement =
     closedWeek && holdsWholeNetwork(account)
-      ? // The whole network's week: its totals from the week's rows alone, and its page read in
-        // order (by agent, through accounts_username_c_idx) without listing every cafe first.
+      ? // The whole network's week: its totals from the week's one row of cafe_week_totals (kept
+        // from cafe_week's rows, migration 0043), and its page read in order (by agent, through
+        // accounts_username_c_idx) without listing every cafe first.
         sql`SELECT t.*, p.*
               FROM (SELECT (SELECT count(*) FROM cafes) AS cafes, ${totalsOf('w')}
-                      FROM cafe_week w WHERE w.week_start = ${range.from}::date) t
+                      FROM cafe_week_totals w WHERE w.week_start = ${range.from}::date) t
               LEFT JOIN LATERAL (${pageOf(sql`(${cafes})`)}) p ON true`
       : sql`WITH r AS (${cafes}), t AS (SELECT count(*) AS cafes, ${totalsOf('r')} FROM r)
             SELECT t.*, p.* FROM t LEFT JOIN LATERAL (${pageOf(sql`r`)}) p ON true`;

@@ -185,11 +185,10 @@ async function pageRows(
 }
 
 /**
- * The totals over every cafe of the whole network, from the network's own figures: a closed week
- * from the superadmin's settlement row (the profit of every play of the week, as the closing summed
- * it), any other week from its roll-ups kept per manager (playsUnder), a few rows per day at any
- * size of network. Every play is made at a cafe, and every cafe is a master's in the network, so
- * these are the sums of the cafes' rows.
+ * The totals over every cafe of the whole network, a few rows per week at any size of network: a
+ * closed week from cafe_week summed (cafe_week_totals, one row), any other week from the
+ * superadmin's roll-ups kept per manager (playsUnder). Every play is made at a cafe, and every
+ * cafe is a master's in the network, so these are the sums of the cafes' rows.
  */
 async function networkTotals(db: Queryable, account: SubtreeOwner, weeks: CafeTrendWeeks): Promise<CafeTrendTotalsCents> {
   const all = [...weeks.before, ...weeks.shown];
@@ -197,12 +196,11 @@ async function networkTotals(db: Queryable, account: SubtreeOwner, weeks: CafeTr
   const parts: SQL[] = [sql`SELECT NULL::date AS week_start, NULL::bigint AS profit_cents WHERE false`];
   if (closedWeeks.length > 0) {
     parts.push(sql`
-      SELECT s.week_start, s.profit_cents FROM weekly_settlements s
-       WHERE s.account_id = ${account.id}::uuid AND s.kind = 'games'
-         AND s.week_start IN (${sql.join(
-           closedWeeks.map((week) => sql`${week}::date`),
-           sql`, `,
-         )})`);
+      SELECT w.week_start, (w.own_profit_cents + w.other_profit_cents)::bigint FROM cafe_week_totals w
+       WHERE w.week_start IN (${sql.join(
+         closedWeeks.map((week) => sql`${week}::date`),
+         sql`, `,
+       )})`);
   }
   for (const range of liveRuns(all, weeks.closed)) {
     parts.push(sql`

@@ -69,6 +69,7 @@ const DIGEST_TABLES = [
   'draw_daily_by_cafe',
   'cafe_trend_week',
   'cafe_trend_totals',
+  'cafe_week_totals',
   'master_play_days',
   'played_masters_by_day',
   'active_master_count',
@@ -111,7 +112,8 @@ export async function databaseDigest(db: Queryable): Promise<Record<string, stri
  * - draw_daily_by_cafe is exactly play_daily's draw games grouped by cafe and day (rows summing
  *   to nothing aside);
  * - cafe_trend_totals holds, for every cafe, play_daily's draw-games profit over the 4, 8, 12 and
- *   26 weeks ending with the kept week (cafe_trend_week), zeros while none is kept;
+ *   26 weeks ending with the kept week (cafe_trend_week), zeros while none is kept, and
+ *   cafe_week_totals is cafe_week summed per week;
  * - master_play_days counts each master's play_daily_by_parent rows and own play_daily rows per
  *   day, played_masters_by_day the active masters with some per day, active_master_count the
  *   active masters;
@@ -206,6 +208,15 @@ export async function brokenInvariants(db: Queryable): Promise<string[]> {
                                 AND d.game_id IN (SELECT id FROM games WHERE kind = 'draw')
          GROUP BY cf.id),
       actual AS (SELECT cafe_id, weeks4_cents, weeks8_cents, weeks12_cents, weeks26_cents FROM cafe_trend_totals)
+      SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
+                                      UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
+    cafe_week_totals: sql`
+      WITH expected AS (
+        SELECT week_start, sum(plays)::bigint, sum(play_points_cents)::bigint, sum(win_points_cents)::bigint,
+               sum(own_profit_cents)::bigint, sum(other_profit_cents)::bigint
+          FROM cafe_week GROUP BY 1),
+      actual AS (SELECT week_start, plays, play_points_cents, win_points_cents, own_profit_cents, other_profit_cents
+                   FROM cafe_week_totals)
       SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
                                       UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
     master_play_days: sql`
