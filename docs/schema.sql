@@ -378,38 +378,33 @@ CREATE FUNCTION public.cafe_trend_totals_move() RETURNS trigger
 BEGIN
   IF TG_OP = 'INSERT' THEN
     UPDATE cafe_trend_totals t SET
-      weeks4_cents = s.weeks4, weeks8_cents = s.weeks8, weeks12_cents = s.weeks12, weeks26_cents = s.weeks26
-      FROM (SELECT cf.id AS cafe_id,
-                   coalesce(sum(d.play_points_cents - d.win_points_cents) FILTER (WHERE d.day >= NEW.week_start - 21), 0) AS weeks4,
-                   coalesce(sum(d.play_points_cents - d.win_points_cents) FILTER (WHERE d.day >= NEW.week_start - 49), 0) AS weeks8,
-                   coalesce(sum(d.play_points_cents - d.win_points_cents) FILTER (WHERE d.day >= NEW.week_start - 77), 0) AS weeks12,
-                   coalesce(sum(d.play_points_cents - d.win_points_cents), 0) AS weeks26
-              FROM cafes cf
-              LEFT JOIN draw_daily_by_cafe d ON d.cafe_id = cf.id AND d.day >= NEW.week_start - 175 AND d.day <= NEW.week_start + 6
-             GROUP BY cf.id) s
-     WHERE t.cafe_id = s.cafe_id;
+      weeks4_cents = coalesce(s.weeks4, 0), weeks8_cents = coalesce(s.weeks8, 0),
+      weeks12_cents = coalesce(s.weeks12, 0), weeks26_cents = coalesce(s.weeks26, 0)
+      FROM cafes cf
+      LEFT JOIN (SELECT p.cafe_id,
+                        sum(p.profit_cents) FILTER (WHERE p.week_start >= NEW.week_start - 21) AS weeks4,
+                        sum(p.profit_cents) FILTER (WHERE p.week_start >= NEW.week_start - 49) AS weeks8,
+                        sum(p.profit_cents) FILTER (WHERE p.week_start >= NEW.week_start - 77) AS weeks12,
+                        sum(p.profit_cents) AS weeks26
+                   FROM cafe_trend_week_profit(ARRAY(SELECT NEW.week_start - 7 * i FROM generate_series(0, 25) i)) p
+                  GROUP BY p.cafe_id) s ON s.cafe_id = cf.id
+     WHERE t.cafe_id = cf.id;
   ELSIF NEW.week_start <> OLD.week_start THEN
-    WITH p (weeks, back) AS (VALUES (4, 21), (8, 49), (12, 77), (26, 175)),
-         w AS (SELECT p.weeks, NEW.week_start - p.back AS ns, NEW.week_start + 6 AS ne,
-                      OLD.week_start - p.back AS os, OLD.week_start + 6 AS oe FROM p),
-         r AS (SELECT weeks, ns AS lo, least(ne, os - 1) AS hi, 1 AS sign FROM w
-               UNION ALL SELECT weeks, greatest(ns, oe + 1), ne, 1 FROM w
-               UNION ALL SELECT weeks, os, least(oe, ns - 1), -1 FROM w
-               UNION ALL SELECT weeks, greatest(os, ne + 1), oe, -1 FROM w),
-         runs AS (SELECT DISTINCT lo, hi FROM r WHERE lo <= hi),
-         sums AS (SELECT cf.id AS cafe_id, u.lo, u.hi, x.profit
-                    FROM runs u CROSS JOIN cafes cf
-                    CROSS JOIN LATERAL (SELECT sum(d.play_points_cents - d.win_points_cents) AS profit
-                                          FROM draw_daily_by_cafe d
-                                         WHERE d.cafe_id = cf.id AND d.day >= u.lo AND d.day <= u.hi) x
-                   WHERE x.profit <> 0),
-         s AS (SELECT m.cafe_id,
-                      coalesce(sum(r.sign * m.profit) FILTER (WHERE r.weeks = 4), 0) AS weeks4,
-                      coalesce(sum(r.sign * m.profit) FILTER (WHERE r.weeks = 8), 0) AS weeks8,
-                      coalesce(sum(r.sign * m.profit) FILTER (WHERE r.weeks = 12), 0) AS weeks12,
-                      coalesce(sum(r.sign * m.profit) FILTER (WHERE r.weeks = 26), 0) AS weeks26
-                 FROM sums m JOIN r ON r.lo = m.lo AND r.hi = m.hi
-                GROUP BY m.cafe_id)
+    WITH p (weeks) AS (VALUES (4), (8), (12), (26)),
+         changed AS (
+           SELECT p.weeks, NEW.week_start - 7 * i AS week_start, 1 AS sign FROM p, generate_series(0, p.weeks - 1) i
+            WHERE NEW.week_start - 7 * i NOT BETWEEN OLD.week_start - 7 * (p.weeks - 1) AND OLD.week_start
+           UNION ALL
+           SELECT p.weeks, OLD.week_start - 7 * i, -1 FROM p, generate_series(0, p.weeks - 1) i
+            WHERE OLD.week_start - 7 * i NOT BETWEEN NEW.week_start - 7 * (p.weeks - 1) AND NEW.week_start),
+         s AS (SELECT w.cafe_id,
+                      coalesce(sum(c.sign * w.profit_cents) FILTER (WHERE c.weeks = 4), 0) AS weeks4,
+                      coalesce(sum(c.sign * w.profit_cents) FILTER (WHERE c.weeks = 8), 0) AS weeks8,
+                      coalesce(sum(c.sign * w.profit_cents) FILTER (WHERE c.weeks = 12), 0) AS weeks12,
+                      coalesce(sum(c.sign * w.profit_cents) FILTER (WHERE c.weeks = 26), 0) AS weeks26
+                 FROM cafe_trend_week_profit(ARRAY(SELECT DISTINCT week_start FROM changed)) w
+                 JOIN changed c ON c.week_start = w.week_start
+                GROUP BY w.cafe_id)
     UPDATE cafe_trend_totals t SET
       weeks4_cents = t.weeks4_cents + s.weeks4, weeks8_cents = t.weeks8_cents + s.weeks8,
       weeks12_cents = t.weeks12_cents + s.weeks12, weeks26_cents = t.weeks26_cents + s.weeks26
@@ -428,6 +423,23 @@ BEGIN
   SELECT n.id, 0, 0, 0, 0 FROM new_rows n ORDER BY n.id;
   RETURN NULL;
 END $$;
+
+-- FUNCTION: cafe_trend_week_profit(date[])
+CREATE FUNCTION public.cafe_trend_week_profit(weeks date[]) RETURNS TABLE(cafe_id uuid, week_start date, profit_cents bigint)
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT w.cafe_id, w.week_start, w.own_profit_cents + w.other_profit_cents
+    FROM cafe_week w
+   WHERE w.week_start = ANY (weeks)
+     AND EXISTS (SELECT 1 FROM settled_weeks s WHERE s.week_start = w.week_start AND s.kind = 'games')
+  UNION ALL
+  SELECT d.cafe_id, k.week_start, sum(d.play_points_cents - d.win_points_cents)::bigint
+    FROM unnest(weeks) AS k (week_start)
+    JOIN play_daily_by_cafe d ON d.day >= k.week_start AND d.day <= k.week_start + 6
+   WHERE NOT EXISTS (SELECT 1 FROM settled_weeks s WHERE s.week_start = k.week_start AND s.kind = 'games')
+     AND d.game_id IN (SELECT id FROM games WHERE kind = 'draw')
+   GROUP BY 1, 2
+$$;
 
 -- FUNCTION: cafe_week_totals_fold()
 CREATE FUNCTION public.cafe_week_totals_fold() RETURNS trigger
