@@ -332,6 +332,15 @@ BEGIN
   ON CONFLICT (manager_id, day, stripe) DO UPDATE SET members = b.members + excluded.members;
 END $$;
 
+-- FUNCTION: cafe_count_fold()
+CREATE FUNCTION public.cafe_count_fold() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  UPDATE cafe_count SET cafes = cafes + (SELECT count(*) FROM new_rows);
+  RETURN NULL;
+END $$;
+
 -- FUNCTION: cafe_trend_totals_fold()
 CREATE FUNCTION public.cafe_trend_totals_fold() RETURNS trigger
     LANGUAGE plpgsql
@@ -1821,6 +1830,13 @@ CREATE SEQUENCE public.big_win_news_id_seq
 -- SEQUENCE OWNED BY: big_win_news_id_seq
 ALTER SEQUENCE public.big_win_news_id_seq OWNED BY public.big_win_news.id;
 
+-- TABLE: cafe_count
+CREATE TABLE public.cafe_count (
+    single boolean DEFAULT true NOT NULL,
+    cafes integer NOT NULL,
+    CONSTRAINT cafe_count_single CHECK (single)
+);
+
 -- TABLE: cafe_trend_totals
 CREATE TABLE public.cafe_trend_totals (
     cafe_id uuid NOT NULL,
@@ -2506,6 +2522,10 @@ ALTER TABLE ONLY public.big_win_alert_wins
 ALTER TABLE ONLY public.big_win_news
     ADD CONSTRAINT big_win_news_pkey PRIMARY KEY (id);
 
+-- CONSTRAINT: cafe_count cafe_count_pkey
+ALTER TABLE ONLY public.cafe_count
+    ADD CONSTRAINT cafe_count_pkey PRIMARY KEY (single);
+
 -- CONSTRAINT: cafe_trend_totals cafe_trend_totals_pkey
 ALTER TABLE ONLY public.cafe_trend_totals
     ADD CONSTRAINT cafe_trend_totals_pkey PRIMARY KEY (cafe_id);
@@ -3049,6 +3069,15 @@ CREATE TRIGGER activity_append_only BEFORE DELETE OR UPDATE ON public.activity F
 
 -- TRIGGER: activity activity_no_truncate
 CREATE TRIGGER activity_no_truncate BEFORE TRUNCATE ON public.activity FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_activity_change();
+
+-- TRIGGER: cafe_count cafe_count_direct_write
+CREATE TRIGGER cafe_count_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.cafe_count FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_count_write();
+
+-- TRIGGER: cafes cafe_count_insert
+CREATE TRIGGER cafe_count_insert AFTER INSERT ON public.cafes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.cafe_count_fold();
+
+-- TRIGGER: cafe_count cafe_count_no_truncate
+CREATE TRIGGER cafe_count_no_truncate BEFORE TRUNCATE ON public.cafe_count FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_count_write();
 
 -- TRIGGER: cafe_trend_totals cafe_trend_totals_direct_write
 CREATE TRIGGER cafe_trend_totals_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.cafe_trend_totals FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_kept_write();

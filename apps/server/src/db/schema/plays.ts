@@ -276,6 +276,19 @@ export const cafeTrendTotals = pgTable(
   ],
 );
 
+/**
+ * How many cafes there are: the whole network's Cafe Profit and Cafe Trends count every cafe in
+ * their totals row. Cafes are never deleted; a trigger on their inserts keeps it (migration 0043).
+ */
+export const cafeCount = pgTable(
+  'cafe_count',
+  {
+    single: boolean('single').primaryKey().default(true),
+    cafes: integer('cafes').notNull(),
+  },
+  (t) => [check('cafe_count_single', sql`${t.single}`)],
+);
+
 /** The week (Monday) whose periods `cafe_trend_totals` holds: one row, none before the first is kept. */
 export const cafeTrendWeek = pgTable(
   'cafe_trend_week',

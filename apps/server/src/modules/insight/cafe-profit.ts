@@ -97,10 +97,10 @@ export async function cafeProfitPage(
   const statement =
     closedWeek && holdsWholeNetwork(account)
       ? // The whole network's week: its totals from the week's one row of cafe_week_totals (kept
-        // from cafe_week's rows, migration 0043), and its page read in order (by agent, through
+        // from cafe_week's rows, migration 0043) and the cafes from cafe_count, and its page read in order (by agent, through
         // accounts_username_c_idx) without listing every cafe first.
         sql`SELECT t.*, p.*
-              FROM (SELECT (SELECT count(*) FROM cafes) AS cafes, ${totalsOf('w')}
+              FROM (SELECT (SELECT c.cafes FROM cafe_count c) AS cafes, ${totalsOf('w')}
                       FROM cafe_week_totals w WHERE w.week_start = ${range.from}::date) t
               LEFT JOIN LATERAL (${pageOf(sql`(${cafes})`)}) p ON true`
       : sql`WITH r AS (${cafes}), t AS (SELECT count(*) AS cafes, ${totalsOf('r')} FROM r)

@@ -187,8 +187,9 @@ async function pageRows(
 /**
  * The totals over every cafe of the whole network, a few rows per week at any size of network: a
  * closed week from cafe_week summed (cafe_week_totals, one row), any other week from the
- * superadmin's roll-ups kept per manager (playsUnder). Every play is made at a cafe, and every
- * cafe is a master's in the network, so these are the sums of the cafes' rows.
+ * superadmin's roll-ups kept per manager (playsUnder), the cafes counted in cafe_count. Every play
+ * is made at a cafe, and every cafe is a master's in the network, so these are the sums of the
+ * cafes' rows.
  */
 async function networkTotals(db: Queryable, account: SubtreeOwner, weeks: CafeTrendWeeks): Promise<CafeTrendTotalsCents> {
   const all = [...weeks.before, ...weeks.shown];
@@ -211,7 +212,7 @@ async function networkTotals(db: Queryable, account: SubtreeOwner, weeks: CafeTr
   }
   const rows = await queryRows<{ week_start: string | null; profit_cents: DbCents | null; cafes: string | number }>(
     db,
-    sql`SELECT w.week_start::text AS week_start, w.profit_cents, (SELECT count(*) FROM cafes) AS cafes
+    sql`SELECT w.week_start::text AS week_start, w.profit_cents, (SELECT c.cafes FROM cafe_count c) AS cafes
           FROM (SELECT 1) one LEFT JOIN (${sql.join(parts, sql` UNION ALL `)}) w ON true`,
   );
   const byWeek = new Map<string, bigint>();

@@ -70,6 +70,7 @@ const DIGEST_TABLES = [
   'cafe_trend_week',
   'cafe_trend_totals',
   'cafe_week_totals',
+  'cafe_count',
   'master_play_days',
   'played_masters_by_day',
   'active_master_count',
@@ -113,7 +114,7 @@ export async function databaseDigest(db: Queryable): Promise<Record<string, stri
  *   to nothing aside);
  * - cafe_trend_totals holds, for every cafe, play_daily's draw-games profit over the 4, 8, 12 and
  *   26 weeks ending with the kept week (cafe_trend_week), zeros while none is kept, and
- *   cafe_week_totals is cafe_week summed per week;
+ *   cafe_week_totals is cafe_week summed per week, cafe_count the cafes;
  * - master_play_days counts each master's play_daily_by_parent rows and own play_daily rows per
  *   day, played_masters_by_day the active masters with some per day, active_master_count the
  *   active masters;
@@ -210,6 +211,7 @@ export async function brokenInvariants(db: Queryable): Promise<string[]> {
       actual AS (SELECT cafe_id, weeks4_cents, weeks8_cents, weeks12_cents, weeks26_cents FROM cafe_trend_totals)
       SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
                                       UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
+    cafe_count: sql`SELECT count(*)::int AS n FROM cafe_count WHERE cafes <> (SELECT count(*) FROM cafes)`,
     cafe_week_totals: sql`
       WITH expected AS (
         SELECT week_start, sum(plays)::bigint, sum(play_points_cents)::bigint, sum(win_points_cents)::bigint,
