@@ -22,8 +22,8 @@ import { agentMail, mailMembers } from '../apps/server/src/modules/money/queries
 import { pointsByGame } from '../apps/server/src/modules/money/queries/points-by-game.js';
 import { revenueRecovery } from '../apps/server/src/modules/money/queries/recovery.js';
 import { weekMemberPoints } from '../apps/server/src/modules/money/queries/week-member-points.js';
-import { mastersInOrder, mastersOrderBy } from '../apps/server/src/modules/network/masters-page.js';
 import { dailyStatus, membersElsewhere, profitOver } from '../apps/server/src/modules/network/queries.js';
+import { mastersInOrder, mastersOrderBy } from '../apps/server/src/modules/play-sums/masters-page.js';
 import { categorize } from '../apps/server/src/modules/transfers/present.js';
 import { type Channel, findTransfers } from '../apps/server/src/modules/transfers/queries.js';
 import { type SettlementKind, weeklyRevenue, weekStatement } from '../apps/server/src/modules/weeks/index.js';

@@ -24,9 +24,9 @@ import {
   todayFigures,
   waitingTransfers,
 } from '../apps/server/src/modules/insight/today.js';
-import { mastersCount } from '../apps/server/src/modules/network/masters-page.js';
 import { dailyStatus, mastersProfitTotal } from '../apps/server/src/modules/network/queries.js';
 import type { SubtreeOwner } from '../apps/server/src/modules/play-sums/index.js';
+import { mastersCount } from '../apps/server/src/modules/play-sums/masters-page.js';
 import { SIZE_DATABASES, type Size, sizesOf, urlOf } from './size-databases.js';
 
 const { values: args } = parseArgs({

@@ -4,7 +4,7 @@ import { createNetwork, NETWORK, type NetworkIds } from '../../../test/fixtures/
 import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../../../test/test-db.js';
 import { verifyPassword } from '../identity/gate/passwords.js';
 import { ensureHouseAccount } from '../ledger/ledger.js';
-import { mastersInOrder, mastersOrderBy } from '../network/masters-page.js';
+import { mastersInOrder, mastersOrderBy } from '../play-sums/masters-page.js';
 import {
   accountsOf,
   counterpartyVisible,

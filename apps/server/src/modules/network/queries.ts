@@ -11,8 +11,8 @@ import {
   profitSum,
   type SubtreeOwner,
 } from '../play-sums/index.js';
+import { type AccountSort, type Direction, mastersInOrder, mastersOrderBy, type RowWindow } from '../play-sums/masters-page.js';
 import { type ClosedWeekSplit, rowsOverClosedWeeks } from '../weeks/index.js';
-import { type AccountSort, type Direction, mastersInOrder, mastersOrderBy, type RowWindow } from './masters-page.js';
 
 // Profit here is the draw games' (settlement's profitSum('games'): play − win); poker rake is
 // reported on its own (Poker Revenue).

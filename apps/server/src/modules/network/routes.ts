@@ -7,7 +7,8 @@ import { centsToPoints } from '../../lib/money.js';
 import { numbered, pageEcho } from '../../lib/present.js';
 import type { EndpointHandlers } from '../../plugins/endpoints.js';
 import { accountsOf, directChildren, pathFrom, requireAccount, searchAccounts } from '../accounts/repository.js';
-import { INACTIVE_MASTERS, mastersCount, mastersInOrder, mastersOrderBy, type RowWindow, windowOf } from './masters-page.js';
+import { mastersCount, mastersInOrder, mastersOrderBy, type RowWindow, windowOf } from '../play-sums/masters-page.js';
+import { INACTIVE_MASTERS } from './masters-page.js';
 import {
   agentRow,
   agentStatusRow,
