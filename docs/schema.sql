@@ -484,6 +484,17 @@ BEGIN
   RETURN NULL;
 END $_$;
 
+-- FUNCTION: cafes_owner_is_master()
+CREATE FUNCTION public.cafes_owner_is_master() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM accounts a WHERE a.id = NEW.master_id AND a.role = 'master') THEN
+    RAISE EXCEPTION 'a cafe belongs to a master, and % is not one', NEW.master_id USING ERRCODE = 'check_violation';
+  END IF;
+  RETURN NEW;
+END $$;
+
 -- FUNCTION: create_play_month_partition(text, date)
 CREATE FUNCTION public.create_play_month_partition(parent text, any_day date) RETURNS boolean
     LANGUAGE plpgsql
@@ -611,32 +622,75 @@ CREATE FUNCTION public.ist_week_start(day date) RETURNS date
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ SELECT day - (extract(isodow FROM day)::int - 1) $$;
 
--- FUNCTION: loan_owed_apply(uuid[], bigint[], bigint[])
-CREATE FUNCTION public.loan_owed_apply(by_agent uuid[], total_changes bigint[], owed_changes bigint[]) RETURNS void
+-- FUNCTION: loan_owed_apply(uuid[], bigint[], bigint[], bigint[], integer[])
+CREATE FUNCTION public.loan_owed_apply(by_agent uuid[], total_changes bigint[], fee_changes bigint[], owed_changes bigint[], cafe_changes integer[]) RETURNS void
     LANGUAGE plpgsql
     AS $$
 BEGIN
-  WITH d AS (SELECT u.agent_id, sum(u.total)::bigint AS total, sum(u.owed)::bigint AS owed
-               FROM unnest(by_agent, total_changes, owed_changes) AS u(agent_id, total, owed)
+  WITH d AS (SELECT u.agent_id, sum(u.total)::bigint AS total, sum(u.fee)::bigint AS fee, sum(u.owed)::bigint AS owed,
+                    sum(u.cafes)::int AS cafes
+               FROM unnest(by_agent, total_changes, fee_changes, owed_changes, cafe_changes) AS u(agent_id, total, fee, owed, cafes)
                JOIN accounts a ON a.id = u.agent_id AND a.role = 'master'
               GROUP BY 1
-             HAVING sum(u.total) <> 0 OR sum(u.owed) <> 0),
-       kept AS (INSERT INTO loan_owed_by_master AS o (agent_id, total_cents, outstanding_cents)
-                SELECT agent_id, total, owed FROM d ORDER BY agent_id
+             HAVING sum(u.total) <> 0 OR sum(u.fee) <> 0 OR sum(u.owed) <> 0 OR sum(u.cafes) <> 0),
+       kept AS (INSERT INTO loan_owed_by_master AS o (agent_id, total_cents, fee_cents, outstanding_cents, cafes)
+                SELECT agent_id, total, fee, owed, cafes FROM d ORDER BY agent_id
                 ON CONFLICT (agent_id) DO UPDATE SET total_cents = o.total_cents + excluded.total_cents,
-                                                     outstanding_cents = o.outstanding_cents + excluded.outstanding_cents
-                RETURNING o.agent_id, o.total_cents, o.outstanding_cents),
-       -- Each master's part of the totals after, less its part before (nothing while it owes nothing).
-       change AS (SELECT sum((k.outstanding_cents > 0)::int - (k.outstanding_cents - d.owed > 0)::int) AS masters,
-                         sum(CASE WHEN k.outstanding_cents > 0 THEN k.total_cents ELSE 0 END
-                             - CASE WHEN k.outstanding_cents - d.owed > 0 THEN k.total_cents - d.total ELSE 0 END) AS total,
-                         sum(CASE WHEN k.outstanding_cents > 0 THEN k.outstanding_cents ELSE 0 END
-                             - CASE WHEN k.outstanding_cents - d.owed > 0 THEN k.outstanding_cents - d.owed ELSE 0 END) AS owed
-                    FROM kept k JOIN d ON d.agent_id = k.agent_id)
-  UPDATE loan_owed_totals t
-     SET masters = t.masters + c.masters, total_cents = t.total_cents + c.total, outstanding_cents = t.outstanding_cents + c.owed
-    FROM change c
-   WHERE c.masters IS NOT NULL;
+                                                     fee_cents = o.fee_cents + excluded.fee_cents,
+                                                     outstanding_cents = o.outstanding_cents + excluded.outstanding_cents,
+                                                     cafes = o.cafes + excluded.cafes
+                RETURNING o.agent_id, o.total_cents, o.fee_cents, o.outstanding_cents, o.cafes),
+       -- Each master's row after (total, fee, owed, cafes) and before (the same less the change).
+       r AS (SELECT k.total_cents AS total, k.fee_cents AS fee, k.outstanding_cents AS owed, k.cafes,
+                    k.total_cents - d.total AS total0, k.fee_cents - d.fee AS fee0,
+                    k.outstanding_cents - d.owed AS owed0, k.cafes - d.cafes AS cafes0
+               FROM kept k JOIN d ON d.agent_id = k.agent_id),
+       -- Today's open loans: the masters owing more than 0 (nothing while a master owes nothing).
+       owing AS (SELECT sum((r.owed > 0)::int - (r.owed0 > 0)::int) AS masters,
+                        sum(CASE WHEN r.owed > 0 THEN r.total ELSE 0 END - CASE WHEN r.owed0 > 0 THEN r.total0 ELSE 0 END) AS total,
+                        sum(CASE WHEN r.owed > 0 THEN r.owed ELSE 0 END - CASE WHEN r.owed0 > 0 THEN r.owed0 ELSE 0 END) AS owed
+                   FROM r),
+       owing_kept AS (UPDATE loan_owed_totals t
+                         SET masters = t.masters + c.masters, total_cents = t.total_cents + c.total,
+                             outstanding_cents = t.outstanding_cents + c.owed
+                        FROM owing c
+                       WHERE c.masters <> 0 OR c.total <> 0 OR c.owed <> 0
+                       RETURNING 1),
+       -- The loan lists: a master is on Computer Loan with a loan, on Multiple Cybers with two cafes or more.
+       lists AS (SELECT x.list, sum(x.now_in::int - x.was_in::int) AS masters,
+                        sum(CASE WHEN x.now_in THEN r.total ELSE 0 END - CASE WHEN x.was_in THEN r.total0 ELSE 0 END) AS total,
+                        sum(CASE WHEN x.now_in THEN r.fee ELSE 0 END - CASE WHEN x.was_in THEN r.fee0 ELSE 0 END) AS fee,
+                        sum(CASE WHEN x.now_in THEN r.owed ELSE 0 END - CASE WHEN x.was_in THEN r.owed0 ELSE 0 END) AS owed
+                   FROM r CROSS JOIN LATERAL (VALUES ('computer', r.total > 0, r.total0 > 0),
+                                                     ('multiple', r.cafes > 1, r.cafes0 > 1)) AS x(list, now_in, was_in)
+                  GROUP BY x.list)
+  UPDATE loan_list_totals t
+     SET masters = t.masters + c.masters, total_cents = t.total_cents + c.total, fee_cents = t.fee_cents + c.fee,
+         outstanding_cents = t.outstanding_cents + c.owed
+    FROM lists c
+   WHERE t.list = c.list AND (c.masters <> 0 OR c.total <> 0 OR c.fee <> 0 OR c.owed <> 0);
+END $$;
+
+-- FUNCTION: loan_owed_cafes_fold()
+CREATE FUNCTION public.loan_owed_cafes_fold() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  agent_ids uuid[];
+  changes integer[];
+  zeros bigint[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(n.master_id), array_agg(1), array_agg(0::bigint) INTO agent_ids, changes, zeros FROM new_rows n;
+  ELSE
+    SELECT array_agg(m.master_id), array_agg(m.change), array_agg(0::bigint) INTO agent_ids, changes, zeros
+      FROM new_rows n JOIN old_rows o ON o.id = n.id AND o.master_id <> n.master_id
+      CROSS JOIN LATERAL (VALUES (n.master_id, 1), (o.master_id, -1)) AS m(master_id, change);
+  END IF;
+  IF agent_ids IS NOT NULL THEN
+    PERFORM loan_owed_apply(agent_ids, zeros, zeros, zeros, changes);
+  END IF;
+  RETURN NULL;
 END $$;
 
 -- FUNCTION: loan_owed_deductions_fold()
@@ -645,13 +699,13 @@ CREATE FUNCTION public.loan_owed_deductions_fold() RETURNS trigger
     AS $$
 DECLARE
   agent_ids uuid[];
-  totals bigint[];
   owed bigint[];
+  zeros bigint[];
 BEGIN
-  SELECT array_agg(l.agent_id), array_agg(0::bigint), array_agg(-n.amount_cents) INTO agent_ids, totals, owed
+  SELECT array_agg(l.agent_id), array_agg(-n.amount_cents), array_agg(0::bigint) INTO agent_ids, owed, zeros
     FROM new_rows n JOIN loans l ON l.id = n.loan_id;
   IF agent_ids IS NOT NULL THEN
-    PERFORM loan_owed_apply(agent_ids, totals, owed);
+    PERFORM loan_owed_apply(agent_ids, zeros, zeros, owed, zeros::integer[]);
   END IF;
   RETURN NULL;
 END $$;
@@ -663,31 +717,45 @@ CREATE FUNCTION public.loan_owed_loans_fold() RETURNS trigger
 DECLARE
   agent_ids uuid[];
   totals bigint[];
+  fees bigint[];
   owed bigint[];
 BEGIN
+  -- Each branch names only the transition tables its trigger has.
   IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(r.agent_id), array_agg(r.total), array_agg(r.total - r.deducted) INTO agent_ids, totals, owed
-      FROM (SELECT n.agent_id, n.principal_cents + n.processing_fee_cents AS total,
+    SELECT array_agg(r.agent_id), array_agg(r.total), array_agg(r.fee), array_agg(r.total - r.deducted)
+      INTO agent_ids, totals, fees, owed
+      FROM (SELECT n.agent_id, n.principal_cents + n.processing_fee_cents AS total, n.processing_fee_cents AS fee,
                    coalesce((SELECT sum(d.amount_cents) FROM loan_deductions d WHERE d.loan_id = n.id), 0) AS deducted
               FROM new_rows n) r;
   ELSIF TG_OP = 'DELETE' THEN
-    SELECT array_agg(r.agent_id), array_agg(-r.total), array_agg(r.deducted - r.total) INTO agent_ids, totals, owed
-      FROM (SELECT o.agent_id, o.principal_cents + o.processing_fee_cents AS total,
+    SELECT array_agg(r.agent_id), array_agg(-r.total), array_agg(-r.fee), array_agg(r.deducted - r.total)
+      INTO agent_ids, totals, fees, owed
+      FROM (SELECT o.agent_id, o.principal_cents + o.processing_fee_cents AS total, o.processing_fee_cents AS fee,
                    coalesce((SELECT sum(d.amount_cents) FROM loan_deductions d WHERE d.loan_id = o.id), 0) AS deducted
               FROM old_rows o) r;
   ELSE
-    SELECT array_agg(r.agent_id), array_agg(r.sign * r.total), array_agg(r.sign * (r.total - r.deducted)) INTO agent_ids, totals, owed
-      FROM (SELECT 1 AS sign, n.agent_id, n.principal_cents + n.processing_fee_cents AS total,
+    SELECT array_agg(r.agent_id), array_agg(r.sign * r.total), array_agg(r.sign * r.fee), array_agg(r.sign * (r.total - r.deducted))
+      INTO agent_ids, totals, fees, owed
+      FROM (SELECT 1 AS sign, n.agent_id, n.principal_cents + n.processing_fee_cents AS total, n.processing_fee_cents AS fee,
                    coalesce((SELECT sum(d.amount_cents) FROM loan_deductions d WHERE d.loan_id = n.id), 0) AS deducted
               FROM new_rows n
             UNION ALL
-            SELECT -1, o.agent_id, o.principal_cents + o.processing_fee_cents,
+            SELECT -1, o.agent_id, o.principal_cents + o.processing_fee_cents, o.processing_fee_cents,
                    coalesce((SELECT sum(d.amount_cents) FROM loan_deductions d WHERE d.loan_id = o.id), 0)
               FROM old_rows o) r;
   END IF;
   IF agent_ids IS NOT NULL THEN
-    PERFORM loan_owed_apply(agent_ids, totals, owed);
+    PERFORM loan_owed_apply(agent_ids, totals, fees, owed, array_fill(0, ARRAY[cardinality(agent_ids)]));
   END IF;
+  RETURN NULL;
+END $$;
+
+-- FUNCTION: master_count_fold()
+CREATE FUNCTION public.master_count_fold() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  UPDATE master_count SET masters = masters + 1;
   RETURN NULL;
 END $$;
 
@@ -1999,11 +2067,23 @@ CREATE SEQUENCE public.loan_deductions_id_seq
 -- SEQUENCE OWNED BY: loan_deductions_id_seq
 ALTER SEQUENCE public.loan_deductions_id_seq OWNED BY public.loan_deductions.id;
 
+-- TABLE: loan_list_totals
+CREATE TABLE public.loan_list_totals (
+    list text NOT NULL,
+    masters integer NOT NULL,
+    total_cents bigint NOT NULL,
+    fee_cents bigint NOT NULL,
+    outstanding_cents bigint NOT NULL,
+    CONSTRAINT loan_list_totals_list CHECK ((list = ANY (ARRAY['computer'::text, 'multiple'::text])))
+);
+
 -- TABLE: loan_owed_by_master
 CREATE TABLE public.loan_owed_by_master (
     agent_id uuid NOT NULL,
     total_cents bigint NOT NULL,
-    outstanding_cents bigint NOT NULL
+    outstanding_cents bigint NOT NULL,
+    fee_cents bigint DEFAULT 0 NOT NULL,
+    cafes integer DEFAULT 0 NOT NULL
 );
 
 -- TABLE: loan_owed_totals
@@ -2026,6 +2106,13 @@ CREATE TABLE public.loans (
     platform_id text,
     CONSTRAINT loans_amounts CHECK (((principal_cents > 0) AND (processing_fee_cents >= 0))),
     CONSTRAINT loans_rate CHECK (((deduction_percentage > (0)::numeric) AND (deduction_percentage <= (100)::numeric)))
+);
+
+-- TABLE: master_count
+CREATE TABLE public.master_count (
+    single boolean DEFAULT true NOT NULL,
+    masters integer NOT NULL,
+    CONSTRAINT master_count_single CHECK (single)
 );
 
 -- TABLE: master_play_days
@@ -2594,6 +2681,10 @@ ALTER TABLE ONLY public.games
 ALTER TABLE ONLY public.loan_deductions
     ADD CONSTRAINT loan_deductions_pkey PRIMARY KEY (id);
 
+-- CONSTRAINT: loan_list_totals loan_list_totals_pkey
+ALTER TABLE ONLY public.loan_list_totals
+    ADD CONSTRAINT loan_list_totals_pkey PRIMARY KEY (list);
+
 -- CONSTRAINT: loan_owed_by_master loan_owed_by_master_pkey
 ALTER TABLE ONLY public.loan_owed_by_master
     ADD CONSTRAINT loan_owed_by_master_pkey PRIMARY KEY (agent_id);
@@ -2605,6 +2696,10 @@ ALTER TABLE ONLY public.loan_owed_totals
 -- CONSTRAINT: loans loans_pkey
 ALTER TABLE ONLY public.loans
     ADD CONSTRAINT loans_pkey PRIMARY KEY (id);
+
+-- CONSTRAINT: master_count master_count_pkey
+ALTER TABLE ONLY public.master_count
+    ADD CONSTRAINT master_count_pkey PRIMARY KEY (single);
 
 -- CONSTRAINT: master_play_days master_play_days_master_id_day_pk
 ALTER TABLE ONLY public.master_play_days
@@ -2740,6 +2835,9 @@ CREATE INDEX account_closure_descendant_idx ON public.account_closure USING btre
 -- INDEX: accounts_last_sign_in_idx
 CREATE INDEX accounts_last_sign_in_idx ON public.accounts USING btree (last_sign_in_at);
 
+-- INDEX: accounts_master_username_c_idx
+CREATE INDEX accounts_master_username_c_idx ON public.accounts USING btree (lower((username COLLATE "C"))) WHERE (role = 'master'::public.role);
+
 -- INDEX: accounts_master_username_idx
 CREATE INDEX accounts_master_username_idx ON public.accounts USING btree (lower(username)) WHERE (role = 'master'::public.role);
 
@@ -2760,9 +2858,6 @@ CREATE UNIQUE INDEX accounts_single_house ON public.accounts USING btree (role) 
 
 -- INDEX: accounts_single_superadmin
 CREATE UNIQUE INDEX accounts_single_superadmin ON public.accounts USING btree (role) WHERE (role = 'superadmin'::public.role);
-
--- INDEX: accounts_username_c_idx
-CREATE INDEX accounts_username_c_idx ON public.accounts USING btree (lower((username COLLATE "C")));
 
 -- INDEX: accounts_username_lower_key
 CREATE UNIQUE INDEX accounts_username_lower_key ON public.accounts USING btree (lower(username));
@@ -3124,6 +3219,9 @@ CREATE TRIGGER cafes_id_kept BEFORE UPDATE OF id ON public.cafes FOR EACH ROW WH
 -- TRIGGER: cafes cafes_never_deleted
 CREATE TRIGGER cafes_never_deleted BEFORE DELETE OR TRUNCATE ON public.cafes FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_delete_of_referenced();
 
+-- TRIGGER: cafes cafes_owner_is_master
+CREATE TRIGGER cafes_owner_is_master BEFORE INSERT OR UPDATE OF master_id ON public.cafes FOR EACH ROW EXECUTE FUNCTION public.cafes_owner_is_master();
+
 -- TRIGGER: play_daily_by_cafe draw_daily_by_cafe_delete
 CREATE TRIGGER draw_daily_by_cafe_delete AFTER DELETE ON public.play_daily_by_cafe REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.draw_daily_by_cafe_fold();
 
@@ -3172,11 +3270,23 @@ CREATE TRIGGER loan_deductions_final BEFORE DELETE OR UPDATE ON public.loan_dedu
 -- TRIGGER: loan_deductions loan_deductions_no_truncate
 CREATE TRIGGER loan_deductions_no_truncate BEFORE TRUNCATE ON public.loan_deductions FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_change_to_closed_week();
 
+-- TRIGGER: loan_list_totals loan_list_totals_direct_write
+CREATE TRIGGER loan_list_totals_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.loan_list_totals FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_kept_write();
+
+-- TRIGGER: loan_list_totals loan_list_totals_no_truncate
+CREATE TRIGGER loan_list_totals_no_truncate BEFORE TRUNCATE ON public.loan_list_totals FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_kept_write();
+
 -- TRIGGER: loan_owed_by_master loan_owed_by_master_direct_write
 CREATE TRIGGER loan_owed_by_master_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.loan_owed_by_master FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_kept_write();
 
 -- TRIGGER: loan_owed_by_master loan_owed_by_master_no_truncate
 CREATE TRIGGER loan_owed_by_master_no_truncate BEFORE TRUNCATE ON public.loan_owed_by_master FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_kept_write();
+
+-- TRIGGER: cafes loan_owed_cafes_insert
+CREATE TRIGGER loan_owed_cafes_insert AFTER INSERT ON public.cafes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.loan_owed_cafes_fold();
+
+-- TRIGGER: cafes loan_owed_cafes_update
+CREATE TRIGGER loan_owed_cafes_update AFTER UPDATE ON public.cafes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.loan_owed_cafes_fold();
 
 -- TRIGGER: loans loan_owed_delete
 CREATE TRIGGER loan_owed_delete AFTER DELETE ON public.loans REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.loan_owed_loans_fold();
@@ -3195,6 +3305,15 @@ CREATE TRIGGER loan_owed_totals_no_truncate BEFORE TRUNCATE ON public.loan_owed_
 
 -- TRIGGER: loans loan_owed_update
 CREATE TRIGGER loan_owed_update AFTER UPDATE ON public.loans REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.loan_owed_loans_fold();
+
+-- TRIGGER: master_count master_count_direct_write
+CREATE TRIGGER master_count_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.master_count FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_count_write();
+
+-- TRIGGER: accounts master_count_insert
+CREATE TRIGGER master_count_insert AFTER INSERT ON public.accounts FOR EACH ROW WHEN ((new.role = 'master'::public.role)) EXECUTE FUNCTION public.master_count_fold();
+
+-- TRIGGER: master_count master_count_no_truncate
+CREATE TRIGGER master_count_no_truncate BEFORE TRUNCATE ON public.master_count FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_count_write();
 
 -- TRIGGER: play_daily_by_parent master_play_days_delete
 CREATE TRIGGER master_play_days_delete AFTER DELETE ON public.play_daily_by_parent REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.master_play_days_by_parent_fold();

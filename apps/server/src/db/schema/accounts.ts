@@ -81,8 +81,9 @@ export const accounts = pgTable(
     index('accounts_parent_idx').on(t.parentId),
     index('accounts_role_idx').on(t.role),
     // The order of the reports sorted by agent (byText in insight/cafe-profit.ts): the superadmin's
-    // Cafe Profit page of a closed week walks the agents in it and stops after its rows.
-    index('accounts_username_c_idx').on(sql`lower(${t.username} COLLATE "C")`),
+    // Cafe Profit page of a closed week walks the masters (cafes' owners, 0044) in it and stops
+    // after its rows, without passing the other roles' accounts.
+    index('accounts_master_username_c_idx').on(sql`lower(${t.username} COLLATE "C")`).where(sql`${t.role} = 'master'`),
     // Only the house may go below zero: it is where points come from.
     check('accounts_balance_nonnegative', sql`${t.walletBalanceCents} >= 0 OR ${t.role} = 'house'`),
     check('accounts_commission_range', sql`${t.commission} >= 0 AND ${t.commission} <= 100`),

@@ -48,16 +48,20 @@ export const loanDeductions = pgTable(
 
 /**
  * What each master owes on its loans, as Computer Loan figures it: every loan's principal and fee
- * (`total_cents`), less every deduction taken (`outstanding_cents`). Kept by statement-level
- * triggers on loans and loan_deductions (migration 0040) so that Today's open loans of the whole
- * network read the masters owing most from the partial index, not every loan. Never written directly.
+ * (`total_cents`), the fees alone (`fee_cents`), less every deduction taken (`outstanding_cents`),
+ * and how many cafes it has (`cafes`: Multiple Cybers lists the masters with more than one). Kept
+ * by statement-level triggers on loans, loan_deductions (migration 0040) and cafes (0044), so that
+ * Today's open loans of the whole network read the masters owing most from the partial index, not
+ * every loan. A master with cafes and no loan has a row of zero loans. Never written directly.
  */
 export const loanOwedByMaster = pgTable(
   'loan_owed_by_master',
   {
     agentId: uuid('agent_id').primaryKey(),
     totalCents: cents('total_cents').notNull(),
+    feeCents: cents('fee_cents').notNull().default(0),
     outstandingCents: cents('outstanding_cents').notNull(),
+    cafes: integer('cafes').notNull().default(0),
   },
   (t) => [index('loan_owed_by_master_owing_idx').on(t.outstandingCents).where(sql`${t.outstandingCents} > 0`)],
 );
@@ -72,4 +76,23 @@ export const loanOwedTotals = pgTable(
     outstandingCents: cents('outstanding_cents').notNull(),
   },
   (t) => [check('loan_owed_totals_single', sql`${t.single}`)],
+);
+
+/**
+ * The whole network's loan lists counted and summed, one row each (migration 0044): `computer`,
+ * the masters with a loan (Computer Loan); `multiple`, the masters with more than one cafe
+ * (Multiple Cybers). Kept by the same triggers as loan_owed_by_master, from each master's row
+ * before and after, so that the superadmin's page of either list reads one row for its count and
+ * sums. Never written directly.
+ */
+export const loanListTotals = pgTable(
+  'loan_list_totals',
+  {
+    list: text('list').primaryKey(),
+    masters: integer('masters').notNull(),
+    totalCents: cents('total_cents').notNull(),
+    feeCents: cents('fee_cents').notNull(),
+    outstandingCents: cents('outstanding_cents').notNull(),
+  },
+  (t) => [check('loan_list_totals_list', sql`${t.list} IN ('computer', 'multiple')`)],
 );

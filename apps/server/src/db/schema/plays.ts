@@ -340,3 +340,18 @@ export const activeMasterCount = pgTable(
   },
   (t) => [check('active_master_count_single', sql`${t.single}`)],
 );
+
+/**
+ * How many masters there are, active or not: one row, kept by the accounts' insert trigger
+ * (migration 0044; accounts are never deleted and roles never change). With active_master_count
+ * it gives the whole network's count of masters and of inactive ones (the list reports' pages,
+ * Non Performing's "Total agents" and "Inactive agents") at any size.
+ */
+export const masterCount = pgTable(
+  'master_count',
+  {
+    single: boolean('single').primaryKey().default(true),
+    masters: integer('masters').notNull(),
+  },
+  (t) => [check('master_count_single', sql`${t.single}`)],
+);

@@ -148,37 +148,26 @@ export interface LoansTotalsCents {
 
 /**
  * How many masters a loan list has, and its sums, without a row per master's loans and deductions:
- * what each master's loans come to and what is still owed on them are kept by the loans' and the
- * deductions' triggers (loan_owed_by_master, migration 0040, by the loan formula of loan-owed.ts),
- * and the processing fees are read from the masters' loans. The superadmin's Computer Loan is the
- * masters kept there with a loan (a row whose loans come to more than 0: every loan does), its
- * Multiple Cybers the masters with more than one cafe by cafes_master_idx; any other subtree is
- * read from the closure.
+ * each master's loans, fees, what is still owed and its cafes are kept by the loans', deductions'
+ * and cafes' triggers (loan_owed_by_master, migrations 0040 and 0044, by the loan formula of
+ * loan-owed.ts). The superadmin's lists are counted and summed by the same triggers, one row each
+ * (loan_list_totals); any other subtree's masters are read from the closure and summed.
  */
 export async function loansTotals(db: Queryable, list: LoansList): Promise<LoansTotalsCents> {
   const owner = ownerOf(list);
-  const listed = !holdsWholeNetwork(owner)
-    ? sql`SELECT a.id FROM accounts a ${subtreeJoin(owner, sql`a.id`)}
-           WHERE a.role = 'master' AND ${listedWhere(list.multipleCafesOnly)}`
-    : list.multipleCafesOnly
-      ? sql`SELECT cf.master_id AS id FROM cafes cf JOIN accounts a ON a.id = cf.master_id AND a.role = 'master'
-             GROUP BY cf.master_id HAVING count(*) > 1`
-      : sql`SELECT o.agent_id AS id FROM loan_owed_by_master o WHERE o.total_cents > 0`;
-  // The whole network's fees in one pass over the loans, joined by hash (a probe per listed master
-  // cost three times as much on the xlarge network); a subtree's through each master's loans.
-  const fees = holdsWholeNetwork(owner)
-    ? sql`LEFT JOIN (SELECT l.agent_id, sum(l.processing_fee_cents) AS cents FROM loans l GROUP BY l.agent_id) fee
-            ON fee.agent_id = m.id`
-    : sql`LEFT JOIN LATERAL (SELECT sum(l.processing_fee_cents) AS cents FROM loans l WHERE l.agent_id = m.id) fee ON true`;
+  const statement = holdsWholeNetwork(owner)
+    ? sql`SELECT t.masters AS n, t.total_cents, t.fee_cents, t.outstanding_cents
+            FROM loan_list_totals t WHERE t.list = ${list.multipleCafesOnly ? 'multiple' : 'computer'}`
+    : sql`SELECT count(*) AS n,
+                 coalesce(sum(o.total_cents), 0)::bigint AS total_cents,
+                 coalesce(sum(o.fee_cents), 0)::bigint AS fee_cents,
+                 coalesce(sum(o.outstanding_cents), 0)::bigint AS outstanding_cents
+            FROM accounts a ${subtreeJoin(owner, sql`a.id`)}
+            LEFT JOIN loan_owed_by_master o ON o.agent_id = a.id
+           WHERE a.role = 'master' AND ${listedWhere(list.multipleCafesOnly)}`;
   const rows = await queryRows<{ n: string | number; total_cents: DbCents; fee_cents: DbCents; outstanding_cents: DbCents }>(
     db,
-    sql`SELECT count(*) AS n,
-               coalesce(sum(o.total_cents), 0)::bigint AS total_cents,
-               coalesce(sum(fee.cents), 0)::bigint AS fee_cents,
-               coalesce(sum(o.outstanding_cents), 0)::bigint AS outstanding_cents
-          FROM (${listed}) m
-          LEFT JOIN loan_owed_by_master o ON o.agent_id = m.id
-          ${fees}`,
+    statement,
   );
   const row = rows[0];
   return {

@@ -7,8 +7,14 @@ import { centsToPoints } from '../../lib/money.js';
 import { numbered, pageEcho } from '../../lib/present.js';
 import type { EndpointHandlers } from '../../plugins/endpoints.js';
 import { accountsOf, directChildren, pathFrom, requireAccount, searchAccounts } from '../accounts/repository.js';
-import { mastersCount, mastersInOrder, mastersOrderBy, type RowWindow, windowOf } from '../play-sums/masters-page.js';
-import { INACTIVE_MASTERS } from './masters-page.js';
+import {
+  INACTIVE_MASTERS,
+  mastersCount,
+  mastersInOrder,
+  mastersOrderBy,
+  type RowWindow,
+  windowOf,
+} from '../play-sums/masters-page.js';
 import {
   agentRow,
   agentStatusRow,
@@ -165,7 +171,7 @@ export function networkHandlers(app: FastifyInstance): EndpointHandlers<NetworkC
         json: async () => {
           const [totalAgents, inactiveAgents, data] = await Promise.all([
             mastersCount(app.db, subject),
-            mastersCount(app.db, subject, inactive),
+            mastersCount(app.db, subject, 'inactive'),
             inactiveMasters(window),
           ]);
           return { totalAgents, inactiveAgents, data, ...pageEcho(query, inactiveAgents) };

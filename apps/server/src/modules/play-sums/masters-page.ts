@@ -84,11 +84,24 @@ export function mastersInOrder(
               ORDER BY ${orderBy}${limitOf(ask.window)}`;
 }
 
-/** How many masters of the subtree of `owner` meet `where` (over `accounts a`): an index-only count. */
-export async function mastersCount(db: Queryable, owner: SubtreeOwner, where: SQL = sql`true`): Promise<number> {
-  const rows = await queryRows<{ n: string | number }>(
-    db,
-    sql`SELECT count(*) AS n FROM accounts a ${subtreeJoin(owner, sql`a.id`)} WHERE a.role = 'master' AND ${where}`,
-  );
+/** Which masters a count takes: every one, or those switched off (Non Performing). */
+export type MastersCounted = 'all' | 'inactive';
+
+/** Non Performing's masters: those switched off (over `accounts a`), as active_master_count counts the others. */
+export const INACTIVE_MASTERS: SQL = sql`NOT a.user_status`;
+
+const COUNTED_WHERE: Record<MastersCounted, SQL> = { all: sql`true`, inactive: INACTIVE_MASTERS };
+
+/**
+ * How many masters of the subtree of `owner` there are, all or inactive: the whole network's from
+ * the kept counts (master_count and active_master_count, one row each), any other subtree's an
+ * index-only count of its closure.
+ */
+export async function mastersCount(db: Queryable, owner: SubtreeOwner, counted: MastersCounted = 'all'): Promise<number> {
+  const statement = holdsWholeNetwork(owner)
+    ? sql`SELECT m.masters - CASE WHEN ${counted === 'inactive'} THEN (SELECT c.masters FROM active_master_count c) ELSE 0 END AS n
+            FROM master_count m`
+    : sql`SELECT count(*) AS n FROM accounts a ${subtreeJoin(owner, sql`a.id`)} WHERE a.role = 'master' AND ${COUNTED_WHERE[counted]}`;
+  const rows = await queryRows<{ n: string | number }>(db, statement);
   return Number(rows[0]?.n ?? 0);
 }

@@ -77,6 +77,8 @@ const DIGEST_TABLES = [
   'loans',
   'loan_owed_by_master',
   'loan_owed_totals',
+  'loan_list_totals',
+  'master_count',
   'weekly_settlements',
   'loan_deductions',
   'settled_weeks',
@@ -118,8 +120,10 @@ export async function databaseDigest(db: Queryable): Promise<Record<string, stri
  * - master_play_days counts each master's play_daily_by_parent rows and own play_daily rows per
  *   day, played_masters_by_day the active masters with some per day, active_master_count the
  *   active masters;
- * - loan_owed_by_master is every master's loans and what is left of them after their deductions,
- *   loan_owed_totals those that owe, counted and summed.
+ * - loan_owed_by_master is every master's loans, their fees, what is left of them after their
+ *   deductions and its cafes, loan_owed_totals those that owe, counted and summed, loan_list_totals
+ *   the masters with a loan and those with more than one cafe, counted and summed from loans and
+ *   cafes, and master_count the masters.
  */
 export async function brokenInvariants(db: Queryable): Promise<string[]> {
   const broken: string[] = [];
@@ -247,16 +251,40 @@ export async function brokenInvariants(db: Queryable): Promise<string[]> {
       SELECT count(*)::int AS n FROM active_master_count
        WHERE masters <> (SELECT count(*) FROM accounts WHERE role = 'master' AND user_status)`,
     loan_owed_by_master: sql`
-      WITH expected AS (
-        SELECT l.agent_id, sum(l.principal_cents + l.processing_fee_cents)::bigint AS total,
+      WITH loaned AS (
+        SELECT l.agent_id, sum(l.principal_cents + l.processing_fee_cents)::bigint AS total, sum(l.processing_fee_cents)::bigint AS fee,
                sum(l.principal_cents + l.processing_fee_cents - coalesce(p.cents, 0))::bigint AS owed
-          FROM loans l JOIN accounts a ON a.id = l.agent_id AND a.role = 'master'
+          FROM loans l
           LEFT JOIN (SELECT loan_id, sum(amount_cents) AS cents FROM loan_deductions GROUP BY 1) p ON p.loan_id = l.id
          GROUP BY 1),
-      actual AS (SELECT agent_id, total_cents, outstanding_cents FROM loan_owed_by_master
-                  WHERE total_cents <> 0 OR outstanding_cents <> 0)
+      owners AS (SELECT master_id, count(*)::int AS cafes FROM cafes GROUP BY 1),
+      expected AS (
+        SELECT a.id, coalesce(l.total, 0) AS total, coalesce(l.fee, 0) AS fee, coalesce(l.owed, 0) AS owed, coalesce(o.cafes, 0) AS cafes
+          FROM accounts a LEFT JOIN loaned l ON l.agent_id = a.id LEFT JOIN owners o ON o.master_id = a.id
+         WHERE a.role = 'master' AND (l.agent_id IS NOT NULL OR o.master_id IS NOT NULL)),
+      actual AS (SELECT agent_id, total_cents, fee_cents, outstanding_cents, cafes FROM loan_owed_by_master
+                  WHERE total_cents <> 0 OR fee_cents <> 0 OR outstanding_cents <> 0 OR cafes <> 0)
       SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
                                       UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
+    // The loan lists of the whole network as Computer Loan and Multiple Cybers list them, from loans and cafes.
+    loan_list_totals: sql`
+      WITH listed AS (
+        SELECT 'computer' AS list, a.id FROM accounts a WHERE a.role = 'master' AND EXISTS (SELECT 1 FROM loans l WHERE l.agent_id = a.id)
+        UNION ALL
+        SELECT 'multiple', a.id FROM accounts a WHERE a.role = 'master' AND (SELECT count(*) FROM cafes cf WHERE cf.master_id = a.id) > 1),
+      expected AS (
+        SELECT x.list, count(m.id)::int AS masters,
+               coalesce(sum((SELECT sum(l.principal_cents + l.processing_fee_cents) FROM loans l WHERE l.agent_id = m.id)), 0)::bigint AS total,
+               coalesce(sum((SELECT sum(l.processing_fee_cents) FROM loans l WHERE l.agent_id = m.id)), 0)::bigint AS fee,
+               coalesce(sum((SELECT sum(l.principal_cents + l.processing_fee_cents) FROM loans l WHERE l.agent_id = m.id)
+                            - (SELECT coalesce(sum(d.amount_cents), 0) FROM loan_deductions d JOIN loans l ON l.id = d.loan_id
+                                WHERE l.agent_id = m.id)), 0)::bigint AS owed
+          FROM (VALUES ('computer'), ('multiple')) AS x(list) LEFT JOIN listed m ON m.list = x.list
+         GROUP BY x.list)
+      SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT list, masters, total_cents, fee_cents, outstanding_cents FROM loan_list_totals)
+                                      UNION ALL (SELECT list, masters, total_cents, fee_cents, outstanding_cents FROM loan_list_totals EXCEPT ALL SELECT * FROM expected)) d`,
+    master_count: sql`
+      SELECT count(*)::int AS n FROM master_count WHERE masters <> (SELECT count(*) FROM accounts WHERE role = 'master')`,
     loan_owed_totals: sql`
       SELECT count(*)::int AS n FROM loan_owed_totals t,
              (SELECT count(*) AS masters, coalesce(sum(total_cents), 0) AS total, coalesce(sum(outstanding_cents), 0) AS owed
