@@ -129,8 +129,10 @@ describe.each(TEST_DB_KINDS)('the activity on %s', (kind) => {
     expect(lines[0]).toBe(ACTIVITY_COLUMNS.map((c) => c.header).join(','));
     expect(lines.slice(1).map((line) => /Signed in|Sign-in failed/.exec(line)?.[0])).toEqual(['Signed in', 'Sign-in failed']);
     expect(lines[2]).toContain('master1,203.0.113.7,Chrome 131 on Android,wrong password');
-    const [download] = await everything('am1', 'kind=export-downloaded');
-    expect(download).toMatchObject({ actor: 'am1', subject: 'am1', details: 'activity as CSV: subject=master1' });
+    // Recorded once the answer has gone out (an onResponse hook), which may be after inject returns.
+    await expect
+      .poll(async () => (await everything('am1', 'kind=export-downloaded'))[0])
+      .toMatchObject({ actor: 'am1', subject: 'am1', details: 'activity as CSV: subject=master1' });
   });
 
   it('records sign-outs, email addresses set, and the feed: keys from the command line, batches applied and refused', async () => {
