@@ -10,7 +10,7 @@
  * answers: what is measured is a sign-in that succeeds, with all it writes).
  *
  * Before/after in one run: the app as of <revision> and the app of the working tree, both in
- * this process on the bench database, each case measured at c=1 in alternating rounds of 5
+ * this process on the bench database, each report call of the scale table (bench/sizes-cases.ts) measured at c=1 in alternating rounds of 5
  * requests, so that both see the same load on a shared machine. The revision's apps/server and
  * packages are extracted with `git archive` into a temporary folder (node_modules linked from
  * here); the database must suit both (run it against the newer schema: older code ignores new
@@ -29,10 +29,11 @@ import { readEnv } from '../apps/server/src/config/env.js';
 import { type Database, openDatabase } from '../apps/server/src/db/client.js';
 import { DEMO_PASSWORD } from '../apps/server/src/demo/network.js';
 import { istDay } from '../apps/server/src/lib/dates.js';
-import { benchCases, caseLabel, NAMED_ACCOUNTS } from './cases.js';
+import { NAMED_ACCOUNTS } from './cases.js';
 import { compareAtC32 } from './compare-c32.js';
 import { createAgent, runPhase, type Summary, summarize } from './load.js';
 import { accountIds, Sessions } from './sessions.js';
+import { memberAndCafe, type SizesContext, sizeCaseLabel, sizeCases } from './sizes-cases.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/playrep_bench';
@@ -120,7 +121,8 @@ async function main(): Promise<void> {
     const before = await start(old, url);
     const after = await start({ buildApp, openDatabase, readEnv }, url);
     try {
-      const ctx = { today: istDay(new Date()), ids: await accountIds(after.database.db, NAMED_ACCOUNTS) };
+      const ids = await accountIds(after.database.db, NAMED_ACCOUNTS);
+      const ctx: SizesContext = { today: istDay(new Date()), ids, ...(await memberAndCafe(after.database.db, ids.master1!)) };
       const agent = createAgent(4);
       const phase = { concurrency: 1, requests: ROUND, maxSeconds: 60, warmupPerClient: 0 };
       const show = (s: Summary) => `${s.p50.toFixed(1).padStart(7)} / ${s.p95.toFixed(1).padStart(7)}`;
@@ -129,7 +131,7 @@ async function main(): Promise<void> {
         return;
       }
       process.stdout.write(`c=1 p50 / p95 ms, ${rounds * ROUND} requests a side; before = ${revision}, after = working tree\n`);
-      for (const c of benchCases().filter((c) => !only || only.test(caseLabel(c)))) {
+      for (const c of sizeCases().filter((c) => !only || only.test(sizeCaseLabel(c)))) {
         const pathAndQuery = `/api/playrep${c.path(ctx)}`;
         const latencies = { before: [] as number[], after: [] as number[] };
         for (let round = -1; round < rounds; round++) {
@@ -139,7 +141,7 @@ async function main(): Promise<void> {
           ] as const) {
             const target = { port: side.port, path: pathAndQuery, token: await side.sessions.token(c.user), gzip: true };
             const result = await runPhase(agent, target, phase);
-            if (result.errors > 0) throw new Error(`${caseLabel(c)} (${name}): ${result.firstError}`);
+            if (result.errors > 0) throw new Error(`${sizeCaseLabel(c)} (${name}): ${result.firstError}`);
             if (round >= 0) latencies[name].push(...result.latencies); // round -1 warms both up
           }
         }
@@ -147,7 +149,7 @@ async function main(): Promise<void> {
         const b = summary(latencies.before);
         const a = summary(latencies.after);
         process.stdout.write(
-          `${caseLabel(c).padEnd(46)} ${show(b)}  ->  ${show(a)}   p50 x${(b.p50 / a.p50).toFixed(1).padStart(5)}\n`,
+          `${sizeCaseLabel(c).padEnd(46)} ${show(b)}  ->  ${show(a)}   p50 x${(b.p50 / a.p50).toFixed(1).padStart(5)}\n`,
         );
       }
       agent.destroy();
