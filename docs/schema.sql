@@ -346,9 +346,9 @@ CREATE FUNCTION public.cafe_trend_totals_fold() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 BEGIN
-  -- 7246001: the settlement lock (settlement/close-weeks.ts, SETTLEMENT_LOCK_KEY).
-  PERFORM pg_advisory_xact_lock_shared(7246001);
   IF TG_OP = 'INSERT' THEN
+    PERFORM 1 FROM cafe_trend_totals t WHERE t.cafe_id IN (SELECT n.cafe_id FROM new_rows n)
+      ORDER BY t.cafe_id FOR UPDATE OF t;
     UPDATE cafe_trend_totals t SET
       weeks4_cents = t.weeks4_cents + s.weeks4, weeks8_cents = t.weeks8_cents + s.weeks8,
       weeks12_cents = t.weeks12_cents + s.weeks12, weeks26_cents = t.weeks26_cents + s.weeks26
@@ -358,10 +358,12 @@ BEGIN
                    coalesce(sum(n.play_points_cents - n.win_points_cents) FILTER (WHERE n.day >= k.week_start - 77), 0) AS weeks12,
                    sum(n.play_points_cents - n.win_points_cents) AS weeks26
               FROM new_rows n
-              JOIN cafe_trend_week k ON n.day >= k.week_start - 175 AND n.day <= k.week_start + 6
+              JOIN cafe_trend_totals k ON k.cafe_id = n.cafe_id AND n.day >= k.week_start - 175 AND n.day <= k.week_start + 6
              GROUP BY n.cafe_id) s
      WHERE t.cafe_id = s.cafe_id AND (s.weeks4, s.weeks8, s.weeks12, s.weeks26) <> (0, 0, 0, 0);
   ELSE
+    PERFORM 1 FROM cafe_trend_totals t WHERE t.cafe_id IN (SELECT n.cafe_id FROM new_rows n UNION SELECT o.cafe_id FROM old_rows o)
+      ORDER BY t.cafe_id FOR UPDATE OF t;
     UPDATE cafe_trend_totals t SET
       weeks4_cents = t.weeks4_cents + s.weeks4, weeks8_cents = t.weeks8_cents + s.weeks8,
       weeks12_cents = t.weeks12_cents + s.weeks12, weeks26_cents = t.weeks26_cents + s.weeks26
@@ -373,82 +375,85 @@ BEGIN
               FROM (SELECT cafe_id, day, play_points_cents - win_points_cents AS profit FROM new_rows
                     UNION ALL
                     SELECT cafe_id, day, win_points_cents - play_points_cents FROM old_rows) n
-              JOIN cafe_trend_week k ON n.day >= k.week_start - 175 AND n.day <= k.week_start + 6
+              JOIN cafe_trend_totals k ON k.cafe_id = n.cafe_id AND n.day >= k.week_start - 175 AND n.day <= k.week_start + 6
              GROUP BY n.cafe_id) s
      WHERE t.cafe_id = s.cafe_id AND (s.weeks4, s.weeks8, s.weeks12, s.weeks26) <> (0, 0, 0, 0);
   END IF;
   RETURN NULL;
 END $$;
 
--- FUNCTION: cafe_trend_totals_move()
-CREATE FUNCTION public.cafe_trend_totals_move() RETURNS trigger
+-- FUNCTION: cafe_trend_totals_move_slice(date, uuid, integer)
+CREATE FUNCTION public.cafe_trend_totals_move_slice(target date, after_cafe uuid, slice_size integer) RETURNS TABLE(last_cafe uuid, moved integer)
     LANGUAGE plpgsql
     AS $$
+DECLARE
+  ids uuid[];
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    UPDATE cafe_trend_totals t SET
-      weeks4_cents = coalesce(s.weeks4, 0), weeks8_cents = coalesce(s.weeks8, 0),
-      weeks12_cents = coalesce(s.weeks12, 0), weeks26_cents = coalesce(s.weeks26, 0)
-      FROM cafes cf
-      LEFT JOIN (SELECT p.cafe_id,
-                        sum(p.profit_cents) FILTER (WHERE p.week_start >= NEW.week_start - 21) AS weeks4,
-                        sum(p.profit_cents) FILTER (WHERE p.week_start >= NEW.week_start - 49) AS weeks8,
-                        sum(p.profit_cents) FILTER (WHERE p.week_start >= NEW.week_start - 77) AS weeks12,
-                        sum(p.profit_cents) AS weeks26
-                   FROM cafe_trend_week_profit(ARRAY(SELECT NEW.week_start - 7 * i FROM generate_series(0, 25) i)) p
-                  GROUP BY p.cafe_id) s ON s.cafe_id = cf.id
-     WHERE t.cafe_id = cf.id;
-  ELSIF NEW.week_start <> OLD.week_start THEN
-    WITH p (weeks) AS (VALUES (4), (8), (12), (26)),
-         changed AS (
-           SELECT p.weeks, NEW.week_start - 7 * i AS week_start, 1 AS sign FROM p, generate_series(0, p.weeks - 1) i
-            WHERE NEW.week_start - 7 * i NOT BETWEEN OLD.week_start - 7 * (p.weeks - 1) AND OLD.week_start
-           UNION ALL
-           SELECT p.weeks, OLD.week_start - 7 * i, -1 FROM p, generate_series(0, p.weeks - 1) i
-            WHERE OLD.week_start - 7 * i NOT BETWEEN NEW.week_start - 7 * (p.weeks - 1) AND NEW.week_start),
-         s AS (SELECT w.cafe_id,
-                      coalesce(sum(c.sign * w.profit_cents) FILTER (WHERE c.weeks = 4), 0) AS weeks4,
-                      coalesce(sum(c.sign * w.profit_cents) FILTER (WHERE c.weeks = 8), 0) AS weeks8,
-                      coalesce(sum(c.sign * w.profit_cents) FILTER (WHERE c.weeks = 12), 0) AS weeks12,
-                      coalesce(sum(c.sign * w.profit_cents) FILTER (WHERE c.weeks = 26), 0) AS weeks26
-                 FROM cafe_trend_week_profit(ARRAY(SELECT DISTINCT week_start FROM changed)) w
-                 JOIN changed c ON c.week_start = w.week_start
-                GROUP BY w.cafe_id)
-    UPDATE cafe_trend_totals t SET
-      weeks4_cents = t.weeks4_cents + s.weeks4, weeks8_cents = t.weeks8_cents + s.weeks8,
-      weeks12_cents = t.weeks12_cents + s.weeks12, weeks26_cents = t.weeks26_cents + s.weeks26
-      FROM s
-     WHERE t.cafe_id = s.cafe_id AND (s.weeks4, s.weeks8, s.weeks12, s.weeks26) <> (0, 0, 0, 0);
+  SELECT array_agg(l.cafe_id ORDER BY l.cafe_id) INTO ids
+    FROM (SELECT t.cafe_id FROM cafe_trend_totals t WHERE t.cafe_id > after_cafe
+           ORDER BY t.cafe_id LIMIT slice_size FOR UPDATE SKIP LOCKED) l;
+  moved := 0;
+  last_cafe := ids[array_upper(ids, 1)];
+  IF ids IS NULL THEN
+    RETURN NEXT;
+    RETURN;
   END IF;
-  RETURN NULL;
+  PERFORM set_config('playrep.moving_cafe_trends', 'on', true);
+  WITH moving AS (SELECT t.cafe_id, t.week_start AS old FROM cafe_trend_totals t
+                   WHERE t.cafe_id = ANY (ids) AND t.week_start <> target),
+       periods (weeks) AS (VALUES (4), (8), (12), (26)),
+       changed AS (
+         SELECT o.old, p.weeks, target - 7 * i AS week_start, 1 AS sign
+           FROM (SELECT DISTINCT old FROM moving) o, periods p, generate_series(0, p.weeks - 1) i
+          WHERE target - 7 * i NOT BETWEEN o.old - 7 * (p.weeks - 1) AND o.old
+         UNION ALL
+         SELECT o.old, p.weeks, o.old - 7 * i, -1
+           FROM (SELECT DISTINCT old FROM moving) o, periods p, generate_series(0, p.weeks - 1) i
+          WHERE o.old - 7 * i NOT BETWEEN target - 7 * (p.weeks - 1) AND target),
+       weeks AS (SELECT DISTINCT c.week_start,
+                        EXISTS (SELECT 1 FROM settled_weeks s WHERE s.week_start = c.week_start AND s.kind = 'games') AS closed
+                   FROM changed c),
+       profit AS (
+         SELECT w.cafe_id, w.week_start, (w.own_profit_cents + w.other_profit_cents)::bigint AS profit_cents
+           FROM cafe_week w JOIN weeks k ON k.week_start = w.week_start AND k.closed
+          WHERE w.cafe_id = ANY (ids)
+         UNION ALL
+         SELECT d.cafe_id, k.week_start, sum(d.play_points_cents - d.win_points_cents)::bigint
+           FROM weeks k JOIN draw_daily_by_cafe d ON d.day >= k.week_start AND d.day <= k.week_start + 6
+          WHERE NOT k.closed AND d.cafe_id = ANY (ids)
+          GROUP BY 1, 2),
+       s AS (SELECT m.cafe_id,
+                    coalesce(sum(c.sign * p.profit_cents) FILTER (WHERE c.weeks = 4), 0) AS weeks4,
+                    coalesce(sum(c.sign * p.profit_cents) FILTER (WHERE c.weeks = 8), 0) AS weeks8,
+                    coalesce(sum(c.sign * p.profit_cents) FILTER (WHERE c.weeks = 12), 0) AS weeks12,
+                    coalesce(sum(c.sign * p.profit_cents) FILTER (WHERE c.weeks = 26), 0) AS weeks26
+               FROM moving m
+               JOIN changed c ON c.old = m.old
+               JOIN profit p ON p.cafe_id = m.cafe_id AND p.week_start = c.week_start
+              GROUP BY m.cafe_id)
+  UPDATE cafe_trend_totals t SET
+    week_start = target,
+    weeks4_cents = t.weeks4_cents + coalesce(s.weeks4, 0), weeks8_cents = t.weeks8_cents + coalesce(s.weeks8, 0),
+    weeks12_cents = t.weeks12_cents + coalesce(s.weeks12, 0), weeks26_cents = t.weeks26_cents + coalesce(s.weeks26, 0)
+    FROM moving m LEFT JOIN s ON s.cafe_id = m.cafe_id
+   WHERE t.cafe_id = m.cafe_id;
+  GET DIAGNOSTICS moved = ROW_COUNT;
+  PERFORM set_config('playrep.moving_cafe_trends', '', true);
+  RETURN NEXT;
 END $$;
 
 -- FUNCTION: cafe_trend_totals_new_cafes()
 CREATE FUNCTION public.cafe_trend_totals_new_cafes() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
+DECLARE
+  kept date;
 BEGIN
-  INSERT INTO cafe_trend_totals (cafe_id, weeks4_cents, weeks8_cents, weeks12_cents, weeks26_cents)
-  SELECT n.id, 0, 0, 0, 0 FROM new_rows n ORDER BY n.id;
+  SELECT week_start INTO kept FROM cafe_trend_week FOR SHARE;
+  INSERT INTO cafe_trend_totals (cafe_id, week_start, weeks4_cents, weeks8_cents, weeks12_cents, weeks26_cents)
+  SELECT n.id, coalesce(kept, ist_week_start(ist_day(now()))), 0, 0, 0, 0 FROM new_rows n ORDER BY n.id;
   RETURN NULL;
 END $$;
-
--- FUNCTION: cafe_trend_week_profit(date[])
-CREATE FUNCTION public.cafe_trend_week_profit(weeks date[]) RETURNS TABLE(cafe_id uuid, week_start date, profit_cents bigint)
-    LANGUAGE sql STABLE
-    AS $$
-  SELECT w.cafe_id, w.week_start, w.own_profit_cents + w.other_profit_cents
-    FROM cafe_week w
-   WHERE w.week_start = ANY (weeks)
-     AND EXISTS (SELECT 1 FROM settled_weeks s WHERE s.week_start = w.week_start AND s.kind = 'games')
-  UNION ALL
-  SELECT d.cafe_id, k.week_start, sum(d.play_points_cents - d.win_points_cents)::bigint
-    FROM unnest(weeks) AS k (week_start)
-    JOIN play_daily_by_cafe d ON d.day >= k.week_start AND d.day <= k.week_start + 6
-   WHERE NOT EXISTS (SELECT 1 FROM settled_weeks s WHERE s.week_start = k.week_start AND s.kind = 'games')
-     AND d.game_id IN (SELECT id FROM games WHERE kind = 'draw')
-   GROUP BY 1, 2
-$$;
 
 -- FUNCTION: cafe_week_totals_fold()
 CREATE FUNCTION public.cafe_week_totals_fold() RETURNS trigger
@@ -1369,6 +1374,18 @@ BEGIN
     USING ERRCODE = 'foreign_key_violation';
 END $$;
 
+-- FUNCTION: refuse_direct_cafe_trend_write()
+CREATE FUNCTION public.refuse_direct_cafe_trend_write() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP <> 'TRUNCATE' AND (pg_trigger_depth() >= 2 OR current_setting('playrep.moving_cafe_trends', true) = 'on') THEN
+    RETURN NULL;
+  END IF;
+  RAISE EXCEPTION '% is kept by the triggers of the tables it sums and cannot be written directly', TG_TABLE_NAME
+    USING ERRCODE = 'integrity_constraint_violation';
+END $$;
+
 -- FUNCTION: refuse_direct_count_write()
 CREATE FUNCTION public.refuse_direct_count_write() RETURNS trigger
     LANGUAGE plpgsql
@@ -1911,7 +1928,8 @@ CREATE TABLE public.cafe_trend_totals (
     weeks4_cents bigint NOT NULL,
     weeks8_cents bigint NOT NULL,
     weeks12_cents bigint NOT NULL,
-    weeks26_cents bigint NOT NULL
+    weeks26_cents bigint NOT NULL,
+    week_start date NOT NULL
 );
 
 -- TABLE: cafe_trend_week
@@ -3175,13 +3193,10 @@ CREATE TRIGGER cafe_count_insert AFTER INSERT ON public.cafes REFERENCING NEW TA
 CREATE TRIGGER cafe_count_no_truncate BEFORE TRUNCATE ON public.cafe_count FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_count_write();
 
 -- TRIGGER: cafe_trend_totals cafe_trend_totals_direct_write
-CREATE TRIGGER cafe_trend_totals_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.cafe_trend_totals FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_kept_write();
+CREATE TRIGGER cafe_trend_totals_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.cafe_trend_totals FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_cafe_trend_write();
 
 -- TRIGGER: draw_daily_by_cafe cafe_trend_totals_insert
 CREATE TRIGGER cafe_trend_totals_insert AFTER INSERT ON public.draw_daily_by_cafe REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.cafe_trend_totals_fold();
-
--- TRIGGER: cafe_trend_week cafe_trend_totals_move
-CREATE TRIGGER cafe_trend_totals_move AFTER INSERT OR UPDATE ON public.cafe_trend_week FOR EACH ROW EXECUTE FUNCTION public.cafe_trend_totals_move();
 
 -- TRIGGER: cafes cafe_trend_totals_new_cafes
 CREATE TRIGGER cafe_trend_totals_new_cafes AFTER INSERT ON public.cafes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.cafe_trend_totals_new_cafes();

@@ -103,7 +103,6 @@ const EXPECTED_TRIGGERS = [
   'cafe_count.cafe_count_no_truncate',
   'cafe_trend_totals.cafe_trend_totals_direct_write',
   'cafe_trend_totals.cafe_trend_totals_no_truncate',
-  'cafe_trend_week.cafe_trend_totals_move',
   'cafe_week.cafe_week_closed_week',
   'cafe_week.cafe_week_final',
   'cafe_week.cafe_week_no_truncate',

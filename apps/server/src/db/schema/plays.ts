@@ -255,14 +255,16 @@ export const drawDailyByCafe = pgTable(
  * Each cafe's draw-games profit over the 4, 8, 12 and 26 weeks ending with the kept week
  * (`cafe_trend_week`), the periods Cafe Trends shows: the whole network's default order (Total)
  * read from an index in order, a page of rows at any size of network. Kept by statement-level
- * triggers on `draw_daily_by_cafe` (plays as they arrive, in the kept periods) and on
- * `cafe_trend_week` (moving the periods to another week), a row per cafe made by a trigger on
- * `cafes` (migration 0043). Never written directly.
+ * triggers on `draw_daily_by_cafe` (plays as they arrive, in each row's periods), moved to a new
+ * week a slice of cafes at a time by the closing job (settlement/cafe-trend-week.ts), a row per
+ * cafe made by a trigger on `cafes` (migrations 0043, 0045). Never written directly.
  */
 export const cafeTrendTotals = pgTable(
   'cafe_trend_totals',
   {
     cafeId: uuid('cafe_id').primaryKey(),
+    /** The week (Monday) this cafe's periods end with: the kept week, but for the moment a move reaches the row. */
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
     weeks4Cents: cents('weeks4_cents').notNull(),
     weeks8Cents: cents('weeks8_cents').notNull(),
     weeks12Cents: cents('weeks12_cents').notNull(),

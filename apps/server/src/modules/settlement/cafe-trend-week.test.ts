@@ -153,6 +153,31 @@ describe.each(TEST_DB_KINDS)('cafe trend totals on %s', (kind) => {
     expect(await kept()).toEqual(expected(WEEK));
   });
 
+  it('moves a few cafes at a time while plays arrive at them: nothing lost, nothing counted twice', async () => {
+    for (let n = 4; n <= 24; n += 1) ids[`cafe${n}`] = await addCafe(`cafe${n}`);
+    const from = WEEK;
+    const to = addDays(WEEK, 7);
+    // Days that enter or leave a period with the move, and days that stay in every period.
+    const days = [addDays(to, 0), addDays(to, 6), addDays(from, -21), addDays(from, -49), addDays(from, -175), addDays(from, -3)];
+    const cafes = Object.keys(ids).filter((key) => key.startsWith('cafe'));
+    let n = 0;
+    const arriving = async () => {
+      for (let i = 0; i < 12; i += 1) {
+        n += 1;
+        await addPlay(cafes[(n * 7) % cafes.length]!, days[n % days.length]!, 1 + (n % 3), 100 + n, n % 4 === 0 ? 250 : 0);
+      }
+    };
+    // On PostgreSQL the plays commit between and during the slices (two cafes each); on PGlite in turn.
+    const [moved] = await Promise.all([keepCafeTrendWeek(database.db, to, 2), arriving(), arriving()]);
+    expect(moved).toBe(true);
+    expect((await queryRows<{ w: string }>(database.db, sql`SELECT week_start::text AS w FROM cafe_trend_week`))[0]!.w).toBe(to);
+    expect(await kept()).toEqual(expected(to));
+    await arriving();
+    expect(await kept()).toEqual(expected(to));
+    expect(await keepCafeTrendWeek(database.db, WEEK, 3)).toBe(true);
+    expect(await kept()).toEqual(expected(WEEK));
+  });
+
   it('refuses direct writes, and says what keeps the table', async () => {
     const message = 'cafe_trend_totals is kept by the triggers of the tables it sums and cannot be written directly';
     for (const statement of [

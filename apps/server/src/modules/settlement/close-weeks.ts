@@ -51,7 +51,7 @@ export interface CloseOptions {
 
 export async function closeFinishedWeeks(db: Db, options: CloseOptions): Promise<CloseResult> {
   const currentWeek = weekStartOf(istDay(options.now));
-  // Cafe Trends' kept periods move on to the new week first (a moment under the settlement lock).
+  // Cafe Trends' kept periods move on to the new week first, a slice of cafes at a time (the feed runs on).
   await keepCafeTrendWeek(db, currentWeek);
   const calendars = await settlementCalendars(db, currentWeek);
 

@@ -114,8 +114,8 @@ export async function databaseDigest(db: Queryable): Promise<Record<string, stri
  * - play_daily_by_cafe is exactly play_daily grouped by cafe;
  * - draw_daily_by_cafe is exactly play_daily's draw games grouped by cafe and day (rows summing
  *   to nothing aside);
- * - cafe_trend_totals holds, for every cafe, play_daily's draw-games profit over the 4, 8, 12 and
- *   26 weeks ending with the kept week (cafe_trend_week), zeros while none is kept, and
+ * - cafe_trend_totals holds, for every cafe, at the kept week (cafe_trend_week), play_daily's
+ *   draw-games profit over the 4, 8, 12 and 26 weeks ending with it, and
  *   cafe_week_totals is cafe_week summed per week, cafe_count the cafes;
  * - master_play_days counts each master's play_daily_by_parent rows and own play_daily rows per
  *   day, played_masters_by_day the active masters with some per day, active_master_count the
@@ -202,7 +202,7 @@ export async function brokenInvariants(db: Queryable): Promise<string[]> {
                                       UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
     cafe_trend_totals: sql`
       WITH expected AS (
-        SELECT cf.id AS cafe_id,
+        SELECT cf.id AS cafe_id, k.week_start,
                coalesce(sum(d.play_points_cents - d.win_points_cents) FILTER (WHERE d.day >= k.week_start - 21), 0)::bigint AS w4,
                coalesce(sum(d.play_points_cents - d.win_points_cents) FILTER (WHERE d.day >= k.week_start - 49), 0)::bigint AS w8,
                coalesce(sum(d.play_points_cents - d.win_points_cents) FILTER (WHERE d.day >= k.week_start - 77), 0)::bigint AS w12,
@@ -211,8 +211,8 @@ export async function brokenInvariants(db: Queryable): Promise<string[]> {
           LEFT JOIN cafe_trend_week k ON true
           LEFT JOIN play_daily d ON d.cafe_id = cf.id AND d.day >= k.week_start - 175 AND d.day <= k.week_start + 6
                                 AND d.game_id IN (SELECT id FROM games WHERE kind = 'draw')
-         GROUP BY cf.id),
-      actual AS (SELECT cafe_id, weeks4_cents, weeks8_cents, weeks12_cents, weeks26_cents FROM cafe_trend_totals)
+         GROUP BY cf.id, k.week_start),
+      actual AS (SELECT cafe_id, week_start, weeks4_cents, weeks8_cents, weeks12_cents, weeks26_cents FROM cafe_trend_totals)
       SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
                                       UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
     cafe_count: sql`SELECT count(*)::int AS n FROM cafe_count WHERE cafes <> (SELECT count(*) FROM cafes)`,
