@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { assertChromiumInstalled } from './browser.js';
-import { REPO_ROOT, type RunningServer, startServer } from './server-process.js';
+import { REPO_ROOT, startServer } from './server-process.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,13 +31,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const workers = Math.max(1, Number(project.globalConfig.maxWorkers) || 1);
   const started = Date.now();
-  const servers: RunningServer[] = [];
-  try {
-    // One after the other: each seeds its demo network, which takes what the machine has.
-    for (let n = 1; n <= workers; n++) servers.push(await startServer({ name: `server-${n}` }));
-  } catch (error) {
+  // All at once: each seeds its demo network in its own process, on one core (the embedded
+  // database is single-threaded), so two take about the time of one.
+  const starting = Array.from({ length: workers }, (_, n) => startServer({ name: `server-${n + 1}` }));
+  const outcomes = await Promise.allSettled(starting);
+  const servers = outcomes.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = outcomes.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) {
     await Promise.all(servers.map((s) => s.stop()));
-    throw error;
+    throw failed.reason;
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`e2e: ${servers.length} servers ready in ${seconds} s (logs: ${servers.map((s) => s.logFile).join(', ')})`);
