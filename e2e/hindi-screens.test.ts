@@ -1,5 +1,5 @@
 import { LABELS_HI, type Role, screensFor } from '@playrep/contracts';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { KEPT_IN_EVERY_LANGUAGE, latinWordsLeft } from '../apps/web/src/test/english-left.js';
 import { seriousAxeFindings } from './accessibility.js';
@@ -16,9 +16,11 @@ const ROLE: Role = 'superadmin';
 /** The demo account of that role (README.md, Demo accounts). */
 const USERNAME = 'superadmin';
 
+/** The account's language set through the API, as the page's own session; the answer's status. */
 const setLanguage = (page: Page, language: 'en' | 'hi') =>
   page.evaluate(
-    (body) => fetch('/api/auth/language', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }),
+    async (body) =>
+      (await fetch('/api/auth/language', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).status,
     JSON.stringify({ language }),
   );
 
@@ -38,8 +40,10 @@ const shown = () => {
   return page;
 };
 
+let browser: Browser | undefined;
+
 beforeAll(async () => {
-  const browser = await launchChromium();
+  browser = await launchChromium();
   context = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
   page = await context.newPage();
   await login(page, USERNAME);
@@ -48,15 +52,14 @@ beforeAll(async () => {
   await page.goto(`/${ROLE}/account`);
   await page.getByRole('combobox', { name: 'Language' }).selectOption('hi');
   await page.getByRole('heading', { level: 1, name: 'मेरा खाता' }).waitFor({ timeout: 20_000 });
-  return async () => {
-    // The demo account reads English again for the files after this one.
-    if (page && !page.isClosed()) await setLanguage(page, 'en');
-    await browser.close();
-  };
 });
 
 afterAll(async () => {
+  // The demo account reads English again for the files after this one on this server (the page
+  // is still open here: the context closes after).
+  if (page && !page.isClosed()) expect(await setLanguage(page, 'en')).toBe(200);
   await context?.close();
+  await browser?.close();
 });
 
 describe(`every screen of ${ROLE} in Hindi, at phone width`, () => {
