@@ -385,6 +385,7 @@ END $$;
 -- FUNCTION: cafe_trend_totals_move_slice(date, uuid, integer)
 CREATE FUNCTION public.cafe_trend_totals_move_slice(target date, after_cafe uuid, slice_size integer) RETURNS TABLE(last_cafe uuid, moved integer)
     LANGUAGE plpgsql
+    SET jit TO 'off'
     AS $$
 DECLARE
   ids uuid[];
@@ -399,8 +400,9 @@ BEGIN
     RETURN;
   END IF;
   PERFORM set_config('playrep.moving_cafe_trends', 'on', true);
-  WITH moving AS (SELECT t.cafe_id, t.week_start AS old FROM cafe_trend_totals t
-                   WHERE t.cafe_id = ANY (ids) AND t.week_start <> target),
+  WITH moving AS (SELECT t.cafe_id, t.week_start AS old
+                    FROM unnest(ids) AS u (cafe_id) JOIN cafe_trend_totals t ON t.cafe_id = u.cafe_id
+                   WHERE t.week_start <> target),
        periods (weeks) AS (VALUES (4), (8), (12), (26)),
        changed AS (
          SELECT o.old, p.weeks, target - 7 * i AS week_start, 1 AS sign
