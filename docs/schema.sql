@@ -1938,6 +1938,7 @@ CREATE TABLE public.cafe_trend_totals (
 CREATE TABLE public.cafe_trend_week (
     single boolean DEFAULT true NOT NULL,
     week_start date NOT NULL,
+    moving_to date,
     CONSTRAINT cafe_trend_week_single CHECK (single)
 );
 

@@ -17,6 +17,7 @@ import {
   WEEKS,
 } from '../../src/modules/money/test-support/money-fixture.js';
 import { istDayOf, plusDays } from '../../src/modules/money/test-support/money-reference.js';
+import { keepCafeTrendWeek } from '../../src/modules/settlement/cafe-trend-week.js';
 import { closeFinishedWeeks } from '../../src/modules/settlement/index.js';
 import { injectAs, signIn, type TestSession } from '../fixtures/network.js';
 import { buildTestApp, type TestApp } from '../test-app.js';
@@ -271,6 +272,34 @@ describe.each(TEST_DB_KINDS)('cafe trends on %s', (kind) => {
 
   it('reads the whole network’s default order from the totals the writes keep per cafe, as summing every cafe gives it', async () => {
     // Kept for the week of today since the closing job ran (the test before); the void and late plays since then too.
+    await expectKeptOrderAgrees(AFTER_THE_VOID);
+  });
+
+  it('while the kept week is being moved (here, a move stopped after one slice), sums every cafe; the next move finishes it', async () => {
+    const week = weekStartOf(istDayOf(t.clock.now().toISOString()));
+    const next = plusDays(week, 7);
+    // As a closing that stopped after its first slice leaves it: two cafes at the next week, the rest at this one.
+    await t.app.db.execute(sql`UPDATE cafe_trend_week SET moving_to = ${next}::date`);
+    await t.app.db.execute(
+      sql`SELECT * FROM cafe_trend_totals_move_slice(${next}::date, '00000000-0000-0000-0000-000000000000'::uuid, 2)`,
+    );
+    const atNext = await queryRows<{ n: number }>(
+      t.app.db,
+      sql`SELECT count(*)::int AS n FROM cafe_trend_totals WHERE week_start = ${next}::date`,
+    );
+    expect(atNext[0]!.n).toBe(2);
+    // This week's order, as summing every cafe gives it, page by page.
+    const summed = await ok<CafeTrendsBody>('superadmin', 'cafetrends?weeks=4&sort=cafe&order=asc&pageSize=50');
+    const expected = [...summed.data].sort(
+      (a, b) => cents(b.total) - cents(a.total) || compareCodePoints(a.master, b.master) || compareCodePoints(a.cafe, b.cafe),
+    );
+    const pages: CafeTrendsBody['data'] = [];
+    for (const page of [1, 2, 3]) {
+      pages.push(...(await ok<CafeTrendsBody>('superadmin', `cafetrends?weeks=4&order=desc&page=${page}&pageSize=2`)).data);
+    }
+    expect(pages).toEqual(expected);
+    // The next move to this week takes the two back and reads the kept totals again.
+    expect(await keepCafeTrendWeek(t.app.db, week)).toBe(true);
     await expectKeptOrderAgrees(AFTER_THE_VOID);
   });
 

@@ -6,7 +6,8 @@
 -- Each row now carries the week its periods end with. A play's change is folded into its cafe's
 -- row by that row's own week; the closing job moves the rows a slice at a time, each slice in its
 -- own short transaction (cafe_trend_totals_move_slice), and then sets cafe_trend_week, which tells
--- readers that every row holds that week (until then Cafe Trends sums the cafes' days instead).
+-- readers that every row holds that week. While it moves, cafe_trend_week.moving_to names the new
+-- week, and Cafe Trends sums the cafes' days for either week instead of reading the rows.
 --
 -- Why it stays exact with feed batches committing beside the slices: a row's week and its sums
 -- change only while the row is locked, and whoever changes them locks it first and then reads
@@ -28,6 +29,8 @@ UPDATE "cafe_trend_totals" SET "week_start" = (SELECT "week_start" FROM "cafe_tr
 ALTER TABLE "cafe_trend_totals" ENABLE TRIGGER "cafe_trend_totals_direct_write";
 --> statement-breakpoint
 ALTER TABLE "cafe_trend_totals" ALTER COLUMN "week_start" SET NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "cafe_trend_week" ADD COLUMN "moving_to" date;
 --> statement-breakpoint
 DROP TRIGGER "cafe_trend_totals_move" ON "cafe_trend_week";
 --> statement-breakpoint

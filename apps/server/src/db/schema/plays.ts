@@ -291,12 +291,17 @@ export const cafeCount = pgTable(
   (t) => [check('cafe_count_single', sql`${t.single}`)],
 );
 
-/** The week (Monday) whose periods `cafe_trend_totals` holds: one row, none before the first is kept. */
+/**
+ * The week (Monday) whose periods every row of `cafe_trend_totals` holds: one row. While the
+ * closing job moves the rows to another week, a slice at a time, `moving_to` names it, and the
+ * rows are at either week (readers sum the cafes' days meanwhile).
+ */
 export const cafeTrendWeek = pgTable(
   'cafe_trend_week',
   {
     single: boolean('single').primaryKey().default(true),
     weekStart: date('week_start', { mode: 'string' }).notNull(),
+    movingTo: date('moving_to', { mode: 'string' }),
   },
   (t) => [check('cafe_trend_week_single', sql`${t.single}`)],
 );

@@ -143,7 +143,8 @@ const KEPT_PERIODS: Readonly<Record<number, string>> = {
  * The ids of the whole network's page of cafes by Total, read in order from the index of the
  * period's kept totals (cafe_trend_totals): the page and the cafes tied with its last, whatever
  * the number of cafes. Null when the period is not kept, or kept for another week than the one
- * shown (each Monday, until the closing job moves it on): then every cafe is summed.
+ * shown (each Monday, until the closing job moves it on), or being moved (some rows at each
+ * week): then every cafe is summed.
  */
 async function keptPage(
   db: Queryable,
@@ -163,7 +164,7 @@ async function keptPage(
               JOIN cafes cf ON cf.id = t.cafe_id JOIN accounts ma ON ma.id = cf.master_id
              ORDER BY t.${sql.identifier(column)} ${dir}, ${byText(sql`ma.username`)}, ${byText(sql`cf.name`)}, cf.id
              LIMIT ${page.limit} OFFSET ${page.offset}) p ON true
-         WHERE k.week_start = ${current}::date`,
+         WHERE k.week_start = ${current}::date AND k.moving_to IS NULL`,
   );
   if (rows.length === 0) return null;
   return rows.flatMap((row) => (row.cafe_id ? [row.cafe_id] : []));

@@ -12,11 +12,14 @@ const FIRST_CAFE = '00000000-0000-0000-0000-000000000000';
  * Moves cafe_trend_totals' periods to end with `week` (a Monday), if they do not already: each
  * cafe's row gains the days that enter a period and loses those that leave it, a slice of cafes
  * per short transaction (migration 0045), so that a feed batch never waits for more than one
- * slice; then cafe_trend_week says `week`, from which Cafe Trends reads the kept totals again.
+ * slice; then cafe_trend_week says `week`, from which Cafe Trends reads the kept totals again
+ * (while the move runs, `moving_to` says so, and it sums the cafes' days).
  * Rows a feed batch holds are skipped and taken by another pass. Returns whether it moved them.
  */
 export async function keepCafeTrendWeek(db: Db, week: IsoDay, sliceCafes = SLICE_CAFES): Promise<boolean> {
   if ((await keptWeek(db)) === week) return false;
+  // From here until markMoved, readers take the rows for neither week: some are at each.
+  await db.execute(sql`UPDATE cafe_trend_week SET moving_to = ${week}::date`);
   for (;;) {
     let after = FIRST_CAFE;
     for (;;) {
@@ -33,8 +36,12 @@ export async function keepCafeTrendWeek(db: Db, week: IsoDay, sliceCafes = SLICE
 }
 
 async function keptWeek(db: Db): Promise<string | undefined> {
-  const [kept] = await queryRows<{ week_start: string }>(db, sql`SELECT week_start::text AS week_start FROM cafe_trend_week`);
-  return kept?.week_start;
+  const [kept] = await queryRows<{ week_start: string; moving_to: string | null }>(
+    db,
+    sql`SELECT week_start::text AS week_start, moving_to::text AS moving_to FROM cafe_trend_week`,
+  );
+  // A move that stopped half-way (the process ended) is finished by the next one.
+  return kept?.moving_to === null ? kept.week_start : undefined;
 }
 
 /**
@@ -47,7 +54,7 @@ async function markMoved(db: Db, week: IsoDay): Promise<boolean> {
     await db.transaction(async (tx) => {
       await tx.execute(
         sql`INSERT INTO cafe_trend_week (single, week_start) VALUES (true, ${week}::date)
-            ON CONFLICT (single) DO UPDATE SET week_start = excluded.week_start`,
+            ON CONFLICT (single) DO UPDATE SET week_start = excluded.week_start, moving_to = NULL`,
       );
       const [row] = await queryRows<{ behind: boolean }>(
         tx,
