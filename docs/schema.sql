@@ -629,6 +629,70 @@ CREATE FUNCTION public.ist_week_start(day date) RETURNS date
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ SELECT day - (extract(isodow FROM day)::int - 1) $$;
 
+-- FUNCTION: late_play_contributions_sql(text, integer, text)
+CREATE FUNCTION public.late_play_contributions_sql(tbl text, sign integer, rows text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    AS $_$
+  SELECT CASE tbl WHEN 'plays' THEN format($q$
+    SELECT booked_day AS day, member_id, game_id, %1$s * play_points_cents AS play, %1$s * win_points_cents AS win, 0::bigint AS rake
+      FROM %2$I
+     WHERE booked_day IS NOT NULL AND (voided_at IS NULL OR void_booked_day IS NOT NULL)
+       AND game_id IN (SELECT id FROM games WHERE kind = 'draw')
+    UNION ALL
+    SELECT void_booked_day, member_id, game_id, %3$s * play_points_cents, %3$s * win_points_cents, 0::bigint
+      FROM %2$I
+     WHERE void_booked_day IS NOT NULL AND game_id IN (SELECT id FROM games WHERE kind = 'draw')$q$, sign, rows, -sign)
+  ELSE format($q$
+    SELECT booked_day AS day, member_id, (SELECT id FROM games WHERE kind = 'poker') AS game_id,
+           0::bigint AS play, 0::bigint AS win, %1$s * rake_cents AS rake
+      FROM %2$I
+     WHERE booked_day IS NOT NULL AND (voided_at IS NULL OR void_booked_day IS NOT NULL)
+    UNION ALL
+    SELECT void_booked_day, member_id, (SELECT id FROM games WHERE kind = 'poker'), 0::bigint, 0::bigint, %3$s * rake_cents
+      FROM %2$I
+     WHERE void_booked_day IS NOT NULL$q$, sign, rows, -sign)
+  END
+$_$;
+
+-- FUNCTION: late_play_daily_fold()
+CREATE FUNCTION public.late_play_daily_fold() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $_$
+DECLARE
+  changed text;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    IF NOT EXISTS (SELECT 1 FROM new_rows WHERE booked_day IS NOT NULL OR void_booked_day IS NOT NULL) THEN
+      RETURN NULL;
+    END IF;
+    changed := late_play_contributions_sql(TG_TABLE_NAME, 1, 'new_rows');
+  ELSIF TG_OP = 'DELETE' THEN
+    IF NOT EXISTS (SELECT 1 FROM old_rows WHERE booked_day IS NOT NULL OR void_booked_day IS NOT NULL) THEN
+      RETURN NULL;
+    END IF;
+    changed := late_play_contributions_sql(TG_TABLE_NAME, -1, 'old_rows');
+  ELSE
+    IF NOT EXISTS (SELECT 1 FROM new_rows WHERE booked_day IS NOT NULL OR void_booked_day IS NOT NULL)
+       AND NOT EXISTS (SELECT 1 FROM old_rows WHERE booked_day IS NOT NULL OR void_booked_day IS NOT NULL) THEN
+      RETURN NULL;
+    END IF;
+    changed := late_play_contributions_sql(TG_TABLE_NAME, 1, 'new_rows') || ' UNION ALL '
+            || late_play_contributions_sql(TG_TABLE_NAME, -1, 'old_rows');
+  END IF;
+  EXECUTE format($q$
+    INSERT INTO late_play_daily AS l (day, member_id, game_id, play_points_cents, win_points_cents, rake_cents)
+    SELECT c.day, c.member_id, c.game_id, sum(c.play), sum(c.win), sum(c.rake)
+      FROM (%s) c
+     GROUP BY c.member_id, c.day, c.game_id
+    HAVING sum(c.play) <> 0 OR sum(c.win) <> 0 OR sum(c.rake) <> 0
+     ORDER BY c.member_id, c.day, c.game_id
+    ON CONFLICT (member_id, day, game_id) DO UPDATE SET
+      play_points_cents = l.play_points_cents + excluded.play_points_cents,
+      win_points_cents = l.win_points_cents + excluded.win_points_cents,
+      rake_cents = l.rake_cents + excluded.rake_cents$q$, changed);
+  RETURN NULL;
+END $_$;
+
 -- FUNCTION: loan_owed_apply(uuid[], bigint[], bigint[], bigint[], integer[])
 CREATE FUNCTION public.loan_owed_apply(by_agent uuid[], total_changes bigint[], fee_changes bigint[], owed_changes bigint[], cafe_changes integer[]) RETURNS void
     LANGUAGE plpgsql
@@ -2067,6 +2131,16 @@ CREATE TABLE public.games (
     CONSTRAINT games_min_draw_interval_positive CHECK ((min_draw_interval_seconds > 0))
 );
 
+-- TABLE: late_play_daily
+CREATE TABLE public.late_play_daily (
+    day date NOT NULL,
+    member_id uuid NOT NULL,
+    game_id smallint NOT NULL,
+    play_points_cents bigint NOT NULL,
+    win_points_cents bigint NOT NULL,
+    rake_cents bigint NOT NULL
+);
+
 -- TABLE: loan_deductions
 CREATE TABLE public.loan_deductions (
     id bigint NOT NULL,
@@ -2698,6 +2772,10 @@ ALTER TABLE ONLY public.games
 ALTER TABLE ONLY public.games
     ADD CONSTRAINT games_slug_unique UNIQUE (slug);
 
+-- CONSTRAINT: late_play_daily late_play_daily_member_id_day_game_id_pk
+ALTER TABLE ONLY public.late_play_daily
+    ADD CONSTRAINT late_play_daily_member_id_day_game_id_pk PRIMARY KEY (member_id, day, game_id);
+
 -- CONSTRAINT: loan_deductions loan_deductions_pkey
 ALTER TABLE ONLY public.loan_deductions
     ADD CONSTRAINT loan_deductions_pkey PRIMARY KEY (id);
@@ -2933,6 +3011,9 @@ CREATE UNIQUE INDEX draws_game_time_key ON public.draws USING btree (game_id, dr
 
 -- INDEX: feed_keys_live_name_key
 CREATE UNIQUE INDEX feed_keys_live_name_key ON public.feed_keys USING btree (lower(name)) WHERE (revoked_at IS NULL);
+
+-- INDEX: late_play_daily_day_idx
+CREATE INDEX late_play_daily_day_idx ON public.late_play_daily USING btree (day);
 
 -- INDEX: loan_deductions_loan_week_key
 CREATE UNIQUE INDEX loan_deductions_loan_week_key ON public.loan_deductions USING btree (loan_id, week_start);
@@ -3279,6 +3360,12 @@ CREATE TRIGGER games_id_kept BEFORE UPDATE OF id ON public.games FOR EACH ROW WH
 -- TRIGGER: games games_never_deleted
 CREATE TRIGGER games_never_deleted BEFORE DELETE OR TRUNCATE ON public.games FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_delete_of_referenced();
 
+-- TRIGGER: late_play_daily late_play_daily_direct_write
+CREATE TRIGGER late_play_daily_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.late_play_daily FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+
+-- TRIGGER: late_play_daily late_play_daily_no_truncate
+CREATE TRIGGER late_play_daily_no_truncate BEFORE TRUNCATE ON public.late_play_daily FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+
 -- TRIGGER: loan_deductions loan_deductions_closed_week
 CREATE TRIGGER loan_deductions_closed_week AFTER INSERT ON public.loan_deductions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_deductions_of_closed_week();
 
@@ -3456,6 +3543,15 @@ CREATE TRIGGER plays_fold_insert AFTER INSERT ON public.plays REFERENCING NEW TA
 -- TRIGGER: plays plays_fold_update
 CREATE TRIGGER plays_fold_update AFTER UPDATE ON public.plays REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.plays_fold_update();
 
+-- TRIGGER: plays plays_late_daily_delete
+CREATE TRIGGER plays_late_daily_delete AFTER DELETE ON public.plays REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.late_play_daily_fold();
+
+-- TRIGGER: plays plays_late_daily_insert
+CREATE TRIGGER plays_late_daily_insert AFTER INSERT ON public.plays REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.late_play_daily_fold();
+
+-- TRIGGER: plays plays_late_daily_update
+CREATE TRIGGER plays_late_daily_update AFTER UPDATE ON public.plays REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.late_play_daily_fold();
+
 -- TRIGGER: plays plays_members_delete
 CREATE TRIGGER plays_members_delete AFTER DELETE ON public.plays REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.plays_active_members_fold();
 
@@ -3512,6 +3608,15 @@ CREATE TRIGGER poker_hands_fold_insert AFTER INSERT ON public.poker_hands REFERE
 
 -- TRIGGER: poker_hands poker_hands_fold_update
 CREATE TRIGGER poker_hands_fold_update AFTER UPDATE ON public.poker_hands REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.play_rows_fold();
+
+-- TRIGGER: poker_hands poker_hands_late_daily_delete
+CREATE TRIGGER poker_hands_late_daily_delete AFTER DELETE ON public.poker_hands REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.late_play_daily_fold();
+
+-- TRIGGER: poker_hands poker_hands_late_daily_insert
+CREATE TRIGGER poker_hands_late_daily_insert AFTER INSERT ON public.poker_hands REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.late_play_daily_fold();
+
+-- TRIGGER: poker_hands poker_hands_late_daily_update
+CREATE TRIGGER poker_hands_late_daily_update AFTER UPDATE ON public.poker_hands REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.late_play_daily_fold();
 
 -- TRIGGER: poker_hands poker_hands_no_truncate
 CREATE TRIGGER poker_hands_no_truncate BEFORE TRUNCATE ON public.poker_hands FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate_of_rolled_up();

@@ -6,7 +6,8 @@ import { istDay } from '../lib/dates.js';
 import { queryRows } from './client.js';
 
 /**
- * The play roll-ups (play_daily, play_daily_by_parent, play_daily_by_cafe, play_daily_by_manager, draw_daily_by_cafe) can only follow their sources: direct
+ * The play roll-ups (play_daily, play_daily_by_parent, play_daily_by_cafe, play_daily_by_manager, draw_daily_by_cafe,
+ * late_play_daily) can only follow their sources: direct
  * writes to them and TRUNCATE of plays or poker hands are refused, while writes to the sources
  * still fold in. The expected roll-ups are summed here, in JavaScript, from the rows written.
  */
@@ -127,7 +128,12 @@ describe.each(TEST_DB_KINDS)('play roll-up protection on %s', (kind) => {
     expect(before).toEqual(expectedRollUps());
 
     const rollUpRows: Record<
-      'play_daily' | 'play_daily_by_parent' | 'play_daily_by_cafe' | 'play_daily_by_manager' | 'draw_daily_by_cafe',
+      | 'play_daily'
+      | 'play_daily_by_parent'
+      | 'play_daily_by_cafe'
+      | 'play_daily_by_manager'
+      | 'draw_daily_by_cafe'
+      | 'late_play_daily',
       SQL
     > = {
       play_daily: sql`INSERT INTO play_daily (day, member_id, cafe_id, game_id, plays, play_points_cents, win_points_cents, rake_cents)
@@ -142,6 +148,8 @@ describe.each(TEST_DB_KINDS)('play roll-up protection on %s', (kind) => {
                                  VALUES (${ids.superadmin!}, '2025-03-05', 1, true, 0, 1, 100, 0, 0, 0, 0)`,
       draw_daily_by_cafe: sql`INSERT INTO draw_daily_by_cafe (cafe_id, day, plays, play_points_cents, win_points_cents)
                               VALUES (${ids.cafe1!}, '2025-03-05', 1, 100, 0)`,
+      late_play_daily: sql`INSERT INTO late_play_daily (day, member_id, game_id, play_points_cents, win_points_cents, rake_cents)
+                           VALUES ('2025-03-05', ${ids.player1!}, 1, 100, 0, 0)`,
     };
     const direct: [string, SQL][] = [];
     for (const table of [
@@ -150,6 +158,7 @@ describe.each(TEST_DB_KINDS)('play roll-up protection on %s', (kind) => {
       'play_daily_by_cafe',
       'play_daily_by_manager',
       'draw_daily_by_cafe',
+      'late_play_daily',
     ] as const) {
       direct.push(
         [table, rollUpRows[table]],

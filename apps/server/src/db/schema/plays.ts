@@ -149,6 +149,28 @@ export const playDaily = pgTable(
 );
 
 /**
+ * The late part of the plays and poker hands (docs/domain.md, "Data from the game platform") per
+ * booking day, member and game: a late row's sums on the day it was booked (`booked_day`), and the
+ * reversal of a row voided after its week closed, with the opposite sign, on the day its void was
+ * booked (`void_booked_day`). Draw games from plays, poker from poker hands. Revenue's late line
+ * of an open week reads it instead of the plays, whose every monthly partition a query without a
+ * played_at range would plan (0046). Maintained only by statement-level triggers on `plays` and
+ * `poker_hands` (late_play_daily_fold), never written directly; rows summing to nothing stay.
+ */
+export const latePlayDaily = pgTable(
+  'late_play_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    memberId: uuid('member_id').notNull(),
+    gameId: smallint('game_id').notNull(),
+    playPointsCents: cents('play_points_cents').notNull(),
+    winPointsCents: cents('win_points_cents').notNull(),
+    rakeCents: cents('rake_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.day, t.gameId] }), index('late_play_daily_day_idx').on(t.day)],
+);
+
+/**
  * `play_daily` summed by the member's parent (its agent) per IST day and game: a manager's
  * subtree is read from one row per agent instead of one per member (about a tenth of the rows).
  * The plays below an account X (X excluded) are exactly the rows whose parent is in X's subtree;

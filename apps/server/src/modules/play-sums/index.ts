@@ -42,35 +42,17 @@ export function kindFilter(kind: SettlementKind): SQL {
  * The profit of the late plays (draw games) or late poker hands (docs/domain.md, "Data from the game platform") of the
  * subtree of `accountId` booked into [from, to], per settlement week of their booking day: rows of
  * `week_start` and `profit_cents`. A late row keeps its real time but is booked on the day it
- * arrived (`booked_day`, null for every other row), so it counts in that open week. A row voided
- * while its week was open counts nowhere; one voided after its week closed is reversed, with the
- * opposite sign, on the day the void arrived (`void_booked_day`): that reversal is late too
- * (docs/feed.md, "Voided plays and hands").
+ * arrived, so it counts in that open week. A row voided while its week was open counts nowhere;
+ * one voided after its week closed is reversed, with the opposite sign, on the day the void
+ * arrived: that reversal is late too (docs/feed.md, "Voided plays and hands"). Read from
+ * late_play_daily, which the plays' and hands' triggers keep per booking day, member and game.
  */
 export function lateProfitByBookingWeek(kind: SettlementKind, accountId: string, range: DayRange): SQL {
-  const [table, play, win, rake, games] =
-    kind === 'games'
-      ? [
-          sql`plays`,
-          sql`x.play_points_cents`,
-          sql`x.win_points_cents`,
-          sql`0::bigint`,
-          sql`AND x.game_id IN (SELECT g.id FROM games g WHERE g.kind = 'draw')`,
-        ]
-      : [sql`poker_hands`, sql`0::bigint`, sql`0::bigint`, sql`x.rake_cents`, sql``];
-  const profit = kind === 'games' ? drawProfit(sql`d.play`, sql`d.win`) : sql`sum(d.rake)::bigint`;
   return sql`
-    SELECT ist_week_start(d.day)::text AS week_start, ${profit} AS profit_cents
-      FROM (SELECT x.booked_day AS day, ${play} AS play, ${win} AS win, ${rake} AS rake
-              FROM ${table} x
-              JOIN account_closure c ON c.descendant_id = x.member_id AND c.ancestor_id = ${accountId}::uuid
-             WHERE x.booked_day IS NOT NULL AND x.booked_day >= ${range.from} AND x.booked_day <= ${range.to} ${games}
-               AND (x.voided_at IS NULL OR x.void_booked_day IS NOT NULL)
-            UNION ALL
-            SELECT x.void_booked_day, -${play}, -${win}, -${rake}
-              FROM ${table} x
-              JOIN account_closure c ON c.descendant_id = x.member_id AND c.ancestor_id = ${accountId}::uuid
-             WHERE x.void_booked_day IS NOT NULL AND x.void_booked_day >= ${range.from} AND x.void_booked_day <= ${range.to} ${games}) d
+    SELECT ist_week_start(d.day)::text AS week_start, ${profitSum(kind)} AS profit_cents
+      FROM late_play_daily d
+      JOIN account_closure c ON c.descendant_id = d.member_id AND c.ancestor_id = ${accountId}::uuid
+     WHERE d.day >= ${range.from} AND d.day <= ${range.to} AND ${kindFilter(kind)}
      GROUP BY 1`;
 }
 

@@ -67,6 +67,7 @@ const DIGEST_TABLES = [
   'play_daily_by_parent',
   'play_daily_by_cafe',
   'draw_daily_by_cafe',
+  'late_play_daily',
   'cafe_trend_week',
   'cafe_trend_totals',
   'cafe_week_totals',
@@ -100,6 +101,9 @@ export async function databaseDigest(db: Queryable): Promise<Record<string, stri
   return digest;
 }
 
+/** Keeps the rows of plays (or play_daily) of the draw games. */
+const drawGame = sql`game_id IN (SELECT id FROM games WHERE kind = 'draw')`;
+
 /**
  * The invariants every batch must leave, each computed here independently of the triggers and the
  * feed: an empty list means all hold.
@@ -114,6 +118,9 @@ export async function databaseDigest(db: Queryable): Promise<Record<string, stri
  * - play_daily_by_cafe is exactly play_daily grouped by cafe;
  * - draw_daily_by_cafe is exactly play_daily's draw games grouped by cafe and day (rows summing
  *   to nothing aside);
+ * - late_play_daily is exactly the late plays (draw games) and hands on their booking day and the
+ *   reversals of those voided after their week closed on the day of the void, with the opposite
+ *   sign, per member and game (rows summing to nothing aside);
  * - cafe_trend_totals holds, for every cafe, at the kept week (cafe_trend_week), play_daily's
  *   draw-games profit over the 4, 8, 12 and 26 weeks ending with it, and
  *   cafe_week_totals is cafe_week summed per week, cafe_count the cafes;
@@ -198,6 +205,26 @@ export async function brokenInvariants(db: Queryable): Promise<string[]> {
         HAVING sum(plays) <> 0 OR sum(play_points_cents) <> 0 OR sum(win_points_cents) <> 0),
       actual AS (SELECT cafe_id, day, plays, play_points_cents, win_points_cents FROM draw_daily_by_cafe
                   WHERE plays <> 0 OR play_points_cents <> 0 OR win_points_cents <> 0)
+      SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
+                                      UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
+    late_play_daily: sql`
+      WITH late AS (
+        SELECT booked_day AS day, member_id, game_id, play_points_cents AS p, win_points_cents AS w, 0::bigint AS r
+          FROM plays WHERE booked_day IS NOT NULL AND (voided_at IS NULL OR void_booked_day IS NOT NULL) AND ${drawGame}
+        UNION ALL
+        SELECT void_booked_day, member_id, game_id, -play_points_cents, -win_points_cents, 0::bigint
+          FROM plays WHERE void_booked_day IS NOT NULL AND ${drawGame}
+        UNION ALL
+        SELECT booked_day, member_id, (SELECT id FROM games WHERE kind = 'poker'), 0::bigint, 0::bigint, rake_cents
+          FROM poker_hands WHERE booked_day IS NOT NULL AND (voided_at IS NULL OR void_booked_day IS NOT NULL)
+        UNION ALL
+        SELECT void_booked_day, member_id, (SELECT id FROM games WHERE kind = 'poker'), 0::bigint, 0::bigint, -rake_cents
+          FROM poker_hands WHERE void_booked_day IS NOT NULL),
+      expected AS (
+        SELECT day, member_id, game_id, sum(p)::bigint AS p, sum(w)::bigint AS w, sum(r)::bigint AS r
+          FROM late GROUP BY 1, 2, 3 HAVING sum(p) <> 0 OR sum(w) <> 0 OR sum(r) <> 0),
+      actual AS (SELECT day, member_id, game_id, play_points_cents, win_points_cents, rake_cents FROM late_play_daily
+                  WHERE play_points_cents <> 0 OR win_points_cents <> 0 OR rake_cents <> 0)
       SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
                                       UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
     cafe_trend_totals: sql`
