@@ -314,13 +314,14 @@ END $$;
 CREATE FUNCTION public.active_members_apply(member_ids uuid[], days date[], changes integer[]) RETURNS void
     LANGUAGE plpgsql
     AS $$
+DECLARE
+  draw_games smallint[] := ARRAY(SELECT id FROM games WHERE kind = 'draw');
 BEGIN
   WITH flips AS (
     SELECT d.member_id, d.day, CASE WHEN s.after > 0 THEN 1 ELSE -1 END AS sign
       FROM unnest(member_ids, days, changes) AS d(member_id, day, plays)
       CROSS JOIN LATERAL (SELECT coalesce(sum(x.plays), 0) AS after FROM play_daily x
-                           WHERE x.member_id = d.member_id AND x.day = d.day
-                             AND x.game_id IN (SELECT id FROM games WHERE kind = 'draw')) s
+                           WHERE x.member_id = d.member_id AND x.day = d.day AND x.game_id = ANY (draw_games)) s
      WHERE (s.after > 0) <> (s.after - d.plays > 0))
   INSERT INTO active_members_by_manager AS b (manager_id, day, stripe, members)
   SELECT up.ancestor_id, f.day, mod(txid_current(), 4)::smallint, sum(f.sign)::int
