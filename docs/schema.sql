@@ -635,21 +635,24 @@ CREATE FUNCTION public.late_play_contributions_sql(tbl text, sign integer, rows 
     LANGUAGE sql IMMUTABLE
     AS $_$
   SELECT CASE tbl WHEN 'plays' THEN format($q$
-    SELECT booked_day AS day, member_id, game_id, %1$s * play_points_cents AS play, %1$s * win_points_cents AS win, 0::bigint AS rake
+    SELECT booked_day AS day, member_id, game_id, cafe_id, terminal_id, %1$s AS plays,
+           %1$s * play_points_cents AS play, %1$s * win_points_cents AS win, 0::bigint AS rake
       FROM %2$I
      WHERE booked_day IS NOT NULL AND (voided_at IS NULL OR void_booked_day IS NOT NULL)
        AND game_id IN (SELECT id FROM games WHERE kind = 'draw')
     UNION ALL
-    SELECT void_booked_day, member_id, game_id, %3$s * play_points_cents, %3$s * win_points_cents, 0::bigint
+    SELECT void_booked_day, member_id, game_id, cafe_id, terminal_id, 0,
+           %3$s * play_points_cents, %3$s * win_points_cents, 0::bigint
       FROM %2$I
      WHERE void_booked_day IS NOT NULL AND game_id IN (SELECT id FROM games WHERE kind = 'draw')$q$, sign, rows, -sign)
   ELSE format($q$
-    SELECT booked_day AS day, member_id, (SELECT id FROM games WHERE kind = 'poker') AS game_id,
-           0::bigint AS play, 0::bigint AS win, %1$s * rake_cents AS rake
+    SELECT booked_day AS day, member_id, (SELECT id FROM games WHERE kind = 'poker') AS game_id, cafe_id, terminal_id,
+           %1$s AS plays, 0::bigint AS play, 0::bigint AS win, %1$s * rake_cents AS rake
       FROM %2$I
      WHERE booked_day IS NOT NULL AND (voided_at IS NULL OR void_booked_day IS NOT NULL)
     UNION ALL
-    SELECT void_booked_day, member_id, (SELECT id FROM games WHERE kind = 'poker'), 0::bigint, 0::bigint, %3$s * rake_cents
+    SELECT void_booked_day, member_id, (SELECT id FROM games WHERE kind = 'poker'), cafe_id, terminal_id,
+           0, 0::bigint, 0::bigint, %3$s * rake_cents
       FROM %2$I
      WHERE void_booked_day IS NOT NULL$q$, sign, rows, -sign)
   END
@@ -681,13 +684,15 @@ BEGIN
             || late_play_contributions_sql(TG_TABLE_NAME, -1, 'old_rows');
   END IF;
   EXECUTE format($q$
-    INSERT INTO late_play_daily AS l (day, member_id, game_id, play_points_cents, win_points_cents, rake_cents)
-    SELECT c.day, c.member_id, c.game_id, sum(c.play), sum(c.win), sum(c.rake)
+    INSERT INTO late_play_daily AS l (day, member_id, game_id, cafe_id, terminal_id, plays, play_points_cents,
+                                      win_points_cents, rake_cents)
+    SELECT c.day, c.member_id, c.game_id, c.cafe_id, c.terminal_id, sum(c.plays), sum(c.play), sum(c.win), sum(c.rake)
       FROM (%s) c
-     GROUP BY c.member_id, c.day, c.game_id
-    HAVING sum(c.play) <> 0 OR sum(c.win) <> 0 OR sum(c.rake) <> 0
-     ORDER BY c.member_id, c.day, c.game_id
-    ON CONFLICT (member_id, day, game_id) DO UPDATE SET
+     GROUP BY c.member_id, c.day, c.game_id, c.cafe_id, c.terminal_id
+    HAVING sum(c.plays) <> 0 OR sum(c.play) <> 0 OR sum(c.win) <> 0 OR sum(c.rake) <> 0
+     ORDER BY c.member_id, c.day, c.game_id, c.cafe_id, c.terminal_id
+    ON CONFLICT (member_id, day, game_id, cafe_id, terminal_id) DO UPDATE SET
+      plays = l.plays + excluded.plays,
       play_points_cents = l.play_points_cents + excluded.play_points_cents,
       win_points_cents = l.win_points_cents + excluded.win_points_cents,
       rake_cents = l.rake_cents + excluded.rake_cents$q$, changed);
@@ -2137,6 +2142,9 @@ CREATE TABLE public.late_play_daily (
     day date NOT NULL,
     member_id uuid NOT NULL,
     game_id smallint NOT NULL,
+    cafe_id uuid NOT NULL,
+    terminal_id text,
+    plays integer NOT NULL,
     play_points_cents bigint NOT NULL,
     win_points_cents bigint NOT NULL,
     rake_cents bigint NOT NULL
@@ -2773,9 +2781,9 @@ ALTER TABLE ONLY public.games
 ALTER TABLE ONLY public.games
     ADD CONSTRAINT games_slug_unique UNIQUE (slug);
 
--- CONSTRAINT: late_play_daily late_play_daily_member_id_day_game_id_pk
+-- CONSTRAINT: late_play_daily late_play_daily_key
 ALTER TABLE ONLY public.late_play_daily
-    ADD CONSTRAINT late_play_daily_member_id_day_game_id_pk PRIMARY KEY (member_id, day, game_id);
+    ADD CONSTRAINT late_play_daily_key UNIQUE NULLS NOT DISTINCT (member_id, day, game_id, cafe_id, terminal_id);
 
 -- CONSTRAINT: loan_deductions loan_deductions_pkey
 ALTER TABLE ONLY public.loan_deductions
@@ -3012,6 +3020,9 @@ CREATE UNIQUE INDEX draws_game_time_key ON public.draws USING btree (game_id, dr
 
 -- INDEX: feed_keys_live_name_key
 CREATE UNIQUE INDEX feed_keys_live_name_key ON public.feed_keys USING btree (lower(name)) WHERE (revoked_at IS NULL);
+
+-- INDEX: late_play_daily_cafe_day_idx
+CREATE INDEX late_play_daily_cafe_day_idx ON public.late_play_daily USING btree (cafe_id, day);
 
 -- INDEX: late_play_daily_day_idx
 CREATE INDEX late_play_daily_day_idx ON public.late_play_daily USING btree (day);

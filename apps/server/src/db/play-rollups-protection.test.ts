@@ -148,8 +148,9 @@ describe.each(TEST_DB_KINDS)('play roll-up protection on %s', (kind) => {
                                  VALUES (${ids.superadmin!}, '2025-03-05', 1, true, 0, 1, 100, 0, 0, 0, 0)`,
       draw_daily_by_cafe: sql`INSERT INTO draw_daily_by_cafe (cafe_id, day, plays, play_points_cents, win_points_cents)
                               VALUES (${ids.cafe1!}, '2025-03-05', 1, 100, 0)`,
-      late_play_daily: sql`INSERT INTO late_play_daily (day, member_id, game_id, play_points_cents, win_points_cents, rake_cents)
-                           VALUES ('2025-03-05', ${ids.player1!}, 1, 100, 0, 0)`,
+      late_play_daily: sql`INSERT INTO late_play_daily (day, member_id, game_id, cafe_id, terminal_id, plays, play_points_cents,
+                                                    win_points_cents, rake_cents)
+                           VALUES ('2025-03-05', ${ids.player1!}, 1, ${ids.cafe1!}, NULL, 1, 100, 0, 0)`,
     };
     const direct: [string, SQL][] = [];
     for (const table of [

@@ -12,6 +12,7 @@ import {
   primaryKey,
   smallint,
   text,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -150,12 +151,14 @@ export const playDaily = pgTable(
 
 /**
  * The late part of the plays and poker hands (docs/domain.md, "Data from the game platform") per
- * booking day, member and game: a late row's sums on the day it was booked (`booked_day`), and the
- * reversal of a row voided after its week closed, with the opposite sign, on the day its void was
- * booked (`void_booked_day`). Draw games from plays, poker from poker hands. Revenue's late line
- * of an open week reads it instead of the plays, whose every monthly partition a query without a
- * played_at range would plan (0046). Maintained only by statement-level triggers on `plays` and
- * `poker_hands` (late_play_daily_fold), never written directly; rows summing to nothing stay.
+ * booking day, member, game, cafe and terminal: a late row's sums on the day it was booked
+ * (`booked_day`), counted as a play, and the reversal of a row voided after its week closed, with
+ * the opposite sign and no play, on the day its void was booked (`void_booked_day`). Draw games
+ * from plays, poker from poker hands. Revenue's late line of an open week and Cafe Terminals'
+ * late plays read it instead of the plays, whose every monthly partition a query without a
+ * played_at range would plan (0046, 0048). Maintained only by statement-level triggers on `plays`
+ * and `poker_hands` (late_play_daily_fold), never written directly; rows summing to nothing stay.
+ * One row per key, an unknown terminal (null) included.
  */
 export const latePlayDaily = pgTable(
   'late_play_daily',
@@ -163,11 +166,15 @@ export const latePlayDaily = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     memberId: uuid('member_id').notNull(),
     gameId: smallint('game_id').notNull(),
-    playPointsCents: cents('play_points_cents').notNull(),
-    winPointsCents: cents('win_points_cents').notNull(),
-    rakeCents: cents('rake_cents').notNull(),
+    cafeId: uuid('cafe_id').notNull(),
+    terminalId: text('terminal_id'),
+    ...playSums(),
   },
-  (t) => [primaryKey({ columns: [t.memberId, t.day, t.gameId] }), index('late_play_daily_day_idx').on(t.day)],
+  (t) => [
+    unique('late_play_daily_key').on(t.memberId, t.day, t.gameId, t.cafeId, t.terminalId).nullsNotDistinct(),
+    index('late_play_daily_day_idx').on(t.day),
+    index('late_play_daily_cafe_day_idx').on(t.cafeId, t.day),
+  ],
 );
 
 /**

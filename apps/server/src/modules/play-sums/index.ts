@@ -45,7 +45,8 @@ export function kindFilter(kind: SettlementKind): SQL {
  * arrived, so it counts in that open week. A row voided while its week was open counts nowhere;
  * one voided after its week closed is reversed, with the opposite sign, on the day the void
  * arrived: that reversal is late too (docs/feed.md, "Voided plays and hands"). Read from
- * late_play_daily, which the plays' and hands' triggers keep per booking day, member and game.
+ * late_play_daily, which the plays' and hands' triggers keep per booking day, member, game, cafe and
+ * terminal.
  */
 export function lateProfitByBookingWeek(kind: SettlementKind, accountId: string, range: DayRange): SQL {
   return sql`

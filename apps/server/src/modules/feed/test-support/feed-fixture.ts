@@ -118,9 +118,10 @@ const drawGame = sql`game_id IN (SELECT id FROM games WHERE kind = 'draw')`;
  * - play_daily_by_cafe is exactly play_daily grouped by cafe;
  * - draw_daily_by_cafe is exactly play_daily's draw games grouped by cafe and day (rows summing
  *   to nothing aside);
- * - late_play_daily is exactly the late plays (draw games) and hands on their booking day and the
- *   reversals of those voided after their week closed on the day of the void, with the opposite
- *   sign, per member and game (rows summing to nothing aside);
+ * - late_play_daily is exactly the late plays (draw games) and hands on their booking day, each a
+ *   play, and the reversals of those voided after their week closed on the day of the void, with
+ *   the opposite sign and no play, per member, game, cafe and terminal (rows summing to nothing
+ *   aside);
  * - cafe_trend_totals holds, for every cafe, at the kept week (cafe_trend_week), play_daily's
  *   draw-games profit over the 4, 8, 12 and 26 weeks ending with it, and
  *   cafe_week_totals is cafe_week summed per week, cafe_count the cafes;
@@ -209,22 +210,27 @@ export async function brokenInvariants(db: Queryable): Promise<string[]> {
                                       UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
     late_play_daily: sql`
       WITH late AS (
-        SELECT booked_day AS day, member_id, game_id, play_points_cents AS p, win_points_cents AS w, 0::bigint AS r
+        SELECT booked_day AS day, member_id, game_id, cafe_id, terminal_id, 1 AS n, play_points_cents AS p,
+               win_points_cents AS w, 0::bigint AS r
           FROM plays WHERE booked_day IS NOT NULL AND (voided_at IS NULL OR void_booked_day IS NOT NULL) AND ${drawGame}
         UNION ALL
-        SELECT void_booked_day, member_id, game_id, -play_points_cents, -win_points_cents, 0::bigint
+        SELECT void_booked_day, member_id, game_id, cafe_id, terminal_id, 0, -play_points_cents, -win_points_cents, 0::bigint
           FROM plays WHERE void_booked_day IS NOT NULL AND ${drawGame}
         UNION ALL
-        SELECT booked_day, member_id, (SELECT id FROM games WHERE kind = 'poker'), 0::bigint, 0::bigint, rake_cents
+        SELECT booked_day, member_id, (SELECT id FROM games WHERE kind = 'poker'), cafe_id, terminal_id, 1, 0::bigint,
+               0::bigint, rake_cents
           FROM poker_hands WHERE booked_day IS NOT NULL AND (voided_at IS NULL OR void_booked_day IS NOT NULL)
         UNION ALL
-        SELECT void_booked_day, member_id, (SELECT id FROM games WHERE kind = 'poker'), 0::bigint, 0::bigint, -rake_cents
+        SELECT void_booked_day, member_id, (SELECT id FROM games WHERE kind = 'poker'), cafe_id, terminal_id, 0, 0::bigint,
+               0::bigint, -rake_cents
           FROM poker_hands WHERE void_booked_day IS NOT NULL),
       expected AS (
-        SELECT day, member_id, game_id, sum(p)::bigint AS p, sum(w)::bigint AS w, sum(r)::bigint AS r
-          FROM late GROUP BY 1, 2, 3 HAVING sum(p) <> 0 OR sum(w) <> 0 OR sum(r) <> 0),
-      actual AS (SELECT day, member_id, game_id, play_points_cents, win_points_cents, rake_cents FROM late_play_daily
-                  WHERE play_points_cents <> 0 OR win_points_cents <> 0 OR rake_cents <> 0)
+        SELECT day, member_id, game_id, cafe_id, terminal_id, sum(n)::int AS n, sum(p)::bigint AS p, sum(w)::bigint AS w,
+               sum(r)::bigint AS r
+          FROM late GROUP BY 1, 2, 3, 4, 5 HAVING sum(n) <> 0 OR sum(p) <> 0 OR sum(w) <> 0 OR sum(r) <> 0),
+      actual AS (SELECT day, member_id, game_id, cafe_id, terminal_id, plays, play_points_cents, win_points_cents, rake_cents
+                   FROM late_play_daily
+                  WHERE plays <> 0 OR play_points_cents <> 0 OR win_points_cents <> 0 OR rake_cents <> 0)
       SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
                                       UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
     cafe_trend_totals: sql`
