@@ -1702,13 +1702,21 @@ END $$;
 CREATE FUNCTION public.register_platform_ids() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
-DECLARE registry text := CASE TG_TABLE_NAME WHEN 'plays' THEN 'play_platform_ids' ELSE 'poker_hand_platform_ids' END;
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    EXECUTE format('DELETE FROM %I k USING old_rows o WHERE k.platform_id = o.platform_id', registry);
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    EXECUTE format('INSERT INTO %I (platform_id) SELECT platform_id FROM new_rows WHERE platform_id IS NOT NULL', registry);
+  IF TG_TABLE_NAME = 'plays' THEN
+    IF TG_OP = 'DELETE' THEN
+      DELETE FROM play_platform_ids k USING old_rows o WHERE k.platform_id = o.platform_id;
+    ELSE
+      INSERT INTO play_platform_ids (platform_id, row_id, played_at)
+      SELECT platform_id, id, played_at FROM new_rows WHERE platform_id IS NOT NULL;
+    END IF;
+  ELSE
+    IF TG_OP = 'DELETE' THEN
+      DELETE FROM poker_hand_platform_ids k USING old_rows o WHERE k.platform_id = o.platform_id;
+    ELSE
+      INSERT INTO poker_hand_platform_ids (platform_id, row_id, played_at)
+      SELECT platform_id, id, played_at FROM new_rows WHERE platform_id IS NOT NULL;
+    END IF;
   END IF;
   RETURN NULL;
 END $$;
@@ -1717,14 +1725,20 @@ END $$;
 CREATE FUNCTION public.register_platform_ids_update() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
-DECLARE registry text := CASE TG_TABLE_NAME WHEN 'plays' THEN 'play_platform_ids' ELSE 'poker_hand_platform_ids' END;
 BEGIN
-  IF NOT EXISTS (SELECT platform_id FROM old_rows EXCEPT ALL SELECT platform_id FROM new_rows)
-     AND NOT EXISTS (SELECT platform_id FROM new_rows EXCEPT ALL SELECT platform_id FROM old_rows) THEN
+  IF NOT EXISTS (SELECT platform_id, id, played_at FROM old_rows EXCEPT ALL SELECT platform_id, id, played_at FROM new_rows)
+     AND NOT EXISTS (SELECT platform_id, id, played_at FROM new_rows EXCEPT ALL SELECT platform_id, id, played_at FROM old_rows) THEN
     RETURN NULL;
   END IF;
-  EXECUTE format('DELETE FROM %I k USING old_rows o WHERE k.platform_id = o.platform_id', registry);
-  EXECUTE format('INSERT INTO %I (platform_id) SELECT platform_id FROM new_rows WHERE platform_id IS NOT NULL', registry);
+  IF TG_TABLE_NAME = 'plays' THEN
+    DELETE FROM play_platform_ids k USING old_rows o WHERE k.platform_id = o.platform_id;
+    INSERT INTO play_platform_ids (platform_id, row_id, played_at)
+    SELECT platform_id, id, played_at FROM new_rows WHERE platform_id IS NOT NULL;
+  ELSE
+    DELETE FROM poker_hand_platform_ids k USING old_rows o WHERE k.platform_id = o.platform_id;
+    INSERT INTO poker_hand_platform_ids (platform_id, row_id, played_at)
+    SELECT platform_id, id, played_at FROM new_rows WHERE platform_id IS NOT NULL;
+  END IF;
   RETURN NULL;
 END $$;
 
@@ -2352,7 +2366,9 @@ CREATE TABLE public.play_hours_by_manager (
 
 -- TABLE: play_platform_ids
 CREATE TABLE public.play_platform_ids (
-    platform_id text NOT NULL
+    platform_id text NOT NULL,
+    row_id bigint,
+    played_at timestamp with time zone
 );
 
 -- TABLE: played_masters_by_day
@@ -2416,7 +2432,9 @@ CREATE TABLE public.plays_default (
 
 -- TABLE: poker_hand_platform_ids
 CREATE TABLE public.poker_hand_platform_ids (
-    platform_id text NOT NULL
+    platform_id text NOT NULL,
+    row_id bigint,
+    played_at timestamp with time zone
 );
 
 -- TABLE: poker_hands
@@ -3093,12 +3111,6 @@ CREATE INDEX plays_member_played_idx ON ONLY public.plays USING btree (member_id
 -- INDEX: plays_default_member_id_played_at_idx
 CREATE INDEX plays_default_member_id_played_at_idx ON public.plays_default USING btree (member_id, played_at);
 
--- INDEX: plays_platform_id_idx
-CREATE INDEX plays_platform_id_idx ON ONLY public.plays USING btree (platform_id) WHERE (platform_id IS NOT NULL);
-
--- INDEX: plays_default_platform_id_idx
-CREATE INDEX plays_default_platform_id_idx ON public.plays_default USING btree (platform_id) WHERE (platform_id IS NOT NULL);
-
 -- INDEX: plays_played_at_brin
 CREATE INDEX plays_played_at_brin ON ONLY public.plays USING brin (played_at);
 
@@ -3128,12 +3140,6 @@ CREATE INDEX poker_hands_member_played_idx ON ONLY public.poker_hands USING btre
 
 -- INDEX: poker_hands_default_member_id_played_at_idx
 CREATE INDEX poker_hands_default_member_id_played_at_idx ON public.poker_hands_default USING btree (member_id, played_at);
-
--- INDEX: poker_hands_platform_id_idx
-CREATE INDEX poker_hands_platform_id_idx ON ONLY public.poker_hands USING btree (platform_id) WHERE (platform_id IS NOT NULL);
-
--- INDEX: poker_hands_default_platform_id_idx
-CREATE INDEX poker_hands_default_platform_id_idx ON public.poker_hands_default USING btree (platform_id) WHERE (platform_id IS NOT NULL);
 
 -- INDEX: poker_hands_void_idx
 CREATE INDEX poker_hands_void_idx ON ONLY public.poker_hands USING btree (void_booked_day) WHERE (void_booked_day IS NOT NULL);
@@ -3192,9 +3198,6 @@ ALTER INDEX public.plays_member_played_idx ATTACH PARTITION public.plays_default
 -- INDEX ATTACH: plays_default_pkey
 ALTER INDEX public.plays_id_played_at_pk ATTACH PARTITION public.plays_default_pkey;
 
--- INDEX ATTACH: plays_default_platform_id_idx
-ALTER INDEX public.plays_platform_id_idx ATTACH PARTITION public.plays_default_platform_id_idx;
-
 -- INDEX ATTACH: plays_default_played_at_idx
 ALTER INDEX public.plays_played_at_brin ATTACH PARTITION public.plays_default_played_at_idx;
 
@@ -3215,9 +3218,6 @@ ALTER INDEX public.poker_hands_member_played_idx ATTACH PARTITION public.poker_h
 
 -- INDEX ATTACH: poker_hands_default_pkey
 ALTER INDEX public.poker_hands_id_played_at_pk ATTACH PARTITION public.poker_hands_default_pkey;
-
--- INDEX ATTACH: poker_hands_default_platform_id_idx
-ALTER INDEX public.poker_hands_platform_id_idx ATTACH PARTITION public.poker_hands_default_platform_id_idx;
 
 -- INDEX ATTACH: poker_hands_default_void_booked_day_idx
 ALTER INDEX public.poker_hands_void_idx ATTACH PARTITION public.poker_hands_default_void_booked_day_idx;

@@ -124,10 +124,20 @@ export const pokerHands = pgTable(
  * table would have to include the month. Written only by triggers on `plays` (migration 0010); the
  * ids of a detached month stay, so the platform cannot send those plays again.
  */
-export const playPlatformIds = pgTable('play_platform_ids', { platformId: text('platform_id').primaryKey() });
+export const playPlatformIds = pgTable('play_platform_ids', {
+  platformId: text('platform_id').primaryKey(),
+  // The play's key (id, played_at), so that a void finds its row in the partition of its month
+  // (migration 0049); null for the ids of a month detached before 0049.
+  rowId: bigint('row_id', { mode: 'number' }),
+  playedAt: tstz('played_at'),
+});
 
 /** As `playPlatformIds`, for the `handId`s of `poker_hands`. */
-export const pokerHandPlatformIds = pgTable('poker_hand_platform_ids', { platformId: text('platform_id').primaryKey() });
+export const pokerHandPlatformIds = pgTable('poker_hand_platform_ids', {
+  platformId: text('platform_id').primaryKey(),
+  rowId: bigint('row_id', { mode: 'number' }),
+  playedAt: tstz('played_at'),
+});
 
 /**
  * Daily roll-up of plays and poker hands per IST day, member, cafe and game. Maintained only by

@@ -16,16 +16,19 @@ import { refuse } from './context.js';
  *   not touched.
  *
  * A void of a play or hand sent in the same run is folded into its insert (plays.ts: the row is
- * written voided, no update follows); the others cost two statements per run, whatever its size:
- * one look-up of the ids (each partition's platform id index, the ids as an array) and one update
- * of the rows still open, by their primary key. A row already voided is left as it is (the event
- * is applied and changes nothing); every event naming an id no play or hand has is refused. The
- * first void of an id in a run counts, the others change nothing.
+ * written voided, no update follows); the others cost three statements per run, whatever its
+ * size: the keys of the ids from the registry (migration 0049), the rows of those keys, and one
+ * update of the rows still open. The rows are read and updated with their keys' times as values,
+ * so PostgreSQL plans only the partitions of those months, however many months are kept. A row
+ * already voided is left as it is (the event is applied and changes nothing); every event naming
+ * an id no play or hand has is refused. The first void of an id in a run counts, the others
+ * change nothing.
  */
 const KINDS = {
-  'play.voided': { table: sql`plays`, settlement: 'games', field: 'playId', what: 'play' },
+  'play.voided': { table: sql`plays`, registry: sql`play_platform_ids`, settlement: 'games', field: 'playId', what: 'play' },
   'pokerHand.voided': {
     table: sql`poker_hands`,
+    registry: sql`poker_hand_platform_ids`,
     settlement: 'poker',
     field: 'handId',
     what: `${POKER_GAME.name.toLowerCase()} hand`,
@@ -41,6 +44,13 @@ export interface VoidOf {
 }
 
 const idOf = ({ event }: Item<VoidType>): string => ('playId' in event ? event.playId : event.handId);
+
+/**
+ * A PostgreSQL array literal of `values` (ids, times and platform ids), each element quoted: one
+ * parameter whose value the planner sees, unlike an array made by a subquery.
+ */
+const pgArray = (values: readonly string[]): string =>
+  `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
 
 /** The first void of each id of the run, of one kind: playId or handId -> what it sets. */
 export function firstVoids(voids: Item<VoidType>[], type: VoidType): Map<string, VoidOf> {
@@ -84,26 +94,41 @@ async function applyVoidsOf(ctx: ApplyContext, type: VoidType, items: Item<VoidT
   if (items.length === 0) return;
   const kind = KINDS[type];
   const first = firstVoids(items, type);
-  // The rows by platform id: an index probe per id and partition (the ids as one array, so the
-  // plan never scans a partition's index whole), with their primary key for the update.
-  const found = await queryRows<{ pid: string; id: string; t: string; open: boolean }>(
+  // The keys of the ids, from the registry (one index, not one per partition).
+  const keys = await queryRows<{ pid: string; id: string; t: string }>(
     ctx.tx,
-    sql`SELECT x.platform_id AS pid, x.id::text AS id, to_json(x.played_at) #>> '{}' AS t, x.voided_at IS NULL AS open
-          FROM ${kind.table} x
-         WHERE x.platform_id = ANY (ARRAY(SELECT json_array_elements_text(${JSON.stringify([...first.keys()])}::json)))`,
+    sql`SELECT k.platform_id AS pid, k.row_id::text AS id, to_json(k.played_at) #>> '{}' AS t
+          FROM ${kind.registry} k
+         WHERE k.platform_id = ANY (ARRAY(SELECT json_array_elements_text(${JSON.stringify([...first.keys()])}::json)))
+           AND k.row_id IS NOT NULL`,
   );
+  // The rows of those keys, by primary key: the ids and times as array values (not a subquery),
+  // so that only their months' partitions are planned and read.
+  const ids = pgArray(keys.map((k) => k.id));
+  const times = pgArray(keys.map((k) => k.t));
+  const found =
+    keys.length === 0
+      ? []
+      : await queryRows<{ pid: string; id: string; t: string; open: boolean }>(
+          ctx.tx,
+          sql`SELECT x.platform_id AS pid, x.id::text AS id, to_json(x.played_at) #>> '{}' AS t, x.voided_at IS NULL AS open
+                FROM ${kind.table} x
+               WHERE x.id = ANY (${ids}::bigint[]) AND x.played_at = ANY (${times}::timestamptz[])
+                 AND x.platform_id = ANY (${pgArray(keys.map((k) => k.pid))}::text[])`,
+        );
   const open = found
     .filter((r) => r.open)
     .map((r) => ({ id: r.id, t: r.t, ...definite(first.get(r.pid), 'the void of a found row') }));
   if (open.length > 0) {
-    // By primary key (id, played_at): the ids as an array again, each partition's key index probed.
+    // By primary key (id, played_at), with the same array values: only those months' partitions.
     await ctx.tx.execute(sql`
       UPDATE ${kind.table} x
          SET voided_at = r.at, void_reason = r.reason,
              void_booked_day = ${voidBookedDaySql(ctx, type, sql`coalesce(x.booked_day, ist_day(x.played_at))`)}
         FROM json_to_recordset(${JSON.stringify(open)}::json) AS r(id bigint, t timestamptz, at timestamptz, reason text)
        WHERE x.id = r.id AND x.played_at = r.t AND x.voided_at IS NULL
-         AND x.id = ANY (ARRAY(SELECT json_array_elements_text(${JSON.stringify(open.map((r) => r.id))}::json)::bigint))`);
+         AND x.id = ANY (${pgArray(open.map((r) => r.id))}::bigint[])
+         AND x.played_at = ANY (${pgArray(open.map((r) => r.t))}::timestamptz[])`);
   }
   const known = new Set(found.map((r) => r.pid));
   for (const item of items) {

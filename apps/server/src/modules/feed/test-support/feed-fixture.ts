@@ -122,6 +122,8 @@ const drawGame = sql`game_id IN (SELECT id FROM games WHERE kind = 'draw')`;
  *   play, and the reversals of those voided after their week closed on the day of the void, with
  *   the opposite sign and no play, per member, game, cafe and terminal (rows summing to nothing
  *   aside);
+ * - play_platform_ids and poker_hand_platform_ids hold exactly the rows' platform ids, each with
+ *   its row's key (id, played_at);
  * - cafe_trend_totals holds, for every cafe, at the kept week (cafe_trend_week), play_daily's
  *   draw-games profit over the 4, 8, 12 and 26 weeks ending with it, and
  *   cafe_week_totals is cafe_week summed per week, cafe_count the cafes;
@@ -231,6 +233,17 @@ export async function brokenInvariants(db: Queryable): Promise<string[]> {
       actual AS (SELECT day, member_id, game_id, cafe_id, terminal_id, plays, play_points_cents, win_points_cents, rake_cents
                    FROM late_play_daily
                   WHERE plays <> 0 OR play_points_cents <> 0 OR win_points_cents <> 0 OR rake_cents <> 0)
+      SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
+                                      UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
+    platform_id_registries: sql`
+      WITH expected AS (
+        SELECT 'play' AS kind, platform_id, id, played_at FROM plays WHERE platform_id IS NOT NULL
+        UNION ALL
+        SELECT 'hand', platform_id, id, played_at FROM poker_hands WHERE platform_id IS NOT NULL),
+      actual AS (
+        SELECT 'play' AS kind, platform_id, row_id, played_at FROM play_platform_ids
+        UNION ALL
+        SELECT 'hand', platform_id, row_id, played_at FROM poker_hand_platform_ids)
       SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
                                       UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
     cafe_trend_totals: sql`
