@@ -1,5 +1,5 @@
 import { POKER_GAME } from '@playrep/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/client.js';
 import { addDays, type IsoDay } from '../../../lib/dates.js';
 import { definite } from '../../../lib/definite.js';
@@ -46,11 +46,20 @@ export interface VoidOf {
 const idOf = ({ event }: Item<VoidType>): string => ('playId' in event ? event.playId : event.handId);
 
 /**
- * A PostgreSQL array literal of `values` (ids, times and platform ids), each element quoted: one
- * parameter whose value the planner sees, unlike an array made by a subquery.
+ * A PostgreSQL array literal of `values` (row ids), each element quoted: one parameter whose value
+ * the planner sees, unlike an array made by a subquery.
  */
 const pgArray = (values: readonly string[]): string =>
   `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
+
+/**
+ * The earliest and latest of `times` (ISO instants, to the microsecond), each a millisecond wider:
+ * JavaScript dates stop at the millisecond, and a bound must not leave out a row.
+ */
+function timeRange(times: readonly string[]): { from: string; to: string } {
+  const ms = times.map((t) => Date.parse(t));
+  return { from: new Date(Math.min(...ms) - 1).toISOString(), to: new Date(Math.max(...ms) + 1).toISOString() };
+}
 
 /** The first void of each id of the run, of one kind: playId or handId -> what it sets. */
 export function firstVoids(voids: Item<VoidType>[], type: VoidType): Map<string, VoidOf> {
@@ -90,6 +99,22 @@ export async function applyVoids(
   }
 }
 
+/**
+ * The rows of `keys`, by primary key: the ids as an array value and their times as a range of two
+ * values (not a subquery), so that only the partitions of those months are planned and read. A
+ * range, not the list of times: each row is tested against two bounds, not against the list.
+ */
+async function rowsOfKeys(ctx: ApplyContext, table: SQL, keys: readonly { id: string; t: string }[]) {
+  const during = timeRange(keys.map((k) => k.t));
+  return queryRows<{ pid: string; id: string; t: string; open: boolean }>(
+    ctx.tx,
+    sql`SELECT x.platform_id AS pid, x.id::text AS id, to_json(x.played_at) #>> '{}' AS t, x.voided_at IS NULL AS open
+          FROM ${table} x
+         WHERE x.id = ANY (${pgArray(keys.map((k) => k.id))}::bigint[])
+           AND x.played_at >= ${during.from}::timestamptz AND x.played_at <= ${during.to}::timestamptz`,
+  );
+}
+
 async function applyVoidsOf(ctx: ApplyContext, type: VoidType, items: Item<VoidType>[]): Promise<void> {
   if (items.length === 0) return;
   const kind = KINDS[type];
@@ -102,25 +127,13 @@ async function applyVoidsOf(ctx: ApplyContext, type: VoidType, items: Item<VoidT
          WHERE k.platform_id = ANY (ARRAY(SELECT json_array_elements_text(${JSON.stringify([...first.keys()])}::json)))
            AND k.row_id IS NOT NULL`,
   );
-  // The rows of those keys, by primary key: the ids and times as array values (not a subquery),
-  // so that only their months' partitions are planned and read.
-  const ids = pgArray(keys.map((k) => k.id));
-  const times = pgArray(keys.map((k) => k.t));
-  const found =
-    keys.length === 0
-      ? []
-      : await queryRows<{ pid: string; id: string; t: string; open: boolean }>(
-          ctx.tx,
-          sql`SELECT x.platform_id AS pid, x.id::text AS id, to_json(x.played_at) #>> '{}' AS t, x.voided_at IS NULL AS open
-                FROM ${kind.table} x
-               WHERE x.id = ANY (${ids}::bigint[]) AND x.played_at = ANY (${times}::timestamptz[])
-                 AND x.platform_id = ANY (${pgArray(keys.map((k) => k.pid))}::text[])`,
-        );
+  const found = keys.length === 0 ? [] : await rowsOfKeys(ctx, kind.table, keys);
   const open = found
     .filter((r) => r.open)
     .map((r) => ({ id: r.id, t: r.t, ...definite(first.get(r.pid), 'the void of a found row') }));
   if (open.length > 0) {
-    // By primary key (id, played_at), with the same array values: only those months' partitions.
+    // By primary key (id, played_at), within their range of times: only those months' partitions.
+    const during = timeRange(open.map((r) => r.t));
     await ctx.tx.execute(sql`
       UPDATE ${kind.table} x
          SET voided_at = r.at, void_reason = r.reason,
@@ -128,7 +141,7 @@ async function applyVoidsOf(ctx: ApplyContext, type: VoidType, items: Item<VoidT
         FROM json_to_recordset(${JSON.stringify(open)}::json) AS r(id bigint, t timestamptz, at timestamptz, reason text)
        WHERE x.id = r.id AND x.played_at = r.t AND x.voided_at IS NULL
          AND x.id = ANY (${pgArray(open.map((r) => r.id))}::bigint[])
-         AND x.played_at = ANY (${pgArray(open.map((r) => r.t))}::timestamptz[])`);
+         AND x.played_at >= ${during.from}::timestamptz AND x.played_at <= ${during.to}::timestamptz`);
   }
   const known = new Set(found.map((r) => r.pid));
   for (const item of items) {
