@@ -132,7 +132,9 @@ async function applyVoidsOf(ctx: ApplyContext, type: VoidType, items: Item<VoidT
     .filter((r) => r.open)
     .map((r) => ({ id: r.id, t: r.t, ...definite(first.get(r.pid), 'the void of a found row') }));
   if (open.length > 0) {
-    // By primary key (id, played_at), within their range of times: only those months' partitions.
+    // By primary key (id, played_at), each row of r one probe, within their range of times: only
+    // those months' partitions. (With the ids as an array value too, the planner joined r again
+    // for every row: 2 s for 5,000 voids.)
     const during = timeRange(open.map((r) => r.t));
     await ctx.tx.execute(sql`
       UPDATE ${kind.table} x
@@ -140,7 +142,6 @@ async function applyVoidsOf(ctx: ApplyContext, type: VoidType, items: Item<VoidT
              void_booked_day = ${voidBookedDaySql(ctx, type, sql`coalesce(x.booked_day, ist_day(x.played_at))`)}
         FROM json_to_recordset(${JSON.stringify(open)}::json) AS r(id bigint, t timestamptz, at timestamptz, reason text)
        WHERE x.id = r.id AND x.played_at = r.t AND x.voided_at IS NULL
-         AND x.id = ANY (${pgArray(open.map((r) => r.id))}::bigint[])
          AND x.played_at >= ${during.from}::timestamptz AND x.played_at <= ${during.to}::timestamptz`);
   }
   const known = new Set(found.map((r) => r.pid));
