@@ -46,11 +46,10 @@ export interface VoidOf {
 const idOf = ({ event }: Item<VoidType>): string => ('playId' in event ? event.playId : event.handId);
 
 /**
- * A PostgreSQL array literal of `values` (row ids), each element quoted: one parameter whose value
+ * The row ids (digits, as PostgreSQL wrote them) as one bigint[] literal: a parameter whose value
  * the planner sees, unlike an array made by a subquery.
  */
-const pgArray = (values: readonly string[]): string =>
-  `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
+const idArray = (ids: readonly string[]): string => `{${ids.join(',')}}`;
 
 /**
  * The earliest and latest of `times` (ISO instants, to the microsecond), each a millisecond wider:
@@ -110,7 +109,7 @@ async function rowsOfKeys(ctx: ApplyContext, table: SQL, keys: readonly { id: st
     ctx.tx,
     sql`SELECT x.platform_id AS pid, x.id::text AS id, to_json(x.played_at) #>> '{}' AS t, x.voided_at IS NULL AS open
           FROM ${table} x
-         WHERE x.id = ANY (${pgArray(keys.map((k) => k.id))}::bigint[])
+         WHERE x.id = ANY (${idArray(keys.map((k) => k.id))}::bigint[])
            AND x.played_at >= ${during.from}::timestamptz AND x.played_at <= ${during.to}::timestamptz`,
   );
 }
