@@ -1189,7 +1189,41 @@ CREATE FUNCTION public.play_rows_fold() RETURNS trigger
     AS $_$
 DECLARE
   changed text;
+  member_ids uuid[];
+  days date[];
+  changes int[];
 BEGIN
+  IF TG_OP = 'INSERT' AND TG_TABLE_NAME = 'plays' THEN
+    EXECUTE format($q$
+      WITH batch AS MATERIALIZED (
+        SELECT day, member_id, cafe_id, game_id, sum(plays)::int AS plays, sum(play) AS play, sum(win) AS win, sum(rake) AS rake
+          FROM (%s) r
+         GROUP BY day, member_id, cafe_id, game_id
+        HAVING sum(plays) <> 0 OR sum(play) <> 0 OR sum(win) <> 0 OR sum(rake) <> 0),
+      added AS (
+        INSERT INTO play_daily AS d (day, member_id, cafe_id, game_id, plays, play_points_cents, win_points_cents, rake_cents)
+        SELECT day, member_id, cafe_id, game_id, plays, play, win, rake FROM batch
+        ON CONFLICT (member_id, day, cafe_id, game_id) DO UPDATE SET
+          plays = d.plays + excluded.plays,
+          play_points_cents = d.play_points_cents + excluded.play_points_cents,
+          win_points_cents = d.win_points_cents + excluded.win_points_cents,
+          rake_cents = d.rake_cents + excluded.rake_cents
+        RETURNING d.day, d.member_id, d.cafe_id, d.game_id, d.plays)
+      SELECT array_agg(m.member_id), array_agg(m.day), array_agg(m.plays)
+        FROM (SELECT b.member_id, b.day, sum(b.plays)::int AS plays
+                FROM batch b
+                JOIN added a ON a.member_id = b.member_id AND a.day = b.day AND a.cafe_id = b.cafe_id AND a.game_id = b.game_id
+               WHERE b.game_id = ANY ($1)
+               GROUP BY 1, 2
+              HAVING sum(b.plays) <> 0 AND bool_and(a.plays - b.plays = 0)) m
+    $q$, play_contributions_sql(TG_TABLE_NAME, 1, 'new_rows'))
+      INTO member_ids, days, changes
+      USING ARRAY(SELECT id FROM games WHERE kind = 'draw');
+    IF member_ids IS NOT NULL THEN
+      PERFORM active_members_apply(member_ids, days, changes);
+    END IF;
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'INSERT' THEN
     EXECUTE play_daily_change_sql(play_contributions_sql(TG_TABLE_NAME, 1, 'new_rows'));
     RETURN NULL;
@@ -1218,13 +1252,7 @@ DECLARE
   days date[];
   changes int[];
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(r.member_id), array_agg(r.day), array_agg(r.plays) INTO member_ids, days, changes
-      FROM (SELECT member_id, coalesce(booked_day, ist_day(played_at)) AS day, count(*)::int AS plays
-              FROM new_rows
-             WHERE (voided_at IS NULL OR void_booked_day IS NOT NULL) AND game_id IN (SELECT id FROM games WHERE kind = 'draw')
-             GROUP BY 1, 2) r;
-  ELSIF TG_OP = 'DELETE' THEN
+  IF TG_OP = 'DELETE' THEN
     SELECT array_agg(r.member_id), array_agg(r.day), array_agg(r.plays) INTO member_ids, days, changes
       FROM (SELECT member_id, coalesce(booked_day, ist_day(played_at)) AS day, -count(*)::int AS plays
               FROM old_rows
@@ -3566,9 +3594,6 @@ CREATE TRIGGER plays_late_daily_update AFTER UPDATE ON public.plays REFERENCING 
 
 -- TRIGGER: plays plays_members_delete
 CREATE TRIGGER plays_members_delete AFTER DELETE ON public.plays REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.plays_active_members_fold();
-
--- TRIGGER: plays plays_members_insert
-CREATE TRIGGER plays_members_insert AFTER INSERT ON public.plays REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.plays_active_members_fold();
 
 -- TRIGGER: plays plays_members_update
 CREATE TRIGGER plays_members_update AFTER UPDATE ON public.plays REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.plays_active_members_fold();

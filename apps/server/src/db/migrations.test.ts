@@ -194,7 +194,6 @@ const EXPECTED_TRIGGERS = [
   'plays.plays_late_daily_insert',
   'plays.plays_late_daily_update',
   'plays.plays_members_delete',
-  'plays.plays_members_insert',
   'plays.plays_members_update',
   'plays.plays_no_truncate',
   'plays.plays_platform_ids_delete',
