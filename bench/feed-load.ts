@@ -1,5 +1,6 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { runAsLeader } from '../apps/server/src/db/leader-lock.js';
 import { runSimulator, type SimulatorStats } from '../apps/server/src/demo/simulator.js';
@@ -106,6 +107,8 @@ interface Throughput {
   concurrency: number;
   /** The CPU each process used in the throughput phase. */
   cpu: CpuSplit;
+  /** Deadlocks PostgreSQL broke in the phase (each a batch retried after deadlock_timeout); null on PGlite. */
+  deadlocks: number | null;
 }
 
 interface Outcome {
@@ -153,6 +156,7 @@ async function runServer(database: FedDatabase, settings: Settings): Promise<Omi
 
     const concurrency = settings.concurrency ?? (database.kind === 'postgres' ? 2 : 1);
     const loadThroughput = loadavg()[0]!;
+    const deadlocksBefore = await deadlocksSoFar(database);
     const cpuUsed = startCpuCount(server.pid);
     const stats = await runSimulator({
       ...simulator,
@@ -166,7 +170,13 @@ async function runServer(database: FedDatabase, settings: Settings): Promise<Omi
       idle,
       fed,
       fedRate: fedStats.plays / (fedStats.elapsedMs / 1000),
-      throughput: { playsPerSecond: stats.plays / (stats.elapsedMs / 1000), stats, concurrency, cpu: cpuUsed() },
+      throughput: {
+        playsPerSecond: stats.plays / (stats.elapsedMs / 1000),
+        stats,
+        concurrency,
+        cpu: cpuUsed(),
+        deadlocks: deadlocksBefore === null ? null : (await deadlocksSoFar(database, STATS_FLUSH_MS))! - deadlocksBefore,
+      },
       load: { start: loadStart, fed: loadFed, throughput: loadThroughput, end: loadavg()[0]! },
     };
   } finally {
@@ -294,6 +304,26 @@ function closingReport(outcome: ClosingOutcome): string {
   ].join('\n');
 }
 
+/** A backend reports its counts to pg_stat_database at most once a second, when idle. */
+const STATS_FLUSH_MS = 1_500;
+
+/** The deadlocks PostgreSQL has broken in the database so far (null on PGlite, which has one session). */
+async function deadlocksSoFar(database: FedDatabase, waitMs = 0): Promise<number | null> {
+  const url = database.serverEnv.DATABASE_URL;
+  if (!url) return null;
+  await sleep(waitMs);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ deadlocks: string }>(
+      'SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()',
+    );
+    return Number(rows[0]!.deadlocks);
+  } finally {
+    await client.end();
+  }
+}
+
 // ---------------------------------------------------------------- the report
 
 const n = (value: number) => Math.round(value).toLocaleString('en');
@@ -316,7 +346,10 @@ function report(outcome: Outcome): string {
     `${database.label}`,
     `  throughput: ${n(throughput.playsPerSecond)} plays/s sustained over ${(throughput.stats.elapsedMs / 1000).toFixed(0)} s ` +
       `(${n(throughput.stats.plays)} plays in ${n(throughput.stats.batches)} batches of ${n(BATCH)}, ${throughput.concurrency} in flight; ` +
-      `batch p50 ${ms(percentile(sorted, 50))} ms, p95 ${ms(percentile(sorted, 95))} ms) - aim ${n(aim)}: ${throughput.playsPerSecond >= aim ? 'ok' : 'MISS'}`,
+      `batch p50 ${ms(percentile(sorted, 50))} ms, p95 ${ms(percentile(sorted, 95))} ms, max ${ms(sorted.at(-1) ?? 0)} ms) - aim ${n(aim)}: ${throughput.playsPerSecond >= aim ? 'ok' : 'MISS'}`,
+    ...(throughput.deadlocks === null
+      ? []
+      : [`  deadlocks PostgreSQL broke in that phase (each a batch retried after deadlock_timeout): ${throughput.deadlocks}`]),
     cpuLine(throughput),
     `  reports as ${SUBJECT}, one request at a time, idle and while fed at ${n(outcome.fedRate)} plays/s (ms):`,
     '    report                     idle p50  idle p95   fed p50   fed p95   p95 ratio  aim <= 2x',

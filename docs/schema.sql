@@ -1175,6 +1175,7 @@ CREATE FUNCTION public.play_daily_change_sql(rows_sql text) RETURNS text
       FROM (%s) r
      GROUP BY day, member_id, cafe_id, game_id
     HAVING sum(plays) <> 0 OR sum(play) <> 0 OR sum(win) <> 0 OR sum(rake) <> 0
+     ORDER BY member_id, day, cafe_id, game_id
     ON CONFLICT (member_id, day, cafe_id, game_id) DO UPDATE SET
       plays = d.plays + excluded.plays,
       play_points_cents = d.play_points_cents + excluded.play_points_cents,
@@ -1203,6 +1204,7 @@ BEGIN
       added AS (
         INSERT INTO play_daily AS d (day, member_id, cafe_id, game_id, plays, play_points_cents, win_points_cents, rake_cents)
         SELECT day, member_id, cafe_id, game_id, plays, play, win, rake FROM batch
+         ORDER BY member_id, day, cafe_id, game_id -- the key's order: see migration 0051
         ON CONFLICT (member_id, day, cafe_id, game_id) DO UPDATE SET
           plays = d.plays + excluded.plays,
           play_points_cents = d.play_points_cents + excluded.play_points_cents,
