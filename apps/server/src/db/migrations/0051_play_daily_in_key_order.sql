@@ -2,11 +2,11 @@
 -- grouping produced them (a hash table's, which differs with the batch), so one batch could hold
 -- a new key the other was about to insert while waiting for a key the other held. PostgreSQL
 -- breaks such a cycle only after deadlock_timeout (1 s), and the feed then retries the batch:
--- 32 such waits in a morning of bench runs, each a batch of about 1.1 s instead of 0.1 s, and a
--- sustained rate that varied by a third from run to run (bench/README.md, "Deadlocks in
--- play_daily"). Every upsert into play_daily now writes its rows in the order of the key, so two
--- batches take their common keys in the same order and one only waits for the other. The plays'
--- insert does so since migration 0050; this is every other change (voids, moves, poker hands).
+-- 32 such waits in half an hour of bench runs, each a batch of about 1.1 s instead of 0.1 s
+-- (bench/README.md, "The members turning active found by the fold, and deadlocks in play_daily").
+-- Every upsert into play_daily now writes its rows in the order of the key, so two batches take
+-- their common keys in the same order and one only waits for the other. The plays' insert does so
+-- since migration 0050; this is every other change (voids, moves, poker hands).
 CREATE OR REPLACE FUNCTION play_daily_change_sql(rows_sql text) RETURNS text LANGUAGE sql IMMUTABLE AS $f$
   SELECT format($q$
     INSERT INTO play_daily AS d (day, member_id, cafe_id, game_id, plays, play_points_cents, win_points_cents, rake_cents)
