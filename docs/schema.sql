@@ -545,6 +545,7 @@ BEGIN
      WHERE r.game_id IN (SELECT id FROM games WHERE kind = 'draw')
      GROUP BY r.cafe_id, r.day
     HAVING sum(r.plays) <> 0 OR sum(r.play_points_cents) <> 0 OR sum(r.win_points_cents) <> 0
+    ORDER BY r.cafe_id, r.day
     ON CONFLICT (cafe_id, day) DO UPDATE SET
       plays = c.plays + excluded.plays,
       play_points_cents = c.play_points_cents + excluded.play_points_cents,
@@ -556,6 +557,7 @@ BEGIN
      WHERE r.game_id IN (SELECT id FROM games WHERE kind = 'draw')
      GROUP BY r.cafe_id, r.day
     HAVING sum(r.plays) <> 0 OR sum(r.play_points_cents) <> 0 OR sum(r.win_points_cents) <> 0
+    ORDER BY r.cafe_id, r.day
     ON CONFLICT (cafe_id, day) DO UPDATE SET
       plays = c.plays + excluded.plays,
       play_points_cents = c.play_points_cents + excluded.play_points_cents,
@@ -569,6 +571,7 @@ BEGIN
      WHERE r.game_id IN (SELECT id FROM games WHERE kind = 'draw')
      GROUP BY r.cafe_id, r.day
     HAVING sum(r.plays) <> 0 OR sum(r.play_points_cents) <> 0 OR sum(r.win_points_cents) <> 0
+    ORDER BY r.cafe_id, r.day
     ON CONFLICT (cafe_id, day) DO UPDATE SET
       plays = c.plays + excluded.plays,
       play_points_cents = c.play_points_cents + excluded.play_points_cents,
@@ -955,6 +958,7 @@ CREATE FUNCTION public.play_daily_by_cafe_add_sql(rows_sql text) RETURNS text
       FROM (%s) r
      GROUP BY r.cafe_id, r.day, r.game_id
     HAVING sum(r.plays) <> 0 OR sum(r.play_points_cents) <> 0 OR sum(r.win_points_cents) <> 0 OR sum(r.rake_cents) <> 0
+    ORDER BY r.cafe_id, r.day, r.game_id
     ON CONFLICT (cafe_id, day, game_id) DO UPDATE SET
       plays = c.plays + excluded.plays,
       play_points_cents = c.play_points_cents + excluded.play_points_cents,
@@ -1026,6 +1030,7 @@ BEGIN
      GROUP BY up.ancestor_id, r.day, r.game_id, p.role = 'master'
     HAVING sum(r.plays) <> 0 OR sum(r.play_points_cents) <> 0 OR sum(r.win_points_cents) <> 0 OR sum(r.rake_cents) <> 0
         OR sum(r.other_play_points_cents) <> 0 OR sum(r.other_win_points_cents) <> 0
+    ORDER BY 1, 2, 3, 4
     ON CONFLICT (manager_id, day, game_id, under_master, stripe) DO UPDATE SET
       plays = b.plays + excluded.plays,
       play_points_cents = b.play_points_cents + excluded.play_points_cents,
@@ -1048,6 +1053,7 @@ BEGIN
      GROUP BY up.ancestor_id, r.day, r.game_id, p.role = 'master'
     HAVING sum(r.plays) <> 0 OR sum(r.play_points_cents) <> 0 OR sum(r.win_points_cents) <> 0 OR sum(r.rake_cents) <> 0
         OR sum(r.other_play_points_cents) <> 0 OR sum(r.other_win_points_cents) <> 0
+    ORDER BY 1, 2, 3, 4
     ON CONFLICT (manager_id, day, game_id, under_master, stripe) DO UPDATE SET
       plays = b.plays + excluded.plays,
       play_points_cents = b.play_points_cents + excluded.play_points_cents,
@@ -1075,6 +1081,7 @@ BEGIN
      GROUP BY up.ancestor_id, r.day, r.game_id, p.role = 'master'
     HAVING sum(r.plays) <> 0 OR sum(r.play_points_cents) <> 0 OR sum(r.win_points_cents) <> 0 OR sum(r.rake_cents) <> 0
         OR sum(r.other_play_points_cents) <> 0 OR sum(r.other_win_points_cents) <> 0
+    ORDER BY 1, 2, 3, 4
     ON CONFLICT (manager_id, day, game_id, under_master, stripe) DO UPDATE SET
       plays = b.plays + excluded.plays,
       play_points_cents = b.play_points_cents + excluded.play_points_cents,
@@ -1099,6 +1106,7 @@ CREATE FUNCTION public.play_daily_by_parent_add_sql(rows_sql text) RETURNS text
            coalesce(sum(r.sign * r.win_points_cents) FILTER (WHERE r.cafe_master_id IS DISTINCT FROM r.parent_id), 0)
       FROM (%s) r
      GROUP BY r.day, r.parent_id, r.game_id
+    ORDER BY r.parent_id, r.day, r.game_id
     ON CONFLICT (parent_id, day, game_id) DO UPDATE SET
       plays = p.plays + excluded.plays,
       play_points_cents = p.play_points_cents + excluded.play_points_cents,
