@@ -202,6 +202,8 @@ interface ClosingOutcome {
   during: Batch[];
   outside: Batch[];
   feedRate: number;
+  /** Deadlocks PostgreSQL broke while the feed ran (each a batch retried after deadlock_timeout). */
+  deadlocks: number;
   load: { start: number; end: number };
 }
 
@@ -238,6 +240,7 @@ async function runClosing(template: string, fedRate: number, keep: boolean): Pro
     };
     await runSimulator({ ...simulator, rate: 1, durationMs: 1 });
     const loadStart = loadavg()[0]!;
+    const deadlocksBefore = (await deadlocksSoFar(database))!;
     const batches: Batch[] = [];
     const stop = new AbortController();
     const feeding = runSimulator({
@@ -272,6 +275,7 @@ async function runClosing(template: string, fedRate: number, keep: boolean): Pro
       during: batches.filter(meets),
       outside: batches.filter((b) => !meets(b)),
       feedRate: stats.plays / (stats.elapsedMs / 1000),
+      deadlocks: (await deadlocksSoFar(database, STATS_FLUSH_MS))! - deadlocksBefore,
       load: { start: loadStart, end: loadavg()[0]! },
     };
   } finally {
@@ -298,6 +302,7 @@ function closingReport(outcome: ClosingOutcome): string {
       ? '  (one transaction: no seal)'
       : `  of which the seal (the settlement lock taken alone, its wait for the batches in flight included): ${ms(outcome.sealMs)} ms; batches in flight during it: ${figures(outcome.duringSeal)}`,
     `  batches during the closing: ${figures(outcome.during)}`,
+    `  deadlocks PostgreSQL broke while the feed ran (each a batch retried after deadlock_timeout): ${outcome.deadlocks}`,
     `  batches without a closing:  ${figures(outcome.outside)}`,
     `  aim: no batch over ${n(CLOSING_AIM_MS)} ms during the closing - ${worst <= CLOSING_AIM_MS ? 'met' : 'missed'} (worst ${ms(worst)} ms)`,
     `  machine load average (1 min): ${outcome.load.start.toFixed(1)} at the start, ${outcome.load.end.toFixed(1)} at the end`,
