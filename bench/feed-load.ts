@@ -156,7 +156,7 @@ async function runServer(database: FedDatabase, settings: Settings): Promise<Omi
 
     const concurrency = settings.concurrency ?? (database.kind === 'postgres' ? 2 : 1);
     const loadThroughput = loadavg()[0]!;
-    const deadlocksBefore = await deadlocksSoFar(database);
+    const deadlocksBroken = await startDeadlockCount(database);
     const cpuUsed = startCpuCount(server.pid);
     const stats = await runSimulator({
       ...simulator,
@@ -175,7 +175,7 @@ async function runServer(database: FedDatabase, settings: Settings): Promise<Omi
         stats,
         concurrency,
         cpu: cpuUsed(),
-        deadlocks: deadlocksBefore === null ? null : (await deadlocksSoFar(database, STATS_FLUSH_MS))! - deadlocksBefore,
+        deadlocks: await deadlocksBroken(),
       },
       load: { start: loadStart, fed: loadFed, throughput: loadThroughput, end: loadavg()[0]! },
     };
@@ -203,7 +203,7 @@ interface ClosingOutcome {
   outside: Batch[];
   feedRate: number;
   /** Deadlocks PostgreSQL broke while the feed ran (each a batch retried after deadlock_timeout). */
-  deadlocks: number;
+  deadlocks: number | null;
   load: { start: number; end: number };
 }
 
@@ -240,7 +240,7 @@ async function runClosing(template: string, fedRate: number, keep: boolean): Pro
     };
     await runSimulator({ ...simulator, rate: 1, durationMs: 1 });
     const loadStart = loadavg()[0]!;
-    const deadlocksBefore = (await deadlocksSoFar(database))!;
+    const deadlocksBroken = await startDeadlockCount(database);
     const batches: Batch[] = [];
     const stop = new AbortController();
     const feeding = runSimulator({
@@ -275,7 +275,7 @@ async function runClosing(template: string, fedRate: number, keep: boolean): Pro
       during: batches.filter(meets),
       outside: batches.filter((b) => !meets(b)),
       feedRate: stats.plays / (stats.elapsedMs / 1000),
-      deadlocks: (await deadlocksSoFar(database, STATS_FLUSH_MS))! - deadlocksBefore,
+      deadlocks: await deadlocksBroken(),
       load: { start: loadStart, end: loadavg()[0]! },
     };
   } finally {
@@ -312,21 +312,30 @@ function closingReport(outcome: ClosingOutcome): string {
 /** A backend reports its counts to pg_stat_database at most once a second, when idle. */
 const STATS_FLUSH_MS = 1_500;
 
-/** The deadlocks PostgreSQL has broken in the database so far (null on PGlite, which has one session). */
-async function deadlocksSoFar(database: FedDatabase, waitMs = 0): Promise<number | null> {
+/**
+ * Starts counting the deadlocks PostgreSQL breaks in the database (as startCpuCount counts CPU):
+ * the function returned gives how many since, or null on PGlite, which has one session.
+ */
+async function startDeadlockCount(database: FedDatabase): Promise<() => Promise<number | null>> {
   const url = database.serverEnv.DATABASE_URL;
-  if (!url) return null;
-  await sleep(waitMs);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ deadlocks: string }>(
-      'SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()',
-    );
-    return Number(rows[0]!.deadlocks);
-  } finally {
-    await client.end();
-  }
+  if (!url) return async () => null;
+  const deadlocksSoFar = async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ deadlocks: string }>(
+        'SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()',
+      );
+      return Number(rows[0]!.deadlocks);
+    } finally {
+      await client.end();
+    }
+  };
+  const before = await deadlocksSoFar();
+  return async () => {
+    await sleep(STATS_FLUSH_MS);
+    return (await deadlocksSoFar()) - before;
+  };
 }
 
 // ---------------------------------------------------------------- the report
