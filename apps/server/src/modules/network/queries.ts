@@ -60,16 +60,17 @@ export async function dailyStatus(
   const masterIds = sql`SELECT id FROM masters`;
   // A master's subtree is itself and its members (only players rank below a master, and they
   // have no children): its members' plays are the roll-up rows it is the parent of. The roll-up
-  // keeps the points its members played at cafes of other agents apart.
+  // keeps the points its members played at cafes of other agents apart. A master has no plays of
+  // its own: only players play (the feed refuses a play of any other role, and a role never
+  // changes), as mastersProfitTotal and the roll-ups per manager count on too. Reading the
+  // masters' own play_daily rows anyway cost a scan of the whole day's rows, as long as the network.
   const sources = (split: ClosedWeekSplit) => {
-    const parts = split.days.flatMap((days) => [
-      sql`SELECT p.parent_id AS id, p.game_id, p.play_points_cents, p.win_points_cents, p.other_play_points_cents
-            FROM play_daily_by_parent p
-           WHERE p.parent_id IN (${masterIds}) AND p.day >= ${days.from}::date AND p.day <= ${days.to}::date`,
-      sql`SELECT pd.member_id, pd.game_id, pd.play_points_cents, pd.win_points_cents, 0
-            FROM play_daily pd
-           WHERE pd.member_id IN (${masterIds}) AND pd.day >= ${days.from}::date AND pd.day <= ${days.to}::date`,
-    ]);
+    const parts = split.days.map(
+      (days) =>
+        sql`SELECT p.parent_id AS id, p.game_id, p.play_points_cents, p.win_points_cents, p.other_play_points_cents
+              FROM play_daily_by_parent p
+             WHERE p.parent_id IN (${masterIds}) AND p.day >= ${days.from}::date AND p.day <= ${days.to}::date`,
+    );
     if (split.closedWeeks.length > 0) {
       parts.push(
         sql`SELECT c.root_id AS id, c.game_id, c.play_points_cents, c.win_points_cents, c.other_play_points_cents
