@@ -57,7 +57,14 @@ async function start(revision: Revision, url: string): Promise<Side> {
   const database = await revision.openDatabase({ databaseUrl: url, poolSize: 12 });
   const app = await revision.buildApp({
     database,
-    env: revision.readEnv({ DATABASE_URL: url, LOG_LEVEL: 'silent', SEED_ON_EMPTY: '0', TRUST_PROXY: '127.0.0.1' }),
+    // Production, as `npm start` runs it: outside production zod also serialises every answer to check it.
+    env: revision.readEnv({
+      DATABASE_URL: url,
+      LOG_LEVEL: 'silent',
+      SEED_ON_EMPTY: '0',
+      TRUST_PROXY: '127.0.0.1',
+      NODE_ENV: 'production',
+    }),
     webDist: null,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

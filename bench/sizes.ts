@@ -105,7 +105,8 @@ async function openNetwork(size: Size, url: string, clock: Clock): Promise<Netwo
       database.db,
       sql`DELETE FROM sign_in_attempts WHERE at > ${clock.now().toISOString()}::timestamptz - interval '1 hour'`,
     );
-    const env = readEnv({ DATABASE_URL: url, LOG_LEVEL: 'silent', SEED_ON_EMPTY: '0' });
+    // Production, as `npm start` runs it: outside production zod also serialises every answer to check it.
+    const env = readEnv({ DATABASE_URL: url, LOG_LEVEL: 'silent', SEED_ON_EMPTY: '0', NODE_ENV: 'production' });
     app = await buildApp({ database, env, webDist: null, clock });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = (app.server.address() as AddressInfo).port;
