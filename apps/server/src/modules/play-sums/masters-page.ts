@@ -55,8 +55,8 @@ export function mastersOrderBy(alias: string, key: AccountSort | SQL, order: Dir
 const limitOf = (window: RowWindow | undefined): SQL => (window ? sql` LIMIT ${window.limit} OFFSET ${window.offset}` : sql``);
 
 /**
- * The masters of the subtree of `owner` that meet `where` (over `accounts a`), rows of accounts,
- * in `sort` and `order`, the `window` of them or all. The superadmin's page by username walks
+ * The masters of the subtree of `owner` that meet `where` (over `accounts a`), rows of accounts:
+ * the `window` of them in `sort` and `order`, or all of them in no order (the caller's query sorts). The superadmin's page by username walks
  * accounts_search_order_idx (role, depth, username) one depth of masters at a time: offset + limit
  * rows per depth a master sits at (a skip scan finds those few depths), whatever the size of the
  * network. Any other subtree is read from the closure (as large as the subtree).
@@ -67,7 +67,11 @@ export function mastersInOrder(
 ): SQL {
   const where = ask.where ?? sql`true`;
   const orderBy = mastersOrderBy('a', ask.sort, ask.order);
-  if (!(ask.window && ask.sort === 'username' && holdsWholeNetwork(owner))) {
+  if (!ask.window) {
+    // Every master: the caller orders them (a subquery's order is not kept), so no sort here.
+    return sql`SELECT a.* FROM accounts a ${subtreeJoin(owner, sql`a.id`)} WHERE a.role = 'master' AND ${where}`;
+  }
+  if (!(ask.sort === 'username' && holdsWholeNetwork(owner))) {
     return sql`SELECT a.* FROM accounts a ${subtreeJoin(owner, sql`a.id`)}
                 WHERE a.role = 'master' AND ${where} ORDER BY ${orderBy}${limitOf(ask.window)}`;
   }
