@@ -34,7 +34,7 @@ interface AccountSqlRow extends AccountNameRow {
 const ACCOUNT_COLUMNS = sql`a.id, a.username, a.role::text AS role, a.first_name, a.last_name, a.parent_id, a.address,
   a.commission::text AS commission, a.user_status, a.wallet_balance_cents`;
 
-/** Written out field by field: spreading accountNameOf's object cost several times more, a whole list of masters at a time. */
+/** Field by field: spreading accountNameOf's object into each record cost several times more over a whole list. */
 function toRecord(r: AccountSqlRow): AccountRecord {
   return {
     id: r.id,

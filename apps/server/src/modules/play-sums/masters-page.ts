@@ -56,10 +56,11 @@ const limitOf = (window: RowWindow | undefined): SQL => (window ? sql` LIMIT ${w
 
 /**
  * The masters of the subtree of `owner` that meet `where` (over `accounts a`), rows of accounts:
- * the `window` of them in `sort` and `order`, or all of them in no order (the caller's query sorts). The superadmin's page by username walks
- * accounts_search_order_idx (role, depth, username) one depth of masters at a time: offset + limit
- * rows per depth a master sits at (a skip scan finds those few depths), whatever the size of the
- * network. Any other subtree is read from the closure (as large as the subtree).
+ * the `window` of them in `sort` and `order`, or all of them in no order (the caller's query
+ * sorts). The superadmin's page by username walks accounts_search_order_idx (role, depth,
+ * username) one depth of masters at a time: offset + limit rows per depth a master sits at (a skip
+ * scan finds those few depths), whatever the size of the network. Any other subtree is read from
+ * the closure (as large as the subtree).
  */
 export function mastersInOrder(
   owner: SubtreeOwner,
