@@ -23,7 +23,7 @@ import { pointsByGame } from '../apps/server/src/modules/money/queries/points-by
 import { revenueRecovery } from '../apps/server/src/modules/money/queries/recovery.js';
 import { weekMemberPoints } from '../apps/server/src/modules/money/queries/week-member-points.js';
 import { dailyStatus, membersElsewhere, profitOver } from '../apps/server/src/modules/network/queries.js';
-import { mastersInOrder, mastersOrderBy } from '../apps/server/src/modules/play-sums/masters-page.js';
+import { mastersOrderBy, subtreeMasters } from '../apps/server/src/modules/play-sums/masters-page.js';
 import { categorize } from '../apps/server/src/modules/transfers/present.js';
 import { type Channel, findTransfers } from '../apps/server/src/modules/transfers/queries.js';
 import { type SettlementKind, weeklyRevenue, weekStatement } from '../apps/server/src/modules/weeks/index.js';
@@ -227,7 +227,7 @@ export function benchCases(): BenchCase[] {
         bare: (db, ctx) =>
           accountsOf(
             db,
-            mastersInOrder(owner(ctx, user), { sort: 'username', order: 'asc' }),
+            subtreeMasters(owner(ctx, user), { sort: 'username', order: 'asc' }),
             mastersOrderBy('a', 'username', 'asc'),
           ),
       },
@@ -280,7 +280,7 @@ export function benchCases(): BenchCase[] {
         bare: (db, ctx) =>
           accountsOf(
             db,
-            mastersInOrder(owner(ctx, user), { sort: 'username', order: 'asc' }),
+            subtreeMasters(owner(ctx, user), { sort: 'username', order: 'asc' }),
             mastersOrderBy('a', 'username', 'asc'),
           ),
       },

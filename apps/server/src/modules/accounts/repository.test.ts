@@ -4,7 +4,7 @@ import { createNetwork, NETWORK, type NetworkIds } from '../../../test/fixtures/
 import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../../../test/test-db.js';
 import { verifyPassword } from '../identity/gate/passwords.js';
 import { ensureHouseAccount } from '../ledger/ledger.js';
-import { mastersInOrder, mastersOrderBy } from '../play-sums/masters-page.js';
+import { mastersOrderBy, subtreeMasters } from '../play-sums/masters-page.js';
 import {
   accountsOf,
   counterpartyVisible,
@@ -81,7 +81,7 @@ describe.each(TEST_DB_KINDS)('accounts repository on %s', (kind) => {
 
   it('lists masters of a subtree and children of an account, by username', async () => {
     const masters = (owner: { id: string; role: string }) =>
-      accountsOf(t.db, mastersInOrder(owner, { sort: 'username', order: 'asc' }), mastersOrderBy('a', 'username', 'asc'));
+      accountsOf(t.db, subtreeMasters(owner, { sort: 'username', order: 'asc' }), mastersOrderBy('a', 'username', 'asc'));
     expect((await masters({ id: ids.superadmin, role: 'superadmin' })).map((a) => a.username)).toEqual([
       'master1',
       'master2',

@@ -8,7 +8,7 @@ import { type Queryable, queryRows } from '../../db/client.js';
 import type { IsoDay } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
 import { holdsWholeNetwork, type SubtreeOwner, subtreeJoin } from '../play-sums/index.js';
-import { type Direction, mastersInOrder, type RowWindow } from '../play-sums/masters-page.js';
+import { type Direction, type RowWindow, subtreeMasters } from '../play-sums/masters-page.js';
 import { LOAN_AMOUNT, loanOwed } from './loan-owed.js';
 
 export interface LoanRowCents {
@@ -83,13 +83,13 @@ function loansOrderBy(sort: LoanSort, order: Direction): SQL {
  * dated on the last day of the week it was taken from, so the figure does not depend on when the
  * job ran. By Agent ID, a page reads the figures of its own masters only, each loan's deductions
  * through its key (loan_id, week_start), and the superadmin's page of masters comes through the
- * accounts' index (mastersInOrder); ordered by a figure, every listed master's figures are read.
+ * accounts' index (subtreeMasters); ordered by a figure, every listed master's figures are read.
  */
 export async function loansReport(db: Queryable, ask: LoansAsk): Promise<LoanRowCents[]> {
   const sort = ask.sort ?? 'username';
   const order = ask.order ?? 'asc';
   const byFigure = sort !== 'username';
-  const masters = mastersInOrder(ownerOf(ask), {
+  const masters = subtreeMasters(ownerOf(ask), {
     sort: 'username',
     order: byFigure ? 'asc' : order,
     window: byFigure ? undefined : ask.window,

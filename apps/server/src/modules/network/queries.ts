@@ -11,7 +11,7 @@ import {
   profitSum,
   type SubtreeOwner,
 } from '../play-sums/index.js';
-import { type AccountSort, type Direction, mastersInOrder, mastersOrderBy, type RowWindow } from '../play-sums/masters-page.js';
+import { type AccountSort, type Direction, mastersOrderBy, type RowWindow, subtreeMasters } from '../play-sums/masters-page.js';
 import { type ClosedWeekSplit, rowsOverClosedWeeks } from '../weeks/index.js';
 
 // Profit here is the draw games' (settlement's profitSum('games'): play − win); poker rake is
@@ -43,7 +43,7 @@ export interface MastersAsk {
  * closing fixed (weekly_play_totals, one row per master, week and game); the other days from the
  * daily roll-ups, one row per agent, day and game. One statement when the whole weeks of the range
  * are all closed (or there are none). Ordered by a column of the account, a page reads the
- * figures of its own masters only (mastersInOrder); ordered by Profit, every master's.
+ * figures of its own masters only (subtreeMasters); ordered by Profit, every master's.
  */
 export async function dailyStatus(
   db: Queryable,
@@ -52,7 +52,7 @@ export async function dailyStatus(
   ask: MastersAsk = { sort: 'username', order: 'asc' },
 ): Promise<MasterProfitCents[]> {
   const byProfit = ask.sort === 'profit';
-  const masters = mastersInOrder(
+  const masters = subtreeMasters(
     owner,
     ask.sort === 'profit' ? { sort: 'username', order: 'asc' } : { sort: ask.sort, order: ask.order, window: ask.window },
   );
@@ -135,7 +135,7 @@ export async function mastersProfitTotal(db: Queryable, owner: SubtreeOwner, ran
   const rows = await rowsOverClosedWeeks<{ cents: DbCents }>(db, 'games', range, (split) => {
     const parts = split.days.map(below);
     if (split.closedWeeks.length > 0) {
-      const masterIds = sql`SELECT m.id FROM (${mastersInOrder(owner, { sort: 'username', order: 'asc' })}) m`;
+      const masterIds = sql`SELECT m.id FROM (${subtreeMasters(owner, { sort: 'username', order: 'asc' })}) m`;
       parts.push(
         sql`SELECT c.game_id, c.play_points_cents, c.win_points_cents FROM (${closedWeekTotals(masterIds, 'games', split.closedWeeks)}) c`,
       );

@@ -10,9 +10,9 @@ import { accountsOf, directChildren, pathFrom, requireAccount, searchAccounts } 
 import {
   INACTIVE_MASTERS,
   mastersCount,
-  mastersInOrder,
   mastersOrderBy,
   type RowWindow,
+  subtreeMasters,
   windowOf,
 } from '../play-sums/masters-page.js';
 import {
@@ -65,7 +65,7 @@ export function networkHandlers(app: FastifyInstance): EndpointHandlers<NetworkC
       const masters = (page?: RowWindow) =>
         accountsOf(
           app.db,
-          mastersInOrder(subject, { sort: query.sort, order: query.order, window: page }),
+          subtreeMasters(subject, { sort: query.sort, order: query.order, window: page }),
           mastersOrderBy('a', query.sort, query.order),
         );
       return {
@@ -163,7 +163,7 @@ export function networkHandlers(app: FastifyInstance): EndpointHandlers<NetworkC
         (
           await accountsOf(
             app.db,
-            mastersInOrder(subject, { sort: query.sort, order: query.order, window: page, where: inactive }),
+            subtreeMasters(subject, { sort: query.sort, order: query.order, window: page, where: inactive }),
             mastersOrderBy('a', query.sort, query.order),
           )
         ).map(agentRow);

@@ -62,7 +62,7 @@ const limitOf = (window: RowWindow | undefined): SQL => (window ? sql` LIMIT ${w
  * scan finds those few depths), whatever the size of the network. Any other subtree is read from
  * the closure (as large as the subtree).
  */
-export function mastersInOrder(
+export function subtreeMasters(
   owner: SubtreeOwner,
   ask: { sort: AccountSort; order: Direction; window?: RowWindow; where?: SQL },
 ): SQL {
