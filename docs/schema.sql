@@ -294,6 +294,15 @@ BEGIN
   RETURN NEW;
 END $$;
 
+-- FUNCTION: accounts_master_last_play_row()
+CREATE FUNCTION public.accounts_master_last_play_row() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO master_last_play (master_id, active) VALUES (NEW.id, NEW.user_status);
+  RETURN NULL;
+END $$;
+
 -- FUNCTION: accounts_master_status_counts()
 CREATE FUNCTION public.accounts_master_status_counts() RETURNS trigger
     LANGUAGE plpgsql
@@ -306,6 +315,7 @@ BEGIN
     INSERT INTO played_masters_by_day AS c (day, stripe, masters)
     SELECT m.day, 4, sign FROM master_play_days m WHERE m.master_id = NEW.id AND m.rows > 0 ORDER BY m.day
     ON CONFLICT (day, stripe) DO UPDATE SET masters = c.masters + excluded.masters;
+    UPDATE master_last_play SET active = NEW.user_status WHERE master_id = NEW.id;
   END IF;
   RETURN NULL;
 END $$;
@@ -863,9 +873,15 @@ BEGIN
   IF flip_ids IS NULL THEN
     RETURN;
   END IF;
-  -- FOR SHARE: a change of the masters' status waits for this transaction (see above).
-  SELECT array_agg(s.id) INTO active_ids
-    FROM (SELECT a.id FROM accounts a WHERE a.id = ANY(flip_ids) AND a.user_status ORDER BY a.id FOR SHARE) s;
+  -- FOR SHARE: a change of the masters' status waits for this transaction (0039).
+  SELECT array_agg(s.id) FILTER (WHERE s.user_status) INTO active_ids
+    FROM (SELECT a.id, a.user_status FROM accounts a WHERE a.id = ANY(flip_ids) ORDER BY a.id FOR SHARE) s;
+  -- Locked, then read again in the next statement (a new snapshot): see above.
+  PERFORM 1 FROM master_last_play l WHERE l.master_id = ANY(flip_ids) ORDER BY l.master_id FOR UPDATE;
+  UPDATE master_last_play l
+     SET last_day = coalesce((SELECT max(m.day) FROM master_play_days m WHERE m.master_id = l.master_id AND m.rows > 0),
+                             '-infinity'::date)
+   WHERE l.master_id = ANY(flip_ids);
   IF active_ids IS NULL THEN
     RETURN;
   END IF;
@@ -2271,6 +2287,13 @@ CREATE TABLE public.master_count (
     CONSTRAINT master_count_single CHECK (single)
 );
 
+-- TABLE: master_last_play
+CREATE TABLE public.master_last_play (
+    master_id uuid NOT NULL,
+    active boolean NOT NULL,
+    last_day date DEFAULT '-infinity'::date NOT NULL
+);
+
 -- TABLE: master_play_days
 CREATE TABLE public.master_play_days (
     master_id uuid NOT NULL,
@@ -2865,6 +2888,10 @@ ALTER TABLE ONLY public.loans
 ALTER TABLE ONLY public.master_count
     ADD CONSTRAINT master_count_pkey PRIMARY KEY (single);
 
+-- CONSTRAINT: master_last_play master_last_play_pkey
+ALTER TABLE ONLY public.master_last_play
+    ADD CONSTRAINT master_last_play_pkey PRIMARY KEY (master_id);
+
 -- CONSTRAINT: master_play_days master_play_days_master_id_day_pk
 ALTER TABLE ONLY public.master_play_days
     ADD CONSTRAINT master_play_days_master_id_day_pk PRIMARY KEY (master_id, day);
@@ -3095,6 +3122,9 @@ CREATE INDEX loans_agent_idx ON public.loans USING btree (agent_id, issued_at);
 -- INDEX: loans_platform_id_key
 CREATE UNIQUE INDEX loans_platform_id_key ON public.loans USING btree (platform_id) WHERE (platform_id IS NOT NULL);
 
+-- INDEX: master_last_play_active_day_idx
+CREATE INDEX master_last_play_active_day_idx ON public.master_last_play USING btree (last_day) WHERE active;
+
 -- INDEX: master_play_days_day_idx
 CREATE INDEX master_play_days_day_idx ON public.master_play_days USING btree (day, master_id);
 
@@ -3296,6 +3326,9 @@ CREATE TRIGGER accounts_master_count_insert AFTER INSERT ON public.accounts FOR 
 -- TRIGGER: accounts accounts_master_count_status
 CREATE TRIGGER accounts_master_count_status AFTER UPDATE OF user_status ON public.accounts FOR EACH ROW WHEN (((new.role = 'master'::public.role) AND (old.user_status IS DISTINCT FROM new.user_status))) EXECUTE FUNCTION public.accounts_master_status_counts();
 
+-- TRIGGER: accounts accounts_master_last_play_insert
+CREATE TRIGGER accounts_master_last_play_insert AFTER INSERT ON public.accounts FOR EACH ROW WHEN ((new.role = 'master'::public.role)) EXECUTE FUNCTION public.accounts_master_last_play_row();
+
 -- TRIGGER: accounts accounts_never_deleted
 CREATE TRIGGER accounts_never_deleted BEFORE DELETE OR TRUNCATE ON public.accounts FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_delete_of_referenced();
 
@@ -3469,6 +3502,12 @@ CREATE TRIGGER master_count_insert AFTER INSERT ON public.accounts FOR EACH ROW 
 
 -- TRIGGER: master_count master_count_no_truncate
 CREATE TRIGGER master_count_no_truncate BEFORE TRUNCATE ON public.master_count FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_count_write();
+
+-- TRIGGER: master_last_play master_last_play_direct_write
+CREATE TRIGGER master_last_play_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.master_last_play FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
+
+-- TRIGGER: master_last_play master_last_play_no_truncate
+CREATE TRIGGER master_last_play_no_truncate BEFORE TRUNCATE ON public.master_last_play FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_rollup_write();
 
 -- TRIGGER: play_daily_by_parent master_play_days_delete
 CREATE TRIGGER master_play_days_delete AFTER DELETE ON public.play_daily_by_parent REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.master_play_days_by_parent_fold();

@@ -438,8 +438,10 @@ describe.each(TEST_DB_KINDS)('today on %s', (kind) => {
   });
 
   it("counts and lists the whole network's masters with no play as plays, moves and status changes come, both ways of finding them", async () => {
-    // Masters enough that a page of 1 or 2 is found either way (walking the masters by username
-    // when many are idle, or from the day's played masters when few are).
+    // Masters enough that a page of 1 or 2 is found each way: walking the masters by username when
+    // many are idle; when few are, from the masters whose last played day is earlier (on `day`, which
+    // no master has played past) or from the day's played masters (on the day before, which those
+    // who play on `day` have played past).
     const more: Record<string, string> = {};
     for (const n of [4, 5, 6, 7, 8, 9, 10]) {
       const [row] = await queryRows<{ id: string }>(
@@ -456,23 +458,25 @@ describe.each(TEST_DB_KINDS)('today on %s', (kind) => {
     const at = `${day}T10:00:00+05:30`;
     // The definition, asked of the plays' roll-ups directly: active masters with no row of the day
     // under them nor of their own.
-    const expected = async (limit: number) => {
+    const expected = async (limit: number, asked = day) => {
       const idle = await queryRows<{ username: string }>(
         t.app.db,
         sql`SELECT a.username FROM accounts a
              WHERE a.role = 'master' AND a.user_status
-               AND NOT EXISTS (SELECT 1 FROM play_daily_by_parent p WHERE p.parent_id = a.id AND p.day = ${day}::date)
-               AND NOT EXISTS (SELECT 1 FROM play_daily d WHERE d.member_id = a.id AND d.day = ${day}::date)
+               AND NOT EXISTS (SELECT 1 FROM play_daily_by_parent p WHERE p.parent_id = a.id AND p.day = ${asked}::date)
+               AND NOT EXISTS (SELECT 1 FROM play_daily d WHERE d.member_id = a.id AND d.day = ${asked}::date)
              ORDER BY lower(a.username)`,
       );
       return { rows: idle.slice(0, limit).map((m) => m.username), count: idle.length };
     };
     const expectIdle = async (step: string) => {
-      for (const limit of [0, 1, 2, 20]) {
-        const found = await idleMasters(t.app.db, { owner: superadmin, today: day, limit });
-        expect({ rows: found.rows.map((m) => m.username), count: found.count }, `${step}, limit ${limit}`).toEqual(
-          await expected(limit),
-        );
+      for (const asked of [day, addDays(day, -1)]) {
+        for (const limit of [0, 1, 2, 20]) {
+          const found = await idleMasters(t.app.db, { owner: superadmin, today: asked, limit });
+          expect({ rows: found.rows.map((m) => m.username), count: found.count }, `${step}, ${asked}, limit ${limit}`).toEqual(
+            await expected(limit, asked),
+          );
+        }
       }
     };
     const play = async (member: string, cafe: string) => {

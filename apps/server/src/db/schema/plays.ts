@@ -377,6 +377,24 @@ export const playedMastersByDay = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.stripe] })],
 );
 
+/**
+ * Each master's last played day and status (migration 0053), for the whole network's masters with
+ * no play once few are idle: on a day no master has played past, those idle are the active masters
+ * whose last day is earlier, read by the partial index in that order (as many rows as are idle).
+ * `last_day` is the latest day of the master's `master_play_days` with rows above 0 ('-infinity'
+ * before its first play); `active` is the account's `user_status`. Kept by the same triggers and
+ * by the accounts' insert and status triggers. Never written directly.
+ */
+export const masterLastPlay = pgTable(
+  'master_last_play',
+  {
+    masterId: uuid('master_id').primaryKey(),
+    active: boolean('active').notNull(),
+    lastDay: date('last_day', { mode: 'string' }).notNull().default(sql`'-infinity'::date`),
+  },
+  (t) => [index('master_last_play_active_day_idx').on(t.lastDay).where(sql`${t.active}`)],
+);
+
 /** How many masters are active: one row, kept by the accounts' insert and status triggers. */
 export const activeMasterCount = pgTable(
   'active_master_count',

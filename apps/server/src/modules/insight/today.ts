@@ -465,19 +465,21 @@ export interface IdleMasterRecord {
 /**
  * Active masters below (or being) `owner` none of whose members (nor itself) played today: the
  * first `limit` by username, and how many there are. For the whole network, from what the plays
- * keep (migration 0039): the count from two counters, the first rows by walking the masters in
- * username order while many are idle (the morning), or from the day's played masters once few are
- * idle (the evening). Below a manager or a master, from its own masters.
+ * keep (migrations 0039 and 0053): the count from two counters, the first rows by walking the
+ * masters in username order while many are idle (the morning), or once few are idle (the evening)
+ * from the masters whose last played day is earlier (or, for a day some master has played past,
+ * from the day's played masters). Below a manager or a master, from its own masters.
  */
 export async function idleMasters(
   db: Queryable,
   query: { owner: SubtreeOwner; today: IsoDay; limit: number },
 ): Promise<FirstRows<IdleMasterRecord>> {
   if (!holdsWholeNetwork(query.owner)) return idleMastersBelow(db, query);
-  const [counts] = await queryRows<{ active: number | null; played: number }>(
+  const [counts] = await queryRows<{ active: number | null; played: number; kept: boolean | null }>(
     db,
     sql`SELECT (SELECT masters FROM active_master_count) AS active,
-               (SELECT coalesce(sum(masters), 0) FROM played_masters_by_day WHERE day = ${query.today}::date)::int AS played`,
+               (SELECT coalesce(sum(masters), 0) FROM played_masters_by_day WHERE day = ${query.today}::date)::int AS played,
+               (SELECT max(last_day) FROM master_last_play WHERE active) <= ${query.today}::date AS kept`,
   );
   const count = Math.max(0, Number(counts?.active ?? 0) - Number(counts?.played ?? 0));
   if (count === 0 || query.limit <= 0) return { rows: [], count };
@@ -490,11 +492,18 @@ export async function idleMasters(
         sql`SELECT ${IDLE_MASTER_COLUMNS} FROM accounts a
              WHERE ${idle} AND NOT EXISTS (${playedToday} AND m.master_id = a.id)
              ORDER BY lower(a.username) LIMIT ${query.limit}`
-      : // The day's played masters once (one index entry each), then the few others sorted.
-        sql`WITH played AS MATERIALIZED (${playedToday})
-            SELECT ${IDLE_MASTER_COLUMNS} FROM accounts a
-             WHERE ${idle} AND a.id NOT IN (SELECT master_id FROM played)
-             ORDER BY lower(a.username) LIMIT ${query.limit}`,
+      : counts?.kept
+        ? // No active master has played past the day: those whose last day is earlier are the idle
+          // ones (master_last_play, migration 0053), one index entry each, then sorted.
+          sql`WITH idle AS MATERIALIZED (
+                SELECT l.master_id FROM master_last_play l WHERE l.active AND l.last_day < ${query.today}::date)
+              SELECT ${IDLE_MASTER_COLUMNS} FROM idle i JOIN accounts a ON a.id = i.master_id
+               ORDER BY lower(a.username) LIMIT ${query.limit}`
+        : // An earlier day (a digest's): the day's played masters once, then the few others sorted.
+          sql`WITH played AS MATERIALIZED (${playedToday})
+              SELECT ${IDLE_MASTER_COLUMNS} FROM accounts a
+               WHERE ${idle} AND a.id NOT IN (SELECT master_id FROM played)
+               ORDER BY lower(a.username) LIMIT ${query.limit}`,
   );
   return { rows, count };
 }

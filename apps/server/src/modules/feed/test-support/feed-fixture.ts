@@ -74,6 +74,7 @@ const DIGEST_TABLES = [
   'cafe_count',
   'master_play_days',
   'played_masters_by_day',
+  'master_last_play',
   'active_master_count',
   'loans',
   'loan_owed_by_master',
@@ -128,8 +129,8 @@ const drawGame = sql`game_id IN (SELECT id FROM games WHERE kind = 'draw')`;
  *   draw-games profit over the 4, 8, 12 and 26 weeks ending with it, and
  *   cafe_week_totals is cafe_week summed per week, cafe_count the cafes;
  * - master_play_days counts each master's play_daily_by_parent rows and own play_daily rows per
- *   day, played_masters_by_day the active masters with some per day, active_master_count the
- *   active masters;
+ *   day, played_masters_by_day the active masters with some per day, master_last_play each
+ *   master's status and last day with some, active_master_count the active masters;
  * - loan_owed_by_master is every master's loans, their fees, what is left of them after their
  *   deductions and its cafes, loan_owed_totals those that owe, counted and summed, loan_list_totals
  *   the masters with a loan and those with more than one cafe, counted and summed from loans and
@@ -291,6 +292,17 @@ export async function brokenInvariants(db: Queryable): Promise<string[]> {
           JOIN accounts a ON a.id = x.master_id AND a.role = 'master' AND a.user_status
          GROUP BY 1),
       actual AS (SELECT day, sum(masters)::int AS n FROM played_masters_by_day GROUP BY 1 HAVING sum(masters) <> 0)
+      SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
+                                      UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
+    master_last_play: sql`
+      WITH played AS (SELECT p.parent_id AS master_id, p.day FROM play_daily_by_parent p
+                      UNION ALL SELECT d.member_id, d.day FROM play_daily d),
+      expected AS (
+        SELECT a.id, a.user_status, coalesce(max(x.day), '-infinity'::date) AS last_day
+          FROM accounts a LEFT JOIN played x ON x.master_id = a.id
+         WHERE a.role = 'master'
+         GROUP BY 1, 2),
+      actual AS (SELECT master_id, active, last_day FROM master_last_play)
       SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
                                       UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
     active_master_count: sql`
