@@ -11,7 +11,7 @@ import { refuseDrawsTooClose } from './apply/draw-times.js';
 import { applyDraws } from './apply/draws.js';
 import { applyLoan } from './apply/loans.js';
 import { applyPlays, applyPokerHands } from './apply/plays.js';
-import { applyTransfer, applyTransferResolution } from './apply/transfers.js';
+import { applyTransfer, applyTransferResolution, lockLedgerParties } from './apply/transfers.js';
 import { applyVoids, firstVoids } from './apply/voids.js';
 import type { AppliedEvent } from './events.js';
 import { lastClosedWeeks, takeBatchLocks } from './locks.js';
@@ -88,6 +88,10 @@ async function applyInTransaction(tx: Tx, input: FeedBatchInput, unique: ParsedE
   const claim = await claimEventIds(tx, input.keyId, unique, input.now);
   if (claim.conflicting.length > 0) throw conflictingIds(claim.conflicting, 'before with a different body');
   const fresh = unique.filter((p) => !claim.duplicates.has(p.event.id));
+  await lockLedgerParties(
+    tx,
+    fresh.map((p) => p.event),
+  );
 
   const ctx: ApplyContext = {
     tx,

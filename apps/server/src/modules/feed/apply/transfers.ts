@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { transfers } from '../../../db/schema/index.js';
 import { HttpError } from '../../../lib/http-error.js';
 import { acceptTransfer, cancelTransfer, createTransfer, rejectTransfer } from '../../ledger/ledger.js';
+import type { AppliedEvent } from '../events.js';
 import { type ApplyContext, EventRefused, type Item } from './context.js';
 import { accountsByUsername } from './lookups.js';
 
@@ -30,6 +32,40 @@ export async function applyTransfer(ctx: ApplyContext, item: Item<'transfer'>): 
       at: e.at,
       platformId: e.transferId,
     }),
+  );
+}
+
+/**
+ * Locks, in id order and before any is applied, every account that the batch's transfers and
+ * resolutions will lock. Each ledger call locks its own accounts in id order, but a batch of several
+ * takes them call by call, so two batches could each hold an account the other waits for: a
+ * deadlock, which PostgreSQL breaks only after a second (and the feed retries the batch). A single
+ * ledger event needs nothing more.
+ */
+export async function lockLedgerParties(tx: Tx, events: readonly AppliedEvent[]): Promise<void> {
+  const usernames = new Set<string>();
+  const transferIds = new Set<string>();
+  let ledgerEvents = 0;
+  for (const e of events) {
+    if (e.type === 'transfer') {
+      usernames.add(e.from.toLowerCase());
+      usernames.add(e.to.toLowerCase());
+    } else if (e.type === 'transfer.accepted' || e.type === 'transfer.rejected' || e.type === 'transfer.cancelled') {
+      transferIds.add(e.transferId);
+    } else continue;
+    ledgerEvents += 1;
+  }
+  if (ledgerEvents < 2) return;
+  await tx.execute(
+    sql`SELECT a.id FROM accounts a
+         WHERE a.id IN (SELECT n.id FROM json_array_elements_text(${JSON.stringify([...usernames])}::json) AS u(name)
+                          JOIN accounts n ON lower(n.username) = u.name
+                        UNION
+                        SELECT unnest(ARRAY[t.from_id, t.to_id])
+                          FROM json_array_elements_text(${JSON.stringify([...transferIds])}::json) AS p(id)
+                          JOIN transfers t ON t.platform_id = p.id)
+         ORDER BY a.id
+           FOR NO KEY UPDATE`,
   );
 }
 
