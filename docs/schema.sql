@@ -1937,6 +1937,26 @@ BEGIN
   RETURN NULL;
 END $$;
 
+-- FUNCTION: weekly_master_profit_fold()
+CREATE FUNCTION public.weekly_master_profit_fold() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO weekly_master_profit AS w (week_start, master_id, profit_cents, played_elsewhere)
+  SELECT n.week_start, n.account_id, sum(n.play_points_cents - n.win_points_cents)::bigint,
+         bool_or(n.other_play_points_cents > 0)
+    FROM new_rows n
+    JOIN accounts a ON a.id = n.account_id AND a.role = 'master'
+    JOIN games g ON g.id = n.game_id AND g.kind = 'draw'
+   WHERE n.kind = 'games'
+   GROUP BY n.week_start, n.account_id
+   ORDER BY n.week_start, n.account_id
+  ON CONFLICT (week_start, master_id) DO UPDATE SET
+    profit_cents = w.profit_cents + excluded.profit_cents,
+    played_elsewhere = w.played_elsewhere OR excluded.played_elsewhere;
+  RETURN NULL;
+END $$;
+
 -- TABLE: account_closure
 CREATE TABLE public.account_closure (
     ancestor_id uuid NOT NULL,
@@ -2688,6 +2708,14 @@ CREATE TABLE public.week_seals (
     sealed_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
+-- TABLE: weekly_master_profit
+CREATE TABLE public.weekly_master_profit (
+    week_start date NOT NULL,
+    master_id uuid NOT NULL,
+    profit_cents bigint NOT NULL,
+    played_elsewhere boolean NOT NULL
+);
+
 -- TABLE: weekly_play_totals
 CREATE TABLE public.weekly_play_totals (
     week_start date NOT NULL,
@@ -3011,6 +3039,10 @@ ALTER TABLE ONLY public.two_step_recovery_codes
 -- CONSTRAINT: week_seals week_seals_week_start_kind_pk
 ALTER TABLE ONLY public.week_seals
     ADD CONSTRAINT week_seals_week_start_kind_pk PRIMARY KEY (week_start, kind);
+
+-- CONSTRAINT: weekly_master_profit weekly_master_profit_week_start_master_id_pk
+ALTER TABLE ONLY public.weekly_master_profit
+    ADD CONSTRAINT weekly_master_profit_week_start_master_id_pk PRIMARY KEY (week_start, master_id);
 
 -- CONSTRAINT: weekly_play_totals weekly_play_totals_account_id_week_start_game_id_pk
 ALTER TABLE ONLY public.weekly_play_totals
@@ -3746,11 +3778,20 @@ CREATE TRIGGER subtree_sizes_insert AFTER INSERT ON public.account_closure REFER
 -- TRIGGER: subtree_sizes subtree_sizes_no_truncate
 CREATE TRIGGER subtree_sizes_no_truncate BEFORE TRUNCATE ON public.subtree_sizes FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_count_write();
 
+-- TRIGGER: weekly_master_profit weekly_master_profit_direct_write
+CREATE TRIGGER weekly_master_profit_direct_write BEFORE INSERT OR DELETE OR UPDATE ON public.weekly_master_profit FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_kept_write();
+
+-- TRIGGER: weekly_master_profit weekly_master_profit_no_truncate
+CREATE TRIGGER weekly_master_profit_no_truncate BEFORE TRUNCATE ON public.weekly_master_profit FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_direct_kept_write();
+
 -- TRIGGER: weekly_play_totals weekly_play_totals_closed_week
 CREATE TRIGGER weekly_play_totals_closed_week AFTER INSERT ON public.weekly_play_totals REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_rows_of_closed_week();
 
 -- TRIGGER: weekly_play_totals weekly_play_totals_final
 CREATE TRIGGER weekly_play_totals_final BEFORE DELETE OR UPDATE ON public.weekly_play_totals FOR EACH ROW EXECUTE FUNCTION public.refuse_change_to_closed_week();
+
+-- TRIGGER: weekly_play_totals weekly_play_totals_master_profit
+CREATE TRIGGER weekly_play_totals_master_profit AFTER INSERT ON public.weekly_play_totals REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.weekly_master_profit_fold();
 
 -- TRIGGER: weekly_play_totals weekly_play_totals_no_truncate
 CREATE TRIGGER weekly_play_totals_no_truncate BEFORE TRUNCATE ON public.weekly_play_totals FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_change_to_closed_week();
@@ -3887,6 +3928,10 @@ ALTER TABLE ONLY public.two_step
 -- FK CONSTRAINT: two_step_recovery_codes two_step_recovery_codes_account_id_accounts_id_fk
 ALTER TABLE ONLY public.two_step_recovery_codes
     ADD CONSTRAINT two_step_recovery_codes_account_id_accounts_id_fk FOREIGN KEY (account_id) REFERENCES public.accounts(id);
+
+-- FK CONSTRAINT: weekly_master_profit weekly_master_profit_master_id_accounts_id_fk
+ALTER TABLE ONLY public.weekly_master_profit
+    ADD CONSTRAINT weekly_master_profit_master_id_accounts_id_fk FOREIGN KEY (master_id) REFERENCES public.accounts(id);
 
 -- FK CONSTRAINT: weekly_play_totals weekly_play_totals_account_id_accounts_id_fk
 ALTER TABLE ONLY public.weekly_play_totals

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, numeric, pgEnum, pgTable, primaryKey, smallint, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts, cafes } from './accounts.js';
 import { cents, tstz } from './columns.js';
 import { games } from './plays.js';
@@ -95,6 +108,26 @@ export const weeklyPlayTotals = pgTable(
     primaryKey({ columns: [t.accountId, t.weekStart, t.gameId] }),
     index('weekly_play_totals_parent_week_idx').on(t.parentId, t.weekStart),
   ],
+);
+
+/**
+ * Each master's draw-games profit in a closed week and whether any of its members played at
+ * another agent's cafe: weekly_play_totals' rows of the masters ('games') summed over their games,
+ * kept by a statement-level trigger on those rows' inserts (migration 0054). Daily Status and Find
+ * Status read a closed week of every master of the network as one range of the key instead of a
+ * look-up per master. A master without plays that week has no row. Never written directly.
+ */
+export const weeklyMasterProfit = pgTable(
+  'weekly_master_profit',
+  {
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    masterId: uuid('master_id')
+      .notNull()
+      .references(() => accounts.id),
+    profitCents: cents('profit_cents').notNull(),
+    playedElsewhere: boolean('played_elsewhere').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.weekStart, t.masterId] })],
 );
 
 /**

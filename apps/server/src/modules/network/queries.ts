@@ -3,7 +3,8 @@ import { type Queryable, queryRows } from '../../db/client.js';
 import type { DayRange } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
 import {
-  closedWeekTotals,
+  closedWeeksMasterProfit,
+  holdsWholeNetwork,
   isManager,
   kindFilter,
   oneRoot,
@@ -40,7 +41,7 @@ export interface MastersAsk {
  * Profit of the masters in the subtree of `owner` over the IST days of `range` (0 when idle), and
  * whether any of their members played at another agent's cafe in that range: every master, or the
  * page `ask` names in its order. The whole closed weeks of the range are read from what their
- * closing fixed (weekly_play_totals, one row per master, week and game); the other days from the
+ * closing fixed (weekly_master_profit, one row per master and week); the other days from the
  * daily roll-ups, one row per agent, day and game. One statement when the whole weeks of the range
  * are all closed (or there are none). Ordered by a column of the account, a page reads the
  * figures of its own masters only (subtreeMasters); ordered by Profit, every master's.
@@ -67,16 +68,12 @@ export async function dailyStatus(
   const sources = (split: ClosedWeekSplit) => {
     const parts = split.days.map(
       (days) =>
-        sql`SELECT p.parent_id AS id, p.game_id, p.play_points_cents, p.win_points_cents, p.other_play_points_cents
-              FROM play_daily_by_parent p
-             WHERE p.parent_id IN (${masterIds}) AND p.day >= ${days.from}::date AND p.day <= ${days.to}::date`,
+        sql`SELECT d.parent_id AS id, d.play_points_cents - d.win_points_cents AS cents, d.other_play_points_cents > 0 AS elsewhere
+              FROM play_daily_by_parent d
+             WHERE d.parent_id IN (${masterIds}) AND d.day >= ${days.from}::date AND d.day <= ${days.to}::date
+               AND ${kindFilter('games')}`,
     );
-    if (split.closedWeeks.length > 0) {
-      parts.push(
-        sql`SELECT c.root_id AS id, c.game_id, c.play_points_cents, c.win_points_cents, c.other_play_points_cents
-              FROM (${closedWeekTotals(masterIds, 'games', split.closedWeeks)}) c`,
-      );
-    }
+    if (split.closedWeeks.length > 0) parts.push(closedWeeksMasterProfit(masterIds, split.closedWeeks));
     return sql.join(parts, sql` UNION ALL `);
   };
   const rows = await rowsOverClosedWeeks<{
@@ -94,9 +91,8 @@ export async function dailyStatus(
     (split) => sql`WITH masters AS (
           SELECT m.id, m.username, m.first_name, m.last_name, m.address FROM (${masters}) m
         ), profit AS (
-          SELECT d.id, ${profitSum('games')} AS cents, bool_or(d.other_play_points_cents > 0) AS played_elsewhere
+          SELECT d.id, sum(d.cents)::bigint AS cents, bool_or(d.elsewhere) AS played_elsewhere
             FROM (${sources(split)}) d
-           WHERE ${kindFilter('games')}
            GROUP BY d.id
         )
         SELECT r.* FROM (
@@ -122,7 +118,8 @@ export async function dailyStatus(
  * the other days from the roll-up of the owner itself (a manager's play_daily_by_manager rows of
  * members under a master, a master's play_daily_by_parent rows: masters do not play, and a
  * subject below the masters has none), the whole
- * closed weeks from what their closing fixed for each master (as dailyStatus reads them).
+ * closed weeks from what their closing fixed for each master (weekly_master_profit, as dailyStatus
+ * reads them).
  */
 export async function mastersProfitTotal(db: Queryable, owner: SubtreeOwner, range: DayRange): Promise<bigint> {
   const below = (days: DayRange) =>
@@ -133,14 +130,17 @@ export async function mastersProfitTotal(db: Queryable, owner: SubtreeOwner, ran
       : sql`SELECT d.game_id, d.play_points_cents, d.win_points_cents FROM play_daily_by_parent d
              WHERE d.parent_id = ${owner.id}::uuid AND d.day >= ${days.from}::date AND d.day <= ${days.to}::date`;
   const rows = await rowsOverClosedWeeks<{ cents: DbCents }>(db, 'games', range, (split) => {
-    const parts = split.days.map(below);
+    const parts = split.days.map(
+      (days) => sql`SELECT ${profitSum('games')} AS cents FROM (${below(days)}) d WHERE ${kindFilter('games')}`,
+    );
     if (split.closedWeeks.length > 0) {
-      const masterIds = sql`SELECT m.id FROM (${subtreeMasters(owner, { sort: 'username', order: 'asc' })}) m`;
-      parts.push(
-        sql`SELECT c.game_id, c.play_points_cents, c.win_points_cents FROM (${closedWeekTotals(masterIds, 'games', split.closedWeeks)}) c`,
-      );
+      // Every master of the network: the weeks' whole ranges; any other subtree: its masters' rows.
+      const masterIds = holdsWholeNetwork(owner)
+        ? undefined
+        : sql`SELECT m.id FROM (${subtreeMasters(owner, { sort: 'username', order: 'asc' })}) m`;
+      parts.push(sql`SELECT sum(c.cents)::bigint AS cents FROM (${closedWeeksMasterProfit(masterIds, split.closedWeeks)}) c`);
     }
-    return sql`SELECT ${profitSum('games')} AS cents FROM (${sql.join(parts, sql` UNION ALL `)}) d WHERE ${kindFilter('games')}`;
+    return sql`SELECT sum(t.cents)::bigint AS cents FROM (${sql.join(parts, sql` UNION ALL `)}) t`;
   });
   return readCents(rows[0]?.cents);
 }

@@ -239,6 +239,21 @@ export function playsBelowByChildOver(accountId: string, kind: SettlementKind, s
 }
 
 /**
+ * Each master's draw-games profit (`cents`) and whether any of its members played at another
+ * agent's cafe (`elsewhere`) in the closed weeks `weeks`, as their closings fixed them: one row per
+ * master with plays and week (weekly_master_profit), `id` the master. `masters`: a query with one
+ * uuid column `id`; none for every master of the network, whose rows of a week are one range of
+ * the key.
+ */
+export function closedWeeksMasterProfit(masters: SQL | undefined, weeks: readonly IsoDay[]): SQL {
+  const only = masters ? sql` AND w.master_id IN (${masters})` : sql``;
+  return sql`
+    SELECT w.master_id AS id, w.profit_cents AS cents, w.played_elsewhere AS elsewhere
+      FROM weekly_master_profit w
+     WHERE w.week_start IN (${weekList(weeks)})${only}`;
+}
+
+/**
  * The subtree totals of each account that `accounts` lists (a query with one uuid column `id`)
  * in the closed weeks `weeks` of `kind`, as fixed when they closed: rows of `root_id`,
  * `week_start`, `game_id` and the columns of playsUnder, plus `other_*` and `late_*`. The accounts

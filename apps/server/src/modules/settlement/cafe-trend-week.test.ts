@@ -189,7 +189,7 @@ describe.each(TEST_DB_KINDS)('cafe trend totals on %s', (kind) => {
     ]) {
       expect(await databaseError(database.db.execute(statement))).toBe(message);
     }
-    for (const table of ['cafe_week_totals', 'loan_owed_by_master', 'loan_owed_totals']) {
+    for (const table of ['cafe_week_totals', 'weekly_master_profit', 'loan_owed_by_master', 'loan_owed_totals']) {
       expect(await databaseError(database.db.execute(sql`DELETE FROM ${sql.identifier(table)}`))).toBe(
         `${table} is kept by the triggers of the tables it sums and cannot be written directly`,
       );

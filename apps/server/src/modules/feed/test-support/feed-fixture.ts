@@ -82,6 +82,7 @@ const DIGEST_TABLES = [
   'loan_list_totals',
   'master_count',
   'weekly_settlements',
+  'weekly_master_profit',
   'loan_deductions',
   'settled_weeks',
   'sessions',
@@ -128,6 +129,9 @@ const drawGame = sql`game_id IN (SELECT id FROM games WHERE kind = 'draw')`;
  * - cafe_trend_totals holds, for every cafe, at the kept week (cafe_trend_week), play_daily's
  *   draw-games profit over the 4, 8, 12 and 26 weeks ending with it, and
  *   cafe_week_totals is cafe_week summed per week, cafe_count the cafes;
+ * - weekly_master_profit holds each master's draw-games profit in each closed week, and whether a
+ *   member played at another agent's cafe, from the rows the closing fixed for its members (those
+ *   whose parent it was when the week closed);
  * - master_play_days counts each master's play_daily_by_parent rows and own play_daily rows per
  *   day, played_masters_by_day the active masters with some per day, master_last_play each
  *   master's status and last day with some, active_master_count the active masters;
@@ -270,6 +274,17 @@ export async function brokenInvariants(db: Queryable): Promise<string[]> {
           FROM cafe_week GROUP BY 1),
       actual AS (SELECT week_start, plays, play_points_cents, win_points_cents, own_profit_cents, other_profit_cents
                    FROM cafe_week_totals)
+      SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
+                                      UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
+    weekly_master_profit: sql`
+      WITH expected AS (
+        SELECT t.week_start, t.parent_id AS master_id, sum(t.play_points_cents - t.win_points_cents)::bigint AS profit_cents,
+               bool_or(t.other_play_points_cents > 0) AS played_elsewhere
+          FROM weekly_play_totals t
+          JOIN accounts m ON m.id = t.parent_id AND m.role = 'master'
+         WHERE t.kind = 'games' AND t.game_id IN (SELECT id FROM games WHERE kind = 'draw')
+         GROUP BY 1, 2),
+      actual AS (SELECT week_start, master_id, profit_cents, played_elsewhere FROM weekly_master_profit)
       SELECT count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT ALL SELECT * FROM actual)
                                       UNION ALL (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected)) d`,
     master_play_days: sql`
