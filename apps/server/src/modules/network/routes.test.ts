@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNetwork, injectAs, type NetworkIds, signIn, type TestSession } from '../../../test/fixtures/network.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { TEST_DB_KINDS } from '../../../test/test-db.js';
+import { queryRows } from '../../db/client.js';
 import { acceptTransfer, createTransfer, ensureHouseAccount } from '../ledger/ledger.js';
 
 const DAY = '2025-03-05';
@@ -372,6 +373,37 @@ describe.each(TEST_DB_KINDS)('network reports on %s', (kind) => {
         const want = call.startsWith('dailystatusmembers') && subject === 'am1' ? 400 : 200;
         expect(ok.statusCode, `${call} about ${subject}`).toBe(want);
       }
+    }
+  });
+
+  // Last: it adds a member of its own to am2.
+  it("the whole network's lists hold its masters only, each with its own members' profit, when a manager has members", async () => {
+    const db = t.app.db;
+    // Levels may be skipped: player9 belongs to am2 directly, and plays on DAY at master3's cafe.
+    const [row] = await queryRows<{ id: string }>(
+      db,
+      sql`INSERT INTO accounts (username, role, parent_id, commission) VALUES ('player9', 'player', ${ids.am2}::uuid, 0) RETURNING id`,
+    );
+    await db.execute(sql`
+      INSERT INTO plays (member_id, cafe_id, game_id, play_points_cents, win_points_cents, played_at)
+      SELECT ${row!.id}::uuid, c.id, 1, 70000, 0, '2025-03-05T09:30:00Z'::timestamptz FROM cafes c WHERE c.master_id = ${ids.master3}::uuid`);
+    const masters = (await queryRows<{ username: string }>(db, sql`SELECT username FROM accounts WHERE role = 'master'`))
+      .map((r) => r.username)
+      .sort();
+    const expected: Record<string, number> = Object.fromEntries(masters.map((m) => [m, 0]));
+    Object.assign(expected, {
+      master1: cents(profitOn(['player1'])),
+      master2: cents(profitOn(['player2'])),
+      master3: cents(profitOn(['player3'])),
+    });
+    for (const call of ['dailystatus', 'findstatus']) {
+      const whole = (await get(superadmin, `${call}?${range(DAY, DAY)}`)).json();
+      expect((whole.data as StatusRow[]).map((r) => r.username).sort(), call).toEqual(masters);
+      expect(sumByUser([whole.data]), call).toEqual(expected);
+      // A page in the order of Profit reads every master too: the same rows and total.
+      const page = (await get(superadmin, `${call}?${range(DAY, DAY)}&sort=profit&order=desc&page=1&pageSize=50`)).json();
+      expect(sumByUser([page.data]), call).toEqual(expected);
+      expect(cents(page.totalProfit), call).toBe(Object.values(expected).reduce((a, b) => a + b, 0));
     }
   });
 });
