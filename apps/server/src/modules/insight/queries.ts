@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../db/client.js';
+import { type Queryable, queryPreparedRows } from '../../db/client.js';
 import { addDays, type IsoDay, weekStartOf } from '../../lib/dates.js';
 import { type DbCents, readCents } from '../../lib/money.js';
 import { type AccountName, type AccountNameRow, accountNameOf } from '../accounts/account-name.js';
@@ -52,8 +52,10 @@ export async function childrenWeeklyProfit(
       SELECT b.root_id, ${week}::text, b.profit_cents
         FROM (${profitBelowByChild(query.accountId, 'games', { from: week, to: weekEndDay(week) })}) b`);
   }
+  // Prepared: its planning cost PostgreSQL four times its execution (docs/decisions/0023); its text
+  // takes one form per number of weeks shown and of open weeks.
   const none = sql`SELECT NULL::uuid AS id, NULL::text AS week_start, NULL::bigint AS profit_cents WHERE false`;
-  const rows = await queryRows<AccountNameRow & { weeks: { week_start: string; profit_cents: string }[] | null }>(
+  const rows = await queryPreparedRows<AccountNameRow & { weeks: { week_start: string; profit_cents: string }[] | null }>(
     db,
     sql`WITH p AS (${sql.join([none, ...parts], sql` UNION ALL `)}),
              g AS (SELECT p.id, json_agg(json_build_object('week_start', p.week_start, 'profit_cents', p.profit_cents::text)) AS weeks

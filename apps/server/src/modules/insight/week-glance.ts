@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../db/client.js';
+import { type Queryable, queryPreparedRows } from '../../db/client.js';
 import { addDays, type IsoDay } from '../../lib/dates.js';
 import { definite } from '../../lib/definite.js';
 import { type DbCents, readCents } from '../../lib/money.js';
@@ -35,7 +35,8 @@ const ownRows = (account: SQL, from: IsoDay, to: IsoDay): SQL =>
  * under the tree of now (a member moved mid-week counts for its new master on every day, as the
  * roll-up moved with it). For a manager child those are its play_daily_by_manager rows of members
  * under a master; for a master child its play_daily_by_parent rows; a member child has its own
- * plays. A few rows per child and day, whatever the size of the network below it.
+ * plays. A few rows per child and day, whatever the size of the network below it. Prepared: its
+ * planning cost PostgreSQL three times its execution (docs/decisions/0023).
  */
 export async function childrenDailyProfit(
   db: Queryable,
@@ -44,7 +45,7 @@ export async function childrenDailyProfit(
   const days = weekDays(query.monday);
   const [from, to] = [definite(days[0], 'Monday'), definite(days[6], 'Sunday')];
   const children = (role: SQL): SQL => sql`SELECT id FROM accounts WHERE parent_id = ${query.accountId}::uuid AND ${role}`;
-  const rows = await queryRows<AccountNameRow & { days: { day: string; profit_cents: string }[] | null }>(
+  const rows = await queryPreparedRows<AccountNameRow & { days: { day: string; profit_cents: string }[] | null }>(
     db,
     sql`WITH by_child AS (
                SELECT d.manager_id AS id, d.day, ${profitSum('games')} AS cents
