@@ -52,8 +52,8 @@ export async function childrenWeeklyProfit(
       SELECT b.root_id, ${week}::text, b.profit_cents
         FROM (${profitBelowByChild(query.accountId, 'games', { from: week, to: weekEndDay(week) })}) b`);
   }
-  // Prepared: its planning cost PostgreSQL four times its execution (docs/decisions/0023); its text
-  // takes one form per number of weeks shown and of open weeks.
+  // Prepared: PostgreSQL spent 2 to 3 ms planning it, up to four times its execution
+  // (docs/decisions/0023); its text takes one form per count of TREND_WEEK_COUNTS and of open weeks.
   const none = sql`SELECT NULL::uuid AS id, NULL::text AS week_start, NULL::bigint AS profit_cents WHERE false`;
   const rows = await queryPreparedRows<AccountNameRow & { weeks: { week_start: string; profit_cents: string }[] | null }>(
     db,
